@@ -1,0 +1,32 @@
+"""The 掼蛋 rules options (shared/rules/guandan.md, every point marked *option*)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from tabletop.options import one_of, options_from_dict, options_to_dict
+
+
+@attrs.frozen(kw_only=True)
+class GuandanRules:
+    joker_pair_in_full_house: bool = True
+    """A joker pair (BJ BJ or RJ RJ) may be the pair of a full house."""
+    a_failures_reset: int | None = 3
+    """After this many failed attempts to pass A the side goes back to 2; None: never."""
+    match_end: str = attrs.field(default="pass_a", validator=one_of("pass_a", "deals"))
+    """'pass_a': the match ends when a side passes A; 'deals': after ``match_deals`` deals."""
+    match_deals: int = 8
+    """Number of deals of a match when ``match_end == 'deals'``."""
+    max_deals: int = 200
+    """Guard against runaway matches: stop after this many deals, result 'by levels'."""
+    pass_a_score: int = 13
+    """级差分 credited to a side that passed A (the configured maximum)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return options_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "GuandanRules":
+        return options_from_dict(cls, data)

@@ -1,0 +1,116 @@
+"""The event base type. Everything that happens at a table is an event: a frozen
+record with a stable ``kind``, the deal number, a gapless sequence number and the
+seat it concerns; payloads are plain data (card codes, ints, strings, tuples).
+
+Subclasses register themselves by ``kind`` so that a log line can be read back into
+the same class. Events produced by a seat's decision set ``ACTION = True``: a replay
+rebuilds the action from them and re-applies it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from tabletop.errors import LogError
+
+_REGISTRY: dict[str, type["Event"]] = {}
+
+
+@attrs.frozen(kw_only=True)
+class Event:
+    KIND: ClassVar[str] = ""
+    ACTION: ClassVar[bool] = False
+    _FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    deal: int
+    seq: int
+    seat: int | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        kind = cls.__dict__.get("KIND", "")
+        if kind:
+            other = _REGISTRY.get(kind)
+            if other is not None and other.__qualname__ != cls.__qualname__:
+                raise TypeError(f"event kind {kind!r} registered twice ({other.__qualname__}, {cls.__qualname__})")
+            _REGISTRY[kind] = cls
+
+    @classmethod
+    def _field_names(cls) -> tuple[str, ...]:
+        names = cls.__dict__.get("_FIELDS_CACHE")
+        if names is None:
+            names = tuple(f.name for f in attrs.fields(cls))
+            type.__setattr__(cls, "_FIELDS_CACHE", names)
+        return names
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.KIND}
+        for name in self._field_names():
+            d[name] = getattr(self, name)
+        return d
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> "Event":
+        kind = data.get("kind")
+        cls = _REGISTRY.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise LogError(f"unknown event kind {kind!r}")
+        names = cls._field_names()
+        extra = set(data) - set(names) - {"kind"}
+        if extra:
+            raise LogError(f"event {kind!r} has unknown field(s) {', '.join(sorted(extra))}")
+        try:
+            return cls(**{k: _tuplify(v) for k, v in data.items() if k != "kind"})
+        except TypeError as exc:
+            raise LogError(f"event {kind!r}: {exc}") from None
+
+
+def _tuplify(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuplify(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _tuplify(v) for k, v in value.items()}
+    return value
+
+
+def event_class(kind: str) -> type[Event] | None:
+    return _REGISTRY.get(kind)
+
+
+class EventStream:
+    """Hands out gapless sequence numbers and collects the events an engine emits.
+
+    A match shares one stream with all its deals, so sequence numbers are gapless
+    over the whole log."""
+
+    __slots__ = ("deal", "next_seq", "pending")
+
+    def __init__(self, deal: int = 0, next_seq: int = 0) -> None:
+        self.deal = deal
+        self.next_seq = next_seq
+        self.pending: list[Event] = []
+
+    def emit(self, cls: type[Event], seat: int | None = None, **payload: Any) -> Event:
+        event = cls(deal=self.deal, seq=self.next_seq, seat=seat, **payload)
+        self.next_seq += 1
+        self.pending.append(event)
+        return event
+
+    def take(self) -> list[Event]:
+        """The events emitted since the last call."""
+        out = self.pending
+        self.pending = []
+        return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Events every game shares
+
+@attrs.frozen(kw_only=True)
+class Note(Event):
+    """A free-text remark attached to the log (e.g. why a run stopped)."""
+
+    KIND: ClassVar[str] = "note"
+    text: str

@@ -1,0 +1,184 @@
+"""The JSON Lines event log.
+
+Line 1 is the header: ``{"format": "paiju-log", "version": 1, "game": …, "rules": {…},
+"options": {…}, "seed": …}``; every following line is one event. Lines are written
+one at a time and flushed, so a crashed run leaves a valid prefix. Encoding is
+canonical (fixed key order, no spaces), so the same seed gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import os
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
+
+import attrs
+
+from tabletop.errors import LogError
+from tabletop.events import Event
+
+LOG_FORMAT = "paiju-log"
+LOG_VERSION = 1
+
+
+def make_header(game: str, seed: int, rules: dict[str, Any], options: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {
+        "format": LOG_FORMAT,
+        "version": LOG_VERSION,
+        "game": game,
+        "rules": rules,
+        "options": options or {},
+        "seed": seed,
+    }
+
+
+def encode(obj: dict[str, Any]) -> str:
+    """One canonical JSON line (no newline)."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def encode_event(event: Event) -> str:
+    return encode(event.to_dict())
+
+
+class LogWriter:
+    """Writes a header and then events, one flushed line at a time.
+
+    Also an observer: pass it to the runner and it logs every event it is shown."""
+
+    def __init__(self, target: "str | os.PathLike[str] | IO[str]", header: dict[str, Any]) -> None:
+        if isinstance(target, (str, os.PathLike)):
+            path = os.fspath(target)
+            try:
+                if path.endswith(".gz"):
+                    self._file: IO[str] = io.TextIOWrapper(gzip.open(path, "wb"), encoding="utf-8", newline="\n")
+                else:
+                    self._file = open(path, "w", encoding="utf-8", newline="\n", buffering=1)
+            except OSError as exc:
+                raise LogError(f"cannot write log {path!r}: {exc.strerror or exc}") from None
+            self._owned = True
+        else:
+            self._file = target
+            self._owned = False
+        self.write_line(encode(header))
+
+    def write_line(self, line: str) -> None:
+        self._file.write(line + "\n")
+
+    def write(self, events: Iterable[Event]) -> None:
+        for event in events:
+            self._file.write(encode_event(event) + "\n")
+
+    def on_events(self, engine: Any, events: list[Event]) -> None:
+        self.write(events)
+
+    def close(self) -> None:
+        if self._owned:
+            self._file.close()
+        else:
+            self._file.flush()
+
+    def __enter__(self) -> "LogWriter":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+@attrs.frozen
+class Log:
+    header: dict[str, Any]
+    events: tuple[Event, ...]
+    lines: tuple[str, ...]          # the raw event lines, for byte-exact comparison
+    truncated: bool = False         # the last line was cut off and has been dropped
+    error: str | None = None        # why reading stopped early (only with allow_truncated)
+
+    @property
+    def game(self) -> str:
+        return self.header["game"]
+
+    @property
+    def seed(self) -> int:
+        return self.header["seed"]
+
+
+def _open_text(path: str) -> IO[str]:
+    if path.endswith(".gz"):
+        return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8", newline="\n")
+    return open(path, "r", encoding="utf-8", newline="\n")
+
+
+def iter_lines(path: "str | os.PathLike[str]") -> Iterator[tuple[int, str, bool]]:
+    """(line number from 1, text without newline, whether it ended with a newline)."""
+    path = os.fspath(path)
+    try:
+        with _open_text(path) as f:
+            for number, raw in enumerate(f, start=1):
+                yield number, raw.rstrip("\n"), raw.endswith("\n")
+    except FileNotFoundError:
+        raise LogError(f"no such log: {path!r}") from None
+    except (OSError, EOFError, UnicodeDecodeError) as exc:
+        raise LogError(f"cannot read log {path!r}: {exc}") from None
+
+
+def read_header(line: str, path: str = "log", game: str | None = None) -> dict[str, Any]:
+    try:
+        header = json.loads(line)
+    except json.JSONDecodeError:
+        raise LogError(f"{path}: line 1: not a paiju log header (not JSON)") from None
+    if not isinstance(header, dict) or header.get("format") != LOG_FORMAT:
+        raise LogError(f"{path}: line 1: not a paiju log header")
+    if header.get("version") != LOG_VERSION:
+        raise LogError(f"{path}: line 1: log format version {header.get('version')!r} is not supported (this paiju reads version {LOG_VERSION})")
+    if game is not None and header.get("game") != game:
+        raise LogError(f"{path}: line 1: a {header.get('game')!r} log, expected {game!r}")
+    return header
+
+
+def read_log(path: "str | os.PathLike[str]", *, game: str | None = None, allow_truncated: bool = False) -> Log:
+    """Read a whole log. Any bad line raises LogError naming it; with
+    ``allow_truncated`` the valid prefix is returned instead, with ``error`` set."""
+    path = os.fspath(path)
+    header: dict[str, Any] | None = None
+    events: list[Event] = []
+    lines: list[str] = []
+    truncated = False
+    error: str | None = None
+    for number, text, complete in iter_lines(path):
+        if header is None:
+            header = read_header(text, path, game)
+            continue
+        problem: str | None = None
+        if not complete:
+            truncated = True
+            problem = f"{path}: line {number}: truncated (the log ends in the middle of a line)"
+        else:
+            try:
+                data = json.loads(text)
+                if not isinstance(data, dict):
+                    raise LogError("not a JSON object")
+                event = Event.from_dict(data)
+                if event.seq != len(events) + _first_seq(events, event):
+                    raise LogError(f"sequence number {event.seq}, expected {len(events) + _first_seq(events, event)}")
+            except json.JSONDecodeError as exc:
+                problem = f"{path}: line {number}: corrupt event (invalid JSON: {exc.msg})"
+            except LogError as exc:
+                problem = f"{path}: line {number}: corrupt event ({exc})"
+        if problem is not None:
+            if not allow_truncated:
+                raise LogError(problem)
+            error = problem
+            break
+        events.append(event)
+        lines.append(text)
+    if header is None:
+        raise LogError(f"{path}: empty log (no header line)")
+    return Log(header=header, events=tuple(events), lines=tuple(lines), truncated=truncated, error=error)
+
+
+def _first_seq(events: list[Event], event: Event) -> int:
+    """Sequence numbers are gapless from the first event's number."""
+    return events[0].seq if events else event.seq

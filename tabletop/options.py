@@ -1,0 +1,49 @@
+"""Frozen rules-option objects: typed fields, recorded in the log header, read back
+from it with a clear error for an option that does not exist or a bad value."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+import attrs
+
+from tabletop.errors import OptionError
+
+T = TypeVar("T")
+
+
+def options_to_dict(options: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for f in attrs.fields(type(options)):
+        value = getattr(options, f.name)
+        if isinstance(value, (frozenset, set)):
+            value = sorted(value)
+        out[f.name] = value
+    return out
+
+
+def options_from_dict(cls: type[T], data: dict[str, Any]) -> T:
+    names = {f.name: f for f in attrs.fields(cls)}
+    unknown = sorted(set(data) - set(names))
+    if unknown:
+        raise OptionError(f"unknown {cls.__name__} option(s): {', '.join(unknown)} (known: {', '.join(names)})")
+    kwargs = {}
+    for key, value in data.items():
+        default = names[key].default
+        if isinstance(default, frozenset) and isinstance(value, (list, tuple)):
+            value = frozenset(value)
+        kwargs[key] = value
+    try:
+        return cls(**kwargs)
+    except (TypeError, ValueError) as exc:
+        raise OptionError(f"bad {cls.__name__} option: {exc}") from None
+
+
+def one_of(*allowed: Any):
+    """An attrs validator naming the allowed values in its message."""
+
+    def check(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
+        if value not in allowed:
+            raise OptionError(f"{attribute.name} must be one of {', '.join(map(repr, allowed))}, got {value!r}")
+
+    return check
