@@ -1,0 +1,1258 @@
+"""The referee's rulebook as data: one ``Clause`` per clause id of
+shared/rules/enforcement.md, for 掼蛋 (GD-…, seed 000) and 双升 (SJ-…, seed 001).
+
+A clause carries what a ruling needs to cite and show (``id``, ``text_zh`` copied from the
+seed, English ``summary``), what sets it off (``trigger``), how the table is put right
+(``rectification``: effect kinds of enforcement.sanctions plus prose) and what the offender
+pays (``sanction``: a ``SanctionRule``, an escalation ladder by occurrence when the seed gives
+one). Project defaults (PD) where the seeds are silent are in ``pd``; a clause that exists
+only as a project default has ``project_default=True``.
+
+Trigger keys name their source: ``irregularity:…`` (the engine in refereed mode emits it),
+``report:…`` (a reported incident: only a report sets it off), ``ruling:…`` (follows from
+another ruling), ``ledger:…`` (automatic escalation in the sanctions ledger), ``standing:…``
+(a rule that holds throughout), ``unresolved`` (the fallback for an UnresolvedIrregularity)
+and ``section`` (a heading that only groups its sub-clauses).
+"""
+
+from __future__ import annotations
+
+import difflib
+import fnmatch
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from enforcement.sanctions import (
+    AdjustedScore, ForcedDoubleLast, ForcedLast, LevelDiffPenalty, PointPenalty,
+    RecordedViolation, Sanction, TableEffect, WarningSanction, kinds,
+)
+from tabletop.errors import OptionError, PaijuError
+from tabletop.options import one_of
+
+GUANDAN = "guandan"
+SHENGJI = "shengji"
+GAMES = (GUANDAN, SHENGJI)
+FALLBACK = MappingProxyType({GUANDAN: "GD-2.5", SHENGJI: "SJ-3.0"})
+
+
+class UnknownClause(PaijuError, KeyError):
+    """A clause id or pattern that names no clause; the message suggests near ids."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown clause"
+
+
+def _effect_kinds(instance: Any, attribute: attrs.Attribute, value: tuple[str, ...]) -> None:
+    known = kinds(TableEffect)
+    bad = [v for v in value if v not in known]
+    if bad:
+        raise ValueError(f"unknown table effect kind(s) {bad} (known: {', '.join(known)})")
+
+
+@attrs.frozen
+class Trigger:
+    """What sets a clause off: a stable ``key`` (``source:name[/facts]``) and prose."""
+
+    key: str
+    text: str
+
+    @property
+    def source(self) -> str:
+        return self.key.split(":", 1)[0]
+
+
+@attrs.frozen
+class Rectification:
+    """How the table is put right: the table-effect kinds used, in order, and prose."""
+
+    effects: tuple[str, ...] = attrs.field(validator=_effect_kinds)
+    text: str
+
+
+_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+@attrs.frozen
+class SanctionRule:
+    """What the offender pays. ``steps[k]`` are the sanctions for the (k+1)-th occurrence in a
+    match, counted ``per`` player, side or the whole table; the last step repeats. An empty
+    step (or no steps) is no sanction. ``to`` is who bears it: the offender (and so its side)
+    or both sides alike."""
+
+    steps: tuple[tuple[Sanction, ...], ...]
+    per: str = attrs.field(default="player", validator=one_of("player", "side", "table"))
+    to: str = attrs.field(default="offender", validator=one_of("offender", "both_sides"))
+    text: str = ""
+
+    def for_occurrence(self, k: int) -> tuple[Sanction, ...]:
+        """The sanctions for the k-th occurrence (1-based)."""
+        if k < 1:
+            raise ValueError(f"occurrences count from 1, got {k}")
+        if not self.steps:
+            return ()
+        return self.steps[min(k, len(self.steps)) - 1]
+
+    @property
+    def escalates(self) -> bool:
+        return len(self.steps) > 1
+
+    def describe(self) -> str:
+        """One line: 'PointPenalty(10)', '1st: Warning; 2nd: …; 3rd+: … (per player)'."""
+        if not any(self.steps):
+            return "none"
+
+        def step_text(step: tuple[Sanction, ...]) -> str:
+            return " + ".join(str(s) for s in step) or "none"
+
+        if len(self.steps) == 1:
+            out = step_text(self.steps[0])
+        else:
+            parts = []
+            for i, step in enumerate(self.steps, start=1):
+                label = _ORDINALS.get(i, f"{i}th")
+                parts.append(f"{label}{'+' if i == len(self.steps) else ''}: {step_text(step)}")
+            out = "; ".join(parts) + f" (per {self.per}, per match)"
+        if self.to == "both_sides":
+            out += ", to both sides"
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "steps": tuple(tuple(s.to_dict() for s in step) for step in self.steps),
+            "per": self.per, "to": self.to, "text": self.text, "describe": self.describe(),
+        }
+
+
+def _none(text: str) -> SanctionRule:
+    return SanctionRule((), text=text)
+
+
+def _each(*sanctions: Sanction, text: str = "") -> SanctionRule:
+    return SanctionRule((tuple(sanctions),), text=text)
+
+
+def _ladder(*steps: tuple[Sanction, ...], per: str, to: str = "offender", text: str = "") -> SanctionRule:
+    return SanctionRule(tuple(steps), per=per, to=to, text=text)
+
+
+_WARNING = WarningSanction()
+_VIOLATION = RecordedViolation()
+_TEN = PointPenalty(10)
+_SEE_SUBCLAUSES = "see the sub-clauses"
+
+
+@attrs.frozen(kw_only=True)
+class Clause:
+    id: str
+    game: str = attrs.field(validator=one_of(*GAMES))
+    title: str
+    text_zh: str
+    summary: str
+    trigger: Trigger
+    rectification: Rectification
+    sanction: SanctionRule
+    parent: str | None = None
+    heading: bool = False          # only groups sub-clauses; a ruling cites a sub-clause
+    heavy: bool | None = None      # 双升: True = only for heavy cards, False = only light
+    refs: tuple[str, ...] = ()     # clauses this one applies, or is applied on top of
+    pd: str = ""                   # project defaults where the seed is silent/ambiguous
+    project_default: bool = False  # the clause itself exists only as a project default
+
+    @property
+    def reported(self) -> bool:
+        """Only a reported incident sets this clause off (the engine cannot see it)."""
+        return self.trigger.source == "report"
+
+    @property
+    def depth(self) -> int:
+        """0 for a top-level clause, 1 for its sub-clauses, …"""
+        return 0 if self.parent is None else RULEBOOK[self.parent].depth + 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "game": self.game, "title": self.title, "text_zh": self.text_zh,
+            "summary": self.summary,
+            "trigger": {"key": self.trigger.key, "text": self.trigger.text},
+            "rectification": {"effects": self.rectification.effects, "text": self.rectification.text},
+            "sanction": self.sanction.to_dict(),
+            "parent": self.parent, "heading": self.heading, "heavy": self.heavy,
+            "refs": self.refs, "pd": self.pd, "project_default": self.project_default,
+            "reported": self.reported,
+        }
+
+
+# =============================================================================================
+# The clauses, in catalogue order. Each id is written here exactly once.
+
+_CLAUSES: tuple[Clause, ...] = (
+    # -----------------------------------------------------------------------------------------
+    # 掼蛋 (seed 000)
+    Clause(
+        id="GD-1", game=GUANDAN, heading=True,
+        title="Drawing",
+        text_zh="一、在抓牌时候违例违规",
+        summary="Irregularities during the draw (the deal is modelled as a draw, card by card).",
+        trigger=Trigger("section", "Groups GD-1.1 and GD-1.2."),
+        rectification=Rectification((), _SEE_SUBCLAUSES),
+        sanction=_none(_SEE_SUBCLAUSES),
+    ),
+    Clause(
+        id="GD-1.1", game=GUANDAN, parent="GD-1",
+        title="Drawing out of turn",
+        text_zh="1 、越序抓牌：应立即退回，恢复抓牌顺序。",
+        summary="A card drawn out of turn always goes back at once and the drawing order is restored.",
+        trigger=Trigger("irregularity:out_of_turn_draw", "A seat draws a card another seat should draw."),
+        rectification=Rectification(("Return", "RestoreOrder"), "The card goes back; drawing order is restored."),
+        sanction=_none("by how far the card went: GD-1.1.1 - GD-1.1.3b"),
+    ),
+    Clause(
+        id="GD-1.1.1", game=GUANDAN, parent="GD-1.1",
+        title="Out-of-turn draw, face not seen",
+        text_zh="（1）没有看到牌张正面，退回。",
+        summary="The card's face was not seen: it goes back, nothing more.",
+        trigger=Trigger("irregularity:out_of_turn_draw/face_unseen", "Drawn out of turn; nobody saw the card's face."),
+        rectification=Rectification(("Return", "RestoreOrder"), "The card goes back; drawing order is restored."),
+        sanction=_none("none: returning the card is the whole remedy"),
+    ),
+    Clause(
+        id="GD-1.1.2", game=GUANDAN, parent="GD-1.1",
+        title="Out-of-turn draw, face seen",
+        text_zh="（2）已经看到牌张正面，但未插入手中，退回，给予警告。",
+        summary="The face was seen but the card is not yet in the hand: it goes back and the offender is warned.",
+        trigger=Trigger("irregularity:out_of_turn_draw/face_seen", "Drawn out of turn; the face was seen; not yet in the hand."),
+        rectification=Rectification(("Return", "RestoreOrder"), "The card goes back; drawing order is restored."),
+        sanction=_each(_WARNING),
+    ),
+    Clause(
+        id="GD-1.1.3a", game=GUANDAN, parent="GD-1.1",
+        title="Out-of-turn draw, in hand, identifiable",
+        text_zh="（3）已经插入手中：a、能确定牌张的，退回，给予警告。",
+        summary="The card is in the hand but can be identified: it goes back and the offender is warned.",
+        trigger=Trigger("irregularity:out_of_turn_draw/in_hand_identifiable", "Drawn out of turn, already in the hand, the card is known."),
+        rectification=Rectification(("Return", "RestoreOrder"), "The identified card goes back; drawing order is restored."),
+        sanction=_each(_WARNING),
+    ),
+    Clause(
+        id="GD-1.1.3b", game=GUANDAN, parent="GD-1.1",
+        title="Out-of-turn draw, in hand, not identifiable",
+        text_zh="（3）已经插入手中：……b、不能确定牌张的，由应抓牌人从违规者手中任意抽取一张牌，并从违规方总分中扣 1 个级差分或相当于 1 各级差分的分值。",
+        summary=("The card is in the hand and cannot be identified: the rightful drawer draws one card at "
+                 "random from the offender's hand, and the offending side loses 1 level difference."),
+        trigger=Trigger("irregularity:out_of_turn_draw/in_hand_unidentifiable", "Drawn out of turn, already in the hand, the card cannot be told apart."),
+        rectification=Rectification(("RandomDraw", "RestoreOrder"), "RandomDraw(source=offender, to=rightful drawer, count=1); drawing order is restored."),
+        sanction=_each(LevelDiffPenalty(1), text="deducted from the offending side's match score"),
+    ),
+    Clause(
+        id="GD-1.2", game=GUANDAN, parent="GD-1",
+        title="Wrong or missing cards after the draw",
+        text_zh="2 、抓错牌或少牌：全副牌张数不少的，应重洗重抓。",
+        summary="A player does not hold 27 cards after the draw. If all 108 cards are there, reshuffle and draw again.",
+        trigger=Trigger("irregularity:wrong_card_count", "At the end of the draw a hand does not hold 27 cards."),
+        rectification=Rectification(("Redeal",), "Reshuffle and draw again (except GD-1.2.1, where the deal is over)."),
+        sanction=_none("by which sides are wrong: GD-1.2.1, GD-1.2.2; none for a short deck (PD)"),
+        pd=("'Side' (方) means team. A deck that is short is a broken deck: the deal is void and "
+            "redealt with a fresh deck (Redeal(fresh_deck=True)), no sanction."),
+    ),
+    Clause(
+        id="GD-1.2.1", game=GUANDAN, parent="GD-1.2",
+        title="One side's counts wrong",
+        text_zh="（1）一方多牌或少牌，而另一方正常，直接判负，按双下记分。",
+        summary="Only one side has too many or too few cards, the other side is right: that side loses the deal, scored as a double last.",
+        trigger=Trigger("irregularity:wrong_card_count/one_side", "One side's card counts are wrong, the other side's are right."),
+        rectification=Rectification((), "No redeal: the deal is over and scored as ForcedDoubleLast (GD-5.2)."),
+        sanction=_each(ForcedDoubleLast()),
+        refs=("GD-5.2",),
+    ),
+    Clause(
+        id="GD-1.2.2", game=GUANDAN, parent="GD-1.2",
+        title="One side too many, the other too few",
+        text_zh="（2）一方多牌，另一方少牌，第一次发生给予双方警告，再次发生双方均扣 1 个级差分或相当于 1 个级差分的分值。",
+        summary="One side has too many cards and the other too few: the first time both sides are warned, any later time in the match both lose 1 level difference. Then redeal.",
+        trigger=Trigger("irregularity:wrong_card_count/both_sides", "One side holds too many cards and the other too few."),
+        rectification=Rectification(("Redeal",), "Reshuffle and draw again."),
+        sanction=_ladder((_WARNING,), (LevelDiffPenalty(1),), per="table", to="both_sides",
+                         text="counted per match over the pair of sides"),
+    ),
+    Clause(
+        id="GD-2", game=GUANDAN, heading=True,
+        title="Play",
+        text_zh="二、出牌时违例违规",
+        summary="Irregularities during the play.",
+        trigger=Trigger("section", "Groups GD-2.1 - GD-2.5."),
+        rectification=Rectification((), _SEE_SUBCLAUSES),
+        sanction=_none(_SEE_SUBCLAUSES),
+    ),
+    Clause(
+        id="GD-2.1", game=GUANDAN, parent="GD-2",
+        title="Improper manner of play",
+        text_zh="1 、未按照比赛规定的出牌方式出牌，第一次警告，第二次扣 1 个级差分或相当于 1 个级差分的分值，第三次扣 2 个级差分或相当于 2 个级差分的分值。",
+        summary="Not playing in the manner the event requires (e.g. cards not laid face up in one motion): 1st a warning, 2nd 1 level difference, 3rd and later 2.",
+        trigger=Trigger("report:improper_manner_of_play", "Reported: cards not played in the prescribed manner."),
+        rectification=Rectification((), "None."),
+        sanction=_ladder((_WARNING,), (LevelDiffPenalty(1),), (LevelDiffPenalty(2),), per="player"),
+        pd="Occurrences count per player per match.",
+    ),
+    Clause(
+        id="GD-2.2", game=GUANDAN, parent="GD-2",
+        title="Announcing out of turn",
+        text_zh="2 、越序（抢先）表态：",
+        summary="Announcing 'pass' or 'I beat it' before one's turn in the round: the offender is barred from its next play in this round.",
+        trigger=Trigger("irregularity:out_of_turn_announcement", "A seat announces before its turn in the round."),
+        rectification=Rectification(("BarOnePlay",), "BarOnePlay(offender, scope='round')."),
+        sanction=_none("none: the bar is the whole remedy"),
+        pd=("A bar is spent by passing automatically when the turn comes; if the round ends before "
+            "the turn comes, the bar lapses. The offender's partner may still play."),
+    ),
+    Clause(
+        id="GD-2.2.1", game=GUANDAN, parent="GD-2.2",
+        title="Announces 'pass' out of turn",
+        text_zh="（1）表示不出，违规方在该圈轮到其出牌时禁出一手；",
+        summary="Announcing 'pass' out of turn: barred from the next play in this round.",
+        trigger=Trigger("irregularity:out_of_turn_announcement/pass", "A seat says 'pass' before its turn."),
+        rectification=Rectification(("BarOnePlay",), "BarOnePlay(offender, scope='round')."),
+        sanction=_none("none: the bar is the whole remedy"),
+    ),
+    Clause(
+        id="GD-2.2.2", game=GUANDAN, parent="GD-2.2",
+        title="Announces 'I beat it' out of turn",
+        text_zh="（2）表示压制，违规者在该圈轮到其出牌时禁出一手。",
+        summary="Announcing 'I beat it' (压制) out of turn: barred from the next play in this round.",
+        trigger=Trigger("irregularity:out_of_turn_announcement/beat", "A seat announces it will beat the current play before its turn."),
+        rectification=Rectification(("BarOnePlay",), "BarOnePlay(offender, scope='round')."),
+        sanction=_none("none: the bar is the whole remedy"),
+    ),
+    Clause(
+        id="GD-2.3", game=GUANDAN, parent="GD-2",
+        title="Playing out of turn",
+        text_zh="3 、越序出牌：",
+        summary="Cards played before one's turn.",
+        trigger=Trigger("irregularity:out_of_turn_play", "A seat plays when it is not its turn."),
+        rectification=Rectification((), "By whether the next player has played on it: GD-2.3.1, GD-2.3.2."),
+        sanction=_none(_SEE_SUBCLAUSES),
+        pd=("'Combination type' = the 掼蛋 kind of the exposed cards as played (single, pair, triple, "
+            "full house, straight, tube, plate, bomb by size, straight flush, joker bomb)."),
+    ),
+    Clause(
+        id="GD-2.3.1", game=GUANDAN, parent="GD-2.3",
+        title="Out-of-turn play taken back; lead option",
+        text_zh="（1）违规者收回牌张，恢复出牌顺序，禁出一手。收回的牌张应作为暴露张放置在违规者面前，其搭档获得领出权时，其搭档的下家有权作出选择：a、禁出暴露张牌型；b、必须出暴露张牌型；c、随意。当做出 a、b 选项时，暴露张收回。若出牌受限者不能满足选择时，可自由出牌。当作出 b 选择时，受限者可以在征得裁判同意时拒绝明显不合理的出牌。当作出 c 选择时，暴露张不得收回，违规者的搭档再次拥有领出权时，其下家仍拥有选择权，未作出选择时，违规者的搭档不得领出牌张，否则按照越序出牌处理。",
+        summary=("The offender takes the cards back, order is restored and the offender is barred one play; "
+                 "the cards lie exposed in front of it. When its partner next has the lead, the partner's "
+                 "下家 chooses: a) the partner may not lead that combination type; b) it must; c) free. After "
+                 "a) or b) the exposed cards go back to the hand; a partner who cannot comply leads freely. "
+                 "After c) they stay exposed and the choice is offered again at the partner's next lead."),
+        trigger=Trigger("irregularity:out_of_turn_play/taken_back", "Played out of turn and the offender's 下家 has not played on it."),
+        rectification=Rectification(
+            ("Return", "RestoreOrder", "BarOnePlay", "Expose", "LeadOption"),
+            "Return the cards to the offender, restore order, BarOnePlay(offender), Expose the cards; "
+            "LeadOption(chooser=partner's 下家, restricted_seat=partner, exposed_kind) at the partner's next lead."),
+        sanction=_none("none: the rectification is the remedy"),
+        refs=("GD-6",),
+        pd=("After b) the partner may refuse an obviously unreasonable lead with the referee's consent: "
+            "the engine grants refusal when the only satisfying leads are bombs. Until the choice is made "
+            "the partner may not lead; a lead before the choice is itself GD-2.3."),
+    ),
+    Clause(
+        id="GD-2.3.2", game=GUANDAN, parent="GD-2.3",
+        title="Out-of-turn play followed: it stands",
+        text_zh="（2）若越序出牌者的下家已经跟牌，则视为依序出牌，不再纠正。",
+        summary="If the player after the offender has already played on the out-of-turn cards, the play stands as if in turn.",
+        trigger=Trigger("irregularity:out_of_turn_play/followed", "Played out of turn and the offender's 下家 has already played on it."),
+        rectification=Rectification((), "None: order continues from there."),
+        sanction=_none("none"),
+    ),
+    Clause(
+        id="GD-2.4", game=GUANDAN, parent="GD-2",
+        title="Wrong cards",
+        text_zh="4 、出错牌：",
+        summary="A play that is not a legal play for the round.",
+        trigger=Trigger("irregularity:wrong_cards", "A seat plays cards that do not form a legal play for the round."),
+        rectification=Rectification(("CorrectPlay", "Expose"), "Corrected; cards of the attempt not used in the correction are exposed."),
+        sanction=_none("none: the rectification is the remedy"),
+    ),
+    Clause(
+        id="GD-2.4.1", game=GUANDAN, parent="GD-2.4",
+        title="Wrong combination type",
+        text_zh="（1）出错牌型，应予以纠正。若所出牌张未能在纠正中全部打出，则未打出的牌张按暴露张处理。",
+        summary="A combination of the wrong type for the round is corrected (a legal play or a pass); cards of the attempt not used in the correction are exposed.",
+        trigger=Trigger("irregularity:wrong_cards/wrong_kind", "The cards are not of the round's combination type."),
+        rectification=Rectification(("Return", "CorrectPlay", "Expose"), "Take back, make a legal play or pass, expose the unused cards of the attempt."),
+        sanction=_none("none: the rectification is the remedy"),
+    ),
+    Clause(
+        id="GD-2.4.2", game=GUANDAN, parent="GD-2.4",
+        title="Does not beat",
+        text_zh="（2）牌张大小出错，应予以纠正，若所出牌张未能在纠正中全部打出，则未打出的牌张按暴露张处理。",
+        summary="A combination that does not beat the current one is corrected like GD-2.4.1.",
+        trigger=Trigger("irregularity:wrong_cards/does_not_beat", "The combination does not beat the round's current play."),
+        rectification=Rectification(("Return", "CorrectPlay", "Expose"), "Take back, make a legal play or pass, expose the unused cards of the attempt."),
+        sanction=_none("none: the rectification is the remedy"),
+        refs=("GD-2.4.1",),
+    ),
+    Clause(
+        id="GD-2.4.3", game=GUANDAN, parent="GD-2.4",
+        title="Extra cards carried along",
+        text_zh="（3）夹带牌张，所夹带牌张按暴露张处理。",
+        summary="Extra cards carried along with a play (夹带) are exposed; the rest stands if it is a legal play, else as GD-2.4.1.",
+        trigger=Trigger("irregularity:wrong_cards/extra_cards", "A legal play plus extra cards."),
+        rectification=Rectification(("Expose", "CorrectPlay"), "The extra cards are exposed; the rest stands if legal, else corrected as GD-2.4.1."),
+        sanction=_none("none: the rectification is the remedy"),
+        refs=("GD-2.4.1",),
+    ),
+    Clause(
+        id="GD-2.4.4", game=GUANDAN, parent="GD-2.4",
+        title="A legal play cannot be taken back",
+        text_zh="（4）合法的打出牌张不得收回。",
+        summary="A legal play can never be taken back.",
+        trigger=Trigger("irregularity:retraction", "A seat tries to take back a legal play."),
+        rectification=Rectification((), "The engine refuses the retraction; the play stands."),
+        sanction=_none("none"),
+    ),
+    Clause(
+        id="GD-2.5", game=GUANDAN, parent="GD-2",
+        title="Exposed cards; adjusted score",
+        text_zh="5 、暴露张的处理。按照本条 3（ 1）处理。若处理后不能弥补非违规方的损失，裁判应给予调整分。",
+        summary=("Exposed cards are handled as GD-2.3.1. If that cannot repair the damage to the "
+                 "non-offending side, the referee gives an adjusted score. Also the 掼蛋 fallback for "
+                 "an unresolved irregularity."),
+        trigger=Trigger("irregularity:exposed_cards", "Cards exposed in play; also every UnresolvedIrregularity in 掼蛋 (the fallback)."),
+        rectification=Rectification(("Expose", "BarOnePlay", "LeadOption"), "As GD-2.3.1."),
+        sanction=_each(AdjustedScore(), text="at the referee's discretion, when GD-2.3.1 cannot repair the damage"),
+        refs=("GD-2.3.1",),
+        pd="The fallback hook decides; the default fallback records AdjustedScore() without changing the result, and says so.",
+    ),
+    Clause(
+        id="GD-3", game=GUANDAN, heading=True,
+        title="Tribute and return",
+        text_zh="三、贡还牌违例违规",
+        summary="Irregularities in tribute (贡牌) and return (还牌).",
+        trigger=Trigger("section", "Groups GD-3.1 and GD-3.2."),
+        rectification=Rectification((), _SEE_SUBCLAUSES),
+        sanction=_none(_SEE_SUBCLAUSES),
+    ),
+    Clause(
+        id="GD-3.1", game=GUANDAN, parent="GD-3",
+        title="Wrong tribute card",
+        text_zh="1 、贡错牌：",
+        summary="The tribute is not the required highest card.",
+        trigger=Trigger("irregularity:wrong_tribute", "A tribute card that is not the required highest card."),
+        rectification=Rectification((), "By whether play has begun: GD-3.1.1, GD-3.1.2."),
+        sanction=_none(_SEE_SUBCLAUSES),
+    ),
+    Clause(
+        id="GD-3.1.1", game=GUANDAN, parent="GD-3.1",
+        title="Wrong tribute, before the first play",
+        text_zh="（1）尚未出牌时，重新贡牌，给予违规者警告。退回的贡牌按暴露张处理。",
+        summary="Found before the first play: tribute again correctly and a warning; the wrongly given card returns to the giver as an exposed card.",
+        trigger=Trigger("irregularity:wrong_tribute/before_first_play", "Wrong tribute found before the deal's first play."),
+        rectification=Rectification(("Return", "Expose", "RedoTribute"), "The card returns to the giver, exposed; the giver pays the correct tribute."),
+        sanction=_each(_WARNING),
+    ),
+    Clause(
+        id="GD-3.1.2", game=GUANDAN, parent="GD-3.1",
+        title="Wrong tribute, after the first play",
+        text_zh="（2）已经出牌的，按双下处理。",
+        summary="Found after the first play: the offending side is judged double last for this deal.",
+        trigger=Trigger("irregularity:wrong_tribute/after_first_play", "Wrong tribute found after the deal's first play."),
+        rectification=Rectification((), "The deal is scored as ForcedDoubleLast (GD-5.2)."),
+        sanction=_each(ForcedDoubleLast()),
+        refs=("GD-5.2",),
+    ),
+    Clause(
+        id="GD-3.2", game=GUANDAN, parent="GD-3",
+        title="Wrong return card",
+        text_zh="2 、还错牌：",
+        summary="The returned card is wrong (e.g. above 10, or to the wrong player).",
+        trigger=Trigger("irregularity:wrong_return", "A return card above 10 or to the wrong player."),
+        rectification=Rectification((), "By whether play has begun: GD-3.2.1, GD-3.2.2."),
+        sanction=_none(_SEE_SUBCLAUSES),
+    ),
+    Clause(
+        id="GD-3.2.1", game=GUANDAN, parent="GD-3.2",
+        title="Wrong return, before the first play",
+        text_zh="（1）尚未出牌时，重新还牌，给予违规者警告。",
+        summary="Found before the first play: return again correctly and a warning.",
+        trigger=Trigger("irregularity:wrong_return/before_first_play", "Wrong return found before the deal's first play."),
+        rectification=Rectification(("Return", "RedoReturn"), "The card goes back to the returner, who returns a correct card."),
+        sanction=_each(_WARNING),
+    ),
+    Clause(
+        id="GD-3.2.2", game=GUANDAN, parent="GD-3.2",
+        title="Wrong return, after the first play",
+        text_zh="（2）已经出牌的，按双下处理。",
+        summary="Found after the first play: the offending side is judged double last for this deal.",
+        trigger=Trigger("irregularity:wrong_return/after_first_play", "Wrong return found after the deal's first play."),
+        rectification=Rectification((), "The deal is scored as ForcedDoubleLast (GD-5.2)."),
+        sanction=_each(ForcedDoubleLast()),
+        refs=("GD-5.2",),
+    ),
+    Clause(
+        id="GD-4", game=GUANDAN, heading=True,
+        title="Reporting cards",
+        text_zh="四、报牌违例违规",
+        summary="Irregularities in announcing how many cards one holds (报牌).",
+        trigger=Trigger("section", "Groups GD-4.1 and GD-4.2."),
+        rectification=Rectification((), _SEE_SUBCLAUSES),
+        sanction=_none(_SEE_SUBCLAUSES),
+    ),
+    Clause(
+        id="GD-4.1", game=GUANDAN, parent="GD-4",
+        title="Duty to report; over-reporting",
+        text_zh="1 、牌手剩10张牌后（含10张）必须主动报牌，反复报牌、追问余牌，给予警告。",
+        summary="A player holding 10 or fewer cards must announce its count unasked after each of its plays. Reporting repeatedly, or asking for others' counts: a warning.",
+        trigger=Trigger("irregularity:extra_report", "A seat reports repeatedly, or asks another seat for its count."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_WARNING),
+        pd="The engine emits CardsReported for correct announcements; an agent may fail to report or misreport (GD-4.2).",
+    ),
+    Clause(
+        id="GD-4.2", game=GUANDAN, parent="GD-4",
+        title="Not reporting or misreporting",
+        text_zh="2 、未报牌或报错牌：",
+        summary="A required count announcement is missing or wrong.",
+        trigger=Trigger("irregularity:missing_report", "A seat with 10 or fewer cards does not report, or reports a wrong count."),
+        rectification=Rectification(("ReportAgain",), "By how far play went on: GD-4.2.1 - GD-4.2.5."),
+        sanction=_none(_SEE_SUBCLAUSES),
+    ),
+    Clause(
+        id="GD-4.2.1", game=GUANDAN, parent="GD-4.2",
+        title="Missing report, next player not yet played",
+        text_zh="（1）下家未出牌时，必须重新报牌。",
+        summary="The next player has not played yet: the offender must report again, correctly.",
+        trigger=Trigger("irregularity:missing_report/next_not_played", "Found before the offender's 下家 plays."),
+        rectification=Rectification(("ReportAgain",), "The offender reports its count correctly."),
+        sanction=_none("none"),
+    ),
+    Clause(
+        id="GD-4.2.2", game=GUANDAN, parent="GD-4.2",
+        title="Missing report, next player has played",
+        text_zh="（2）下家已经出牌，违规者必须重新报牌，非违规方可以收回重出，不作暴露张处理，违规者的同伴接续打牌也可以收回，同样不作暴露张处理，但对违规者来说其同伴收回的牌张是非法信息，不得利用。",
+        summary=("The next player has already played: the offender reports again; the non-offending side may "
+                 "take back and replay (not exposed); the offender's partner who played after may also take "
+                 "back (not exposed), but what the partner took back is unauthorised information to the offender."),
+        trigger=Trigger("irregularity:missing_report/next_played", "Found after the offender's 下家 has played, before the offender plays again."),
+        rectification=Rectification(("ReportAgain", "Replay", "UnauthorisedInformation"),
+                                    "ReportAgain(offender); Replay(seats that played since); UnauthorisedInformation(offender, the partner's taken-back cards)."),
+        sanction=_none("none"),
+    ),
+    Clause(
+        id="GD-4.2.3", game=GUANDAN, parent="GD-4.2",
+        title="Missing report, offender played again",
+        text_zh="（3）违规者再次出牌，收回牌张，禁出一手，收回的牌张作暴露张处理。由下家接续出牌或自动拥有领出权，下家有权选择不出，若做出该选择时，由违规者的对家接续出牌，其仍有权选择不出，做出该选择时，由违规者的上家接续出牌，其仍有权选择不出，做出该选择时，违规者禁令取消，重新报牌，并领出（暴露张）。",
+        summary=("The offender has played again, still unreported: its cards are taken back and exposed and it is "
+                 "barred one play. The next player continues or takes the lead and may pass; then the partner may "
+                 "pass; then the offender's 上家 may pass; if all pass the bar ends and the offender reports and "
+                 "leads (the exposed cards)."),
+        trigger=Trigger("irregularity:missing_report/offender_played_again", "The unreported offender plays again."),
+        rectification=Rectification(("Return", "Expose", "BarOnePlay", "ReportAgain"),
+                                    "Take back and expose the play, bar the offender; after three passes it reports and leads."),
+        sanction=_none("none: the rectification is the remedy"),
+    ),
+    Clause(
+        id="GD-4.2.4", game=GUANDAN, parent="GD-4.2",
+        title="Missing report, offender played several times",
+        text_zh="（4）违规者多次出牌，仍未出完时，判其下游，下家接续出牌或自动拥有领出权，其有权选择不出，做出该选择时，违规者的对家出牌或自动拥有领出权，其仍有权选择不出，做出该选择时，违规者的上家接续出牌或自动拥有领出权。",
+        summary="The offender has played several times and still holds cards: it is judged last (下游); play goes on among the others as in GD-4.2.3.",
+        trigger=Trigger("irregularity:missing_report/offender_played_repeatedly", "The unreported offender has played several times and still holds cards."),
+        rectification=Rectification((), "Play continues among the other three as in GD-4.2.3."),
+        sanction=_each(ForcedLast()),
+        refs=("GD-4.2.3", "GD-5.1"),
+    ),
+    Clause(
+        id="GD-4.2.5", game=GUANDAN, parent="GD-4.2",
+        title="Missing report, offender has gone out",
+        text_zh="（5）违规者已经出完牌张，判其下游，若违规者的搭档已经出完牌，其成绩保留，若违规者的搭档未出完牌，则判双下。",
+        summary="The offender has gone out: it is judged last; if its partner had already gone out, the partner's place stands; if not, the side is judged double last.",
+        trigger=Trigger("irregularity:missing_report/offender_out", "The unreported offender has gone out."),
+        rectification=Rectification((), "None."),
+        sanction=_each(ForcedLast(), text="ForcedDoubleLast for the side instead when the partner has not gone out"),
+        refs=("GD-5.1", "GD-5.2"),
+    ),
+    Clause(
+        id="GD-5", game=GUANDAN, heading=True,
+        title="Forced results",
+        text_zh="五、判单下或双下时",
+        summary="What a forced last (单下) or forced double last (双下) means.",
+        trigger=Trigger("section", "Groups GD-5.1 and GD-5.2."),
+        rectification=Rectification((), _SEE_SUBCLAUSES),
+        sanction=_none(_SEE_SUBCLAUSES),
+    ),
+    Clause(
+        id="GD-5.1", game=GUANDAN, parent="GD-5",
+        title="Forced last (单下)",
+        text_zh="1、单下：判单下者下副牌不进贡。",
+        summary="The offender is placed last (下游); the others keep or finish their places by play. Next deal: the offending side gives no tribute.",
+        trigger=Trigger("ruling:ForcedLast", "Any ruling that imposes ForcedLast."),
+        rectification=Rectification(("NoTributeNextDeal",), "NoTributeNextDeal(offending side)."),
+        sanction=_none("none of its own: ForcedLast is the sanction of the clause that imposed it"),
+    ),
+    Clause(
+        id="GD-5.2", game=GUANDAN, parent="GD-5",
+        title="Forced double last (双下)",
+        text_zh="2、双下：判双下时，下副牌不进贡，由违规方任意人洗牌，下家切牌，对家首抓，上家领出。",
+        summary=("The deal is scored as the non-offending side taking 上游 and 二游 (+3 levels for them). Next "
+                 "deal: no tribute; a player of the offending side shuffles, its 下家 cuts, its 对家 draws "
+                 "first and its 上家 leads."),
+        trigger=Trigger("ruling:ForcedDoubleLast", "Any ruling that imposes ForcedDoubleLast."),
+        rectification=Rectification(("NoTributeNextDeal", "NextDealProcedure"),
+                                    "NoTributeNextDeal(offending side); NextDealProcedure.after_double_last(shuffler of the offending side)."),
+        sanction=_none("none of its own: ForcedDoubleLast is the sanction of the clause that imposed it"),
+    ),
+    Clause(
+        id="GD-6", game=GUANDAN,
+        title="Penalty cards",
+        text_zh="暴露张未能按照第（二）款收回，则成为罚张。拥有罚张者在第一合法时间必须选择打出或过牌，选择过牌时罚张依然存在。若有多个牌型罚张，则由下家指定打出某个牌型或牌张。",
+        summary=("Exposed cards not taken back under GD-2.3.1 become penalty cards. At each first legal "
+                 "opportunity the holder must play them (as a legal play) or pass; after a pass they stay. "
+                 "With penalty cards of several combination types, the holder's 下家 designates which."),
+        trigger=Trigger("ruling:exposed_not_taken_back", "Exposed cards remain after GD-2.3.1 (choice c, or no lead came)."),
+        rectification=Rectification(("PenaltyCards",), "PenaltyCards(cards, holder): offered at every legal opportunity until played."),
+        sanction=_none("none"),
+        refs=("GD-2.3.1",),
+    ),
+    Clause(
+        id="GD-7", game=GUANDAN,
+        title="Information",
+        text_zh="1 、合法信息：通过运动员打出牌张显示出来的和通过逻辑推理分析出来的信息均为合法信息。\n2 、非法信息：通过打牌节奏变化、异响、不合时宜的举止等等，另外有暴露张对违规方而言等等。非法信息不得利用。\n3 、额外信息：不是通过合法信息和非法信息得到的信息。",
+        summary=("Legal: what the played cards show and what logic infers. Illegal: tempo, noises, untimely "
+                 "behaviour, and for the offending side its own exposed cards; it may not be used. Extra: "
+                 "anything else."),
+        trigger=Trigger("standing:information", "Holds throughout: what each seat's observation may carry."),
+        rectification=Rectification(("UnauthorisedInformation",),
+                                    "Exposed cards are visible to all seats; the offending side's agents are told (a flag) which information they may not use."),
+        sanction=_none("none"),
+    ),
+    # -----------------------------------------------------------------------------------------
+    # 双升 (seed 001)
+    Clause(
+        id="SJ-1", game=SHENGJI,
+        title="Warning",
+        text_zh="第一条 警告 有违例犯规或干扰比赛的言行，在打牌过程中打出无道理的牌张，但性质轻微，又未造成非违规方损失的，由裁判员当场郑重口头给予警告。",
+        summary="Minor irregular or disturbing conduct, or an unreasonable play, that caused the non-offenders no damage: a formal oral warning. Forms: SJ-1.1 - SJ-1.18.",
+        trigger=Trigger("report:minor_misconduct", "Reported minor misconduct not listed in SJ-1.1 - SJ-1.18."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_WARNING, text="a second Warning in the match becomes a RecordedViolation (SJ-2.1)"),
+        refs=("SJ-2.1",),
+    ),
+    Clause(
+        id="SJ-1.1", game=SHENGJI, parent="SJ-1",
+        title="Took another's card, face unseen",
+        text_zh="（一）抢先抓上家或他家理应抓的牌但并未看到的，一经发现马上退回。",
+        summary="Took a card another player should draw, without seeing it: returned at once, and a warning.",
+        trigger=Trigger("irregularity:wrong_draw/face_unseen", "A seat draws a card due to another seat; its face was not seen."),
+        rectification=Rectification(("Return", "RestoreOrder"), "The card goes back at once; drawing order is restored."),
+        sanction=_each(_WARNING),
+    ),
+    Clause(
+        id="SJ-1.2", game=SHENGJI, parent="SJ-1",
+        title="Late by more than 5 minutes",
+        text_zh="（二）一方迟到超过5分钟。",
+        summary="A side is more than 5 minutes late.",
+        trigger=Trigger("report:late/over_5_minutes", "Reported: a side arrives more than 5 minutes late."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_WARNING, text="to the side"),
+    ),
+    Clause(
+        id="SJ-1.3", game=SHENGJI, parent="SJ-1", heavy=False,
+        title="Exposed light card",
+        text_zh="（三）暴露的牌张为轻罚张如：所打级牌为2时，暴露的牌张是3、4、6、7、8、 表现形式有抓牌过程中、出牌过程中、扣底牌过程中、整理全手牌过程中等暴露的牌张（即所暴露的牌张必须是四人都看到）。",
+        summary="Light penalty card(s) exposed, seen by all four (during the draw, play, burying or sorting). E.g. at level 2, an exposed 3, 4, 6, 7 or 8.",
+        trigger=Trigger("irregularity:exposed_cards/light", "Cards seen by all four seats, none of them heavy (enforcement.penalty_cards)."),
+        rectification=Rectification(("Expose",), "The cards are exposed."),
+        sanction=_each(_WARNING),
+    ),
+    Clause(
+        id="SJ-1.4", game=SHENGJI, parent="SJ-1", heavy=False,
+        title="Wrong follow, at once, light",
+        text_zh="（四）当时跟错牌，不影响出牌，跟错的牌不是重罚张。",
+        summary="A wrong follow found at once, not affecting play, the card not heavy: corrected, and a warning.",
+        trigger=Trigger("irregularity:wrong_follow/at_once/light", "An illegal follow found before the next seat plays; no heavy card in it."),
+        rectification=Rectification(("Return", "CorrectFollow"), "The follow is taken back and a legal follow made."),
+        sanction=_each(_WARNING),
+        refs=("SJ-3.1.12",),
+    ),
+    Clause(
+        id="SJ-1.5", game=SHENGJI, parent="SJ-1",
+        title="Banker drew through the kitty",
+        text_zh="（五）庄家一人抓过底牌，即指底牌剩7张，且庄家不能亮主或反主。",
+        summary="The banker alone drew into the kitty (the kitty is left with 7): the banker loses the right to declare or overcall trump for this deal, and a warning.",
+        trigger=Trigger("irregularity:banker_drew_kitty", "The banker draws a card when 8 remain (the kitty)."),
+        rectification=Rectification(("LoseDeclarationRight",), "LoseDeclarationRight(banker) for this deal."),
+        sanction=_each(_WARNING),
+    ),
+    Clause(
+        id="SJ-1.6", game=SHENGJI, parent="SJ-1",
+        title="Partners declare at the same moment",
+        text_zh="（六）同伴之间同时亮主，由裁判主持抽签决定主牌，且两次以上。",
+        summary="Partners declare trump at the same moment: the referee draws lots for which declaration stands; a warning from the second time on.",
+        trigger=Trigger("irregularity:simultaneous_declaration", "Both partners declare at the same moment."),
+        rectification=Rectification(("LotsDraw",), "LotsDraw(the two partners)."),
+        sanction=_ladder((), (_WARNING,), per="side", text="counted per side per match"),
+        pd="'两次以上' read as: from the second time on in the match, per side.",
+    ),
+    Clause(
+        id="SJ-1.7", game=SHENGJI, parent="SJ-1",
+        title="Suspected prompting in play",
+        text_zh="（七）同伴之间有互相提醒出牌的嫌疑。",
+        summary="Suspected prompting between partners during play.",
+        trigger=Trigger("report:suspected_prompting/play", "Reported: partners suspected of prompting each other's plays."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_WARNING),
+    ),
+    Clause(
+        id="SJ-1.8", game=SHENGJI, parent="SJ-1", heavy=False,
+        title="Extra light card carried along",
+        text_zh="（八）领出、甩牌或跟牌带出一张牌，所带出的牌不是重罚张。",
+        summary="A lead, throw or follow carries one extra card that is not heavy: the card is exposed, and a warning.",
+        trigger=Trigger("irregularity:extra_card/light", "One card more than the play needs; the extra card is light."),
+        rectification=Rectification(("Expose",), "The extra card is exposed in front of its owner."),
+        sanction=_each(_WARNING),
+    ),
+    Clause(
+        id="SJ-1.9", game=SHENGJI, parent="SJ-1", heavy=False,
+        title="Pair or tractor not followed, at once, light",
+        text_zh="（九）领出为对子或连对时，有对子或连对没有跟出当时发现且跟出的牌不是重。",
+        summary="A pair or tractor was led and the follower, holding a pair/tractor in the suit, did not follow with it; found at once, the cards not heavy: corrected, and a warning.",
+        trigger=Trigger("irregularity:pair_not_followed/at_once/light", "Shape rule broken on a pair/tractor lead, found at once; no heavy card played."),
+        rectification=Rectification(("Return", "CorrectFollow"), "The follow is taken back and a legal follow made."),
+        sanction=_each(_WARNING),
+    ),
+    Clause(
+        id="SJ-1.10", game=SHENGJI, parent="SJ-1",
+        title="One card too many or too few after the draw",
+        text_zh="（十）抓牌结束时（在庄家没有出牌之前发现），一方多抓一张或少抓一张，由非错误方决定是否抽牌，并给错误方一次警告。",
+        summary="At the end of the draw (before the banker's first play) one side has one card too many or too few: the non-offending side decides whether to draw a random card to fix it, and the offender is warned.",
+        trigger=Trigger("irregularity:wrong_card_count/one_card", "Found before the banker's first play: a hand one card off."),
+        rectification=Rectification(("Choice", "RandomDraw"), "Choice(non-offending seat, (RandomDraw(...),), may_decline=True)."),
+        sanction=_each(_WARNING),
+    ),
+    Clause(
+        id="SJ-1.11", game=SHENGJI, parent="SJ-1",
+        title="Played tricks not kept in order",
+        text_zh="（十一）出过的牌张不按顺序摆放。",
+        summary="Played tricks not kept in order.",
+        trigger=Trigger("report:tricks_out_of_order", "Reported: a seat's played cards are not kept in order."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_WARNING),
+    ),
+    Clause(
+        id="SJ-1.12", game=SHENGJI, parent="SJ-1",
+        title="Improper inspection of past tricks",
+        text_zh="（十二）在查询打过牌张时，不按规定查询其他牌手的隔圈牌张或到其他牌手出 过的牌上乱扒。",
+        summary="Looking at past tricks other than as allowed, or rummaging in other players' played cards.",
+        trigger=Trigger("report:improper_trick_inspection", "Reported: a seat inspects past tricks other than as allowed."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_WARNING),
+        pd="The engine lets a seat see the last completed trick only.",
+    ),
+    Clause(
+        id="SJ-1.13", game=SHENGJI, parent="SJ-1",
+        title="Over the time limit",
+        text_zh="（十三）超过规定的领出、跟牌、扣底牌时间和有意拖延时间。",
+        summary="Over the time limit for a lead, follow or burying, or deliberate delay.",
+        trigger=Trigger("report:over_time", "Reported, or timed by the runner: a decision took longer than allowed."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_WARNING),
+    ),
+    Clause(
+        id="SJ-1.14", game=SHENGJI, parent="SJ-1",
+        title="Unreasonable play, suspected signal",
+        text_zh="（十四）在没有确定是否是非法信息的情况下，打出无道理的牌张，有传递非法信息的嫌疑。",
+        summary="An unreasonable play that may carry illegal information (not established as such).",
+        trigger=Trigger("report:unreasonable_play", "Reported: a play with no sound reason, suspected of signalling."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_WARNING),
+    ),
+    Clause(
+        id="SJ-1.15", game=SHENGJI, parent="SJ-1",
+        title="Scoresheet not signed",
+        text_zh="（十五）不按要求在成绩单上签名或不签名的。",
+        summary="The scoresheet not signed, or not signed as required.",
+        trigger=Trigger("report:scoresheet_not_signed", "Reported by the event's officials."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_WARNING),
+    ),
+    Clause(
+        id="SJ-1.16", game=SHENGJI, parent="SJ-1",
+        title="Suspected reminding of partner's wrong play",
+        text_zh="（十六）在打牌的过程中，同伴出错牌有提醒他的嫌疑。",
+        summary="Suspected of reminding the partner of its wrong play.",
+        trigger=Trigger("report:suspected_reminding/play", "Reported: a seat seems to alert its partner to a wrong play."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_WARNING),
+    ),
+    Clause(
+        id="SJ-1.17", game=SHENGJI, parent="SJ-1",
+        title="Suspected prompting in declaration",
+        text_zh="（十七）在亮主的过程中有提醒同伴的嫌疑。",
+        summary="Suspected of prompting the partner during trump declaration.",
+        trigger=Trigger("report:suspected_prompting/declaration", "Reported: a seat seems to prompt its partner to declare."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_WARNING),
+    ),
+    Clause(
+        id="SJ-1.18", game=SHENGJI, parent="SJ-1",
+        title="Cards mixed in before the check",
+        text_zh="（十八）在最后打完一副牌后，不让对方查验底牌或手中的最后几张牌，就将底牌或手中的最后几张牌插入牌中。",
+        summary="After the deal, mixing the kitty or one's last cards into the pack before the opponents could check them.",
+        trigger=Trigger("report:cards_mixed_before_check", "Reported: kitty or last cards mixed in before the opponents' check."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_WARNING),
+    ),
+    Clause(
+        id="SJ-2", game=SHENGJI,
+        title="Recorded violation",
+        text_zh="第二条 记违例 明显有违例犯规或干扰比赛的言行，在打牌过程中两次以上打出无道理的牌张但未造成非违规方损失的，由裁判员笔记违例一次，并当场郑重宣布。",
+        summary="Clearly irregular or disturbing conduct, or unreasonable plays twice or more, that caused no damage: the referee records a violation and announces it. Forms: SJ-2.1 - SJ-2.11.",
+        trigger=Trigger("report:clear_misconduct", "Reported clear misconduct not listed in SJ-2.1 - SJ-2.11."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_VIOLATION, text="a third RecordedViolation for a player in the match: MatchLoss (SJ-3.2)"),
+        refs=("SJ-3.2",),
+    ),
+    Clause(
+        id="SJ-2.1", game=SHENGJI, parent="SJ-2",
+        title="Second warning",
+        text_zh="（一）在同轮比赛中，第二次给予警告的。",
+        summary="A second warning in the same match becomes a recorded violation (automatic).",
+        trigger=Trigger("ledger:second_warning", "The sanctions ledger imposes a Warning on an offender already warned in this match."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_VIOLATION),
+        pd=("Every Warning from the second on, for the same player in the match, escalates (not only the "
+            "second). A Warning to a side with no seat named counts for that side apart from its players."),
+    ),
+    Clause(
+        id="SJ-2.2", game=SHENGJI, parent="SJ-2",
+        title="Repeated signalling; serious prompting; repeated misdraws; passing cards",
+        text_zh="（二）在没有确定是否是非法信息的情况下,第二次打出无道理的牌张，有传递非法信息的嫌疑。 1、在出牌的时候提醒对方较为严重的。 2、在亮主的过程中提醒对方亮主或反主较为严重的。 3、在抓牌的过程中多抓或少抓牌出现两次以上的。 4、不按约定原则传牌的。",
+        summary=("A second unreasonable play suspected of signalling; serious prompting in play or in "
+                 "declaration; drawing too many/too few twice or more; passing cards against the agreed method."),
+        trigger=Trigger("report:repeated_or_serious_prompting", "Reported: any of the four forms."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_VIOLATION),
+    ),
+    Clause(
+        id="SJ-2.3", game=SHENGJI, parent="SJ-2",
+        title="Tricks out of order repeatedly, suspected signalling",
+        text_zh="（三）多次将出过的牌张不按顺序摆放，且有传递信息的嫌疑或密约。",
+        summary="Repeatedly keeping played tricks out of order, suspected of signalling or a secret agreement (serious SJ-1.11).",
+        trigger=Trigger("report:tricks_out_of_order/repeated_signalling", "Reported."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_VIOLATION),
+        refs=("SJ-1.11",),
+    ),
+    Clause(
+        id="SJ-2.4", game=SHENGJI, parent="SJ-2",
+        title="Serious time violation",
+        text_zh="（四）超过规定的领出、跟牌、扣底牌时间和有意拖延时间较为严重的。",
+        summary="Serious overstepping of the time limit or deliberate delay (serious SJ-1.13).",
+        trigger=Trigger("report:over_time/serious", "Reported, or timed by the runner beyond the serious limit."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_VIOLATION),
+        refs=("SJ-1.13",),
+    ),
+    Clause(
+        id="SJ-2.5", game=SHENGJI, parent="SJ-2",
+        title="Repeated exposure, suspected signalling",
+        text_zh="（五）多次暴露轻、重罚张，且有传递信息的嫌疑。",
+        summary="Repeatedly exposing light or heavy penalty cards, suspected of signalling (serious SJ-1.3).",
+        trigger=Trigger("report:repeated_exposure_signalling", "Reported."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_VIOLATION),
+        refs=("SJ-1.3", "SJ-3.1.3"),
+    ),
+    Clause(
+        id="SJ-2.6", game=SHENGJI, parent="SJ-2",
+        title="Refusing a correct ruling",
+        text_zh="（六）对不服从裁判员的正确判罚。",
+        summary="Not complying with a correct ruling of the referee.",
+        trigger=Trigger("report:refused_ruling", "Reported by the referee."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_VIOLATION),
+    ),
+    Clause(
+        id="SJ-2.7", game=SHENGJI, parent="SJ-2",
+        title="Deliberate reminding in play",
+        text_zh="（七）在打牌的过程中，同伴出错牌有意提醒他的。",
+        summary="Deliberately reminding the partner of its wrong play (serious SJ-1.16).",
+        trigger=Trigger("report:deliberate_reminding/play", "Reported."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_VIOLATION),
+        refs=("SJ-1.16",),
+    ),
+    Clause(
+        id="SJ-2.8", game=SHENGJI, parent="SJ-2",
+        title="Deliberate reminding in declaration",
+        text_zh="（八）在亮主的过程中有意提醒同伴亮主的。",
+        summary="Deliberately prompting the partner to declare (serious SJ-1.17).",
+        trigger=Trigger("report:deliberate_reminding/declaration", "Reported."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_VIOLATION),
+        refs=("SJ-1.17",),
+    ),
+    Clause(
+        id="SJ-2.9", game=SHENGJI, parent="SJ-2",
+        title="Cards mixed in before the check, serious",
+        text_zh="（九）在最后打完一副牌后，不让对方查验底牌或手中的最后几张牌，就将底牌或手中的最后几张牌插入牌中较为严重的。",
+        summary="A serious case of SJ-1.18.",
+        trigger=Trigger("report:cards_mixed_before_check/serious", "Reported."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_VIOLATION),
+        refs=("SJ-1.18",),
+    ),
+    Clause(
+        id="SJ-2.10", game=SHENGJI, parent="SJ-2",
+        title="Tricks out of order, serious",
+        text_zh="（十）出过的牌张不按顺序摆放较为严重的。",
+        summary="A serious case of SJ-1.11 that caused no damage (with damage: SJ-3.1.8).",
+        trigger=Trigger("report:tricks_out_of_order/serious", "Reported; severity given by the reporter."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_VIOLATION),
+        refs=("SJ-1.11", "SJ-3.1.8"),
+    ),
+    Clause(
+        id="SJ-2.11", game=SHENGJI, parent="SJ-2",
+        title="Improper trick inspection, serious",
+        text_zh="（十一）在查询打过牌张时，不按规定查询其他牌手的隔圈牌张或到其他牌手出过的牌上乱扒其行为较为严重的。",
+        summary="A serious case of SJ-1.12 that caused no damage (with damage: SJ-3.1.9).",
+        trigger=Trigger("report:improper_trick_inspection/serious", "Reported; severity given by the reporter."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_VIOLATION),
+        refs=("SJ-1.12", "SJ-3.1.9"),
+    ),
+    Clause(
+        id="SJ-3", game=SHENGJI, heading=True,
+        title="Point penalty",
+        text_zh="第三条 罚 分 罚分的目的不是为了进行惩罚，而是为了对非违规方所造成的损失给予补救。",
+        summary="The purpose of a point penalty is remedy for the non-offending side's loss, not punishment.",
+        trigger=Trigger("section", "Groups SJ-3.0 - SJ-3.2."),
+        rectification=Rectification((), _SEE_SUBCLAUSES),
+        sanction=_none(_SEE_SUBCLAUSES),
+        pd=("A PointPenalty(n) moves n points towards the non-offending side: an attacking offender's "
+            "captured points drop by n (never below 0); a defending offender's opponents gain n. The level "
+            "table reads the adjusted total; the result keeps raw and adjusted totals."),
+    ),
+    Clause(
+        id="SJ-3.0", game=SHENGJI, parent="SJ-3", project_default=True,
+        title="Unresolved irregularity: adjusted score",
+        text_zh="罚分的目的不是为了进行惩罚，而是为了对非违规方所造成的损失给予补救。",
+        summary="An irregularity the rulebook does not cover: the configured fallback gives an adjusted score.",
+        trigger=Trigger("unresolved", "Every UnresolvedIrregularity in 双升."),
+        rectification=Rectification((), "None beyond what the fallback decides."),
+        sanction=_each(AdjustedScore(), text="at the referee's discretion"),
+        pd="The default fallback records AdjustedScore() without changing the result, and says so.",
+    ),
+    Clause(
+        id="SJ-3.1", game=SHENGJI, parent="SJ-3",
+        title="General damage: 10 points",
+        text_zh="一、造成非违规方一般性损失，不影响牌局正常进行的扣10分。",
+        summary="Damage to the non-offending side that does not stop normal play: 10 points. Forms: SJ-3.1.1 - SJ-3.1.12.",
+        trigger=Trigger("report:general_damage", "Reported damage not listed in SJ-3.1.1 - SJ-3.1.12."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_TEN),
+    ),
+    Clause(
+        id="SJ-3.1.1", game=SHENGJI, parent="SJ-3.1", heavy=True,
+        title="Took another's card, seen, important",
+        text_zh="（一）抢先抓上家或他家理应抓的牌已经看到并且是重要牌张但尚未插入手中的，除马上退回外，给予罚10分。",
+        summary="Took a card another should draw, saw it, it is important (heavy), not yet in the hand: returned at once, and 10 points.",
+        trigger=Trigger("irregularity:wrong_draw/face_seen_heavy", "A seat draws a card due to another seat; seen, heavy, not yet in its hand."),
+        rectification=Rectification(("Return", "RestoreOrder"), "The card goes back at once; drawing order is restored."),
+        sanction=_each(_TEN),
+    ),
+    Clause(
+        id="SJ-3.1.2", game=SHENGJI, parent="SJ-3.1",
+        title="Late by 5 to 15 minutes",
+        text_zh="（二）一方迟到超过5—15分钟。",
+        summary="A side is 5 to 15 minutes late.",
+        trigger=Trigger("report:late/5_to_15_minutes", "Reported."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_TEN, text="to the side"),
+    ),
+    Clause(
+        id="SJ-3.1.3", game=SHENGJI, parent="SJ-3.1", heavy=True,
+        title="Exposed heavy card",
+        text_zh="（三）暴露的牌张为重罚张如：暴露的牌张是大王、小王、主级牌、副级牌、A、K、10、5、QQ、JJ或连对及特殊情况时的小牌对子。表现形式有抓牌过程中、出牌过程中、扣底牌过程中、整理全手牌过程中等暴露的牌张。",
+        summary="Heavy penalty card(s) exposed (big/small joker, level cards, A, K, 10, 5, QQ, JJ, a tractor, small pairs in special circumstances), during the draw, play, burying or sorting.",
+        trigger=Trigger("irregularity:exposed_cards/heavy", "Cards seen by all four seats, at least one heavy (enforcement.penalty_cards)."),
+        rectification=Rectification(("Expose",), "The cards are exposed."),
+        sanction=_each(_TEN),
+        pd="Small pairs count as heavy only with the special_small_pairs option (off by default): a pair of a suit in which the holder's partner or an opponent has shown void.",
+    ),
+    Clause(
+        id="SJ-3.1.4", game=SHENGJI, parent="SJ-3.1",
+        title="Simultaneous declaration decided by one partner",
+        text_zh="（四）同伴之间同时亮主，不采用抽签办法，而由一方决定主牌的。",
+        summary="Partners declared at once and one of them chose the trump instead of drawing lots.",
+        trigger=Trigger("report:declaration_chosen_without_lots", "Reported: partners settled a simultaneous declaration themselves."),
+        rectification=Rectification((), "None: the seed names no rectification."),
+        sanction=_each(_TEN),
+        refs=("SJ-1.6",),
+        pd="The trump as chosen stands.",
+    ),
+    Clause(
+        id="SJ-3.1.5", game=SHENGJI, parent="SJ-3.1",
+        title="Serious prompting between partners",
+        text_zh="（五）同伴之间互相提醒出牌较为严重的。",
+        summary="Serious prompting between partners during play.",
+        trigger=Trigger("report:serious_prompting/play", "Reported."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_TEN),
+        refs=("SJ-1.7",),
+    ),
+    Clause(
+        id="SJ-3.1.6", game=SHENGJI, parent="SJ-3.1", heavy=True,
+        title="Extra heavy card carried along",
+        text_zh="（六）领出、甩牌或跟牌带出一张牌，所带出的牌是重罚张。",
+        summary="A lead, throw or follow carries one extra card that is heavy: the card is exposed, and 10 points.",
+        trigger=Trigger("irregularity:extra_card/heavy", "One card more than the play needs; the extra card is heavy."),
+        rectification=Rectification(("Expose",), "The extra card is exposed in front of its owner."),
+        sanction=_each(_TEN),
+    ),
+    Clause(
+        id="SJ-3.1.7", game=SHENGJI, parent="SJ-3.1",
+        title="Two or more cards too many or too few after the draw",
+        text_zh="（七）抓牌结束时（在庄家没有出牌之前发现），一方多抓两张牌以上（包括两张）或少抓两张牌以上（包括两张），由非错误方决定是否抽牌或重新抓牌。并罚错误方10分。",
+        summary="At the end of the draw (before the banker's first play) a side has two or more cards too many or too few: the non-offending side chooses a random draw or a redeal, and the offending side loses 10 points.",
+        trigger=Trigger("irregularity:wrong_card_count/two_or_more", "Found before the banker's first play: a hand two or more cards off."),
+        rectification=Rectification(("Choice", "RandomDraw", "Redeal"), "Choice(non-offending seat, (RandomDraw(...), Redeal()))."),
+        sanction=_each(_TEN),
+    ),
+    Clause(
+        id="SJ-3.1.8", game=SHENGJI, parent="SJ-3.1",
+        title="Tricks out of order, serious, damaging",
+        text_zh="（八）出过的牌张不按顺序摆放较为严重的。",
+        summary="A serious case of SJ-1.11 that damaged the non-offending side.",
+        trigger=Trigger("report:tricks_out_of_order/damaging", "Reported; severity given by the reporter."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_TEN),
+        refs=("SJ-1.11", "SJ-2.10"),
+    ),
+    Clause(
+        id="SJ-3.1.9", game=SHENGJI, parent="SJ-3.1",
+        title="Improper trick inspection, damaging",
+        text_zh="（九）在查询打过牌张时，不按规定查询其他牌手的隔圈牌张或到其他牌手出过的牌上乱扒。",
+        summary="A case of SJ-1.12 that damaged the non-offending side.",
+        trigger=Trigger("report:improper_trick_inspection/damaging", "Reported; severity given by the reporter."),
+        rectification=Rectification((), "None."),
+        sanction=_each(_TEN),
+        refs=("SJ-1.12", "SJ-2.11"),
+    ),
+    Clause(
+        id="SJ-3.1.10", game=SHENGJI, parent="SJ-3.1",
+        title="Leading out of turn (抢出)",
+        text_zh="（十）抢出：",
+        summary="Leading out of turn: the lead is taken back and the proper order restored, and 10 points.",
+        trigger=Trigger("irregularity:out_of_turn_lead", "A seat leads when it may not."),
+        rectification=Rectification(("Return", "RestoreOrder"), "The cards are taken back (they count as seen by all) and the proper order is restored."),
+        sanction=_each(_TEN),
+        pd="No a/b/c lead option in 双升.",
+    ),
+    Clause(
+        id="SJ-3.1.10.1", game=SHENGJI, parent="SJ-3.1.10",
+        title="Lead before the kitty is buried",
+        text_zh="（十）抢出： 1、底牌还没有扣完或多扣底牌就出牌。",
+        summary="Leading before the kitty is fully buried, or after burying too many.",
+        trigger=Trigger("irregularity:out_of_turn_lead/before_kitty_buried", "The banker leads with fewer or more than 8 cards buried."),
+        rectification=Rectification(("Return", "RedoBury", "RestoreOrder"), "The lead is taken back; the burying is completed or corrected; then the banker leads."),
+        sanction=_each(_TEN),
+    ),
+    Clause(
+        id="SJ-3.1.10.2", game=SHENGJI, parent="SJ-3.1.10",
+        title="Lead when it is not one's lead",
+        text_zh="（十）抢出：……2、本不该自己领出而首先出牌的。",
+        summary="Leading when it is another seat's lead.",
+        trigger=Trigger("irregularity:out_of_turn_lead/not_ones_lead", "A seat leads a trick that another seat should lead."),
+        rectification=Rectification(("Return", "RestoreOrder"), "The lead is taken back; the rightful leader leads."),
+        sanction=_each(_TEN),
+    ),
+    Clause(
+        id="SJ-3.1.10.3", game=SHENGJI, parent="SJ-3.1.10",
+        title="Lead before the trick is finished",
+        text_zh="（十）抢出：……3、在其他三家还没有出完牌就抢先领出的。",
+        summary="Leading the next trick before the other three finished the current one.",
+        trigger=Trigger("irregularity:out_of_turn_lead/before_trick_finished", "A seat leads while the current trick is still open."),
+        rectification=Rectification(("Return", "RestoreOrder"), "The lead is taken back; the trick is finished in order."),
+        sanction=_each(_TEN),
+    ),
+    Clause(
+        id="SJ-3.1.10.4", game=SHENGJI, parent="SJ-3.1.10", heavy=True,
+        title="Heavy cards led out of turn on the partner's lead",
+        text_zh="（十）抢出：……4、抢出的牌如果是重罚张，且该圈为同伴领出时，那么暴露的牌张还要按暴露牌张的重罚张处罚。",
+        summary="If the cards led out of turn are heavy and it was the partner's lead, the exposure is penalised as SJ-3.1.3 on top.",
+        trigger=Trigger("irregularity:out_of_turn_lead/heavy_on_partners_lead", "With SJ-3.1.10.1-3: the cards are heavy and the partner had the lead."),
+        rectification=Rectification(("Expose",), "The taken-back cards count as exposed heavy cards."),
+        sanction=_each(_TEN, text="on top of the out-of-turn lead's 10, as SJ-3.1.3"),
+        refs=("SJ-3.1.3",),
+    ),
+    Clause(
+        id="SJ-3.1.11", game=SHENGJI, parent="SJ-3.1",
+        title="Playing out of turn (抢跟)",
+        text_zh="（十一）抢跟：",
+        summary="Following out of turn: the cards are taken back and the proper order restored, and 10 points.",
+        trigger=Trigger("irregularity:out_of_turn_follow", "A seat follows before its turn."),
+        rectification=Rectification(("Return", "RestoreOrder"), "The cards are taken back (they count as seen by all) and the proper order is restored."),
+        sanction=_each(_TEN),
+    ),
+    Clause(
+        id="SJ-3.1.11.1", game=SHENGJI, parent="SJ-3.1.11",
+        title="Follow before one's turn",
+        text_zh="（十一）抢跟： 1、不该自己出牌而抢先出牌的。",
+        summary="Playing to the trick before one's turn.",
+        trigger=Trigger("irregularity:out_of_turn_follow/before_turn", "A seat plays to the trick before its turn."),
+        rectification=Rectification(("Return", "RestoreOrder"), "The cards are taken back; the proper order is restored."),
+        sanction=_each(_TEN),
+    ),
+    Clause(
+        id="SJ-3.1.11.2", game=SHENGJI, parent="SJ-3.1.11",
+        title="Cards shown before the 上家 played",
+        text_zh="（十一）抢跟：……2、上家还没有出牌就将牌张亮出的。",
+        summary="Showing one's cards before the previous player (上家) has played.",
+        trigger=Trigger("irregularity:out_of_turn_follow/shown_before_previous", "A seat shows its follow before its 上家 has played."),
+        rectification=Rectification(("Return", "RestoreOrder"), "The cards are taken back; the proper order is restored."),
+        sanction=_each(_TEN),
+    ),
+    Clause(
+        id="SJ-3.1.11.3", game=SHENGJI, parent="SJ-3.1.11", heavy=True,
+        title="Heavy cards followed out of turn on own side's trick",
+        text_zh="（十一）抢跟：……3、 抢跟的牌如果是重罚张，且该圈为自己或同伴领出时，那么暴露的牌张 还要按暴露牌张的重罚张处罚。",
+        summary="If the cards played out of turn are heavy and the trick was led by oneself or the partner, the exposure is penalised as SJ-3.1.3 on top.",
+        trigger=Trigger("irregularity:out_of_turn_follow/heavy_own_sides_trick", "With SJ-3.1.11.1-2: the cards are heavy and the offender's side led the trick."),
+        rectification=Rectification(("Expose",), "The taken-back cards count as exposed heavy cards."),
+        sanction=_each(_TEN, text="on top of the out-of-turn follow's 10, as SJ-3.1.3"),
+        refs=("SJ-3.1.3",),
+    ),
+    Clause(
+        id="SJ-3.1.12", game=SHENGJI, parent="SJ-3.1",
+        title="Wrong follow (跟错)",
+        text_zh="（十二）跟错：",
+        summary="An illegal follow that damaged the non-offending side, or that was heavy: corrected where the trick is open, and 10 points.",
+        trigger=Trigger("irregularity:wrong_follow", "A follow that breaks the follow rules."),
+        rectification=Rectification(("Return", "CorrectFollow"), "The follow is taken back and a legal follow made while the trick is open."),
+        sanction=_each(_TEN),
+        refs=("SJ-1.4",),
+    ),
+    Clause(
+        id="SJ-3.1.12.1", game=SHENGJI, parent="SJ-3.1.12", heavy=True,
+        title="Wrong follow, at once, heavy",
+        text_zh="（十二）跟错： 1、当时跟错牌，不影响出牌，跟错的牌是重罚张。",
+        summary="A wrong follow found at once, not affecting play, the card heavy.",
+        trigger=Trigger("irregularity:wrong_follow/at_once/heavy", "An illegal follow found before the next seat plays, with a heavy card in it."),
+        rectification=Rectification(("Return", "CorrectFollow"), "The follow is taken back and a legal follow made."),
+        sanction=_each(_TEN),
+    ),
+    Clause(
+        id="SJ-3.1.12.2", game=SHENGJI, parent="SJ-3.1.12", heavy=False,
+        title="Wrong follow, affecting play, light",
+        text_zh="（十二）跟错：……2、当时跟错牌，影响出牌，跟错的牌不是重罚张。",
+        summary="A wrong follow that affected play (the next seat had played), the card not heavy.",
+        trigger=Trigger("irregularity:wrong_follow/affecting/light", "An illegal follow found after the next seat played; no heavy card in it."),
+        rectification=Rectification(("Return", "CorrectFollow"), "The follow is corrected while the trick is still open; plays after it may be retaken."),
+        sanction=_each(_TEN),
+        pd="A wrong follow affecting play with a heavy card is not in the seed: UnresolvedIrregularity (SJ-3.0).",
+    ),
+    Clause(
+        id="SJ-3.1.12.3", game=SHENGJI, parent="SJ-3.1.12", project_default=True,
+        title="Pair or tractor not followed, affecting play",
+        text_zh="（十二）跟错：……3、跟牌为对子或连对时",
+        summary="The seed stops here. PD: following a pair/tractor lead without the required pairs when able, after the next player has played (affecting play): 10 points, corrected if the trick is still open.",
+        trigger=Trigger("irregularity:pair_not_followed/affecting", "Shape rule broken on a pair/tractor lead, found after the next seat played."),
+        rectification=Rectification(("Return", "CorrectFollow"), "Corrected if the trick is still open."),
+        sanction=_each(_TEN),
+        refs=("SJ-1.9",),
+        pd="The seed text stops mid-sentence ('跟牌为对子或连对时'); the rest of this clause is a project default.",
+    ),
+    Clause(
+        id="SJ-3.2", game=SHENGJI, parent="SJ-3", project_default=True,
+        title="Established revoke; match loss; suspension",
+        text_zh="处罚的方式有警告、记违例、罚分、判负、停赛五种形式。",
+        summary=("Not in the seed. A revoke found after its trick closed (established): tricks stand, 10 points "
+                 "per revoke, plus an adjusted-score hook. A third recorded violation for the same player in a "
+                 "match: its side loses the match (automatic). Suspension only ever from a human referee."),
+        trigger=Trigger("irregularity:established_revoke",
+                        "A wrong follow found after its trick closed; also the ledger's third RecordedViolation "
+                        "for a player (MatchLoss), and a human referee's report (Suspension)."),
+        rectification=Rectification((), "None: the tricks stand; the AdjustedScore hook (SJ-3.0) may add to it."),
+        sanction=_each(_TEN, text="per established revoke; MatchLoss by the ledger; Suspension only when reported"),
+        refs=("SJ-3.0",),
+        pd="All of SJ-3.2 is a project default.",
+    ),
+)
+
+
+def _index(clauses: Iterable[Clause]) -> Mapping[str, Clause]:
+    book: dict[str, Clause] = {}
+    for c in clauses:
+        if c.id in book:
+            raise ValueError(f"clause {c.id} defined twice")
+        book[c.id] = c
+    return MappingProxyType(book)
+
+
+RULEBOOK: Mapping[str, Clause] = _index(_CLAUSES)
+
+
+# ---------------------------------------------------------------------------------------------
+# Look-ups
+
+def _normalise(clause_id: str) -> str:
+    text = clause_id.strip()
+    return text[:3].upper() + text[3:] if text[:3].upper() in ("GD-", "SJ-") else text
+
+
+def clause(clause_id: str) -> Clause:
+    """The clause of an id ('GD-2.3.1'); UnknownClause (a KeyError) names near ids."""
+    key = _normalise(clause_id) if isinstance(clause_id, str) else clause_id
+    found = RULEBOOK.get(key)
+    if found is None:
+        near = difflib.get_close_matches(str(key), list(RULEBOOK), n=3, cutoff=0.6)
+        hint = f"; did you mean {', '.join(near)}?" if near else ""
+        raise UnknownClause(f"no clause {clause_id!r} in the rulebook{hint}")
+    return found
+
+
+def _check_game(game: str) -> str:
+    if game not in GAMES:
+        raise OptionError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
+    return game
+
+
+def clauses_for(game: str) -> list[Clause]:
+    """The clauses of one game, in catalogue order."""
+    _check_game(game)
+    return [c for c in RULEBOOK.values() if c.game == game]
+
+
+def children(clause_id: str) -> list[Clause]:
+    """The direct sub-clauses of a clause, in catalogue order."""
+    parent = clause(clause_id).id
+    return [c for c in RULEBOOK.values() if c.parent == parent]
+
+
+def matching(patterns: str | Iterable[str]) -> list[Clause]:
+    """Clauses matching glob patterns ('GD-4.2.*'), given as a list or comma-separated text,
+    in catalogue order without repeats. A pattern that matches nothing is an UnknownClause."""
+    items = patterns.split(",") if isinstance(patterns, str) else list(patterns)
+    chosen: set[str] = set()
+    for raw in items:
+        pattern = _normalise(raw)
+        if not pattern:
+            continue
+        hits = [cid for cid in RULEBOOK if fnmatch.fnmatchcase(cid, pattern)]
+        if not hits:
+            clause(pattern)  # raises with suggestions for a plain id
+            raise UnknownClause(f"no clause matches {raw.strip()!r}")
+        chosen.update(hits)
+    return [c for cid, c in RULEBOOK.items() if cid in chosen]
+
+
+def triggered_by(key: str) -> list[Clause]:
+    """Clauses whose trigger key is ``key`` (exactly), in catalogue order."""
+    return [c for c in RULEBOOK.values() if c.trigger.key == key]
+
+
+def fallback_clause(game: str) -> Clause:
+    """The clause an UnresolvedIrregularity falls back to (GD-2.5 / SJ-3.0)."""
+    return RULEBOOK[FALLBACK[_check_game(game)]]

@@ -1,0 +1,124 @@
+"""The `paiju` command. Every error is one line on stderr and a non-zero exit."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from tabletop.errors import PaijuError
+
+EXIT_USAGE = 2
+EXIT_FAILED_CHECK = 1
+EXIT_INTERNAL = 70
+
+GAMES = ("guandan", "shengji")
+
+
+class UsageError(PaijuError):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but errors are one line (no usage dump) and raise instead of exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
+
+
+def _rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="paiju", description="Refereed simulation of 掼蛋 (Guandan) and 双升 (Shengji).")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    sim = sub.add_parser("simulate", help="play simulated deals or matches and print a summary")
+    sim.add_argument("game", choices=GAMES)
+    count = sim.add_mutually_exclusive_group()
+    count.add_argument("--deals", type=_positive_int, help="independent deals (the default: 100 deals)")
+    count.add_argument("--matches", type=_positive_int, help="whole matches")
+    sim.add_argument("--seed", type=_seed, default=0, help="root seed (default 0)")
+    sim.add_argument("--agents", default="random",
+                     help="agent kinds: one for all seats, two for teams 0/1, or four per seat "
+                          "(random, heuristic), comma-separated (default random)")
+    sim.add_argument("--log", metavar="FILE", help="write the JSONL event log here (.gz compresses)")
+    sim.add_argument("--rules", metavar="K=V", action="append", default=[],
+                     help="a rules option, e.g. --rules a_failures_reset=none (repeatable)")
+    sim.add_argument("--referee", action="store_true", help="referee the deals (enforcement layer)")
+    sim.add_argument("--infractions", type=_rate, default=0.0, metavar="RATE",
+                     help="with --referee: rate of injected irregularities per decision (0-1)")
+
+    rules = sub.add_parser("rules", help="list the referee's clauses for a game")
+    rules.add_argument("game", choices=GAMES)
+
+    replay = sub.add_parser("replay", help="re-run a log and check it (engine and referee)")
+    replay.add_argument("log", metavar="LOG")
+    replay.add_argument("--check", action="store_true", help="re-apply every action; exit 0 only if every event matches")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return _dispatch(args)
+    except PaijuError as exc:
+        print(f"paiju: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("paiju: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # never a traceback for the user; PAIJU_DEBUG=1 shows it
+        if os.environ.get("PAIJU_DEBUG"):
+            raise
+        print(f"paiju: internal error: {type(exc).__name__}: {exc} (set PAIJU_DEBUG=1 for details)", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    if args.command == "simulate":
+        from paiju.simulate import simulate_command
+        return simulate_command(args)
+    if args.command == "rules":
+        from paiju.rules_cmd import rules_command
+        return rules_command(args)
+    if args.command == "replay":
+        from paiju.replay import replay_command
+        return replay_command(args)
+    raise UsageError(f"unknown command {args.command!r}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,23 @@
+"""`paiju rules GAME`: the referee's clause catalogue, one row per clause."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from enforcement.listing import rules_table
+
+
+def rules_command(args: argparse.Namespace) -> int:
+    rows = rules_table(args.game)
+    table = Table(title=f"{args.game}: {len(rows)} clauses", title_justify="left", box=box.SIMPLE_HEAD)
+    table.add_column("clause", style="cyan", no_wrap=True)
+    table.add_column("summary")
+    table.add_column("sanction")
+    for clause_id, summary, sanction in rows:
+        table.add_row(clause_id, summary, sanction)
+    Console(highlight=False).print(table)
+    return 0
