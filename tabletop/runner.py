@@ -33,6 +33,9 @@ def deliver(engine: Any, events: list[Event], observers: Sequence[Observer]) -> 
 def run(engine: Engine, agents: Sequence[Agent], observers: Sequence[Observer] = (), *, max_steps: int = 100_000) -> Any:
     """Ask ``agents[engine.to_act]`` for actions until nobody is to act; return the result."""
     deliver(engine, engine.take_events(), observers)
+    # Seats whose agents may act out of turn (an infraction injector): before each
+    # decision every other such seat gets the chance. Strict runs have none and pay nothing.
+    interjecting = [(seat, agent) for seat, agent in enumerate(agents) if hasattr(agent, "interject")]
     steps = 0
     while True:
         seat = engine.to_act
@@ -41,8 +44,26 @@ def run(engine: Engine, agents: Sequence[Agent], observers: Sequence[Observer] =
         steps += 1
         if steps > max_steps:
             raise RunawayError(f"engine still running after {max_steps} actions")
+        if interjecting and _interjection(engine, seat, interjecting, observers):
+            continue
         action = agents[seat].act(engine.observe(seat), engine.legal_actions())
-        events = engine.apply(action)
-        events.extend(engine.take_events())
-        deliver(engine, events, observers)
+        _apply(engine, action, observers)
     return engine.result
+
+
+def _apply(engine: Engine, action: Any, observers: Sequence[Observer]) -> None:
+    events = engine.apply(action)
+    events.extend(engine.take_events())
+    deliver(engine, events, observers)
+
+
+def _interjection(engine: Engine, to_act: int, interjecting: list[tuple[int, Any]], observers: Sequence[Observer]) -> bool:
+    """Let one out-of-turn seat act, if its agent wants to; True if one did."""
+    for seat, agent in interjecting:
+        if seat == to_act:
+            continue
+        action = agent.interject(engine.observe(seat), seat)
+        if action is not None:
+            _apply(engine, action, observers)
+            return True
+    return False

@@ -1,0 +1,61 @@
+"""What every game's refereed mode shares: the irregular-attempt event base type and
+the engine-side wait for a ruling.
+
+In refereed mode an engine does not refuse an action that breaks a rule the penalty code
+covers: it records the attempt as an event derived from ``Irregular`` (its own ``KIND``,
+e.g. ``gd.irregular``; ``ACTION = True`` so a replay re-applies it) and waits for the
+referee. ``irregularity`` is a stable id (``play_out_of_turn``, ``wrong_follow`` …);
+``facts`` are (name, value) pairs a referee or trainee needs: whose turn it was, the top
+play, counts, the stage at which it was discovered."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from tabletop.events import Event
+
+STRICT = "strict"
+REFEREED = "refereed"
+MODES = (STRICT, REFEREED)
+
+Facts = tuple[tuple[str, Any], ...]
+
+
+def facts(**values: Any) -> Facts:
+    """Facts as sorted (name, value) pairs: plain data, stable order."""
+    return tuple(sorted(values.items()))
+
+
+@attrs.frozen(kw_only=True)
+class Irregular(Event):
+    """Base of every game's irregular-attempt event (abstract: no KIND)."""
+
+    ACTION: ClassVar[bool] = True
+    irregularity: str
+    facts: Facts = ()
+
+    def fact(self, name: str, default: Any = None) -> Any:
+        for key, value in self.facts:
+            if key == name:
+                return value
+        return default
+
+
+@attrs.frozen(kw_only=True)
+class Discovered(Event):
+    """Base of events that make a latent irregularity known at a later stage (a wrong
+    tribute found after the first play, a missing 报牌 found when the next player has
+    played…). Not an action: the engine emits it when the state reaches that stage."""
+
+    irregularity: str
+    answers: int
+    """Sequence number of the irregular attempt this discovery is about."""
+    facts: Facts = ()
+
+    def fact(self, name: str, default: Any = None) -> Any:
+        for key, value in self.facts:
+            if key == name:
+                return value
+        return default
