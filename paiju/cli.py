@@ -72,6 +72,17 @@ def build_parser() -> argparse.ArgumentParser:
                      help="agent kinds: one for all seats, two for teams 0/1, or four per seat "
                           "(random, heuristic), comma-separated (default random)")
     sim.add_argument("--log", metavar="FILE", help="write the JSONL event log here (.gz compresses)")
+    sim.add_argument("--log-layout", choices=("merged", "workers"), default="merged",
+                     help="merged (default): one file, units in index order, the same bytes for any --jobs; "
+                          "workers: one file per worker, FILE-w0, FILE-w1, … (before the extension)")
+    sim.add_argument("--jobs", type=_positive_int, metavar="N",
+                     help="play on N local processes (default 1); with --cluster local: N Dask workers "
+                          "(default 2); with --cluster ADDRESS: N chunks at a time (default: the cluster's threads)")
+    sim.add_argument("--cluster", metavar="ADDRESS",
+                     help="play on the Dask scheduler at ADDRESS, or on a new LocalCluster with 'local' "
+                          "(needs pip install 'paiju[cluster]')")
+    sim.add_argument("--summary", metavar="FILE", help="also write the summary as JSON (results, then timing)")
+    sim.add_argument("--quiet", action="store_true", help="no progress display (the summary is still printed)")
     sim.add_argument("--rules", metavar="K=V", action="append", default=[],
                      help="a rules option, e.g. --rules a_failures_reset=none (repeatable)")
     sim.add_argument("--referee", action="store_true", help="referee the deals (enforcement layer)")

@@ -83,7 +83,8 @@ class EventStream:
     """Hands out gapless sequence numbers and collects the events an engine emits.
 
     A match shares one stream with all its deals, so sequence numbers are gapless
-    over the whole log."""
+    over the whole match. A batch log starts a fresh stream for each unit (deal or
+    match) it plays, opened by a ``UnitStarted`` event."""
 
     __slots__ = ("deal", "next_seq", "pending")
 
@@ -114,3 +115,14 @@ class Note(Event):
 
     KIND: ClassVar[str] = "note"
     text: str
+
+
+@attrs.frozen(kw_only=True)
+class UnitStarted(Event):
+    """Starts one unit of a batch log: deal or match ``index`` of the run, played from its
+    own seed-tree node with its own stream. Its sequence number is 0 and the unit's events
+    follow from 1, so a unit's lines do not depend on which units came before it (or on
+    which worker played it). ``deal`` is 0: the marker belongs to no deal."""
+
+    KIND: ClassVar[str] = "unit"
+    index: int

@@ -4,6 +4,14 @@ Line 1 is the header: ``{"format": "paiju-log", "version": 1, "game": …, "rule
 "options": {…}, "seed": …}``; every following line is one event. Lines are written
 one at a time and flushed, so a crashed run leaves a valid prefix. Encoding is
 canonical (fixed key order, no spaces), so the same seed gives the same bytes.
+
+Sequence numbers are gapless. A batch log (``paiju simulate``) is a series of units,
+each opened by a ``unit`` event (``UnitStarted``) with sequence number 0 and numbered
+on from there, so a unit's lines are the same whichever units precede it.
+
+A ``.gz`` path is gzip-compressed, with a fixed header (no time stamp, no file name)
+so equal content gives equal bytes; a writer flushes it at each ``write_lines`` call,
+and a reader takes the complete lines of a stream that was cut off.
 """
 
 from __future__ import annotations
@@ -12,16 +20,19 @@ import gzip
 import io
 import json
 import os
+import zlib
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 import attrs
 
 from tabletop.errors import LogError
-from tabletop.events import Event
+from tabletop.events import Event, UnitStarted
 
 LOG_FORMAT = "paiju-log"
 LOG_VERSION = 1
+GZIP_LEVEL = 6
+"""zlib's default: nearly the size of level 9 at a fraction of the time."""
 
 
 def make_header(game: str, seed: int, rules: dict[str, Any], options: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -54,7 +65,7 @@ class LogWriter:
             path = os.fspath(target)
             try:
                 if path.endswith(".gz"):
-                    self._file: IO[str] = io.TextIOWrapper(gzip.open(path, "wb"), encoding="utf-8", newline="\n")
+                    self._file: IO[str] = io.TextIOWrapper(_GzipWriter(path), encoding="utf-8", newline="\n")
                 else:
                     self._file = open(path, "w", encoding="utf-8", newline="\n", buffering=1)
             except OSError as exc:
@@ -67,6 +78,12 @@ class LogWriter:
 
     def write_line(self, line: str) -> None:
         self._file.write(line + "\n")
+
+    def write_lines(self, lines: Iterable[str]) -> None:
+        """Encoded lines as one block, then flush: a run stopped after this call leaves
+        every one of them on disk (gzip too: a sync flush)."""
+        self._file.write("".join(line + "\n" for line in lines))
+        self._file.flush()
 
     def write(self, events: Iterable[Event]) -> None:
         for event in events:
@@ -105,23 +122,72 @@ class Log:
         return self.header["seed"]
 
 
-def _open_text(path: str) -> IO[str]:
-    if path.endswith(".gz"):
-        return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8", newline="\n")
-    return open(path, "r", encoding="utf-8", newline="\n")
+class _GzipWriter(gzip.GzipFile):
+    """Writes no file name or time stamp into the gzip header (equal content, equal
+    bytes) and, unlike a GzipFile handed a file object, closes the file with itself."""
+
+    def __init__(self, path: str) -> None:
+        self._raw = open(path, "wb")
+        super().__init__(filename="", mode="wb", fileobj=self._raw, compresslevel=GZIP_LEVEL, mtime=0)
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            self._raw.close()
+
+
+def _gzip_lines(path: str) -> Iterator[bytes]:
+    """The lines of a gzip file (concatenated members too). A stream that was cut off
+    (a run that stopped) gives the lines that reached the disk; only bad data is an error."""
+    with open(path, "rb") as f:
+        inflater = zlib.decompressobj(31)
+        pending = b""
+        while chunk := f.read(1 << 16):
+            data = inflater.decompress(chunk)
+            while inflater.eof and inflater.unused_data:
+                rest = inflater.unused_data
+                inflater = zlib.decompressobj(31)
+                data += inflater.decompress(rest)
+            pending += data
+            *complete, pending = pending.split(b"\n")
+            for line in complete:
+                yield line + b"\n"
+        if pending:
+            yield pending
+
+
+def _text_lines(path: str) -> Iterator[str]:
+    if not path.endswith(".gz"):
+        with open(path, "r", encoding="utf-8", newline="\n") as f:
+            yield from f
+        return
+    for raw in _gzip_lines(path):
+        yield raw.decode("utf-8", errors="strict" if raw.endswith(b"\n") else "replace")
 
 
 def iter_lines(path: "str | os.PathLike[str]") -> Iterator[tuple[int, str, bool]]:
     """(line number from 1, text without newline, whether it ended with a newline)."""
     path = os.fspath(path)
     try:
-        with _open_text(path) as f:
-            for number, raw in enumerate(f, start=1):
-                yield number, raw.rstrip("\n"), raw.endswith("\n")
+        for number, raw in enumerate(_text_lines(path), start=1):
+            yield number, raw.rstrip("\n"), raw.endswith("\n")
     except FileNotFoundError:
         raise LogError(f"no such log: {path!r}") from None
-    except (OSError, EOFError, UnicodeDecodeError) as exc:
+    except (OSError, EOFError, UnicodeDecodeError, zlib.error) as exc:
         raise LogError(f"cannot read log {path!r}: {exc}") from None
+
+
+def peek_header(path: "str | os.PathLike[str]") -> dict[str, Any]:
+    """Only the header of a log (to choose the game before reading its events)."""
+    path = os.fspath(path)
+    lines = iter_lines(path)
+    try:
+        for _number, text, _complete in lines:
+            return read_header(text, path)
+    finally:
+        lines.close()
+    raise LogError(f"{path}: empty log (no header line)")
 
 
 def read_header(line: str, path: str = "log", game: str | None = None) -> dict[str, Any]:
@@ -147,6 +213,7 @@ def read_log(path: "str | os.PathLike[str]", *, game: str | None = None, allow_t
     lines: list[str] = []
     truncated = False
     error: str | None = None
+    expected_seq: int | None = None
     for number, text, complete in iter_lines(path):
         if header is None:
             header = read_header(text, path, game)
@@ -161,8 +228,11 @@ def read_log(path: "str | os.PathLike[str]", *, game: str | None = None, allow_t
                 if not isinstance(data, dict):
                     raise LogError("not a JSON object")
                 event = Event.from_dict(data)
-                if event.seq != len(events) + _first_seq(events, event):
-                    raise LogError(f"sequence number {event.seq}, expected {len(events) + _first_seq(events, event)}")
+                if isinstance(event, UnitStarted):
+                    if event.seq != 0:
+                        raise LogError(f"unit event with sequence number {event.seq}, expected 0")
+                elif expected_seq is not None and event.seq != expected_seq:
+                    raise LogError(f"sequence number {event.seq}, expected {expected_seq}")
             except json.JSONDecodeError as exc:
                 problem = f"{path}: line {number}: corrupt event (invalid JSON: {exc.msg})"
             except LogError as exc:
@@ -174,11 +244,7 @@ def read_log(path: "str | os.PathLike[str]", *, game: str | None = None, allow_t
             break
         events.append(event)
         lines.append(text)
+        expected_seq = event.seq + 1
     if header is None:
         raise LogError(f"{path}: empty log (no header line)")
     return Log(header=header, events=tuple(events), lines=tuple(lines), truncated=truncated, error=error)
-
-
-def _first_seq(events: list[Event], event: Event) -> int:
-    """Sequence numbers are gapless from the first event's number."""
-    return events[0].seq if events else event.seq

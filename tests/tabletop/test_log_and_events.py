@@ -130,3 +130,83 @@ def test_seed_tree_streams_are_independent_of_creation_order():
     a2 = generator(5, 1, 0).integers(1 << 30, size=4)
     assert (a1 == a2).all()
     assert child_seed(5, 1) == child_seed(5, 1) != child_seed(5, 2)
+
+
+# --- batch logs: units, gzip ------------------------------------------------------------------
+
+from tabletop.events import UnitStarted  # noqa: E402
+
+
+def _write_units(path, units=3, per_unit=4):
+    """A batch log: each unit a fresh stream opened by a UnitStarted event (seq 0)."""
+    with LogWriter(path, make_header("testgame", 7, {}, {"unit": "deals", "count": units})) as log:
+        for index in range(units):
+            stream = EventStream(deal=index + 1)
+            stream.emit(UnitStarted, index=index)
+            for i in range(per_unit):
+                stream.emit(_Played, seat=i % 4, cards=("SA",))
+            log.write_lines([json.dumps(e.to_dict(), separators=(",", ":")) for e in stream.take()])
+    return path
+
+
+def test_sequence_numbers_restart_at_each_unit_event(tmp_path):
+    log = read_log(_write_units(tmp_path / "u.jsonl"))
+    assert [e.seq for e in log.events] == [0, 1, 2, 3, 4] * 3
+    assert [e.index for e in log.events if isinstance(e, UnitStarted)] == [0, 1, 2]
+
+
+def test_unit_event_must_have_sequence_number_0(tmp_path):
+    path = _write_units(tmp_path / "u.jsonl")
+    lines = path.read_text().splitlines()
+    lines[6] = lines[6].replace('"seq":0', '"seq":5')  # the second unit event
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(LogError, match="line 7: corrupt event.*unit event with sequence number 5"):
+        read_log(path)
+
+
+def test_gap_inside_a_unit_is_corrupt(tmp_path):
+    path = _write_units(tmp_path / "u.jsonl")
+    lines = path.read_text().splitlines()
+    del lines[8]
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(LogError, match="line 9: corrupt event.*sequence number 3, expected 2"):
+        read_log(path)
+
+
+def test_gzip_log_has_the_same_bytes_for_the_same_content(tmp_path):
+    a = _write_units(tmp_path / "a.jsonl.gz").read_bytes()
+    b = _write_units(tmp_path / "other-name.jsonl.gz").read_bytes()
+    assert a == b  # no time stamp, no file name in the gzip header
+
+
+def test_gzip_log_cut_off_anywhere_gives_a_valid_prefix(tmp_path):
+    """A run killed while writing a .gz log leaves a stream without its end: whatever
+    reached the disk reads as a prefix of the events (a cut line reported as truncated),
+    and everything before the last sync flush is there."""
+    path = tmp_path / "cut.jsonl.gz"
+    writer = LogWriter(path, make_header("testgame", 7, {}))
+    stream = EventStream()
+    flushed = []
+    for unit in range(2):
+        for _ in range(3):
+            stream.emit(_Played, seat=0, cards=("SA",))
+        writer.write_lines([json.dumps(e.to_dict(), separators=(",", ":")) for e in stream.take()])
+        flushed.append(path.read_bytes())   # what a killed process leaves: no gzip trailer
+    writer.close()
+    full = read_log(path).events
+    cut = tmp_path / "prefix.jsonl.gz"
+    cut.write_bytes(flushed[1])
+    assert read_log(cut).events == full
+    for size in range(len(flushed[0]), len(flushed[1])):
+        cut.write_bytes(flushed[1][:size])
+        log = read_log(cut, allow_truncated=True)
+        assert 3 <= len(log.events) <= 6 and log.events == full[: len(log.events)]
+
+
+def test_corrupt_gzip_is_a_one_line_error(tmp_path):
+    path = _write_units(tmp_path / "bad.jsonl.gz")
+    data = bytearray(path.read_bytes())
+    data[30:40] = b"\xff" * 10
+    path.write_bytes(bytes(data))
+    with pytest.raises(LogError, match="cannot read log"):
+        read_log(path)

@@ -1,0 +1,168 @@
+"""Built-in 掼蛋 agents: uniform random, and a simple heuristic that plays like a person.
+
+Both are seeded with a numpy Generator (for a match: ``tabletop.rng.generator(S, 0,
+AGENT + seat)``) and only read the observation and the legal actions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from guandan.actions import GiveTribute, Pass, Play, ReturnCard
+from guandan.combos import BOMB_KINDS, Kind
+from guandan.observation import Observation
+from guandan.ranks import power_of_rank, wild_card
+from tabletop.cards import RANKS, count_list
+
+SEQUENCE_KINDS = frozenset({Kind.STRAIGHT, Kind.TUBE, Kind.PLATE, Kind.STRAIGHT_FLUSH})
+DANGER_COUNT = 6
+"""An opponent that announced this many cards or fewer is about to go out: bomb it."""
+_RANK_INDEX = {r: i for i, r in enumerate(RANKS)} | {"BJ": 13, "RJ": 14}
+
+
+class RandomAgent:
+    """Uniform over the legal actions."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
+        return legal_actions[int(self.rng.integers(len(legal_actions)))]
+
+
+class HeuristicAgent:
+    """Plays the smallest play that beats, without breaking bombs or spending wild cards
+    when it can help it; leads its lowest combination, the longer the better; keeps bombs
+    for when an opponent is about to go out; lets its partner's plays stand; goes out
+    whenever it can. Tribute: the copy that least breaks a straight flush; return: the
+    least useful card. Ties are broken by the seeded generator."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    def act(self, observation: Observation, legal_actions: Sequence[Any]) -> Any:
+        first = legal_actions[0]
+        if type(first) is GiveTribute:
+            return self._pick(legal_actions, lambda a: _flush_neighbours(observation.hand, a.card))
+        if type(first) is ReturnCard:
+            return self._pick(legal_actions, lambda a: _return_cost(observation, a.card))
+        return self._play(observation, legal_actions)
+
+    def _play(self, obs: Observation, legal: Sequence[Any]) -> Any:
+        hand_size = len(obs.hand)
+        plays = [a for a in legal if type(a) is Play]
+        can_pass = any(type(a) is Pass for a in legal)
+        out = [p for p in plays if len(p.cards) == hand_size]
+        if out:
+            return out[0]
+        counts = count_list(obs.hand)
+        rank_counts = _rank_counts(counts)
+        wild = wild_card(obs.level)
+        plain = [p for p in plays if p.reading.kind not in BOMB_KINDS]
+        bombs = [p for p in plays if p.reading.kind in BOMB_KINDS]
+        if not can_pass:  # leading
+            pool = plain or bombs
+            return self._pick(pool, lambda p: _lead_cost(p, obs.level, rank_counts, wild))
+        top = obs.top
+        if top.seat == obs.partner:
+            return Pass(obs.seat)
+        keeps_bombs = [p for p in plain if _damage(p, rank_counts, wild)[0] == 0]
+        if keeps_bombs:
+            return self._pick(keeps_bombs, lambda p: _follow_cost(p, obs.level, rank_counts, wild))
+        if self._bomb_now(obs, hand_size):
+            if bombs:
+                return self._pick(bombs, lambda p: _bomb_cost(p, obs.level))
+            if plain:
+                return self._pick(plain, lambda p: _follow_cost(p, obs.level, rank_counts, wild))
+        return Pass(obs.seat)
+
+    @staticmethod
+    def _bomb_now(obs: Observation, hand_size: int) -> bool:
+        """Bomb when an opponent is close to going out, or to go out faster oneself."""
+        for seat in ((obs.seat + 1) % 4, (obs.seat + 3) % 4):
+            count = obs.announced[seat]
+            if count is not None and 0 < count <= DANGER_COUNT:
+                return True
+        return hand_size <= 8
+
+    def _pick(self, actions: Sequence[Any], cost) -> Any:
+        best: list[Any] = []
+        best_cost = None
+        for a in actions:
+            c = cost(a)
+            if best_cost is None or c < best_cost:
+                best, best_cost = [a], c
+            elif c == best_cost:
+                best.append(a)
+        return best[int(self.rng.integers(len(best)))] if len(best) > 1 else best[0]
+
+
+def _rank_counts(counts: list[int]) -> list[int]:
+    """Cards held per rank index 0–14 (suits merged)."""
+    out = [0] * 15
+    for i in range(52):
+        out[i % 13] += counts[i]
+    out[13], out[14] = counts[52], counts[53]
+    return out
+
+
+def _damage(play: Play, rank_counts: list[int], wild: int) -> tuple[int, int, int]:
+    """(bombs broken, wild cards spent, ranks split) by playing ``play``."""
+    used = [0] * 15
+    wilds = 0
+    for c in play.cards:
+        if c == wild:
+            wilds += 1
+        else:
+            used[c.rank_index] += 1
+    broken = split = 0
+    for r, n in enumerate(used):
+        if n and n < rank_counts[r]:
+            split += 1
+            if rank_counts[r] >= 4:
+                broken += 1
+    return broken, wilds, split
+
+
+def _power(play: Play, level: int) -> int:
+    """How high the play ranks within its kind (a sequence by its lowest rank, A low = -1)."""
+    reading = play.reading
+    rank = _RANK_INDEX.get(reading.rank, 0) if reading.rank else 0
+    if reading.kind in SEQUENCE_KINDS:
+        return -1 if rank == 12 else rank
+    return power_of_rank(rank, level)
+
+
+def _lead_cost(play: Play, level: int, rank_counts: list[int], wild: int) -> tuple:
+    broken, wilds, split = _damage(play, rank_counts, wild)
+    return broken, wilds, split, _power(play, level), -len(play.cards)
+
+
+def _follow_cost(play: Play, level: int, rank_counts: list[int], wild: int) -> tuple:
+    broken, wilds, split = _damage(play, rank_counts, wild)
+    return broken, wilds, _power(play, level), split
+
+
+def _bomb_cost(play: Play, level: int) -> tuple:
+    kind = play.reading.kind
+    ladder = {Kind.BOMB: len(play.cards) + (0.5 if len(play.cards) > 5 else 0),
+              Kind.STRAIGHT_FLUSH: 5.5, Kind.JOKER_BOMB: 11}[kind]
+    return ladder, _power(play, level)
+
+
+def _flush_neighbours(hand: Sequence[Any], card: Any) -> int:
+    """Same-suit cards within four ranks of ``card``: what a straight flush would need."""
+    if card.is_joker:
+        return 0
+    suit, rank = card.suit_index, card.rank_index
+    return sum(1 for c in hand if c != card and c.suit_index == suit and abs(c.rank_index - rank) <= 4)
+
+
+def _return_cost(obs: Observation, card: Any) -> tuple:
+    """Return a low card that is alone in its rank and does not help a straight."""
+    counts = _rank_counts(count_list(obs.hand))
+    r = card.rank_index
+    neighbours = sum(1 for d in (-2, -1, 1, 2) if 0 <= r + d < 13 and counts[r + d])
+    return counts[r] > 1, neighbours, power_of_rank(r, obs.level)

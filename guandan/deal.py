@@ -1,0 +1,626 @@
+"""One 掼蛋 deal as a deterministic state machine (guandan.md §1, §5, §6).
+
+    Deal.drawn(seed, level, …)      the physical draw (shuffle, cut, 明牌, one card at a
+                                     time), then TRIBUTE/RETURN when a previous finishing
+                                     order is given, then PLAY
+    Deal.from_hands(hands, level, leader)   straight to PLAY (puzzles, tests, training)
+
+Phases: DRAW (performed by the constructor: no decisions in strict mode) → TRIBUTE →
+RETURN → PLAY → SCORED. Every decision goes through ``apply``; its validation lives in
+one function, ``why_illegal(action)``, so a refereed mode can reuse it. State is kept in
+plain public fields (hands as count lists, the top play, who passed, announced counts)
+for the referee's table primitives.
+
+Randomness: a deal numbered ``d`` with seed ``S`` draws from ``tabletop.rng`` streams
+``(S, d, SHUFFLE)``, ``(S, d, CUT)``, ``(S, d, FACE_UP)`` and, when no shuffler is given,
+``(S, d, FIRST_BANKER)`` for the first shuffler.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from guandan import events as ev
+from guandan.actions import Action, GiveTribute, Pass, Play, ReturnCard
+from guandan.movegen import Move, legal_plays, why_illegal_play
+from guandan.observation import Observation, Phase, TopPlay, TributeRecord
+from guandan.ranks import level_index, level_text
+from guandan.rules import GuandanRules
+from guandan.tribute import (
+    TributePlan, finishing_order, level_gain, plan_tribute, return_choices, tribute_choices,
+)
+from tabletop import rng as streams
+from tabletop.cards import CARDS, NUM_CARD_KINDS, Card, as_cards, codes, count_list, full_deck, sort_cards
+from tabletop.errors import IllegalAction
+from tabletop.events import Event, EventStream
+from tabletop.seats import NUM_SEATS, next_seat, partner, prev_seat
+
+HAND_SIZE = 27
+DECK_SIZE = 108
+REPORT_LIMIT = 10
+"""报牌: a seat holding this many cards or fewer announces its count after each play."""
+
+_CANONICAL = sorted(range(NUM_CARD_KINDS), key=lambda i: CARDS[i].rank_index * 5 + CARDS[i].suit_index)
+_PHASE_ACTION = {Phase.TRIBUTE: GiveTribute, Phase.RETURN: ReturnCard}
+
+
+@attrs.frozen
+class DealResult:
+    """``finish_order``: all four seats (上游, 二游, 三游, 下游; after a 1-2 finish the two
+    left holding cards follow as the 上游's 下家 then 上家, as ``tribute.finishing_order``).
+    ``team``/``levels``: the 上游's team and its gain (3 / 2 / 1). ``plays``: plays made.
+    ``forced``: the result was set by ``force_result`` (a referee ruling)."""
+
+    finish_order: tuple[int, int, int, int]
+    team: int
+    levels: int
+    plays: int
+    forced: bool = False
+
+
+class LegalActions(Sequence):
+    """The legal actions at one decision, built lazily: a random agent that picks one
+    index never pays for building hundreds of Play objects. Pass (when legal) is first."""
+
+    __slots__ = ("seat", "moves", "can_pass", "_built", "_last")
+
+    def __init__(self, seat: int, moves: list[Move], can_pass: bool) -> None:
+        self.seat = seat
+        self.moves = moves
+        self.can_pass = can_pass
+        self._built: dict[int, Action] = {}
+        self._last: Action | None = None
+
+    def __len__(self) -> int:
+        return len(self.moves) + self.can_pass
+
+    def __getitem__(self, index: Any) -> Any:
+        action = self._built.get(index)
+        if action is not None:
+            self._last = action
+            return action
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        n = len(self.moves) + self.can_pass
+        i = index + n if index < 0 else index
+        if not 0 <= i < n:
+            raise IndexError("legal action index out of range")
+        if self.can_pass and i == 0:
+            action = Pass(self.seat)
+        else:
+            move = self.moves[i - self.can_pass]
+            action = _play_of(self.seat, move.cards, move.reading)
+        self._built[index] = self._last = action
+        return action
+
+    def handed_out(self, action: Any) -> bool:
+        """Whether ``action`` is one of the objects this list built (so it is legal)."""
+        return action is self._last or any(a is action for a in self._built.values())
+
+    def __repr__(self) -> str:
+        return f"LegalActions(seat={self.seat}, {len(self)} actions)"
+
+
+def _play_of(seat: int, cards: tuple[Card, ...], reading: Any) -> Play:
+    """A Play from a move's (already canonical) cards, skipping the converters."""
+    play = object.__new__(Play)
+    object.__setattr__(play, "seat", seat)
+    object.__setattr__(play, "cards", cards)
+    object.__setattr__(play, "reading", reading)
+    return play
+
+
+class _Choices(LegalActions):
+    """Legal tribute or return choices (few, built eagerly)."""
+
+    __slots__ = ("_count",)
+
+    def __init__(self, seat: int, actions: list[Action]) -> None:
+        super().__init__(seat, [], False)
+        self._built = dict(enumerate(actions))
+        self._count = len(actions)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._count))]
+        i = index + self._count if index < 0 else index
+        if not 0 <= i < self._count:
+            raise IndexError("legal action index out of range")
+        return self._built[i]
+
+    def __len__(self) -> int:
+        return self._count
+
+
+class Deal:
+    """A 掼蛋 deal. Build it with ``Deal.drawn`` or ``Deal.from_hands``."""
+
+    def __init__(self, level: "str | int", *, rules: GuandanRules | None = None,
+                 stream: EventStream | None = None, deal_number: int = 1, mode: str = "strict") -> None:
+        if mode != "strict":
+            raise ValueError(f"unknown mode {mode!r} (only 'strict' exists so far)")
+        self.level = level_index(level)
+        self.rules = GuandanRules() if rules is None else rules
+        self.stream = EventStream(deal=deal_number) if stream is None else stream
+        self.stream.deal = deal_number
+        self.deal_number = deal_number
+        self.mode = mode
+        self.auto_report = True
+        """报牌 is emitted by the engine after each play (a referee may switch it off)."""
+
+        self.phase = Phase.DRAW
+        self.stock: list[Card] = []
+        """Cards not yet drawn, next card first."""
+        self.hands: list[list[int]] = [[0] * NUM_CARD_KINDS for _ in range(NUM_SEATS)]
+        self.sizes = [0] * NUM_SEATS
+        self.played: list[tuple[Card, ...]] = [()] * NUM_SEATS
+        self.turn: int | None = None
+        self.leader: int | None = None
+        self.top: TopPlay | None = None
+        self.passed: list[int] = []
+        self.announced: list[int | None] = [None] * NUM_SEATS
+        self.finish_order: list[int] = []
+        self.plays = 0
+        self.tribute_plan: TributePlan | None = None
+        self.tributes: list[TributeRecord] = []
+        self.pending: list[tuple[int, int]] = []
+        """Payments (payer, receiver) still to give in TRIBUTE, or returns still to make
+        (receiver, payer) in RETURN."""
+        self.first_leader: int | None = None
+        self.face_up: tuple[int, Card] | None = None
+        """明牌: (the seat that drew it, the card), in a first deal."""
+        self.forced = False
+        self._result: DealResult | None = None
+        self._hand_tuples: list[tuple[Card, ...] | None] = [None] * NUM_SEATS
+        self._legal: LegalActions | None = None
+
+    # -----------------------------------------------------------------------------------------
+    # Construction
+
+    @classmethod
+    def drawn(
+        cls,
+        seed: int,
+        level: "str | int" = "2",
+        *,
+        deal_number: int = 1,
+        shuffler: int | None = None,
+        cutter: int | None = None,
+        first_drawer: int | None = None,
+        leader: int | None = None,
+        face_up: bool | None = None,
+        previous_order: Sequence[int] | None = None,
+        no_tribute_teams: Collection[int] = frozenset(),
+        no_tribute: bool = False,
+        rules: GuandanRules | None = None,
+        stream: EventStream | None = None,
+        mode: str = "strict",
+    ) -> "Deal":
+        """A deal by physical draw. The shuffler (default: seeded) shuffles, the cutter
+        (default: the shuffler's 上家) cuts, players draw one card at a time in play order
+        from ``first_drawer`` (default: the shuffler's 下家), 27 each.
+
+        Who leads: with ``previous_order`` (the last deal's finishing order) the tribute
+        plan decides (``no_tribute_teams``: teams excused from paying, GD-5.1;
+        ``no_tribute``: no tribute at all, GD-5.2, where ``leader`` must be given or the
+        上游 leads); without it the deal is a first deal: ``leader`` if given, else the
+        drawer of the face-up card (``face_up`` defaults to True exactly then)."""
+        deal = cls(level, rules=rules, stream=stream, deal_number=deal_number, mode=mode)
+        if shuffler is None:
+            shuffler = int(streams.generator(seed, deal_number, streams.FIRST_BANKER).integers(NUM_SEATS))
+        cutter = prev_seat(shuffler) if cutter is None else cutter
+        first_drawer = next_seat(shuffler) if first_drawer is None else first_drawer
+        for name, seat in (("shuffler", shuffler), ("cutter", cutter), ("first_drawer", first_drawer)):
+            _check_seat(seat, name)
+        if face_up is None:
+            face_up = previous_order is None and leader is None
+        if previous_order is None and leader is None and not face_up:
+            raise ValueError("a first deal needs a leader: face_up=True or an explicit leader")
+
+        emit = deal.stream.emit
+        emit(ev.DealStarted, level=level_text(deal.level), source="draw",
+             shuffler=shuffler, cutter=cutter, first_drawer=first_drawer)
+        order = streams.generator(seed, deal_number, streams.SHUFFLE).permutation(DECK_SIZE)
+        deck = full_deck(2)
+        deck = [deck[i] for i in order]
+        emit(ev.DeckShuffled, seat=shuffler, deck=codes(deck))
+        cut = int(streams.generator(seed, deal_number, streams.CUT).integers(1, DECK_SIZE))
+        deck = deck[cut:] + deck[:cut]
+        emit(ev.DeckCut, seat=cutter, position=cut)
+        face_leader = None
+        if face_up:
+            position = int(streams.generator(seed, deal_number, streams.FACE_UP).integers(DECK_SIZE))
+            face_leader = (first_drawer + position) % NUM_SEATS
+            deal.face_up = (face_leader, deck[position])
+            emit(ev.CardFacedUp, seat=face_leader, card=str(deck[position]), position=position)
+        deal.stock = deck
+        seat = first_drawer
+        while deal.stock:
+            deal.draw_next(seat)
+            seat = next_seat(seat)
+        emit(ev.HandsComplete, sizes=tuple(deal.sizes))
+
+        if previous_order is not None:
+            deal._start_tribute(previous_order, no_tribute_teams, no_tribute, leader)
+        elif leader is not None:
+            _check_seat(leader, "leader")
+            deal._start_play(leader, "given")
+        else:
+            deal._start_play(face_leader, "face_up")
+        return deal
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence["str | Iterable[Card | int | str]"],
+        level: "str | int",
+        leader: int | None,
+        rules: GuandanRules | None = None,
+        *,
+        finished: Sequence[int] = (),
+        previous_order: Sequence[int] | None = None,
+        no_tribute_teams: Collection[int] = frozenset(),
+        no_tribute: bool = False,
+        stream: EventStream | None = None,
+        deal_number: int = 1,
+        mode: str = "strict",
+    ) -> "Deal":
+        """A deal in PLAY from explicit hands (text or card lists, any sizes; at most two
+        copies of each card overall). ``finished``: seats that already went out, in order
+        (their hands must be empty); every other seat must hold cards.
+
+        With ``previous_order`` the deal starts with the tribute of that finishing order
+        instead (as ``drawn``; ``leader`` None lets the tribute plan choose)."""
+        if len(hands) != NUM_SEATS:
+            raise ValueError(f"four hands are needed, got {len(hands)}")
+        deal = cls(level, rules=rules, stream=stream, deal_number=deal_number, mode=mode)
+        parsed = [sort_cards(as_cards(h)) for h in hands]
+        total = count_list(c for h in parsed for c in h)
+        over = [str(CARDS[i]) for i in range(NUM_CARD_KINDS) if total[i] > 2]
+        if over:
+            raise ValueError(f"more than two copies of: {' '.join(over)}")
+        finished = [int(s) for s in finished]
+        for seat, cards in enumerate(parsed):
+            if (seat in finished) != (not cards):
+                problem = "went out but holds cards" if cards else "holds no cards (list it in finished)"
+                raise ValueError(f"seat {seat} {problem}")
+        if len(set(finished)) != len(finished) or len(finished) > 2 or (
+                len(finished) == 2 and finished[1] == partner(finished[0])):
+            raise ValueError(f"finished {finished} leaves no deal to play")
+        if previous_order is not None and finished:
+            raise ValueError("a deal with tribute starts before anyone has gone out")
+        if leader is not None or previous_order is None:
+            _check_seat(leader, "leader")
+        if leader in finished:
+            raise ValueError(f"the leader (seat {leader}) has gone out")
+        for seat, cards in enumerate(parsed):
+            for c in cards:
+                deal.hands[seat][c] += 1
+            deal.sizes[seat] = len(cards)
+            deal._hand_tuples[seat] = None
+        deal.finish_order = list(finished)
+        deal.stream.emit(ev.DealStarted, level=level_text(deal.level), source="hands")
+        deal.stream.emit(ev.HandsSet, hands=tuple(codes(h) for h in parsed))
+        for place, seat in enumerate(finished, start=1):
+            deal.stream.emit(ev.PlayerFinished, seat=seat, place=place)
+            deal.announced[seat] = 0
+        if previous_order is not None:
+            deal._start_tribute(previous_order, no_tribute_teams, no_tribute, leader)
+        else:
+            deal._start_play(leader, "given")
+        return deal
+
+    # -----------------------------------------------------------------------------------------
+    # Engine protocol
+
+    @property
+    def to_act(self) -> int | None:
+        return self.turn
+
+    @property
+    def result(self) -> DealResult | None:
+        return self._result
+
+    @property
+    def level_text(self) -> str:
+        return level_text(self.level)
+
+    def take_events(self) -> list[Event]:
+        return self.stream.take()
+
+    def legal_actions(self) -> LegalActions:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action and return the events it produced (with any events still
+        pending in the stream before them). Strict mode: an illegal action raises
+        IllegalAction and changes nothing."""
+        legal = self._legal
+        if legal is None or not legal.handed_out(action):
+            reason = self.why_illegal(action)
+            if reason is not None:
+                raise IllegalAction(reason)
+        self._legal = None
+        kind = type(action)
+        if kind is Play:
+            self._play(action.seat, action.cards, action.reading)
+        elif kind is Pass:
+            self._pass(action.seat)
+        elif kind is GiveTribute:
+            self._give_tribute(action.seat, action.card)
+        else:
+            self._return_card(action.seat, action.card)
+        return self.stream.take()
+
+    def why_illegal(self, action: Any) -> str | None:
+        """Why ``action`` may not be applied now, or None if it may."""
+        if self.phase is Phase.SCORED:
+            return "the deal is over"
+        if not isinstance(action, (Play, Pass, GiveTribute, ReturnCard)):
+            return f"not a 掼蛋 action: {action!r}"
+        if action.seat != self.turn:
+            return f"not seat {action.seat}'s turn (seat {self.turn} is to act)"
+        expected = _PHASE_ACTION.get(self.phase)
+        if expected is None and type(action) in (GiveTribute, ReturnCard):
+            return f"no {'tribute' if type(action) is GiveTribute else 'return'} now: the deal is in play"
+        if expected is not None and type(action) is not expected:
+            return (f"seat {self.turn} must give tribute now" if expected is GiveTribute
+                    else f"seat {self.turn} must return a card now")
+        hand = self.hands[action.seat]
+        if type(action) is Pass:
+            return "the leader may not pass" if self.top is None else None
+        if type(action) is Play:
+            missing = _missing(hand, action.cards)
+            if missing:
+                return f"cards not in hand: {' '.join(missing)}"
+            top = None if self.top is None else self.top.reading
+            return why_illegal_play(self.hand(action.seat), action.cards, action.reading, top, self.level,
+                                    rules=self.rules)
+        card = action.card
+        if not hand[card]:
+            return f"cards not in hand: {card}"
+        if type(action) is GiveTribute:
+            choices = tribute_choices(self.hand(action.seat), self.level)
+            if card not in choices:
+                return f"{card} is not a legal tribute (give one of: {' '.join(map(str, choices))})"
+            return None
+        choices = return_choices(self.hand(action.seat), self.level)
+        if card not in choices:
+            return f"{card} is not a legal return (return one of: {' '.join(map(str, choices))})"
+        return None
+
+    def observe(self, seat: int) -> Observation:
+        top = self.top
+        return Observation(
+            seat=seat,
+            hand=self.hand(seat),
+            level=self.level,
+            phase=self.phase,
+            to_act=self.turn,
+            leader=self.leader,
+            top=top,
+            passed=tuple(self.passed),
+            announced=tuple(self.announced),
+            played=tuple(self.played),
+            finish_order=tuple(self.finish_order),
+            tributes=tuple(self.tributes),
+            tribute_resisted=bool(self.tribute_plan and self.tribute_plan.resisted),
+            face_up=self.face_up,
+        )
+
+    # -----------------------------------------------------------------------------------------
+    # Queries
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """A seat's hand in canonical order."""
+        cached = self._hand_tuples[seat]
+        if cached is None:
+            cached = self._hand_tuples[seat] = _hand_cards(self.hands[seat])
+        return cached
+
+    def hand_changed(self, seat: int) -> None:
+        """Call after changing ``hands[seat]`` directly (cached views are dropped)."""
+        self._hand_tuples[seat] = None
+        self._legal = None
+
+    def card_locations(self) -> dict[str, tuple[Card, ...]]:
+        """Where every card is: 'stock', 'hand 0'…'hand 3', 'played 0'…'played 3'."""
+        out = {"stock": tuple(self.stock)}
+        for seat in range(NUM_SEATS):
+            out[f"hand {seat}"] = self.hand(seat)
+        for seat in range(NUM_SEATS):
+            out[f"played {seat}"] = self.played[seat]
+        return out
+
+    def card_counts(self) -> list[int]:
+        """How many copies of each card are anywhere at the table (a count list of 54):
+        all 2s for a drawn deal, whatever happens."""
+        return count_list(c for cards in self.card_locations().values() for c in cards)
+
+    # -----------------------------------------------------------------------------------------
+    # Table primitives (the referee will use these)
+
+    def draw_next(self, seat: int) -> Card:
+        """``seat`` draws the next card of the stock."""
+        card = self.stock.pop(0)
+        self.hands[seat][card] += 1
+        self.sizes[seat] += 1
+        self._hand_tuples[seat] = None
+        self.stream.emit(ev.CardDrawn, seat=seat, card=str(card))
+        return card
+
+    def report(self, seat: int) -> None:
+        """报牌: ``seat`` announces its true count."""
+        self.announced[seat] = self.sizes[seat]
+        self.stream.emit(ev.CardsReported, seat=seat, count=self.sizes[seat])
+
+    def force_result(self, finish_order: Sequence[int], reason: str = "") -> list[Event]:
+        """End the deal with ``finish_order`` (four seats, or what ``tribute.finishing_order``
+        completes), whatever the cards still held; also replaces a result already reached.
+        Returns the events."""
+        order = finishing_order(finish_order)
+        self.stream.emit(ev.ResultForced, finish_order=order, reason=reason)
+        self.forced = True
+        self.finish_order = list(order)
+        self._end()
+        return self.stream.take()
+
+    # -----------------------------------------------------------------------------------------
+    # Transitions
+
+    def _start_tribute(self, previous_order: Sequence[int], no_tribute_teams: Collection[int],
+                       no_tribute: bool, leader: int | None) -> None:
+        hands = [self.hand(s) for s in range(NUM_SEATS)]
+        plan = plan_tribute(previous_order, hands, self.level, no_tribute_sides=no_tribute_teams,
+                            no_tribute=no_tribute, leader=leader)
+        self.tribute_plan = plan
+        if plan.resisted:
+            payers = (tuple(sorted((next_seat(plan.leader), prev_seat(plan.leader)))) if plan.double
+                      else (finishing_order(previous_order)[3],))
+            self.stream.emit(ev.TributeResisted, payers=payers)
+            self._start_play(plan.leader, "resisted")
+        elif not plan.payments:
+            self.stream.emit(ev.TributeWaived, double=plan.double)
+            self._start_play(plan.leader, "no_tribute" if leader is None else "given")
+        else:
+            self.stream.emit(ev.TributeDue, payments=plan.payments, double=plan.double)
+            self.phase = Phase.TRIBUTE
+            self.pending = list(plan.payments)
+            self.turn = self.pending[0][0]
+
+    def _give_tribute(self, payer: int, card: Card) -> None:
+        receiver = self.pending.pop(0)[1]
+        self._move(payer, receiver, card)
+        self.tributes.append(TributeRecord("tribute", payer, receiver, card))
+        self.stream.emit(ev.TributeGiven, seat=payer, card=str(card), receiver=receiver)
+        if self.pending:
+            self.turn = self.pending[0][0]
+        else:
+            self.phase = Phase.RETURN
+            self.pending = list(self.tribute_plan.returns)
+            self.turn = self.pending[0][0]
+
+    def _return_card(self, receiver: int, card: Card) -> None:
+        payer = self.pending.pop(0)[1]
+        self._move(receiver, payer, card)
+        self.tributes.append(TributeRecord("return", receiver, payer, card))
+        self.stream.emit(ev.ReturnGiven, seat=receiver, card=str(card), payer=payer)
+        if self.pending:
+            self.turn = self.pending[0][0]
+        else:
+            self._start_play(self.tribute_plan.leader, "tribute")
+
+    def _move(self, giver: int, taker: int, card: Card) -> None:
+        self.hands[giver][card] -= 1
+        self.sizes[giver] -= 1
+        self.hands[taker][card] += 1
+        self.sizes[taker] += 1
+        self._hand_tuples[giver] = self._hand_tuples[taker] = None
+
+    def _start_play(self, leader: int, reason: str) -> None:
+        self.phase = Phase.PLAY
+        self.first_leader = self.leader = self.turn = leader
+        self.stream.emit(ev.PlayStarted, seat=leader, reason=reason)
+
+    def _play(self, seat: int, cards: tuple[Card, ...], reading: Any) -> None:
+        hand = self.hands[seat]
+        for c in cards:
+            hand[c] -= 1
+        self._hand_tuples[seat] = None
+        left = self.sizes[seat] - len(cards)
+        self.sizes[seat] = left
+        self.played[seat] = self.played[seat] + cards
+        self.top = TopPlay(seat, cards, reading)
+        self.passed = []
+        self.plays += 1
+        self.stream.emit(ev.CardsPlayed, seat=seat, cards=codes(cards), reading=reading.code)
+        if left == 0:
+            self.announced[seat] = 0
+            self._finish(seat)
+            if self.phase is Phase.SCORED:
+                return
+        elif left <= REPORT_LIMIT and self.auto_report:
+            self.report(seat)
+        self.turn = self._next_holding(seat)
+
+    def _pass(self, seat: int) -> None:
+        self.passed.append(seat)
+        self.stream.emit(ev.Passed, seat=seat)
+        top_seat = self.top.seat
+        sizes = self.sizes
+        for s in range(NUM_SEATS):
+            if sizes[s] and s != top_seat and s not in self.passed:
+                self.turn = self._next_holding(seat)
+                return
+        # Everyone still holding cards passed: the round is over.
+        leader = top_seat if sizes[top_seat] else partner(top_seat)
+        self.stream.emit(ev.RoundEnded, seat=top_seat, leader=leader, partner_leads=leader != top_seat)
+        self.top = None
+        self.passed = []
+        self.leader = self.turn = leader
+
+    def _finish(self, seat: int) -> None:
+        order = self.finish_order
+        order.append(seat)
+        self.stream.emit(ev.PlayerFinished, seat=seat, place=len(order))
+        if len(order) == 3 or (len(order) == 2 and order[1] == partner(order[0])):
+            self.finish_order = list(finishing_order(order))
+            self._end()
+
+    def _end(self) -> None:
+        self.phase = Phase.SCORED
+        self.turn = None
+        self.top = None
+        self.passed = []
+        self._legal = None
+        order = tuple(self.finish_order)
+        winner, gain = level_gain(order)
+        self._result = DealResult(order, winner, gain, self.plays, self.forced)
+        self.stream.emit(ev.DealScored, finish_order=order, team=winner, levels=gain, plays=self.plays)
+
+    def _next_holding(self, seat: int) -> int:
+        sizes = self.sizes
+        for _ in range(NUM_SEATS):
+            seat = (seat + 1) % NUM_SEATS
+            if sizes[seat]:
+                return seat
+        raise AssertionError("nobody holds cards")
+
+    def _compute_legal(self) -> LegalActions:
+        seat = self.turn
+        if seat is None:
+            return LegalActions(0, [], False)
+        if self.phase is Phase.TRIBUTE:
+            return _Choices(seat, [GiveTribute(seat, c) for c in tribute_choices(self.hand(seat), self.level)])
+        if self.phase is Phase.RETURN:
+            return _Choices(seat, [ReturnCard(seat, c) for c in return_choices(self.hand(seat), self.level)])
+        top = self.top
+        moves = legal_plays(self.hand(seat), None if top is None else top.reading, self.level, rules=self.rules)
+        return LegalActions(seat, moves, top is not None)
+
+
+def _check_seat(seat: Any, name: str) -> None:
+    if not isinstance(seat, int) or not 0 <= seat < NUM_SEATS:
+        raise ValueError(f"{name} must be a seat 0-3, got {seat!r}")
+
+
+def _hand_cards(counts: list[int]) -> tuple[Card, ...]:
+    out: list[Card] = []
+    for i in _CANONICAL:
+        n = counts[i]
+        if n:
+            if n == 1:
+                out.append(CARDS[i])
+            else:
+                out += (CARDS[i],) * n
+    return tuple(out)
+
+
+def _missing(hand: list[int], cards: Iterable[Card]) -> list[str]:
+    need = count_list(cards)
+    return [str(CARDS[i]) for i in _CANONICAL if need[i] > hand[i] for _ in range(need[i] - hand[i])]

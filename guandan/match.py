@@ -1,0 +1,289 @@
+"""A 掼蛋 match: deals one after another, levels, tribute, the match end (guandan.md §6–§7).
+
+The match is an engine like a deal (to_act, legal_actions, apply, observe, take_events,
+result, phase) and shares ONE event stream with all its deals (``stream.deal`` is the deal
+number, from 1), so sequence numbers are gapless over the match.
+
+Deal ``d`` of a match with seed ``S`` is ``Deal.drawn(S, deal_number=d, …)``: it draws its
+shuffle, cut and face-up card from the ``tabletop.rng`` streams ``(S, d, SHUFFLE)``,
+``(S, d, CUT)``, ``(S, d, FACE_UP)``; the first shuffler comes from ``(S, 1, FIRST_BANKER)``.
+Agents for a match are seeded from ``(S, 0, AGENT + seat)`` by convention (path 0 = the
+match level, no deal has number 0).
+
+Deal 1 is played at 2, with a face-up card choosing the leader and no tribute. Every later
+deal: the previous 下游 shuffles, the level is the last winners' new level, and the
+tribute of the previous finishing order is paid as agent decisions (GiveTribute, then
+ReturnCard), unless resisted (抗贡) or waived by the referee.
+
+The match ends by ``rules.match_end``: 'pass_a' (a side passes A), or 'deals' (after
+``rules.match_deals`` deals; a side that passes A earlier still ends it, scoring
+``rules.pass_a_score``); ``rules.max_deals`` is a guard that ends it with a result by levels.
+
+A deal's end is settled at once (levels, match end); the next deal is drawn only when
+someone asks who is to act, so a referee that sees the end of a deal can still call
+``schedule_next_deal`` (GD-5.2) before it is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from guandan import events as ev
+from guandan.actions import Action
+from guandan.deal import Deal, DealResult, LegalActions
+from guandan.levels import DealOutcome, TeamLevels, advance, initial_levels, match_score
+from guandan.observation import Observation, Phase, TributeRecord
+from guandan.ranks import level_text
+from guandan.rules import GuandanRules
+from tabletop.events import Event, EventStream
+from tabletop.seats import NUM_SEATS
+
+
+@attrs.frozen
+class DealRecord:
+    """One deal of a match. ``level``: rank text it was played at. ``tributes``: the
+    tribute and return cards (giver, taker, card). ``tribute``: 'none' (first deal),
+    'single', 'double', 'resisted' or 'waived'."""
+
+    number: int
+    level: str
+    finish_order: tuple[int, int, int, int]
+    team: int
+    gain: int
+    tribute: str
+    tributes: tuple[TributeRecord, ...]
+    forced: bool
+    outcome: DealOutcome
+
+
+@attrs.frozen
+class MatchResult:
+    """``ended``: 'pass_a', 'deals' or 'max_deals' (the guard: a result by levels).
+    ``winner``: the team that passed A, else the team with the higher score, or None for a
+    tie. ``scores``: 级差分 per team (levels.match_score, penalties subtracted)."""
+
+    levels: tuple[str, str]
+    deals: tuple[DealRecord, ...]
+    ended: str
+    winner: int | None
+    scores: tuple[int, int]
+    penalties: tuple[int, int]
+
+
+@attrs.frozen
+class NextDeal:
+    """A referee's next-deal procedure (GD-5.1 / GD-5.2). None keeps the usual way."""
+
+    no_tribute_team: int | None = None
+    no_tribute: bool = False
+    shuffler: int | None = None
+    cutter: int | None = None
+    first_drawer: int | None = None
+    leader: int | None = None
+
+
+class Match:
+    def __init__(self, seed: int, rules: GuandanRules | None = None, *,
+                 stream: EventStream | None = None, mode: str = "strict") -> None:
+        self.seed = seed
+        self.rules = GuandanRules() if rules is None else rules
+        self.mode = mode
+        self.stream = EventStream(deal=1) if stream is None else stream
+        self.levels: TeamLevels = initial_levels()
+        self.records: list[DealRecord] = []
+        self.penalties = [0, 0]
+        self.ended: str | None = None
+        self.scheduled: NextDeal | None = None
+        self._settled = False
+        self._levels_before = self.levels
+        self.deal = Deal.drawn(seed, "2", deal_number=1, rules=self.rules, stream=self.stream, mode=mode)
+
+    # -----------------------------------------------------------------------------------------
+    # Engine protocol
+
+    @property
+    def phase(self) -> Phase:
+        self._settle()
+        self._start_next_if_due()
+        return self.deal.phase
+
+    @property
+    def to_act(self) -> int | None:
+        self._settle()
+        self._start_next_if_due()
+        return self.deal.turn
+
+    def legal_actions(self) -> LegalActions:
+        self._start_next_if_due()
+        return self.deal.legal_actions()
+
+    def apply(self, action: Action) -> list[Event]:
+        self._settle()
+        self._start_next_if_due()
+        events = self.deal.apply(action)
+        self._settle()
+        events.extend(self.stream.take())
+        return events
+
+    def why_illegal(self, action: Any) -> str | None:
+        self._start_next_if_due()
+        return self.deal.why_illegal(action)
+
+    def observe(self, seat: int) -> Observation:
+        self._start_next_if_due()
+        return self.deal.observe(seat)
+
+    def take_events(self) -> list[Event]:
+        self._settle()
+        return self.stream.take()
+
+    @property
+    def result(self) -> MatchResult | None:
+        self._settle()
+        if self.ended is None:
+            return None
+        scores = self.scores
+        if self.levels.passed_a is not None:
+            winner = self.levels.passed_a
+        else:
+            winner = None if scores[0] == scores[1] else int(scores[1] > scores[0])
+        return MatchResult(
+            levels=tuple(level_text(v) for v in self.levels.levels),
+            deals=tuple(self.records), ended=self.ended, winner=winner, scores=scores,
+            penalties=tuple(self.penalties))
+
+    # -----------------------------------------------------------------------------------------
+    # Queries
+
+    @property
+    def deal_number(self) -> int:
+        return self.deal.deal_number
+
+    @property
+    def current_deal(self) -> Deal:
+        """The deal being played (or the one just over, until the next is drawn)."""
+        return self.deal
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return match_score(self.levels, self.rules, self.penalties)
+
+    # -----------------------------------------------------------------------------------------
+    # Referee hooks
+
+    def add_level_penalty(self, team: int, levels: int, reason: str = "") -> list[Event]:
+        """LevelDiffPenalty: ``levels`` are subtracted from ``team``'s match score."""
+        if team not in (0, 1) or levels < 0:
+            raise ValueError(f"a level penalty needs team 0 or 1 and levels >= 0, got {team!r}, {levels!r}")
+        self.penalties[team] += levels
+        self.stream.emit(ev.LevelPenalty, team=team, levels=levels, reason=reason)
+        return self.stream.take()
+
+    def schedule_next_deal(self, *, no_tribute_team: int | None = None, no_tribute: bool = False,
+                           shuffler: int | None = None, cutter: int | None = None,
+                           first_drawer: int | None = None, leader: int | None = None) -> list[Event]:
+        """Set up the next deal differently (GD-5.1: the offending team gives no tribute;
+        GD-5.2: no tribute, shuffler, cutter, first drawer and leader set explicitly). An
+        imposed leader means no tribute at all (GD-5.2). Applies to the deal after the
+        current one (which is drawn only once someone asks ``to_act``)."""
+        if self.ended is not None:
+            raise ValueError("the match is over")
+        if no_tribute_team not in (None, 0, 1):
+            raise ValueError(f"no_tribute_team must be team 0 or 1, got {no_tribute_team!r}")
+        for name, seat in (("shuffler", shuffler), ("cutter", cutter), ("first_drawer", first_drawer),
+                           ("leader", leader)):
+            if seat is not None and seat not in range(NUM_SEATS):
+                raise ValueError(f"{name} must be a seat 0-3, got {seat!r}")
+        self.scheduled = NextDeal(no_tribute_team, no_tribute or leader is not None,
+                                  shuffler, cutter, first_drawer, leader)
+        self.stream.emit(ev.NextDealScheduled, no_tribute_team=no_tribute_team,
+                         no_tribute=self.scheduled.no_tribute, shuffler=shuffler, cutter=cutter,
+                         first_drawer=first_drawer, leader=leader)
+        return self.stream.take()
+
+    def force_result(self, finish_order: Sequence[int], reason: str = "") -> list[Event]:
+        """End the current deal with ``finish_order`` (the referee's ForcedLast /
+        ForcedDoubleLast) and settle it; returns the events. A deal that already ended
+        (and whose successor is not drawn yet) is re-scored."""
+        if self._settled:
+            self.records.pop()
+            self.levels = self._levels_before
+            self.ended = None
+            self._settled = False
+        self.deal.force_result(finish_order, reason)
+        self._settle()
+        return self.stream.take()
+
+    # -----------------------------------------------------------------------------------------
+    # Between deals
+
+    def _settle(self) -> None:
+        """Record a deal that is over, advance the levels, and end the match if due."""
+        deal = self.deal
+        if self._settled or deal.phase is not Phase.SCORED:
+            return
+        self._settled = True
+        result: DealResult = deal.result
+        self._levels_before = self.levels
+        self.levels, outcome = advance(self.levels, result.finish_order, self.rules)
+        self.records.append(DealRecord(
+            number=deal.deal_number, level=deal.level_text, finish_order=result.finish_order,
+            team=result.team, gain=result.levels, tribute=_tribute_kind(deal),
+            tributes=tuple(deal.tributes), forced=result.forced, outcome=outcome))
+        self.stream.emit(ev.LevelsAdvanced, team=outcome.team, gain=outcome.gain,
+                         levels=tuple(level_text(v) for v in self.levels.levels),
+                         a_failures=self.levels.a_failures, outcome=_outcome_text(outcome))
+        played = len(self.records)
+        if self.levels.passed_a is not None:
+            self.ended = "pass_a"
+        elif self.rules.match_end == "deals" and played >= self.rules.match_deals:
+            self.ended = "deals"
+        elif played >= self.rules.max_deals:
+            self.ended = "max_deals"
+        if self.ended is not None:
+            result = self.result
+            self.stream.emit(ev.MatchEnded, how=self.ended, winner=result.winner,
+                             levels=result.levels, scores=result.scores)
+
+    def _start_next_if_due(self) -> None:
+        """Draw the next deal once the current one is settled."""
+        if not self._settled or self.ended is not None:
+            return
+        last = self.deal
+        order = last.result.finish_order
+        plan = self.scheduled or NextDeal()
+        self.scheduled = None
+        self._settled = False
+        self.deal = Deal.drawn(
+            self.seed, self.levels.level_played, deal_number=last.deal_number + 1,
+            shuffler=order[3] if plan.shuffler is None else plan.shuffler,
+            cutter=plan.cutter, first_drawer=plan.first_drawer, leader=plan.leader,
+            previous_order=order,
+            no_tribute_teams=() if plan.no_tribute_team is None else (plan.no_tribute_team,),
+            no_tribute=plan.no_tribute, rules=self.rules, stream=self.stream, mode=self.mode)
+
+
+def _tribute_kind(deal: Deal) -> str:
+    plan = deal.tribute_plan
+    if plan is None:
+        return "none"
+    if plan.resisted:
+        return "resisted"
+    if plan.waived:
+        return "waived"
+    return "double" if plan.double else "single"
+
+
+def _outcome_text(outcome: DealOutcome) -> str:
+    """'won' (passed A), 'reset' (third failure at A: back to 2), 'failed' (an attempt
+    at A failed) or 'up'."""
+    if outcome.match_won is not None:
+        return "won"
+    if outcome.reset:
+        return "reset"
+    if outcome.failed_attempt is not None:
+        return "failed"
+    return "up"

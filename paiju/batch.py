@@ -1,0 +1,164 @@
+"""The work of `paiju simulate`, cut into chunks of consecutive unit indices.
+
+A unit is one deal or one whole match: number ``index`` of the run. Unit ``i`` is always
+played the same way — its engine from the seed-tree node ``(seed, i)``, its agents from
+``(seed, i, AGENT + seat)``, a fresh event stream opened by ``UnitStarted(index=i)`` — so
+its result and its log lines do not depend on the process that plays it, on how the run
+is chunked, or on the units around it. That is what makes a run independent of
+``--jobs`` and of the Dask cluster.
+
+Everything a worker receives or returns here is plain picklable data (the game is named,
+the rules are their dict), so the same ``play_chunk`` runs in this process, in a local
+process pool and on Dask workers.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import socket
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from tabletop import rng as streams
+from tabletop.errors import PaijuError
+from tabletop.events import Event, EventStream, UnitStarted
+from tabletop.log import encode_event
+from tabletop.runner import run
+
+from paiju.games import GameAdapter, adapter_for
+
+UNITS = ("deals", "matches")
+MAX_CHUNK = {"deals": 20, "matches": 1}
+"""Units per chunk at most: a chunk is about a second of work, so progress stays live and
+a slow chunk does not hold up the ordered log writer for long."""
+CHUNKS_PER_WORKER = 8
+"""At least this many chunks per worker when the run is big enough (load balance)."""
+
+
+class UnitFailed(PaijuError):
+    """A unit raised an error; the message names the unit so that it can be re-run alone."""
+
+
+@attrs.frozen
+class Batch:
+    """What to play: ``count`` units of ``game`` from ``seed``. ``rules`` is the rules
+    dict (as in the log header) and ``agents`` one agent kind per seat."""
+
+    game: str
+    unit: str
+    count: int
+    seed: int
+    rules: dict[str, Any] = attrs.field(hash=False)
+    agents: tuple[str, ...]
+
+
+@attrs.frozen
+class Chunk:
+    """Units ``start`` … ``stop - 1``; ``number`` is the chunk's place in the run."""
+
+    number: int
+    start: int
+    stop: int
+
+    def __len__(self) -> int:
+        return self.stop - self.start
+
+
+@attrs.frozen
+class ChunkTask:
+    batch: Batch
+    chunk: Chunk
+    with_log: bool
+
+
+@attrs.frozen
+class ChunkOutput:
+    """A chunk's results in unit order, its log lines (empty without a log), and who
+    played it: ``worker`` is ``host:pid`` and ``peak_rss_kb`` that process's peak so far."""
+
+    chunk: Chunk
+    results: tuple[Any, ...]
+    lines: tuple[str, ...]
+    worker: str
+    peak_rss_kb: int
+
+
+def chunk_size(unit: str, count: int, workers: int) -> int:
+    return max(1, min(MAX_CHUNK[unit], count // (workers * CHUNKS_PER_WORKER)))
+
+
+def plan_chunks(count: int, size: int) -> list[Chunk]:
+    return [Chunk(number, start, min(start + size, count))
+            for number, start in enumerate(range(0, count, size))]
+
+
+def make_agents(game: GameAdapter, kinds: Sequence[str], seed: int, index: int) -> list[Any]:
+    return [game.agent_factories[kind](streams.generator(seed, index, streams.AGENT + seat))
+            for seat, kind in enumerate(kinds)]
+
+
+def start_unit(game: GameAdapter, unit: str, seed: int, index: int, rules: Any) -> tuple[Any, UnitStarted]:
+    """Unit ``index``'s engine on a fresh stream, and the ``UnitStarted`` event that opens
+    the unit in a log (already taken from the stream: the engine's events follow it)."""
+    stream = EventStream()
+    started = stream.emit(UnitStarted, index=index)
+    stream.take()
+    new_engine = game.new_match if unit == "matches" else game.new_deal
+    return new_engine(seed, index, rules, stream), started  # type: ignore[return-value]
+
+
+class _Lines:
+    """An observer that keeps the encoded log lines of everything it is shown."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+
+    def on_events(self, engine: Any, events: list[Event]) -> None:
+        self.lines.extend(encode_event(event) for event in events)
+
+
+def play_unit(game: GameAdapter, batch: Batch, rules: Any, index: int, lines: list[str] | None) -> Any:
+    """Play unit ``index`` to the end; append its log lines to ``lines`` if given."""
+    engine, started = start_unit(game, batch.unit, batch.seed, index, rules)
+    observers = []
+    if lines is not None:
+        lines.append(encode_event(started))
+        observers.append(_Lines(lines))
+    agents = make_agents(game, batch.agents, batch.seed, index)
+    try:
+        return run(engine, agents, observers)
+    except PaijuError as exc:
+        raise UnitFailed(f"{batch.unit[:-1]} {index} of seed {batch.seed} failed: {exc}") from None
+    except Exception as exc:
+        exc.add_note(f"while playing {batch.unit[:-1]} {index} of seed {batch.seed}")
+        raise
+
+
+@functools.lru_cache(maxsize=None)
+def adapter(game: str) -> GameAdapter:
+    """The game's adapter, built once per process."""
+    return adapter_for(game)
+
+
+def play_chunk(task: ChunkTask) -> ChunkOutput:
+    """The worker's whole job: play the chunk's units in order."""
+    game = adapter(task.batch.game)
+    rules = game.rules_from_dict(task.batch.rules)
+    lines: list[str] | None = [] if task.with_log else None
+    results = tuple(play_unit(game, task.batch, rules, index, lines)
+                    for index in range(task.chunk.start, task.chunk.stop))
+    return ChunkOutput(task.chunk, results, tuple(lines or ()), f"{socket.gethostname()}:{os.getpid()}", peak_rss_kb())
+
+
+def peak_rss_kb() -> int:
+    """This process's peak resident set size in KiB (0 where the OS does not say)."""
+    try:
+        import resource
+    except ImportError:
+        return 0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak // 1024 if sys.platform == "darwin" else peak

@@ -1,0 +1,223 @@
+"""What the application needs to know about each game: how to build deal and match
+engines from the seed tree, its agents, how to rebuild actions from a log, and how to
+summarise results. Engines are imported lazily so `paiju rules` stays quick."""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from tabletop.errors import OptionError
+from tabletop.events import EventStream
+from tabletop.rng import child_seed
+
+
+@attrs.frozen
+class GameAdapter:
+    name: str
+    rules_from_dict: Callable[[dict[str, Any]], Any]
+    new_deal: Callable[[int, int, Any, EventStream], Any]
+    """(root seed, deal index, rules, stream) → a deal engine."""
+    new_match: Callable[[int, int, Any, EventStream], Any]
+    """(root seed, match index, rules, stream) → a match engine."""
+    agent_factories: dict[str, Callable[[Any], Any]]
+    action_from_event: Callable[[Any], Any]
+    summarize: Callable[[str, Sequence[Any], Sequence[str]], "Summary"]
+
+
+@attrs.frozen
+class Summary:
+    """A titled list of (label, value) rows per section: printed as tables, and the
+    plain data behind them (results only, no timings)."""
+
+    title: str
+    sections: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+    data: dict[str, Any]
+
+
+def adapter_for(game: str) -> GameAdapter:
+    if game == "guandan":
+        return _guandan()
+    if game == "shengji":
+        return _shengji()
+    raise OptionError(f"unknown game {game!r} (known: guandan, shengji)")
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{part} ({100.0 * part / whole:.1f}%)" if whole else "0"
+
+
+def _spread(values: Sequence[float]) -> str:
+    if not values:
+        return "-"
+    return f"mean {statistics.fmean(values):.1f}, median {statistics.median(values):g}, min {min(values):g}, max {max(values):g}"
+
+
+# ---------------------------------------------------------------------------------------------
+# 掼蛋
+
+def _guandan() -> GameAdapter:
+    from guandan.agents import HeuristicAgent, RandomAgent
+    from guandan.deal import Deal
+    from guandan.match import Match
+    from guandan.replay import action_from_event
+    from guandan.rules import GuandanRules
+
+    def new_deal(seed: int, index: int, rules: Any, stream: EventStream) -> Any:
+        return Deal.drawn(seed, "2", deal_number=index + 1, rules=rules, stream=stream)
+
+    def new_match(seed: int, index: int, rules: Any, stream: EventStream) -> Any:
+        return Match(child_seed(seed, index), rules, stream=stream)
+
+    return GameAdapter(
+        name="guandan",
+        rules_from_dict=GuandanRules.from_dict,
+        new_deal=new_deal,
+        new_match=new_match,
+        agent_factories={"random": RandomAgent, "heuristic": HeuristicAgent},
+        action_from_event=action_from_event,
+        summarize=_summarize_guandan,
+    )
+
+
+_FINISH_NAMES = {3: "1-2 (double win, +3)", 2: "1-3 (+2)", 1: "1-4 (+1)"}
+
+
+def _summarize_guandan(unit: str, results: Sequence[Any], kinds: Sequence[str]) -> Summary:
+    if unit == "deals":
+        n = len(results)
+        finishes = Counter(r.levels for r in results)
+        gains = [0, 0]
+        for r in results:
+            gains[r.team] += r.levels
+        plays = [r.plays for r in results]
+        rows_finish = tuple((_FINISH_NAMES[k], _pct(finishes.get(k, 0), n)) for k in (3, 2, 1))
+        rows_sides = tuple(
+            (f"side {t} (seats {t}&{t + 2}, {kinds[t]})",
+             f"won {_pct(sum(1 for r in results if r.team == t), n)}, levels gained {gains[t]}")
+            for t in (0, 1))
+        data = {"deals": n, "finishes": {"1-2": finishes.get(3, 0), "1-3": finishes.get(2, 0), "1-4": finishes.get(1, 0)},
+                "levels_gained": gains, "plays_per_deal": statistics.fmean(plays) if plays else 0}
+        return Summary(
+            title=f"掼蛋: {n} deals at level 2",
+            sections=(("finishing order of the winning side", rows_finish),
+                      ("by side", rows_sides),
+                      ("play", (("plays per deal", _spread(plays)),))),
+            data=data)
+
+    n = len(results)
+    wins = Counter(r.winner for r in results)
+    agent_wins: Counter[str] = Counter()
+    for r in results:
+        if r.winner is not None:
+            agent_wins[f"{kinds[r.winner]}&{kinds[r.winner + 2]}"] += 1
+    ended = Counter(r.ended for r in results)
+    deals = [len(r.deals) for r in results]
+    tribute = Counter(d.tribute for r in results for d in r.deals)
+    with_tribute_due = sum(v for k, v in tribute.items() if k != "none")
+    rows_wins = tuple((f"side {t} (seats {t}&{t + 2}, {kinds[t]})", _pct(wins.get(t, 0), n)) for t in (0, 1))
+    rows_wins += (("tied by levels", _pct(wins.get(None, 0), n)),)
+    rows_agents = tuple((name, _pct(count, n)) for name, count in sorted(agent_wins.items()))
+    rows_end = tuple((how, _pct(ended.get(how, 0), n)) for how in ("pass_a", "deals", "max_deals"))
+    rows_tribute = (
+        ("deals with tribute due", str(with_tribute_due)),
+        ("single tribute", _pct(tribute.get("single", 0), with_tribute_due)),
+        ("double tribute", _pct(tribute.get("double", 0), with_tribute_due)),
+        ("抗贡 (resisted)", _pct(tribute.get("resisted", 0), with_tribute_due)),
+        ("waived by a ruling", _pct(tribute.get("waived", 0), with_tribute_due)),
+    )
+    scores = [r.scores for r in results]
+    data = {"matches": n, "wins": {"side0": wins.get(0, 0), "side1": wins.get(1, 0), "tied": wins.get(None, 0)},
+            "wins_by_agents": dict(agent_wins), "ended": dict(ended), "deals_per_match": deals,
+            "tribute": dict(tribute), "scores": [list(s) for s in scores],
+            "final_levels": [list(r.levels) for r in results]}
+    return Summary(
+        title=f"掼蛋: {n} matches",
+        sections=(("wins by side", rows_wins), ("wins by agents", rows_agents or (("-", "no winner"),)),
+                  ("how matches ended", rows_end),
+                  ("deals per match", (("deals", _spread(deals)),)),
+                  ("tribute", rows_tribute)),
+        data=data)
+
+
+# ---------------------------------------------------------------------------------------------
+# 双升
+
+def _shengji() -> GameAdapter:
+    from shengji.agents import HeuristicAgent, RandomAgent
+    from shengji.deal import Deal
+    from shengji.match import Match
+    from shengji.replay import action_from_event
+    from shengji.rules import ShengjiRules
+
+    def new_deal(seed: int, index: int, rules: Any, stream: EventStream) -> Any:
+        return Deal(child_seed(seed, index), rules=rules, stream=stream, deal_number=index + 1)
+
+    def new_match(seed: int, index: int, rules: Any, stream: EventStream) -> Any:
+        return Match(child_seed(seed, index), rules, stream=stream)
+
+    return GameAdapter(
+        name="shengji",
+        rules_from_dict=ShengjiRules.from_dict,
+        new_deal=new_deal,
+        new_match=new_match,
+        agent_factories={"random": RandomAgent, "heuristic": HeuristicAgent},
+        action_from_event=action_from_event,
+        summarize=_summarize_shengji,
+    )
+
+
+_POINT_BANDS = ((0, 0, "0 (banker +3)"), (5, 35, "5-35 (banker +2)"), (40, 75, "40-75 (banker +1)"),
+                (80, 115, "80-115 (attackers take the bank)"), (120, 155, "120-155 (attackers +1)"),
+                (160, 195, "160-195 (attackers +2)"), (200, 10_000, "200+ (attackers +3 or more)"))
+
+
+def _shengji_deal_sections(deals: Sequence[Any], kinds: Sequence[str]) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    n = len(deals)
+    holds = sum(1 for d in deals if d.banker_holds)
+    bands = tuple((label, _pct(sum(1 for d in deals if lo <= d.points <= hi), n)) for lo, hi, label in _POINT_BANDS)
+    changes = Counter((d.side, d.levels) for d in deals)
+    rows_changes = tuple((f"{side} +{levels}", _pct(count, n)) for (side, levels), count in sorted(changes.items()))
+    throws = sum(d.throws for d in deals)
+    failed = sum(d.failed_throws for d in deals)
+    bonuses = [d for d in deals if d.kitty_bonus]
+    rows_play = (
+        ("banker team holds", _pct(holds, n)),
+        ("attackers' points", _spread([d.points for d in deals])),
+        ("adjusted by penalties", _pct(sum(1 for d in deals if d.points != d.raw_points), n)),
+        ("throws (甩牌)", f"{throws} ({throws / n:.2f} per deal)" if n else "0"),
+        ("failed throws", _pct(failed, throws)),
+        ("kitty bonuses", _pct(len(bonuses), n) + (f", mean {statistics.fmean(d.kitty_bonus for d in bonuses):.1f} points" if bonuses else "")),
+        ("no-trump deals", _pct(sum(1 for d in deals if d.trump is None), n)),
+    )
+    return (("deals", rows_play), ("attackers' points (level table)", bands), ("level changes", rows_changes))
+
+
+def _summarize_shengji(unit: str, results: Sequence[Any], kinds: Sequence[str]) -> Summary:
+    if unit == "deals":
+        n = len(results)
+        data = {"deals": n, "banker_holds": sum(1 for d in results if d.banker_holds),
+                "attacker_points": [d.points for d in results], "raw_points": [d.raw_points for d in results],
+                "throws": sum(d.throws for d in results), "failed_throws": sum(d.failed_throws for d in results),
+                "kitty_bonuses": sum(1 for d in results if d.kitty_bonus)}
+        return Summary(title=f"双升: {n} deals", sections=_shengji_deal_sections(results, kinds), data=data)
+    n = len(results)
+    wins = Counter(r.winner for r in results)
+    how = Counter(r.how for r in results)
+    deals = [d for r in results for d in r.results]
+    rows_wins = tuple((f"side {t} (seats {t}&{t + 2}, {kinds[t]})", _pct(wins.get(t, 0), n)) for t in (0, 1))
+    rows_wins += (("no winner (deal limit, equal levels)", _pct(wins.get(None, 0), n)),)
+    rows_end = tuple((h, _pct(how.get(h, 0), n)) for h in ("held_a", "max_deals"))
+    per_match = [r.deals for r in results]
+    data = {"matches": n, "wins": {"side0": wins.get(0, 0), "side1": wins.get(1, 0), "none": wins.get(None, 0)},
+            "ended": dict(how), "deals_per_match": per_match, "final_levels": [list(r.levels) for r in results],
+            "banker_holds": sum(1 for d in deals if d.banker_holds), "deals": len(deals)}
+    return Summary(
+        title=f"双升: {n} matches",
+        sections=(("wins by side", rows_wins), ("how matches ended", rows_end),
+                  ("deals per match", (("deals", _spread(per_match)),))) + _shengji_deal_sections(deals, kinds),
+        data=data)

@@ -1,0 +1,163 @@
+"""`paiju replay LOG --check`: rebuild every engine from the log header, re-apply the
+actions recorded in the log, and compare every produced event with the logged line,
+byte for byte. Exit 0 only if all match; otherwise print the first difference.
+
+Layouts (see `paiju.logset`): a batch log opens each unit with a ``unit`` event and
+plays it on a fresh stream; its units are 0 … count-1, or those of the header's
+``options.index_ranges`` (a per-worker file). A log without ``unit`` events is one
+stream shared by all its units (the layout of a single engine's log)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from tabletop.errors import LogError, PaijuError
+from tabletop.events import EventStream, UnitStarted
+from tabletop.log import Log, encode_event, peek_header, read_log
+
+from paiju.batch import start_unit
+from paiju.games import GameAdapter, adapter_for
+
+
+@attrs.frozen
+class CheckResult:
+    ok: bool
+    events_checked: int
+    units: int
+    message: str
+
+
+class _Mismatch(Exception):
+    pass
+
+
+def check_log(log: Log, game: GameAdapter | None = None) -> CheckResult:
+    """Re-run the log and compare. Never raises for a mismatch: it is the result."""
+    game = game or adapter_for(log.game)
+    options = log.header.get("options", {})
+    unit = options.get("unit", "deals")
+    count = options.get("count")
+    if unit not in ("deals", "matches") or not isinstance(count, int):
+        raise LogError("log header: options.unit/options.count missing or invalid")
+    indices = unit_indices(options, count)
+    rules = game.rules_from_dict(log.header.get("rules", {}))
+    cursor = _Cursor(log)
+    in_units = isinstance(cursor.peek(), UnitStarted)
+    shared = EventStream()
+    try:
+        for index in indices:
+            if in_units:
+                engine, started = start_unit(game, unit, log.seed, index, rules)
+                cursor.expect([started])
+            else:
+                engine = (game.new_match if unit == "matches" else game.new_deal)(log.seed, index, rules, shared)
+            cursor.expect(engine.take_events())
+            while True:
+                seat = engine.to_act
+                cursor.expect(engine.take_events())  # a match deals its next deal when asked who acts
+                if seat is None:
+                    break
+                event = cursor.peek()
+                if event is None:
+                    raise _Mismatch(f"log ends early: {unit[:-1]} {index} still expects an action from seat {seat}")
+                if not event.ACTION:
+                    raise _Mismatch(f"line {cursor.line_number}: expected an action by seat {seat}, log has {event.KIND!r}")
+                try:
+                    action = game.action_from_event(event)
+                    produced = engine.apply(action)
+                except PaijuError as exc:
+                    raise _Mismatch(f"line {cursor.line_number}: the logged action is refused: {exc}") from None
+                produced.extend(engine.take_events())
+                cursor.expect(produced)
+        if cursor.peek() is not None:
+            raise _Mismatch(f"line {cursor.line_number}: log has events after the last {unit[:-1]}")
+    except _Mismatch as exc:
+        return CheckResult(False, cursor.position, len(indices), str(exc))
+    return CheckResult(True, cursor.position, len(indices),
+                       f"ok: {cursor.position} events in {len(indices)} {unit} reproduced exactly")
+
+
+def unit_indices(options: dict[str, Any], count: int) -> range | list[int]:
+    """The unit indices a log holds: ``options.index_ranges`` (half-open [start, stop)
+    ranges, ascending) when the header has them, else all of 0 … count-1."""
+    ranges = options.get("index_ranges")
+    if ranges is None:
+        return range(count)
+    if not isinstance(ranges, list):
+        raise LogError("log header: options.index_ranges is not a list")
+    indices: list[int] = []
+    previous_stop = 0
+    for item in ranges:
+        well_formed = isinstance(item, list) and len(item) == 2 and all(type(v) is int for v in item)
+        if not well_formed or not previous_stop <= item[0] < item[1] <= count:
+            raise LogError(f"log header: options.index_ranges: bad range {item!r} "
+                           f"(want ascending [start, stop) ranges within 0-{count})")
+        indices.extend(range(item[0], item[1]))
+        previous_stop = item[1]
+    return indices
+
+
+class _Cursor:
+    def __init__(self, log: Log) -> None:
+        self.log = log
+        self.position = 0
+
+    @property
+    def line_number(self) -> int:
+        return self.position + 2  # line 1 is the header
+
+    def peek(self) -> Any:
+        return self.log.events[self.position] if self.position < len(self.log.events) else None
+
+    def expect(self, produced: list[Any]) -> None:
+        for event in produced:
+            if self.position >= len(self.log.lines):
+                raise _Mismatch(f"log ends early: replay produced {encode_event(event)}")
+            line = encode_event(event)
+            logged = self.log.lines[self.position]
+            if line != logged:
+                raise _Mismatch(f"line {self.line_number} differs:\n  log:    {logged}\n  replay: {line}")
+            self.position += 1
+
+
+def iter_views(log: Log) -> Iterator[str]:
+    """A plain step-by-step listing (the richer table view builds on this)."""
+    for event in log.events:
+        data = event.to_dict()
+        kind = data.pop("kind")
+        seq = data.pop("seq")
+        deal = data.pop("deal")
+        seat = data.pop("seat")
+        who = f"seat {seat}" if seat is not None else ""
+        payload = " ".join(f"{k}={_fmt(v)}" for k, v in data.items())
+        yield f"{seq:>6}  deal {deal:<3} {kind:<22} {who:<7} {payload}"
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, tuple):
+        return "[" + " ".join(_fmt(v) for v in value) + "]"
+    return str(value)
+
+
+def load_log(path: str, *, allow_truncated: bool = False) -> tuple[Log, GameAdapter]:
+    """The log and its game's adapter; the game is loaded first, so that its event kinds
+    are known when the events are read."""
+    game = adapter_for(peek_header(path).get("game"))
+    return read_log(path, allow_truncated=allow_truncated), game
+
+
+def replay_command(args: argparse.Namespace) -> int:
+    log, game = load_log(args.log, allow_truncated=not args.check)
+    if args.check:
+        result = check_log(log, game)
+        print(result.message)
+        return 0 if result.ok else 1
+    for line in iter_views(log):
+        print(line)
+    if log.error:
+        print(f"paiju: warning: {log.error}; showing the {len(log.events)} valid events before it")
+    return 0

@@ -1,0 +1,830 @@
+"""One 双升 deal as a deterministic state machine: the card-by-card draw with trump
+declarations, the kitty, 25 tricks with throws, points and the result (shengji.md §1–7).
+
+Phases: DRAW → DECLARE (the last-chance round) → KITTY → PLAY → SCORED.
+
+The draw runs by itself. After each card, the seat that drew it is asked to declare
+(``Declare`` / ``NoDeclare``) only when it *can* show a declaration that would stand;
+otherwise the next card is drawn at once. This keeps deals fast and still lets every seat
+declare at the moment a card makes it possible (and at every later draw of its own).
+After the last card each seat in turn from the first drawer (the banker, except in the
+first deal of a match) gets one last chance, again only if it can declare. Nobody declared:
+the first deal of a match is redealt from the next seed; later deals follow rules.no_bid.
+
+Validation lives in one function, ``why_illegal(action) -> str | None``; strict mode
+raises IllegalAction with that reason. The state is plain fields (count lists per seat,
+the stock, the current trick) so that a referee can inspect and repair it.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+import numpy as np
+
+from shengji.actions import Bury, Choices, Declare, NoDeclare, Play, lead_units, pick_index, random_lead
+from shengji.context import Context
+from shengji.declare import (
+    NOT_A_DECLARATION, Declaration, can_declare, declaration_options, flip_kitty, why_not_overcall,
+)
+from shengji.events import (
+    Buried, CardDrawn, CardsPlayed, DealScored, DealStarted, DeclarationDeclined, Declared, DeckCut,
+    DeckShuffled, HandsSet, KittyFlipped, KittyRevealed, KittyTaken, PointsAdjusted, Redealt,
+    ThrowFailed, ThrowPenalty, TrickWon, TrumpSet,
+)
+from shengji.follow import follow_error, lead_info, legal_follows, sample_follow
+from shengji.observation import Observation, observe
+from shengji.rules import ShengjiRules
+from shengji.scoring import POINTS, card_points, kitty_multiplier, level_result
+from shengji.throws import failed_throw_units
+from shengji.tricks import trick_winner
+from shengji.units import is_valid_lead
+from tabletop.cards import CARDS, RANKS, Card, as_cards, codes, full_deck, sort_cards
+from tabletop.errors import CardParseError, IllegalAction
+from tabletop.events import Event, EventStream
+from tabletop.rng import CUT, FIRST_BANKER, SHUFFLE, child_seed, generator
+from tabletop.seats import next_seat, partner, prev_seat, seats_from, team
+
+DECK_SIZE = 108
+KITTY_SIZE = 8
+CUT_MARGIN = 10
+"""The cut moves between CUT_MARGIN and DECK_SIZE − CUT_MARGIN cards (both included)."""
+REDEAL = 40
+"""Seed-tree path element of a redeal: attempt k shuffles from child_seed(seed, REDEAL, k)."""
+MAX_REDEALS = 20
+"""Guard against agents that never declare: after this many redeals the kitty is flipped
+(the first drawer banks in a first deal) instead of redealing again."""
+FOLLOW_LIST_LIMIT = 64
+"""Follows are listed in full only when an upper bound of their number is at most this."""
+
+
+CANONICAL_ORDER: tuple[int, ...] = tuple(int(c) for c in sort_cards(CARDS))
+
+
+_CONTEXTS: dict[tuple, Context] = {}
+
+
+def shared_context(level: int, trump: str | None, rules: ShengjiRules) -> Context:
+    """One Context per (level, trump, rules), shared by all deals of the process: contexts
+    are immutable, and shengji.follow caches its lead analyses on them."""
+    key = (level, trump, rules)
+    ctx = _CONTEXTS.get(key)
+    if ctx is None:
+        if len(_CONTEXTS) >= 256:
+            _CONTEXTS.clear()
+        ctx = _CONTEXTS[key] = Context(level, trump, rules)
+    return ctx
+
+
+class Phase(str, enum.Enum):
+    """The phases of a deal; a str enum (Phase.PLAY == "play")."""
+
+    DRAW = "draw"
+    DECLARE = "declare"
+    KITTY = "kitty"
+    PLAY = "play"
+    SCORED = "scored"
+
+
+def level_index(level: "str | int") -> int:
+    """'2' … 'A' (also '10') or 0 … 12 → 0 … 12."""
+    if isinstance(level, int) and not isinstance(level, bool) and 0 <= level <= 12:
+        return level
+    if isinstance(level, str):
+        text = "T" if level == "10" else level.upper()
+        if len(text) == 1 and text in RANKS:
+            return RANKS.index(text)
+    raise CardParseError(f"not a level: {level!r} (expected 2-9, T/10, J, Q, K or A)")
+
+
+@attrs.frozen(kw_only=True)
+class DealResult:
+    """The outcome of a deal. ``raw_points``: the attackers' captured points, kitty bonus
+    included; ``points``: after ``adjustments`` ((reason, attackers delta) in order, e.g.
+    failed throws and referee point penalties), never below 0. ``side`` ('banker' |
+    'attackers') goes up ``levels`` (read from ``points`` with the level table); ``team``
+    is that team (the attackers' team also when they take over the bank with +0)."""
+
+    banker: int
+    declarer: int | None
+    level: str
+    trump: str | None
+    raw_points: int
+    points: int
+    adjustments: tuple[tuple[str, int], ...]
+    banker_points: int
+    kitty: tuple[Card, ...]
+    kitty_points: int
+    kitty_multiplier: int
+    kitty_bonus: int
+    last_trick_winner: int
+    side: str
+    team: int
+    levels: int
+    next_banker: int
+    throws: int = 0
+    """Leads of several units (甩牌) in this deal; ``failed_throws`` of them were beaten."""
+    failed_throws: int = 0
+
+    @property
+    def banker_holds(self) -> bool:
+        return self.side == "banker"
+
+
+@attrs.frozen
+class TrickRecord:
+    """A completed trick: (seat, cards) in play order, its winner and points."""
+
+    plays: tuple[tuple[int, tuple[Card, ...]], ...]
+    winner: int
+    points: int
+
+
+def _has_cards(counts: Sequence[int], cards: Sequence[int]) -> bool:
+    if len(cards) == 1:
+        return counts[cards[0]] > 0
+    return all(counts[c] >= cards.count(c) for c in set(cards))
+
+
+_ACTIONS = (Declare, NoDeclare, Bury, Play)
+_EXPECTED = {Phase.DRAW: (Declare, NoDeclare), Phase.DECLARE: (Declare, NoDeclare),
+             Phase.KITTY: (Bury,), Phase.PLAY: (Play,), Phase.SCORED: ()}
+
+
+class Deal:
+    """A 双升 deal; see the module docstring. Construct it to shuffle, cut and draw (the
+    set-up events wait in ``take_events()``), or use ``Deal.from_hands`` for a position."""
+
+    def __init__(
+        self,
+        seed: int,
+        *,
+        rules: ShengjiRules | None = None,
+        banker: int | None = None,
+        levels: tuple["str | int", "str | int"] = ("2", "2"),
+        stream: EventStream | None = None,
+        mode: str = "strict",
+        deck: Sequence[Any] | None = None,
+        deal_number: int | None = None,
+    ) -> None:
+        """``seed`` drives the shuffle, the cut and (first deal) the first drawer. ``deck``
+        stacks the pack instead (top card drawn first, no cut) for tests and puzzles; a
+        redeal shuffles from the seed as usual. ``deal_number`` sets the stream's deal
+        number for the events (a match sets it on the shared stream itself)."""
+        team_levels = (level_index(levels[0]), level_index(levels[1]))
+        if banker is None and team_levels[0] != team_levels[1]:
+            raise ValueError("a first deal (banker None) needs both teams at the same level")
+        level = team_levels[0] if banker is None else team_levels[team(banker)]
+        self._init_state(rules, level, team_levels, banker, stream, mode, deal_number)
+        self.seed = seed
+        self.first_deal = banker is None
+        self.first_drawer = int(generator(seed, FIRST_BANKER).integers(4)) if banker is None else banker
+        self._stacked = None if deck is None else as_cards(deck)
+        if self._stacked is not None and sorted(self._stacked) != full_deck(2):
+            raise ValueError("a stacked deck must hold the 108 cards of two packs")
+        self._emit(DealStarted, None, level=RANKS[level], banker=banker, first_drawer=self.first_drawer,
+                   levels=tuple(RANKS[x] for x in team_levels), source="draw")
+        self._start_draw()
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Any],
+        level: "str | int",
+        trump: str | None,
+        banker: int,
+        kitty: Any = None,
+        rules: ShengjiRules | None = None,
+        *,
+        at: str = "play",
+        levels: tuple["str | int", "str | int"] | None = None,
+        stream: EventStream | None = None,
+        mode: str = "strict",
+        deal_number: int | None = None,
+    ) -> "Deal":
+        """A deal from explicit hands (any equal size), for puzzles and tests. ``at="play"``:
+        ``kitty`` is the buried kitty (default none) and the banker leads. ``at="kitty"``:
+        the banker has just picked up ``kitty`` (added to its hand) and must bury as many."""
+        if at not in ("play", "kitty"):
+            raise ValueError(f"at must be 'play' or 'kitty', got {at!r}")
+        if trump not in (None, "S", "H", "C", "D"):
+            raise ValueError(f"trump must be 'S', 'H', 'C', 'D' or None (no-trump), got {trump!r}")
+        cards = [as_cards(h) for h in hands]
+        if len(cards) != 4 or len({len(h) for h in cards}) != 1:
+            raise ValueError("from_hands needs four hands of equal size")
+        kitty_cards = as_cards(kitty) if kitty is not None else []
+        if at == "kitty" and not kitty_cards:
+            raise ValueError("at='kitty' needs the kitty cards")
+        if banker is None:
+            raise ValueError("from_hands needs the banker's seat")
+        every = [c for h in cards for c in h] + kitty_cards
+        too_many = sorted({c for c in every if every.count(c) > 2})
+        if too_many:
+            raise ValueError(f"more than two copies of {' '.join(map(str, too_many))} (two packs)")
+        lvl = level_index(level)
+        team_levels = (lvl, lvl) if levels is None else (level_index(levels[0]), level_index(levels[1]))
+        self = cls.__new__(cls)
+        self._init_state(rules, lvl, team_levels, banker, stream, mode, deal_number)
+        self.seed = 0
+        self.first_deal = False
+        self.first_drawer = banker
+        self._stacked = None
+        self._kitty_size = len(kitty_cards) if at == "kitty" else KITTY_SIZE
+        self._emit(DealStarted, None, level=RANKS[lvl], banker=banker, first_drawer=banker,
+                   levels=tuple(RANKS[x] for x in team_levels), source="hands")
+        for seat, hand in enumerate(cards):
+            for c in hand:
+                self.hands[seat][c] += 1
+            self.hand_size[seat] = len(hand)
+        self._emit(HandsSet, None, hands=tuple(codes(sort_cards(h)) for h in cards), kitty=codes(kitty_cards))
+        self.kitty = list(kitty_cards)
+        self._set_trump(trump)
+        self._emit(TrumpSet, None, trump=trump, how="given", banker=banker)
+        if at == "kitty":
+            self._take_kitty()
+        else:
+            self.buried = True
+            self._start_play()
+        return self
+
+    def _init_state(self, rules, level, team_levels, banker, stream, mode, deal_number) -> None:
+        if mode != "strict":
+            raise ValueError(f"mode must be 'strict' (refereed mode is not built yet), got {mode!r}")
+        if banker not in (None, 0, 1, 2, 3):
+            raise ValueError(f"banker must be a seat 0-3 or None, got {banker!r}")
+        self.rules = ShengjiRules() if rules is None else rules
+        self.mode = mode
+        self.stream = EventStream() if stream is None else stream
+        if deal_number is not None:
+            self.stream.deal = deal_number
+        self.level = level
+        self.levels = team_levels
+        self.throws = 0
+        self.failed_throws = 0
+        self.level_texts = (RANKS[team_levels[0]], RANKS[team_levels[1]])
+        self.banker = banker
+        self.phase = Phase.DRAW
+        self.to_act: int | None = None
+        self.attempt = 0
+        self.hands: list[list[int]] = [[0] * 54 for _ in range(4)]
+        self.hand_size = [0, 0, 0, 0]
+        self._sorted: list[tuple[Card, ...] | None] = [None] * 4
+        # draw
+        self.stock: list[Card] = []
+        self.drawn = 0
+        self.draw_seat = 0
+        self.last_chance: list[int] = []
+        self.declaration: Declaration | None = None
+        self.declarations: tuple[Declaration, ...] = ()    # tuples: rarely change, often observed
+        self.declare_barred: set[int] = set()
+        self.flipped: tuple[Card, ...] = ()
+        self._kitty_size = KITTY_SIZE
+        # trump, kitty, play
+        self.trump: str | None = None
+        self.trump_known = False
+        self.ctx: Context | None = None
+        self.kitty: list[Card] = []     # the undrawn kitty, then (after burying) the buried one
+        self.picked_up: tuple[Card, ...] = ()
+        self.buried = False
+        self.trick_number = 0
+        self.leader: int | None = None
+        self.trick: list[tuple[int, tuple[Card, ...]]] = []
+        self._lead_info = None          # shengji.follow's analysis of the current lead
+        self.tricks: list[TrickRecord] = []
+        self.attackers_points = 0
+        self.banker_points = 0
+        self.adjustments: tuple[tuple[str, int], ...] = ()
+        self.result: DealResult | None = None
+
+    # -----------------------------------------------------------------------------------------
+    # Engine protocol
+
+    def take_events(self) -> list[Event]:
+        return self.stream.take()
+
+    def observe(self, seat: int) -> Observation:
+        return observe(self, seat)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The seat's cards in canonical order (cached until the hand changes)."""
+        cached = self._sorted[seat]
+        if cached is None:
+            counts = self.hands[seat]
+            out: list[Card] = []
+            for c in CANONICAL_ORDER:
+                n = counts[c]
+                if n:
+                    out.append(CARDS[c])
+                    if n > 1:
+                        out.extend([CARDS[c]] * (n - 1))
+            cached = self._sorted[seat] = tuple(out)
+        return cached
+
+    @property
+    def level_text(self) -> str:
+        return RANKS[self.level]
+
+    @property
+    def lead(self) -> tuple[Card, ...] | None:
+        """The cards leading the current trick (after a failed throw: the forced unit)."""
+        return self.trick[0][1] if self.trick else None
+
+    def legal_actions(self) -> Choices:
+        seat = self.to_act
+        if seat is None:
+            return Choices(())
+        if self.phase in (Phase.DRAW, Phase.DECLARE):
+            options = declaration_options(self.hands[seat], self.level, seat, self.declaration,
+                                          self.rules.pair_vs_pair)
+            return Choices([NoDeclare(seat)] + [Declare(seat, c) for c in options])
+        if self.phase is Phase.KITTY:
+            return self._bury_choices(seat)
+        if not self.trick:
+            return self._lead_choices(seat)
+        return self._follow_choices(seat)
+
+    def apply(self, action: Any) -> list[Event]:
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        if isinstance(action, Play):
+            self._play(action)
+        elif isinstance(action, Declare):
+            self._declare(action)
+        elif isinstance(action, NoDeclare):
+            self._emit(DeclarationDeclined, action.seat)
+            self._resume_declaring()
+        else:
+            self._bury(action)
+        return self.stream.take()
+
+    # -----------------------------------------------------------------------------------------
+    # Validation: the one place that says why an action is not allowed
+
+    def why_illegal(self, action: Any) -> str | None:
+        """Why ``action`` may not be applied now (the message strict mode raises), or None."""
+        found = self.illegality(action)
+        return None if found is None else found[1]
+
+    def illegality(self, action: Any) -> tuple[str, str] | None:
+        """(irregularity id, message) for an action that may not be applied now, or None.
+        The ids are stable (a referee keys its clauses on them, devnotes/REFEREE.md §4);
+        the message says exactly what is wrong."""
+        kind = type(action)
+        if kind not in _ACTIONS:
+            return "not_an_action", f"not a 双升 action: {action!r}"
+        seat = action.seat
+        phase = self.phase
+        if self.to_act is None:
+            return "deal_over", "the deal is over"
+        if kind is Play and phase is Phase.KITTY and seat == self.banker:
+            return "lead_before_burial", f"the kitty is not buried yet (seat {seat} must Bury)"
+        if seat != self.to_act:
+            code = "out_of_turn"
+            if phase is Phase.PLAY and kind is Play:
+                code = "play_before_turn" if self.trick else "lead_out_of_turn"
+            return code, f"not your turn (seat {self.to_act} is to act)"
+        if phase is Phase.PLAY:
+            allowed = kind is Play
+        elif phase is Phase.KITTY:
+            allowed = kind is Bury
+        else:
+            allowed = kind is Declare or kind is NoDeclare
+        if not allowed:
+            wanted = " or ".join(cls.__name__ for cls in _EXPECTED[phase])
+            return "wrong_action", f"a {kind.__name__} is not possible now ({phase.value}: seat {seat} must {wanted})"
+        if kind is NoDeclare:
+            return None
+        cards = action.cards
+        counts = self.hands[seat]
+        if kind is Play:
+            if self.trick:
+                if _plain_follow_ok(counts, cards, self.lead, self.ctx):
+                    return None
+                message = follow_error(counts, list(cards), self._lead_info, self.ctx)
+                return None if message is None else (_follow_code(message, len(self.lead), len(cards)), message)
+            if not cards:
+                return "missing_card", "a play needs at least one card"
+            if not _has_cards(counts, cards):
+                return "cards_not_in_hand", "cards not in hand"
+            return None if is_valid_lead(list(cards), self.ctx) else ("lead_mixed_suits", "a lead must be one suit")
+        if kind is Declare:
+            if seat in self.declare_barred:
+                return "declare_barred", f"seat {seat} has lost the right to declare in this deal"
+            if not _has_cards(counts, cards):
+                return "cards_not_in_hand", "cards not in hand"
+            message = why_not_overcall(seat, cards, self.level, self.declaration, self.rules.pair_vs_pair)
+            if message is None:
+                return None
+            return ("not_a_declaration" if message == NOT_A_DECLARATION else "does_not_overcall"), message
+        if len(cards) != self._kitty_size:
+            return "wrong_bury_count", f"kitty must be {self._kitty_size} cards (got {len(cards)})"
+        return None if _has_cards(counts, cards) else ("cards_not_in_hand", "cards not in hand")
+
+    def is_legal(self, action: Any) -> bool:
+        return self.why_illegal(action) is None
+
+    # -----------------------------------------------------------------------------------------
+    # The draw and the declarations
+
+    def _emit(self, cls: type[Event], seat: int | None, **payload: Any) -> Event:
+        return self.stream.emit(cls, seat=seat, **payload)
+
+    def _start_draw(self) -> None:
+        seed = self.seed if self.attempt == 0 else child_seed(self.seed, REDEAL, self.attempt)
+        if self._stacked is not None and self.attempt == 0:
+            deck, position = self._stacked, 0
+        else:
+            deck = full_deck(2)
+            deck = [deck[i] for i in generator(seed, SHUFFLE).permutation(DECK_SIZE)]
+            position = int(generator(seed, CUT).integers(CUT_MARGIN, DECK_SIZE - CUT_MARGIN + 1))
+        self._emit(DeckShuffled, None, deck=codes(deck), attempt=self.attempt, seed=seed)
+        self._emit(DeckCut, prev_seat(self.first_drawer), position=position)
+        self.stock = deck[position:] + deck[:position]
+        self.drawn = 0
+        self.draw_seat = self.first_drawer
+        self.hands = [[0] * 54 for _ in range(4)]
+        self.hand_size = [0, 0, 0, 0]
+        self._sorted = [None] * 4
+        self.declaration = None
+        self.declarations = ()
+        self.phase = Phase.DRAW
+        self._continue_draw()
+
+    def _continue_draw(self) -> None:
+        stock, hands, level = self.stock, self.hands, self.level
+        last = len(stock) - KITTY_SIZE
+        emit = self.stream.emit
+        while self.drawn < last:
+            seat = self.draw_seat
+            card = stock[self.drawn]
+            hands[seat][card] += 1
+            self.hand_size[seat] += 1
+            self._sorted[seat] = None
+            emit(CardDrawn, seat=seat, card=str(card), index=self.drawn)
+            self.drawn += 1
+            self.draw_seat = (seat + 1) % 4
+            if seat not in self.declare_barred and can_declare(
+                    hands[seat], level, seat, self.declaration, self.rules.pair_vs_pair):
+                self.to_act = seat
+                return
+        self.phase = Phase.DECLARE
+        self.last_chance = list(seats_from(self.first_drawer))
+        self._continue_last_chance()
+
+    def _continue_last_chance(self) -> None:
+        while self.last_chance:
+            seat = self.last_chance.pop(0)
+            if seat not in self.declare_barred and can_declare(
+                    self.hands[seat], self.level, seat, self.declaration, self.rules.pair_vs_pair):
+                self.to_act = seat
+                return
+        self.to_act = None
+        self._close_declarations()
+
+    def _resume_declaring(self) -> None:
+        if self.phase is Phase.DRAW:
+            self._continue_draw()
+        else:
+            self._continue_last_chance()
+
+    def _declare(self, action: Declare) -> None:
+        declaration = Declaration(action.seat, action.cards)
+        self.declaration = declaration
+        self.declarations += (declaration,)
+        self._emit(Declared, action.seat, cards=codes(action.cards), trump=declaration.trump)
+        self._resume_declaring()
+
+    def _close_declarations(self) -> None:
+        if self.declaration is None:
+            no_bid = "redeal" if self.first_deal else self.rules.no_bid
+            if no_bid == "redeal" and self.attempt < MAX_REDEALS:
+                self.attempt += 1
+                reason = "nobody declared in the first deal" if self.first_deal else "nobody declared"
+                seed = child_seed(self.seed, REDEAL, self.attempt)
+                self._emit(Redealt, None, reason=reason, attempt=self.attempt, seed=seed)
+                self._start_draw()
+                return
+        self.kitty = self.stock[self.drawn:]
+        del self.stock[self.drawn:]
+        if self.declaration is not None:
+            trump, how = self.declaration.trump, "declared"
+            if self.banker is None:
+                self.banker = self.declaration.seat
+        else:
+            if self.banker is None:
+                self.banker = self.first_drawer
+            if no_bid == "no_trump":
+                trump, how = None, "no_trump"
+            else:
+                trump, turned = flip_kitty(self.kitty, self.level)
+                for position in range(turned):
+                    self.flipped += (self.kitty[position],)
+                    self._emit(KittyFlipped, None, card=str(self.kitty[position]), position=position)
+                how = "flip_kitty"
+        self._set_trump(trump)
+        self._emit(TrumpSet, None if self.declaration is None else self.declaration.seat,
+                   trump=trump, how=how, banker=self.banker)
+        self._take_kitty()
+
+    def _set_trump(self, trump: str | None) -> None:
+        self.trump = trump
+        self.trump_known = True
+        self.ctx = shared_context(self.level, trump, self.rules)
+
+    # -----------------------------------------------------------------------------------------
+    # Kitty
+
+    def _take_kitty(self) -> None:
+        banker = self.banker
+        self.picked_up = tuple(self.kitty)
+        self.kitty = []                         # in the banker's hand until it buries
+        for c in self.picked_up:
+            self.hands[banker][c] += 1
+        self.hand_size[banker] += len(self.picked_up)
+        self._sorted[banker] = None
+        self._emit(KittyTaken, banker, cards=codes(self.picked_up))
+        self.phase = Phase.KITTY
+        self.to_act = banker
+
+    def _bury(self, action: Bury) -> None:
+        counts = self.hands[action.seat]
+        for c in action.cards:
+            counts[c] -= 1
+        self.hand_size[action.seat] -= len(action.cards)
+        self._sorted[action.seat] = None
+        self.kitty = list(action.cards)
+        self.buried = True
+        self._emit(Buried, action.seat, cards=codes(action.cards))
+        self._start_play()
+
+    def _bury_choices(self, seat: int) -> Choices:
+        picked_up = self.picked_up
+
+        def sample(rng: np.random.Generator) -> Bury:
+            hand = self.hand(seat)
+            picks = rng.choice(len(hand), size=self._kitty_size, replace=False)
+            return Bury(seat, [hand[i] for i in picks])
+
+        return Choices([Bury(seat, picked_up)], complete=False, sampler=sample)
+
+    # -----------------------------------------------------------------------------------------
+    # Play
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self.leader = self.banker
+        self.to_act = self.banker
+        if self.hand_size[self.banker] == 0:
+            self._finish()
+
+    def _remove(self, seat: int, cards: Iterable[int]) -> None:
+        counts = self.hands[seat]
+        cached = self._sorted[seat]
+        remaining = None if cached is None else list(cached)
+        n = 0
+        for c in cards:
+            counts[c] -= 1
+            n += 1
+            if remaining is not None:
+                remaining.remove(c)             # keeps the canonical order of the cache
+        self.hand_size[seat] -= n
+        self._sorted[seat] = None if remaining is None else tuple(remaining)
+
+    def _play(self, action: Play) -> None:
+        seat, cards = action.seat, action.cards
+        lead = not self.trick
+        self.stream.emit(CardsPlayed, seat=seat, cards=codes(cards), trick=self.trick_number, lead=lead)
+        played = cards
+        if lead:
+            info = lead_info(list(cards), self.ctx)
+            if info.is_throw:
+                self.throws += 1
+                played = self._check_throw(seat, cards)
+                if played is not cards:
+                    self.failed_throws += 1
+                    info = lead_info(list(played), self.ctx)
+            self._lead_info = info
+        self._remove(seat, played)
+        self.trick.append((seat, played))
+        if len(self.trick) < 4:
+            self.to_act = (seat + 1) % 4
+        else:
+            self._finish_trick()
+
+    def _check_throw(self, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        """The cards that stay on the table: all of them, or the forced unit of a failed throw."""
+        others = [list(self.hand(s)) for s in seats_from(seat)[1:]]
+        beatable = failed_throw_units(list(cards), others, self.ctx)
+        if not beatable:
+            return cards
+        forced = tuple(sort_cards(beatable[0].cards))
+        returned = list(cards)
+        for c in forced:
+            returned.remove(c)
+        self._emit(ThrowFailed, seat, attempted=codes(cards), forced=codes(forced), returned=codes(returned))
+        points = self.rules.throw_penalty
+        if points:
+            delta = -points if team(seat) != team(self.banker) else points
+            self.adjustments += (("failed throw", delta),)
+            self._emit(ThrowPenalty, seat, points=points, attackers_delta=delta)
+        return forced
+
+    def _finish_trick(self) -> None:
+        plays = self.trick
+        winner = plays[trick_winner([list(c) for _, c in plays], self.ctx, self.rules)][0]
+        points = sum(POINTS[c] for _, cards in plays for c in cards)
+        if team(winner) == team(self.banker):
+            self.banker_points += points
+        else:
+            self.attackers_points += points
+        self.tricks.append(TrickRecord(tuple(plays), winner, points))
+        self._emit(TrickWon, winner, trick=self.trick_number, points=points,
+                   attackers_points=self.attackers_points)
+        self.trick = []
+        self.trick_number += 1
+        self.leader = winner
+        self.to_act = winner
+        if self.hand_size[winner] == 0:
+            self._finish()
+
+    def _finish(self) -> None:
+        banker = self.banker
+        last = self.tricks[-1] if self.tricks else None
+        last_winner = last.winner if last is not None else banker
+        kitty_points = card_points(list(self.kitty))
+        multiplier = 0
+        bonus = 0
+        if last is not None and team(last_winner) != team(banker):
+            multiplier = kitty_multiplier(list(last.plays[0][1]), self.ctx, self.rules)
+            bonus = kitty_points * multiplier
+            self.attackers_points += bonus
+        self._emit(KittyRevealed, banker, cards=codes(self.kitty), points=kitty_points,
+                   multiplier=multiplier, bonus=bonus)
+        raw = self.attackers_points
+        points = max(0, raw + sum(delta for _, delta in self.adjustments))
+        side, levels = level_result(points)
+        if side == "banker":
+            winner_team, next_banker = team(banker), partner(banker)
+        else:
+            winner_team, next_banker = 1 - team(banker), next_seat(banker)
+        self.result = DealResult(
+            banker=banker, declarer=None if self.declaration is None else self.declaration.seat,
+            level=RANKS[self.level], trump=self.trump, raw_points=raw, points=points,
+            adjustments=self.adjustments, banker_points=self.banker_points,
+            kitty=tuple(self.kitty), kitty_points=kitty_points, kitty_multiplier=multiplier,
+            kitty_bonus=bonus, last_trick_winner=last_winner, side=side, team=winner_team,
+            levels=levels, next_banker=next_banker, throws=self.throws, failed_throws=self.failed_throws,
+        )
+        self._emit(DealScored, banker, raw=raw, points=points, side=side, team=winner_team,
+                   levels=levels, next_banker=next_banker)
+        self.phase = Phase.SCORED
+        self.to_act = None
+
+    # -----------------------------------------------------------------------------------------
+    # Table primitives (the referee will add more)
+
+    def adjust_points(self, offender: int, points: int, reason: str) -> list[Event]:
+        """A point penalty of ``points`` against ``offender``'s side (enforcement PD): the
+        attackers' total drops by it if the offender attacks, rises by it if it defends."""
+        if self.banker is None:
+            raise ValueError("no point penalty before the banker is known")
+        delta = points if team(offender) == team(self.banker) else -points
+        self.adjustments += ((reason, delta),)
+        self._emit(PointsAdjusted, offender, points=points, attackers_delta=delta, reason=reason)
+        return self.stream.take()
+
+    # -----------------------------------------------------------------------------------------
+    # Choices for leads and follows
+
+    def _lead_choices(self, seat: int) -> Choices:
+        return Choices(lambda: [Play(seat, u) for u in lead_units(self.hand(seat), self.ctx)],
+                       complete=self.hand_size[seat] <= 1,
+                       sampler=lambda rng: Play(seat, random_lead(self.hand(seat), self.ctx, rng)))
+
+    def _follow_choices(self, seat: int) -> Choices:
+        """Listed in full when an upper bound of their number is small. Sampled directly
+        for a led single or pair (the common case, uniform over the cards held), else with
+        ``sample_follow``; every legal follow has a positive probability."""
+        hand = self.hand(seat)
+        lead = self.lead
+        ctx = self.ctx
+        n = len(lead)
+
+        def in_suit() -> list[Card]:
+            suit_of = ctx.suit_of
+            suit = suit_of[lead[0]]
+            return [c for c in hand if suit_of[c] == suit]
+
+        def few() -> bool:
+            h = len(in_suit())
+            return (math.comb(h, n) if h >= n else math.comb(len(hand) - h, n - h)) <= FOLLOW_LIST_LIMIT
+
+        if n == 1 or (n == 2 and lead[0] == lead[1]):
+            sample = lambda rng: Play(seat, _sample_small_follow(hand, in_suit(), n, rng))  # noqa: E731
+        else:
+            sample = lambda rng: Play(seat, sample_follow(hand, lead, ctx, rng))  # noqa: E731
+
+        def listed() -> list[Play]:
+            if few():
+                return [Play(seat, p) for p in legal_follows(hand, lead, ctx)]
+            return [sample(np.random.default_rng(0))]
+
+        return Choices(listed, complete=few, sampler=sample)
+
+
+def _follow_code(message: str, led: int, played: int) -> str:
+    """The irregularity id of a follow shengji.follow refused (it reports in words)."""
+    if played > led:
+        return "extra_card"
+    if played < led:
+        return "missing_card"
+    if message.startswith("cards not in hand"):
+        return "cards_not_in_hand"
+    return "wrong_follow"
+
+
+def _plain_follow_ok(counts: list[int], cards: tuple[Card, ...], lead: tuple[Card, ...], ctx: Context) -> bool:
+    """A fast yes for the common follows to a led single or pair (held cards; the suit
+    followed as far as possible; a pair when the suit holds one). False means "ask
+    shengji.follow", which gives the reason."""
+    n = len(lead)
+    if n > 2 or len(cards) != n or (n == 2 and lead[0] != lead[1]):
+        return False
+    if not _has_cards(counts, cards):
+        return False
+    suit_of = ctx.suit_of
+    suit = suit_of[lead[0]]
+    kinds = ctx.kinds[suit]
+    held = 0
+    for c in kinds:
+        held += counts[c]
+    played = sum(1 for c in cards if suit_of[c] == suit)
+    if played != (held if held < n else n):
+        return False
+    if n == 1 or held <= 2 or cards[0] == cards[1]:
+        return True
+    return not any(counts[c] >= 2 for c in kinds)
+
+
+def _sample_small_follow(hand: tuple[Card, ...], in_suit: list[Card], n: int, rng: np.random.Generator) -> list[Card]:
+    """A random legal follow to a led single (n = 1) or pair (n = 2): a pair of the suit if
+    the hand has one (有对必须出对), else cards of the suit, else anything to fill up."""
+    h = len(in_suit)
+    if h >= n:
+        if n == 2:
+            pairs = [c for i, c in enumerate(in_suit) if i and in_suit[i - 1] == c]
+            if pairs:
+                c = pairs[pick_index(rng, len(pairs))]
+                return [c, c]
+            i, j = _two_indices(h, rng)
+            return [in_suit[i], in_suit[j]]
+        return [in_suit[pick_index(rng, h)]]
+    if h == 1:
+        rest = [c for c in hand if c != in_suit[0]]
+        return [in_suit[0], rest[pick_index(rng, len(rest))]] if n == 2 else [in_suit[0]]
+    if n == 1:
+        return [hand[pick_index(rng, len(hand))]]
+    i, j = _two_indices(len(hand), rng)
+    return [hand[i], hand[j]]
+
+
+def _two_indices(m: int, rng: np.random.Generator) -> tuple[int, int]:
+    i = pick_index(rng, m)
+    j = pick_index(rng, m - 1)
+    return i, j + (j >= i)
+
+
+# ---------------------------------------------------------------------------------------------
+# Stacked packs for tests and puzzles
+
+
+def stacked_deck(first_drawer: int, draws: "dict[int, Any]", kitty: Any = (), level: "str | int" = "2") -> list[Card]:
+    """A pack (top first) for ``Deal(deck=...)``: each seat's first draws are the cards listed
+    for it in ``draws``, in order; the pack ends with ``kitty`` (up to 8 cards). The other
+    cards fill the gaps in index order, level cards and jokers last (so that they tend to
+    end in the kitty and the fill rarely offers a declaration)."""
+    lvl = level_index(level)
+    wanted = {seat: as_cards(cards) for seat, cards in draws.items()}
+    kitty_cards = as_cards(kitty)
+    rest = full_deck(2)
+    for c in [c for cards in wanted.values() for c in cards] + kitty_cards:
+        rest.remove(c)
+    rest.sort(key=lambda c: (c >= 52 or c % 13 == lvl, c))
+    fill = iter(rest[:len(rest) - (KITTY_SIZE - len(kitty_cards))])
+    tail = rest[len(rest) - (KITTY_SIZE - len(kitty_cards)):]
+    deck: list[Card] = []
+    taken = {seat: 0 for seat in range(4)}
+    for i in range(DECK_SIZE - KITTY_SIZE):
+        seat = (first_drawer + i) % 4
+        mine = wanted.get(seat, [])
+        if taken[seat] < len(mine):
+            deck.append(mine[taken[seat]])
+            taken[seat] += 1
+        else:
+            deck.append(next(fill))
+    return deck + tail + kitty_cards

@@ -1,0 +1,150 @@
+"""A 双升 match: deals in a row on one event stream, levels per team, banker rotation
+(shengji.md §7).
+
+Both teams start at 2; a deal is played at the banker team's level (the first deal at 2,
+its banker decided by the declaration). After each deal the team the level table favours
+climbs, one rank at a time, stopping at A and at every rules.must_defend level it reaches
+(a team already standing on such a level climbs past it). The match is won by the team
+that holds as banker at level A. ``rules.max_deals`` guards against runaway matches: the
+match then ends 'by levels' (the higher team wins; equal levels: no winner).
+
+Deal n of a match (0 first) is dealt from ``child_seed(seed, n)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from shengji.actions import Choices
+from shengji.deal import Deal, DealResult, Phase, level_index
+from shengji.events import LevelsAdvanced, MatchEnded
+from shengji.observation import Observation
+from shengji.rules import ShengjiRules
+from tabletop.cards import RANKS
+from tabletop.errors import IllegalAction
+from tabletop.events import Event, EventStream
+from tabletop.rng import child_seed
+from tabletop.seats import team
+
+LEVEL_A = 12
+
+
+def promote(level: int, steps: int, stops: Iterable[int] = (LEVEL_A,)) -> int:
+    """The level after climbing ``steps`` ranks from ``level``: one rank at a time,
+    stopping at A and at the first of ``stops`` reached (``level`` itself never stops it)."""
+    stop_at = set(stops) | {LEVEL_A}
+    for _ in range(steps):
+        if level >= LEVEL_A:
+            break
+        level += 1
+        if level in stop_at:
+            break
+    return level
+
+
+@attrs.frozen(kw_only=True)
+class MatchResult:
+    """``winner``: the team that won (None: equal levels at the deal limit); ``how``:
+    'held_a' or 'max_deals'; ``levels``: (team 0, team 1) at the end."""
+
+    winner: int | None
+    how: str
+    levels: tuple[str, str]
+    deals: int
+    results: tuple[DealResult, ...]
+
+
+class Match:
+    """The engine protocol over a whole match; ``deal`` is the deal in progress."""
+
+    def __init__(self, seed: int, rules: ShengjiRules | None = None, *, mode: str = "strict",
+                 stream: EventStream | None = None, levels: tuple["str | int", "str | int"] = ("2", "2"),
+                 banker: int | None = None) -> None:
+        """``levels`` and ``banker`` start a match from a position (tests, puzzles); by
+        default both teams are at 2 and the first deal's declaration decides the banker."""
+        self.seed = seed
+        self.rules = ShengjiRules() if rules is None else rules
+        self.mode = mode
+        self.stream = EventStream() if stream is None else stream
+        self.levels = [level_index(levels[0]), level_index(levels[1])]
+        self.stops = frozenset(level_index(r) for r in self.rules.must_defend)
+        self.banker: int | None = banker
+        self.deal_number = 0
+        self.results: list[DealResult] = []
+        self.result: MatchResult | None = None
+        self.deal = self._new_deal()
+
+    def _new_deal(self) -> Deal:
+        self.stream.deal = self.deal_number
+        return Deal(child_seed(self.seed, self.deal_number), rules=self.rules, banker=self.banker,
+                    levels=(self.levels[0], self.levels[1]), stream=self.stream, mode=self.mode)
+
+    # -----------------------------------------------------------------------------------------
+    # Engine protocol
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the deal in progress (SCORED once the match is over)."""
+        return self.deal.phase
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.result is not None else self.deal.to_act
+
+    def legal_actions(self) -> Choices:
+        return Choices(()) if self.result is not None else self.deal.legal_actions()
+
+    def why_illegal(self, action: Any) -> str | None:
+        return "the match is over" if self.result is not None else self.deal.why_illegal(action)
+
+    def is_legal(self, action: Any) -> bool:
+        return self.why_illegal(action) is None
+
+    def observe(self, seat: int) -> Observation:
+        return self.deal.observe(seat)
+
+    def take_events(self) -> list[Event]:
+        return self.stream.take()
+
+    def apply(self, action: Any) -> list[Event]:
+        if self.result is not None:
+            raise IllegalAction("the match is over")
+        events = self.deal.apply(action)
+        if self.deal.result is not None:
+            self._after_deal(self.deal.result)
+            events.extend(self.stream.take())
+        return events
+
+    # -----------------------------------------------------------------------------------------
+
+    def _level_texts(self) -> tuple[str, str]:
+        return RANKS[self.levels[0]], RANKS[self.levels[1]]
+
+    def _after_deal(self, r: DealResult) -> None:
+        self.results.append(r)
+        banker_team = team(r.banker)
+        if r.side == "banker" and self.levels[banker_team] == LEVEL_A:
+            self.stream.emit(LevelsAdvanced, team=banker_team, earned=r.levels, raised=0,
+                             levels=self._level_texts(), next_banker=r.next_banker)
+            self._end(banker_team, "held_a")
+            return
+        before = self.levels[r.team]
+        self.levels[r.team] = promote(before, r.levels, self.stops)
+        self.stream.emit(LevelsAdvanced, team=r.team, earned=r.levels, raised=self.levels[r.team] - before,
+                         levels=self._level_texts(), next_banker=r.next_banker)
+        self.banker = r.next_banker
+        self.deal_number += 1
+        if self.deal_number >= self.rules.max_deals:
+            a, b = self.levels
+            self._end(None if a == b else (0 if a > b else 1), "max_deals")
+            return
+        self.deal = self._new_deal()
+
+    def _end(self, winner: int | None, how: str) -> None:
+        deals = len(self.results)
+        self.stream.emit(MatchEnded, how=how, winner=winner, levels=self._level_texts(), deals=deals)
+        self.result = MatchResult(winner=winner, how=how, levels=self._level_texts(), deals=deals,
+                                  results=tuple(self.results))

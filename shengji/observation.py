@@ -1,0 +1,95 @@
+"""What one seat may know at a 双升 table (its information set).
+
+Its own hand; everything shown in public (declarations, kitty cards turned up, the
+current trick, the last completed trick, points captured, levels, trump, banker); the
+kitty only for the banker, and only once it has buried (the cards it buried), until it is
+turned up for all after the last trick. Older
+tricks are turned face down: a seat sees the current trick and the last completed one
+only (enforcement PD SJ-1.12). Nothing of another seat's hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from shengji.context import Context
+from shengji.declare import Declaration
+from shengji.rules import ShengjiRules
+from tabletop.cards import RANKS, Card
+
+if TYPE_CHECKING:
+    from shengji.deal import Deal
+
+Plays = tuple[tuple[int, tuple[Card, ...]], ...]
+
+
+@attrs.frozen(kw_only=True, slots=False)  # dict class: attrs' frozen __init__ is much faster
+class Observation:
+    seat: int
+    phase: str
+    to_act: int | None
+    level: str
+    levels: tuple[str, str]
+    banker: int | None
+    trump: str | None
+    trump_known: bool
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_left: int
+    declaration: Declaration | None
+    declarations: tuple[Declaration, ...]
+    flipped: tuple[Card, ...]
+    kitty: tuple[Card, ...] | None
+    trick_number: int
+    leader: int | None
+    trick: Plays
+    last_trick: Plays
+    last_trick_winner: int | None
+    attackers_points: int
+    banker_points: int
+    adjustments: tuple[tuple[str, int], ...]
+    rules: ShengjiRules
+    context: Context | None
+    """The trump context (level, trump, rules), once trump is known."""
+
+    @property
+    def lead(self) -> tuple[Card, ...] | None:
+        return self.trick[0][1] if self.trick else None
+
+    @property
+    def is_banker_side(self) -> bool:
+        return self.banker is not None and (self.seat - self.banker) % 2 == 0
+
+
+def observe(deal: "Deal", seat: int) -> Observation:
+    banker = deal.banker
+    last = deal.tricks[-1] if deal.tricks else None
+    return Observation(
+        seat=seat,
+        phase=deal.phase,
+        to_act=deal.to_act,
+        level=RANKS[deal.level],
+        levels=deal.level_texts,
+        banker=banker,
+        trump=deal.trump,
+        trump_known=deal.trump_known,
+        hand=deal.hand(seat),
+        hand_sizes=tuple(deal.hand_size),
+        stock_left=len(deal.stock) - deal.drawn,
+        declaration=deal.declaration,
+        declarations=deal.declarations,
+        flipped=deal.flipped,
+        kitty=tuple(deal.kitty) if deal.buried and (seat == banker or deal.result is not None) else None,
+        trick_number=deal.trick_number,
+        leader=deal.leader,
+        trick=tuple(deal.trick),
+        last_trick=last.plays if last is not None else (),
+        last_trick_winner=last.winner if last is not None else None,
+        attackers_points=deal.attackers_points,
+        banker_points=deal.banker_points,
+        adjustments=deal.adjustments,
+        rules=deal.rules,
+        context=deal.ctx,
+    )
