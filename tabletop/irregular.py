@@ -28,6 +28,14 @@ def facts(**values: Any) -> Facts:
     return tuple(sorted(values.items()))
 
 
+def fact(pairs: Facts, name: str, default: Any = None) -> Any:
+    """The value of one fact, or ``default``."""
+    for key, value in pairs:
+        if key == name:
+            return value
+    return default
+
+
 @attrs.frozen(kw_only=True)
 class Irregular(Event):
     """Base of every game's irregular-attempt event (abstract: no KIND)."""
@@ -37,10 +45,7 @@ class Irregular(Event):
     facts: Facts = ()
 
     def fact(self, name: str, default: Any = None) -> Any:
-        for key, value in self.facts:
-            if key == name:
-                return value
-        return default
+        return fact(self.facts, name, default)
 
 
 @attrs.frozen(kw_only=True)
@@ -55,7 +60,4 @@ class Discovered(Event):
     facts: Facts = ()
 
     def fact(self, name: str, default: Any = None) -> Any:
-        for key, value in self.facts:
-            if key == name:
-                return value
-        return default
+        return fact(self.facts, name, default)
