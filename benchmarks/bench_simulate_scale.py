@@ -12,7 +12,9 @@ summary's ``timing`` section:
   LocalCluster start-up and connection);
 - *wall s*: the whole command, Python start-up and summary included.
 Speed-up = median total s of --jobs 1 / median total s of --jobs 2 (runs interleaved, so
-that other load on the machine falls on both alike). *others*: CPU that other processes
+that other load on the machine falls on both alike). *Two independent runs*: two separate
+--jobs 1 processes of half the deals each at once, no coordination at all: what this
+machine's two cores give, the ceiling for --jobs 2. *others*: CPU that other processes
 used during the run, in cores (from /proc/stat less this run's own CPU): with 2 cores,
 anything well above 0 means the run did not have the machine to itself. Peak RSS per
 worker comes from each worker (``getrusage``) on a --jobs 2 run writing a merged gzip log.
@@ -46,6 +48,9 @@ def own_seconds() -> float:
 
 
 QUIET_CORES = 0.15
+TRIES = 3
+"""A run during which other processes used more than QUIET_CORES is tried again (up to
+TRIES times in all); the least disturbed try counts."""
 
 
 def wait_for_quiet(limit: float) -> None:
@@ -59,17 +64,32 @@ def wait_for_quiet(limit: float) -> None:
             return
 
 
-def paiju(*args: str, workdir: str, quiet_wait: float = 0.0) -> dict:
+def paiju(*args: str, workdir: str, quiet_wait: float = 0.0, pair: bool = False) -> dict:
+    tries = [measure(*args, workdir=workdir, quiet_wait=quiet_wait, pair=pair)]
+    while tries[-1]["others"] > QUIET_CORES and len(tries) < TRIES:
+        tries.append(measure(*args, workdir=workdir, quiet_wait=quiet_wait, pair=pair))
+    return min(tries, key=lambda t: t["others"])
+
+
+def measure(*args: str, workdir: str, quiet_wait: float, pair: bool) -> dict:
+    """One run of the command; with ``pair``, two independent runs at once, each given
+    ``args`` (what two cores give with no coordination at all: the hardware's ceiling)."""
     wait_for_quiet(quiet_wait)
-    summary = os.path.join(workdir, "summary.json")
+    summaries = [os.path.join(workdir, f"summary{n}.json") for n in range(2 if pair else 1)]
     busy, own = busy_seconds(), own_seconds()
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "paiju.cli", "simulate", "guandan", "--quiet", "--summary", summary, *args],
-                   check=True, stdout=subprocess.DEVNULL, cwd=workdir)
+    running = [subprocess.Popen([sys.executable, "-m", "paiju.cli", "simulate", "guandan", "--quiet",
+                                 "--summary", summary, *args], stdout=subprocess.DEVNULL, cwd=workdir)
+               for summary in summaries]
+    if any(process.wait() != 0 for process in running):
+        raise SystemExit(f"paiju simulate {' '.join(args)} failed")
     wall = time.perf_counter() - start
     others = (busy_seconds() - busy) - (own_seconds() - own)
-    with open(summary, encoding="utf-8") as f:
-        timing = json.load(f)["timing"]
+    timings = []
+    for summary in summaries:
+        with open(summary, encoding="utf-8") as f:
+            timings.append(json.load(f)["timing"])
+    timing = max(timings, key=lambda t: t["seconds"] + t["startup_seconds"])
     timing["wall"] = wall
     timing["total"] = timing["seconds"] + timing["startup_seconds"]
     timing["others"] = max(0.0, others / wall)
@@ -108,7 +128,7 @@ def main() -> None:
     parser.add_argument("--write", help="also write the report (markdown) to this file")
     args = parser.parse_args()
 
-    runs: dict[str, list[dict]] = {"jobs1": [], "jobs2": [], "local": []}
+    runs: dict[str, list[dict]] = {"jobs1": [], "jobs2": [], "local": [], "pair": []}
     loads = [load()]
     with tempfile.TemporaryDirectory() as workdir:
         for r in range(args.repeats):
@@ -117,6 +137,8 @@ def main() -> None:
             runs["jobs1"].append(paiju(*common, "--jobs", "1", **wait))
             runs["jobs2"].append(paiju(*common, "--jobs", "2", **wait))
             runs["local"].append(paiju(*common, "--cluster", "local", "--jobs", "2", **wait))
+            half = ["--deals", str(args.deals // 2), "--seed", str(r + 1)]
+            runs["pair"].append(paiju(*half, "--jobs", "1", pair=True, **wait))
             loads.append(load())
         memory = paiju("--deals", str(args.memory_deals), "--seed", "1", "--jobs", "2",
                        "--log", os.path.join(workdir, "run.jsonl.gz"), workdir=workdir, quiet_wait=args.wait_quiet)
@@ -132,8 +154,10 @@ def main() -> None:
         "|---|---|---|---|---|---|---|---|",
         row("--jobs 1", runs["jobs1"], args.deals),
         row("--jobs 2", runs["jobs2"], args.deals),
-        row("--cluster local --jobs 2", runs["local"], args.deals), "",
-        f"- speed-up --jobs 2 over --jobs 1: **{total['jobs1'] / total['jobs2']:.2f}×** (target ≥ 1.8×)",
+        row("--cluster local --jobs 2", runs["local"], args.deals),
+        row("two independent --jobs 1 runs of half the deals", runs["pair"], args.deals), "",
+        f"- speed-up --jobs 2 over --jobs 1: **{total['jobs1'] / total['jobs2']:.2f}×** (target ≥ 1.8×); "
+        f"two independent processes reach {total['jobs1'] / total['pair']:.2f}× on this machine",
         f"- LocalCluster against --jobs 2: **{total['local'] - total['jobs2']:+.2f} s** per run "
         f"({100 * (total['local'] / total['jobs2'] - 1):+.0f} %), of which start-up "
         f"{statistics.median(r['startup_seconds'] for r in runs['local']):.2f} s; run time alone "

@@ -31,3 +31,29 @@ __all__ = [
     "RedoTribute", "Replay", "ReportAgain", "RestoreOrder", "Return", "Sanction", "Suspension",
     "TableEffect", "UnauthorisedInformation", "WarningSanction",
 ]
+
+# The referee itself and the 掼蛋 parts load on first use (they import the engines; `paiju
+# rules` only needs the rulebook).
+_LAZY = {
+    "Decision": "enforcement.referee", "Referee": "enforcement.referee", "Ruling": "enforcement.referee",
+    "Unresolved": "enforcement.referee", "record_only_fallback": "enforcement.referee",
+    "GuandanRulings": "enforcement.guandan_rulings", "IRREGULARITY_CLAUSES": "enforcement.guandan_rulings",
+    "Injector": "enforcement.injector", "GuandanInfractions": "enforcement.injector",
+    "GUANDAN_KINDS": "enforcement.injector", "catalogue_for": "enforcement.injector",
+    "make_guandan_referee": "enforcement.setup", "make_referee": "enforcement.setup",
+    "inject": "enforcement.setup", "engine_mode": "enforcement.setup", "referee_on": "enforcement.setup",
+    "infraction_rates": "enforcement.setup", "refereed_run": "enforcement.setup",
+    "engine_options": "enforcement.setup", "answer": "enforcement.setup",
+}
+__all__ += sorted(_LAZY)
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'enforcement' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

@@ -75,6 +75,7 @@ class Decision:
 
 class GameRulings(Protocol):
     game: str
+    # Optionally ``kinds``: the event kinds ``decide`` can answer (the referee skips others).
 
     def decide(self, engine: Any, event: Event) -> Sequence[Decision]:
         """Decisions this event calls for (usually none)."""
@@ -91,6 +92,13 @@ def record_only_fallback(engine: Any, decision: Decision) -> Sequence[Sanction]:
     return (AdjustedScore(note="fallback: recorded, result unchanged"),)
 
 
+def _nobody_at_fault(decision: Decision) -> bool:
+    """No seat and no side named, the clause is not one for both sides, and no sanction."""
+    if decision.offender is not None or decision.side is not None or decision.sanctions != ():
+        return False
+    return lookup_clause(decision.clause).sanction.to != "both_sides"
+
+
 class Referee:
     """An observer (tabletop.protocol.Observer) that rules on irregularities."""
 
@@ -100,9 +108,15 @@ class Referee:
         self.fallback = fallback
         self.rulings_made: list[Ruling] = []
         self.unresolved: list[Unresolved] = []
+        kinds = getattr(rulings, "kinds", None)
+        self._watch: frozenset[str] | None = None if kinds is None else frozenset(kinds)
+        """The event kinds the game's rulings decide on (None: every event)."""
 
     def on_events(self, engine: Any, events: list[Event]) -> None:
+        watch = self._watch
         for event in events:
+            if watch is not None and event.KIND not in watch:
+                continue
             for decision in self.rulings.decide(engine, event):
                 if decision.clause is None:
                     self._unresolved(engine, decision)
@@ -115,8 +129,11 @@ class Referee:
 
     def _rule(self, engine: Any, decision: Decision) -> None:
         stream = self._stream(engine)
-        imposed = self.ledger.record(decision.clause, decision.offender, deal=stream.deal,
-                                     side=decision.side, sanctions=decision.sanctions)
+        if _nobody_at_fault(decision):
+            imposed = []  # e.g. a short deck: nobody to record it against, nothing to impose
+        else:
+            imposed = self.ledger.record(decision.clause, decision.offender, deal=stream.deal,
+                                         side=decision.side, sanctions=decision.sanctions)
         ruling = stream.emit(
             Ruling, seat=decision.offender, clause=decision.clause, offender=decision.offender,
             side=decision.side if decision.side is not None else (
@@ -133,7 +150,9 @@ class Referee:
         stream = self._stream(engine)
         fallback = fallback_clause(self.rulings.game)
         sanctions = tuple(self.fallback(engine, decision))
-        self.ledger.record(fallback.id, decision.offender, deal=stream.deal, side=decision.side, sanctions=sanctions)
+        if decision.offender is not None or decision.side is not None:
+            self.ledger.record(fallback.id, decision.offender, deal=stream.deal, side=decision.side,
+                               sanctions=sanctions)
         event = stream.emit(
             Unresolved, seat=decision.offender, irregularity=decision.irregularity, answers=decision.answers,
             facts=decision.facts, fallback=fallback.id,

@@ -1,7 +1,12 @@
 """Built-in 掼蛋 agents: uniform random, and a simple heuristic that plays like a person.
 
 Both are seeded with a numpy Generator (for a match: ``tabletop.rng.generator(S, 0,
-AGENT + seat)``) and only read the observation and the legal actions."""
+AGENT + seat)``) and only read the observation and the legal actions. They never read
+``Observation.unauthorised`` (GD-7: the information their side may not use).
+
+In refereed mode the table offers choices (``Choose``): the random agent picks uniformly
+like any decision; the heuristic chooses as a sensible player of the non-offending side
+(see ``HeuristicAgent.choose``)."""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from guandan.actions import GiveTribute, Pass, Play, ReturnCard
+from guandan.actions import CallReferee, Choose, GiveTribute, Pass, Play, ReturnCard
 from guandan.combos import BOMB_KINDS, Kind
 from guandan.observation import Observation
 from guandan.ranks import power_of_rank, wild_card
@@ -44,6 +49,13 @@ class HeuristicAgent:
 
     def act(self, observation: Observation, legal_actions: Sequence[Any]) -> Any:
         first = legal_actions[0]
+        kind = type(first)
+        if kind is Choose:
+            return self.choose(observation, legal_actions)
+        if kind is CallReferee:  # an out-of-turn play: calling the referee helps our side
+            return first
+        if kind not in (Play, Pass, GiveTribute, ReturnCard):  # a table step (draw, 报牌)
+            return first
         if type(first) is GiveTribute:
             return self._pick(legal_actions, lambda a: _flush_neighbours(observation.hand, a.card))
         if type(first) is ReturnCard:
@@ -62,8 +74,10 @@ class HeuristicAgent:
         wild = wild_card(obs.level)
         plain = [p for p in plays if p.reading.kind not in BOMB_KINDS]
         bombs = [p for p in plays if p.reading.kind in BOMB_KINDS]
-        if not can_pass:  # leading
+        if not can_pass or obs.top is None or obs.top.seat == obs.seat:  # leading
             pool = plain or bombs
+            if not pool:
+                return Pass(obs.seat)
             return self._pick(pool, lambda p: _lead_cost(p, obs.level, rank_counts, wild))
         top = obs.top
         if top.seat == obs.partner:
@@ -77,6 +91,29 @@ class HeuristicAgent:
             if plain:
                 return self._pick(plain, lambda p: _follow_cost(p, obs.level, rank_counts, wild))
         return Pass(obs.seat)
+
+    def choose(self, obs: Observation, legal: Sequence[Any]) -> Any:
+        """The non-offending side's choices: the lead option 'free' when the exposed cards
+        are strong (they become penalty cards the offender must squander), else 'forbid'
+        (its partner may not lead into them); designate bombs first (play a bomb or pass),
+        else the biggest kind; take plays back after a missing 报牌; as the offender's
+        partner let its own play stand."""
+        purpose = obs.choice[0] if obs.choice else ""
+        options = [a.option for a in legal]
+        pick = options[0]
+        if purpose == "lead_option":
+            offender = (obs.seat + 1) % 4
+            exposed = obs.exposed[offender]
+            strong = any(power_of_rank(c.rank_index, obs.level) >= 12 for c in exposed) or len(exposed) >= 4
+            pick = "free" if strong and "free" in options else "forbid" if "forbid" in options else pick
+        elif purpose == "designate":
+            bombs = [o for o in options if o.startswith(("BOMB", "STRAIGHT_FLUSH", "JOKER"))]
+            pick = bombs[0] if bombs else options[-1]
+        elif purpose == "replay":
+            pick = "take_back" if "take_back" in options else pick
+        elif purpose == "partner_replay":
+            pick = "stand" if "stand" in options else pick
+        return next(a for a in legal if a.option == pick)
 
     @staticmethod
     def _bomb_now(obs: Observation, hand_size: int) -> bool:

@@ -7,9 +7,15 @@
 
 Phases: DRAW (performed by the constructor: no decisions in strict mode) → TRIBUTE →
 RETURN → PLAY → SCORED. Every decision goes through ``apply``; its validation lives in
-one function, ``why_illegal(action)``, so a refereed mode can reuse it. State is kept in
-plain public fields (hands as count lists, the top play, who passed, announced counts)
-for the referee's table primitives.
+one function, ``why_illegal(action)``. State is kept in plain public fields (hands as
+count lists, the top play, who passed, announced counts) for the table primitives.
+
+``mode="refereed"`` (see ``guandan.table``): an action that breaks a rule is recorded as
+an irregular attempt and the deal waits for a referee's ruling (``phase``
+AWAITING_RULING) instead of raising; the draw is a decision (``Draw``); 报牌 is a step
+of its own (``Report``; ``report_step=False``: the engine reports correctly, for runs in
+which no agent can get it wrong); the table primitives a ruling uses are methods of the
+deal. Strict mode (the default) never touches any of it.
 
 Randomness: a deal numbered ``d`` with seed ``S`` draws from ``tabletop.rng`` streams
 ``(S, d, SHUFFLE)``, ``(S, d, CUT)``, ``(S, d, FACE_UP)`` and, when no shuffler is given,
@@ -25,10 +31,12 @@ import attrs
 
 from guandan import events as ev
 from guandan.actions import Action, GiveTribute, Pass, Play, ReturnCard
-from guandan.movegen import Move, legal_plays, why_illegal_play
+from guandan.movegen import legal_plays, why_illegal_play
 from guandan.observation import Observation, Phase, TopPlay, TributeRecord
 from guandan.ranks import level_index, level_text
 from guandan.rules import GuandanRules
+from guandan.legal import LegalActions, _Choices
+from guandan.table import RefereedTable, TableState
 from guandan.tribute import (
     TributePlan, finishing_order, level_gain, plan_tribute, return_choices, tribute_choices,
 )
@@ -36,6 +44,7 @@ from tabletop import rng as streams
 from tabletop.cards import CARDS, NUM_CARD_KINDS, Card, as_cards, codes, count_list, full_deck, sort_cards
 from tabletop.errors import IllegalAction
 from tabletop.events import Event, EventStream
+from tabletop.irregular import MODES, REFEREED
 from tabletop.seats import NUM_SEATS, next_seat, partner, prev_seat
 
 HAND_SIZE = 27
@@ -52,7 +61,8 @@ class DealResult:
     """``finish_order``: all four seats (上游, 二游, 三游, 下游; after a 1-2 finish the two
     left holding cards follow as the 上游's 下家 then 上家, as ``tribute.finishing_order``).
     ``team``/``levels``: the 上游's team and its gain (3 / 2 / 1). ``plays``: plays made.
-    ``forced``: the result was set by ``force_result`` (a referee ruling)."""
+    ``forced``: the result was set by a referee ruling (``force_result``, or a seat judged
+    last)."""
 
     finish_order: tuple[int, int, int, int]
     team: int
@@ -61,95 +71,27 @@ class DealResult:
     forced: bool = False
 
 
-class LegalActions(Sequence):
-    """The legal actions at one decision, built lazily: a random agent that picks one
-    index never pays for building hundreds of Play objects. Pass (when legal) is first."""
-
-    __slots__ = ("seat", "moves", "can_pass", "_built", "_last")
-
-    def __init__(self, seat: int, moves: list[Move], can_pass: bool) -> None:
-        self.seat = seat
-        self.moves = moves
-        self.can_pass = can_pass
-        self._built: dict[int, Action] = {}
-        self._last: Action | None = None
-
-    def __len__(self) -> int:
-        return len(self.moves) + self.can_pass
-
-    def __getitem__(self, index: Any) -> Any:
-        action = self._built.get(index)
-        if action is not None:
-            self._last = action
-            return action
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        n = len(self.moves) + self.can_pass
-        i = index + n if index < 0 else index
-        if not 0 <= i < n:
-            raise IndexError("legal action index out of range")
-        if self.can_pass and i == 0:
-            action = Pass(self.seat)
-        else:
-            move = self.moves[i - self.can_pass]
-            action = _play_of(self.seat, move.cards, move.reading)
-        self._built[index] = self._last = action
-        return action
-
-    def handed_out(self, action: Any) -> bool:
-        """Whether ``action`` is one of the objects this list built (so it is legal)."""
-        return action is self._last or any(a is action for a in self._built.values())
-
-    def __repr__(self) -> str:
-        return f"LegalActions(seat={self.seat}, {len(self)} actions)"
-
-
-def _play_of(seat: int, cards: tuple[Card, ...], reading: Any) -> Play:
-    """A Play from a move's (already canonical) cards, skipping the converters."""
-    play = object.__new__(Play)
-    object.__setattr__(play, "seat", seat)
-    object.__setattr__(play, "cards", cards)
-    object.__setattr__(play, "reading", reading)
-    return play
-
-
-class _Choices(LegalActions):
-    """Legal tribute or return choices (few, built eagerly)."""
-
-    __slots__ = ("_count",)
-
-    def __init__(self, seat: int, actions: list[Action]) -> None:
-        super().__init__(seat, [], False)
-        self._built = dict(enumerate(actions))
-        self._count = len(actions)
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._count))]
-        i = index + self._count if index < 0 else index
-        if not 0 <= i < self._count:
-            raise IndexError("legal action index out of range")
-        return self._built[i]
-
-    def __len__(self) -> int:
-        return self._count
-
-
-class Deal:
+class Deal(RefereedTable):
     """A 掼蛋 deal. Build it with ``Deal.drawn`` or ``Deal.from_hands``."""
 
     def __init__(self, level: "str | int", *, rules: GuandanRules | None = None,
-                 stream: EventStream | None = None, deal_number: int = 1, mode: str = "strict") -> None:
-        if mode != "strict":
-            raise ValueError(f"unknown mode {mode!r} (only 'strict' exists so far)")
+                 stream: EventStream | None = None, deal_number: int = 1, mode: str = "strict",
+                 report_step: bool = True) -> None:
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r} (known: {', '.join(MODES)})")
         self.level = level_index(level)
         self.rules = GuandanRules() if rules is None else rules
         self.stream = EventStream(deal=deal_number) if stream is None else stream
         self.stream.deal = deal_number
         self.deal_number = deal_number
         self.mode = mode
-        self.auto_report = True
-        """报牌 is emitted by the engine after each play (a referee may switch it off)."""
+        self.seed: int | None = None
+        self.table: TableState | None = TableState() if mode == REFEREED else None
+        """Refereed mode's state (None in strict mode)."""
+        if self.table is not None:
+            self.table.report_step = report_step
+        self.auto_report = self.table is None
+        """报牌 is emitted by the engine after each play (refereed mode: a seat's own step)."""
 
         self.phase = Phase.DRAW
         self.stock: list[Card] = []
@@ -198,6 +140,7 @@ class Deal:
         rules: GuandanRules | None = None,
         stream: EventStream | None = None,
         mode: str = "strict",
+        report_step: bool = True,
     ) -> "Deal":
         """A deal by physical draw. The shuffler (default: seeded) shuffles, the cutter
         (default: the shuffler's 上家) cuts, players draw one card at a time in play order
@@ -208,7 +151,7 @@ class Deal:
         ``no_tribute``: no tribute at all, GD-5.2, where ``leader`` must be given or the
         上游 leads); without it the deal is a first deal: ``leader`` if given, else the
         drawer of the face-up card (``face_up`` defaults to True exactly then)."""
-        deal = cls(level, rules=rules, stream=stream, deal_number=deal_number, mode=mode)
+        deal = cls(level, rules=rules, stream=stream, deal_number=deal_number, mode=mode, report_step=report_step)
         if shuffler is None:
             shuffler = int(streams.generator(seed, deal_number, streams.FIRST_BANKER).integers(NUM_SEATS))
         cutter = prev_seat(shuffler) if cutter is None else cutter
@@ -220,9 +163,19 @@ class Deal:
         if previous_order is None and leader is None and not face_up:
             raise ValueError("a first deal needs a leader: face_up=True or an explicit leader")
 
+        deal.seed = seed
         emit = deal.stream.emit
         emit(ev.DealStarted, level=level_text(deal.level), source="draw",
              shuffler=shuffler, cutter=cutter, first_drawer=first_drawer)
+        if deal.table is not None:
+            if leader is not None:
+                _check_seat(leader, "leader")
+            deal.table.setup = dict(
+                shuffler=shuffler, cutter=cutter, first_drawer=first_drawer, face_up=face_up,
+                previous_order=previous_order, no_tribute_teams=no_tribute_teams,
+                no_tribute=no_tribute, leader=leader, face_leader=None)
+            deal._r_shuffle_and_cut(deal.table.setup)
+            return deal
         order = streams.generator(seed, deal_number, streams.SHUFFLE).permutation(DECK_SIZE)
         deck = full_deck(2)
         deck = [deck[i] for i in order]
@@ -267,6 +220,7 @@ class Deal:
         stream: EventStream | None = None,
         deal_number: int = 1,
         mode: str = "strict",
+        report_step: bool = True,
     ) -> "Deal":
         """A deal in PLAY from explicit hands (text or card lists, any sizes; at most two
         copies of each card overall). ``finished``: seats that already went out, in order
@@ -276,7 +230,7 @@ class Deal:
         instead (as ``drawn``; ``leader`` None lets the tribute plan choose)."""
         if len(hands) != NUM_SEATS:
             raise ValueError(f"four hands are needed, got {len(hands)}")
-        deal = cls(level, rules=rules, stream=stream, deal_number=deal_number, mode=mode)
+        deal = cls(level, rules=rules, stream=stream, deal_number=deal_number, mode=mode, report_step=report_step)
         parsed = [sort_cards(as_cards(h)) for h in hands]
         total = count_list(c for h in parsed for c in h)
         over = [str(CARDS[i]) for i in range(NUM_CARD_KINDS) if total[i] > 2]
@@ -318,6 +272,8 @@ class Deal:
 
     @property
     def to_act(self) -> int | None:
+        if self.table is not None:
+            return self._r_to_act()
         return self.turn
 
     @property
@@ -333,13 +289,15 @@ class Deal:
 
     def legal_actions(self) -> LegalActions:
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = self._compute_legal() if self.table is None else self._r_legal()
         return self._legal
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return the events it produced (with any events still
         pending in the stream before them). Strict mode: an illegal action raises
-        IllegalAction and changes nothing."""
+        IllegalAction and changes nothing. Refereed mode: see ``guandan.table``."""
+        if self.table is not None:
+            return self._r_apply(action)
         legal = self._legal
         if legal is None or not legal.handed_out(action):
             reason = self.why_illegal(action)
@@ -395,15 +353,23 @@ class Deal:
         return None
 
     def observe(self, seat: int) -> Observation:
-        top = self.top
+        if self.table is not None:
+            extras = self._r_observe_extras(seat)
+            if extras:
+                return self._observation(seat, **extras)
+        return self._observation(seat)
+
+    def _observation(self, seat: int, top: Any = None, **extras: Any) -> Observation:
+        """``top``: what is played on when it is not the round's top play (an out-of-turn
+        play waiting for an answer); ``extras``: refereed mode's public table state."""
         return Observation(
             seat=seat,
             hand=self.hand(seat),
             level=self.level,
             phase=self.phase,
-            to_act=self.turn,
+            to_act=self.turn if self.table is None else self._r_to_act(),
             leader=self.leader,
-            top=top,
+            top=self.top if top is None else top,
             passed=tuple(self.passed),
             announced=tuple(self.announced),
             played=tuple(self.played),
@@ -411,6 +377,7 @@ class Deal:
             tributes=tuple(self.tributes),
             tribute_resisted=bool(self.tribute_plan and self.tribute_plan.resisted),
             face_up=self.face_up,
+            **extras,
         )
 
     # -----------------------------------------------------------------------------------------
@@ -429,12 +396,19 @@ class Deal:
         self._legal = None
 
     def card_locations(self) -> dict[str, tuple[Card, ...]]:
-        """Where every card is: 'stock', 'hand 0'…'hand 3', 'played 0'…'played 3'."""
+        """Where every card is: 'stock', 'hand 0'…'hand 3' (exposed and penalty cards
+        included: they are still the owner's), 'played 0'…'played 3'; refereed mode adds
+        'table 0'…'table 3' (laid on the table, not yet played) and 'lost' (fell off the
+        table during a flawed draw)."""
         out = {"stock": tuple(self.stock)}
         for seat in range(NUM_SEATS):
             out[f"hand {seat}"] = self.hand(seat)
         for seat in range(NUM_SEATS):
             out[f"played {seat}"] = self.played[seat]
+        if self.table is not None:
+            for seat in range(NUM_SEATS):
+                out[f"table {seat}"] = tuple(self.table.on_table.get(seat, ()))
+            out["lost"] = tuple(self.table.lost)
         return out
 
     def card_counts(self) -> list[int]:
@@ -466,6 +440,11 @@ class Deal:
         order = finishing_order(finish_order)
         self.stream.emit(ev.ResultForced, finish_order=order, reason=reason)
         self.forced = True
+        t = self.table
+        if t is not None:  # nothing is pending any more: the deal is over
+            t.awaiting.clear()
+            t.choice = t.report_due = t.sequence = t.correction = None
+            t.end_pending = False
         self.finish_order = list(order)
         self._end()
         return self.stream.take()
@@ -493,11 +472,12 @@ class Deal:
             self.pending = list(plan.payments)
             self.turn = self.pending[0][0]
 
-    def _give_tribute(self, payer: int, card: Card) -> None:
+    def _give_tribute(self, payer: int, card: Card, emit: bool = True) -> None:
         receiver = self.pending.pop(0)[1]
         self._move(payer, receiver, card)
         self.tributes.append(TributeRecord("tribute", payer, receiver, card))
-        self.stream.emit(ev.TributeGiven, seat=payer, card=str(card), receiver=receiver)
+        if emit:
+            self.stream.emit(ev.TributeGiven, seat=payer, card=str(card), receiver=receiver)
         if self.pending:
             self.turn = self.pending[0][0]
         else:
@@ -505,11 +485,13 @@ class Deal:
             self.pending = list(self.tribute_plan.returns)
             self.turn = self.pending[0][0]
 
-    def _return_card(self, receiver: int, card: Card) -> None:
+    def _return_card(self, receiver: int, card: Card, emit: bool = True, to: int | None = None) -> None:
         payer = self.pending.pop(0)[1]
-        self._move(receiver, payer, card)
-        self.tributes.append(TributeRecord("return", receiver, payer, card))
-        self.stream.emit(ev.ReturnGiven, seat=receiver, card=str(card), payer=payer)
+        taker = payer if to is None else to
+        self._move(receiver, taker, card)
+        self.tributes.append(TributeRecord("return", receiver, taker, card))
+        if emit:
+            self.stream.emit(ev.ReturnGiven, seat=receiver, card=str(card), payer=payer)
         if self.pending:
             self.turn = self.pending[0][0]
         else:
@@ -526,6 +508,8 @@ class Deal:
         self.phase = Phase.PLAY
         self.first_leader = self.leader = self.turn = leader
         self.stream.emit(ev.PlayStarted, seat=leader, reason=reason)
+        if self.table is not None:
+            self._r_settle()
 
     def _play(self, seat: int, cards: tuple[Card, ...], reading: Any) -> None:
         hand = self.hands[seat]
@@ -580,8 +564,11 @@ class Deal:
         self._legal = None
         order = tuple(self.finish_order)
         winner, gain = level_gain(order)
-        self._result = DealResult(order, winner, gain, self.plays, self.forced)
+        forced = self.forced or bool(self.table is not None and self.table.placed_last)
+        self._result = DealResult(order, winner, gain, self.plays, forced)
         self.stream.emit(ev.DealScored, finish_order=order, team=winner, levels=gain, plays=self.plays)
+        if self.table is not None:
+            self._r_flush_latent()
 
     def _next_holding(self, seat: int) -> int:
         sizes = self.sizes

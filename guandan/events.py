@@ -5,15 +5,20 @@ deal only), 108 × CardDrawn, HandsComplete (``Deal.from_hands``: DealStarted, H
 Then, from the second deal of a match on: TributeDue, TributeResisted or TributeWaived,
 and TributeGiven / ReturnGiven (actions). Then PlayStarted, and the play: CardsPlayed /
 Passed (actions), CardsReported, RoundEnded, PlayerFinished, DealScored (or ResultForced
-+ DealScored). A match adds LevelsAdvanced, LevelPenalty, NextDealScheduled, MatchEnded."""
++ DealScored). A match adds LevelsAdvanced, LevelPenalty, NextDealScheduled, MatchEnded.
+
+Refereed mode adds table steps as actions (DrawRan, CountReported, ChoiceMade,
+RefereeCalled), irregular attempts (IrregularAttempt, an action: a replay re-applies it) and
+their discovery (IrregularityFound), and one event per table primitive a ruling uses."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
 from tabletop.events import Event
+from tabletop.irregular import Discovered, Irregular
 
 # ---------------------------------------------------------------------------------------------
 # Set-up
@@ -245,3 +250,266 @@ class MatchEnded(Event):
     winner: int | None
     levels: tuple[str, ...]
     scores: tuple[int, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# Refereed mode: table steps (actions)
+
+
+@attrs.frozen(kw_only=True)
+class DrawRan(Event):
+    """The rightful drawer (``seat``) let the draw run on in order to its end."""
+
+    KIND: ClassVar[str] = "gd.draw"
+    ACTION: ClassVar[bool] = True
+
+
+@attrs.frozen(kw_only=True)
+class CountReported(Event):
+    """报牌 as a seat's own step in refereed mode (correct: ``count`` is what it holds)."""
+
+    KIND: ClassVar[str] = "gd.count_reported"
+    ACTION: ClassVar[bool] = True
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class ChoiceMade(Event):
+    KIND: ClassVar[str] = "gd.chose"
+    ACTION: ClassVar[bool] = True
+    purpose: str
+    option: str
+
+
+@attrs.frozen(kw_only=True)
+class RefereeCalled(Event):
+    """The player after an out-of-turn play (``seat``) calls the referee."""
+
+    KIND: ClassVar[str] = "gd.referee_called"
+    ACTION: ClassVar[bool] = True
+    offender: int
+
+
+# ---------------------------------------------------------------------------------------------
+# Refereed mode: irregular attempts and their discovery
+
+
+@attrs.frozen(kw_only=True)
+class IrregularAttempt(Irregular):
+    """An action that breaks a rule, recorded instead of refused. ``action`` rebuilds it
+    (``guandan.actions.action_from_data``). ``latent``: nobody noticed yet; an
+    ``IrregularityFound`` event follows when the table reaches the stage where it comes to
+    light, and the referee rules then."""
+
+    KIND: ClassVar[str] = "gd.irregular"
+    action: tuple[tuple[str, Any], ...]
+    latent: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class IrregularityFound(Discovered):
+    """A latent irregular attempt (``answers``) comes to light; the referee rules on it."""
+
+    KIND: ClassVar[str] = "gd.found"
+
+
+# ---------------------------------------------------------------------------------------------
+# Refereed mode: what the table primitives did (each names the ruling's clause as ``reason``)
+
+
+@attrs.frozen(kw_only=True)
+class CardsReturned(Event):
+    """Cards go back: to ``seat``'s hand (``to`` 'hand') or onto the stock ('stock')."""
+
+    KIND: ClassVar[str] = "gd.returned"
+    cards: tuple[str, ...]
+    to: str
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class CardsExposed(Event):
+    """暴露张: face up in front of ``seat``, still its cards, seen by every seat.
+    ``combination``: their type (for the lead option) or None when they form none."""
+
+    KIND: ClassVar[str] = "gd.exposed"
+    cards: tuple[str, ...]
+    combination: str | None
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class ExposureLifted(Event):
+    """Exposed cards go back into the hand as ordinary cards (lead option a or b)."""
+
+    KIND: ClassVar[str] = "gd.exposure_lifted"
+    cards: tuple[str, ...]
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class PenaltyCardsMarked(Event):
+    """罚张 (GD-6): exposed cards that must be played (or passed) at each legal chance."""
+
+    KIND: ClassVar[str] = "gd.penalty_cards"
+    cards: tuple[str, ...]
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class SeatBarred(Event):
+    """禁出一手: ``seat`` passes automatically when its turn next comes in this round."""
+
+    KIND: ClassVar[str] = "gd.barred"
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class BarredPass(Event):
+    """A barred seat's turn came: it passes (not a decision, so not an action)."""
+
+    KIND: ClassVar[str] = "gd.barred_pass"
+
+
+@attrs.frozen(kw_only=True)
+class BarEnded(Event):
+    """``how``: 'lapsed' (the round ended first) or 'lifted' (GD-4.2.3: all three passed)."""
+
+    KIND: ClassVar[str] = "gd.bar_ended"
+    how: str
+
+
+@attrs.frozen(kw_only=True)
+class LeadOptionSet(Event):
+    """GD-2.3.1: when ``restricted`` next has the lead, ``chooser`` picks forbid / require /
+    free about ``combination`` (the type of the exposed cards of ``seat``)."""
+
+    KIND: ClassVar[str] = "gd.lead_option"
+    chooser: int
+    restricted: int
+    combination: str
+    cards: tuple[str, ...]
+
+
+@attrs.frozen(kw_only=True)
+class ChoiceOffered(Event):
+    """``seat`` must choose one of ``options`` (``purpose``) before play goes on."""
+
+    KIND: ClassVar[str] = "gd.choice"
+    purpose: str
+    options: tuple[str, ...]
+    about: int | None
+
+
+@attrs.frozen(kw_only=True)
+class LeadRestricted(Event):
+    """``seat``'s next lead: ``rule`` 'forbid' or 'require' a ``combination`` type ('cards':
+    exactly ``cards``); ``lapsed``: nothing satisfies it (or only bombs do, for 'require'),
+    so the seat leads freely."""
+
+    KIND: ClassVar[str] = "gd.lead_restricted"
+    rule: str
+    combination: str
+    cards: tuple[str, ...]
+    lapsed: bool
+
+
+@attrs.frozen(kw_only=True)
+class TurnRestored(Event):
+    """Order restored: ``seat`` is to act (in the draw: draws next)."""
+
+    KIND: ClassVar[str] = "gd.turn_restored"
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class CorrectionDue(Event):
+    """``seat`` corrects a wrong play (a legal play or a pass); the cards of the attempt not
+    used in the correction will be exposed."""
+
+    KIND: ClassVar[str] = "gd.correction_due"
+    cards: tuple[str, ...]
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class RandomlyDrawn(Event):
+    """``seat`` (the rightful drawer) drew ``card`` at random from ``source``'s hand."""
+
+    KIND: ClassVar[str] = "gd.random_draw"
+    source: int
+    card: str
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class PlayStands(Event):
+    """A play that was not an in-turn action stands as if made in turn: an out-of-turn play
+    accepted by the next player (GD-2.3.2), the rest of a play with extra cards (GD-2.4.3)."""
+
+    KIND: ClassVar[str] = "gd.play_stands"
+    cards: tuple[str, ...]
+    reading: str
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class PlaysTakenBack(Event):
+    """GD-4.2.2: the plays (and passes) made since ``since`` (a sequence number) are taken
+    back, not exposed; ``cards`` per seat; the seats act again."""
+
+    KIND: ClassVar[str] = "gd.taken_back"
+    since: int
+    seats: tuple[int, ...]
+    cards: tuple[tuple[str, ...], ...]
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class PassSequence(Event):
+    """GD-4.2.3 / 4.2.4: ``seats`` in turn may pass even with the lead; ``then``:
+    'offender_leads' (all passed: the bar ends, ``seat`` reports and leads its exposed
+    cards) or 'play_on'."""
+
+    KIND: ClassVar[str] = "gd.pass_sequence"
+    seats: tuple[int, ...]
+    then: str
+
+
+@attrs.frozen(kw_only=True)
+class PlacedLast(Event):
+    """单下: ``seat`` is judged 下游 and plays no more in this deal."""
+
+    KIND: ClassVar[str] = "gd.placed_last"
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class UnauthorisedInformation(Event):
+    """GD-7: ``seats`` may not use what ``cards`` (of ``source``) show: ``what`` says how
+    they came to know it."""
+
+    KIND: ClassVar[str] = "gd.unauthorised"
+    seats: tuple[int, ...]
+    source: int
+    cards: tuple[str, ...]
+    what: str
+
+
+@attrs.frozen(kw_only=True)
+class Redealt(Event):
+    """The cards are gathered and the deal is drawn again (``attempt`` from 1); a fresh
+    deck when the old one was short (GD-1.2)."""
+
+    KIND: ClassVar[str] = "gd.redeal"
+    attempt: int
+    fresh_deck: bool
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class CardLost(Event):
+    """During a flawed draw a card fell off the table unseen (the deck is short now)."""
+
+    KIND: ClassVar[str] = "gd.card_lost"
+    card: str

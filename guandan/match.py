@@ -87,10 +87,16 @@ class NextDeal:
 
 class Match:
     def __init__(self, seed: int, rules: GuandanRules | None = None, *,
-                 stream: EventStream | None = None, mode: str = "strict") -> None:
+                 stream: EventStream | None = None, mode: str = "strict", report_step: bool = True,
+                 first_deal: Deal | None = None) -> None:
+        """``first_deal``: a deal already built on this match's ``stream`` (e.g.
+        ``Deal.from_hands(..., stream=stream, mode=mode)``) to play as deal 1 instead of a
+        drawn one: puzzles, training and the referee's tests start a match from explicit
+        hands; later deals are drawn as usual."""
         self.seed = seed
         self.rules = GuandanRules() if rules is None else rules
         self.mode = mode
+        self.report_step = report_step
         self.stream = EventStream(deal=1) if stream is None else stream
         self.levels: TeamLevels = initial_levels()
         self.records: list[DealRecord] = []
@@ -99,7 +105,13 @@ class Match:
         self.scheduled: NextDeal | None = None
         self._settled = False
         self._levels_before = self.levels
-        self.deal = Deal.drawn(seed, "2", deal_number=1, rules=self.rules, stream=self.stream, mode=mode)
+        if first_deal is not None:
+            if first_deal.stream is not self.stream:
+                raise ValueError("the first deal must be built on the match's event stream")
+            self.deal = first_deal
+        else:
+            self.deal = Deal.drawn(seed, "2", deal_number=1, rules=self.rules, stream=self.stream, mode=mode,
+                                   report_step=report_step)
 
     # -----------------------------------------------------------------------------------------
     # Engine protocol
@@ -114,7 +126,7 @@ class Match:
     def to_act(self) -> int | None:
         self._settle()
         self._start_next_if_due()
-        return self.deal.turn
+        return self.deal.to_act
 
     def legal_actions(self) -> LegalActions:
         self._start_next_if_due()
@@ -213,9 +225,9 @@ class Match:
             self.levels = self._levels_before
             self.ended = None
             self._settled = False
-        self.deal.force_result(finish_order, reason)
+        events = self.deal.force_result(finish_order, reason)
         self._settle()
-        return self.stream.take()
+        return events + self.stream.take()
 
     # -----------------------------------------------------------------------------------------
     # Between deals
@@ -263,7 +275,8 @@ class Match:
             cutter=plan.cutter, first_drawer=plan.first_drawer, leader=plan.leader,
             previous_order=order,
             no_tribute_teams=() if plan.no_tribute_team is None else (plan.no_tribute_team,),
-            no_tribute=plan.no_tribute, rules=self.rules, stream=self.stream, mode=self.mode)
+            no_tribute=plan.no_tribute, rules=self.rules, stream=self.stream, mode=self.mode,
+            report_step=self.report_step)
 
 
 def _tribute_kind(deal: Deal) -> str:

@@ -21,6 +21,8 @@ class Phase(enum.Enum):
     RETURN = "return"
     PLAY = "play"
     SCORED = "scored"
+    AWAITING_RULING = "awaiting_ruling"
+    """Refereed mode: an irregularity waits for the referee (nobody is to act)."""
 
 
 @attrs.frozen
@@ -40,6 +42,16 @@ class TributeRecord:
     giver: int
     taker: int
     card: Card
+
+
+@attrs.frozen
+class UnauthorisedItem:
+    """A piece of information a seat may not use (GD-7): ``what`` (e.g. 'exposed cards',
+    'partner took back', 'incident: …'), whose cards (``source``) and which."""
+
+    what: str
+    source: int
+    cards: tuple[Card, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -64,6 +76,32 @@ class Observation:
     tribute_resisted: bool
     face_up: tuple[int, Card] | None = None
     """明牌 of a first deal: (the seat that drew it, the card), public since the draw."""
+
+    # Refereed mode (strict mode leaves the defaults). All public: every seat sees them.
+    exposed: tuple[tuple[Card, ...], ...] = ((), (), (), ())
+    """Per seat: its exposed cards (暴露张, penalty cards included), face up, still its own."""
+    penalty: tuple[tuple[Card, ...], ...] = ((), (), (), ())
+    """Per seat: those of its exposed cards that are penalty cards (罚张, GD-6)."""
+    barred: tuple[int, ...] = ()
+    """Seats barred from their next play in this round (禁出一手)."""
+    placed_last: tuple[int, ...] = ()
+    """Seats judged 下游 (单下) that play no more."""
+    on_table: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """Cards laid on the table but not (yet) part of the play: an out-of-turn play, a wrong
+    play waiting for the ruling, a card drawn out of turn."""
+    situation: str | None = None
+    """What the table is doing apart from ordinary play: 'draw', 'report' (a 报牌 is due),
+    'choice', 'out_of_turn' (the next player answers an out-of-turn play), 'correction',
+    'pass_sequence', 'awaiting_ruling'; None otherwise."""
+    choice: tuple[str, tuple[str, ...]] | None = None
+    """(purpose, options) when this seat is asked to choose."""
+    restriction: tuple[str, str] | None = None
+    """This seat's next lead: ('forbid' | 'require' | 'cards', kind)."""
+    stock_left: int = 0
+    """Cards still to draw (draw phase)."""
+    unauthorised: tuple["UnauthorisedItem", ...] = ()
+    """GD-7 flag: information this seat has but may not use (its own side's exposed cards,
+    its partner's taken-back plays …). Built-in agents never read it."""
 
     @property
     def partner(self) -> int:

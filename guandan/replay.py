@@ -1,9 +1,12 @@
-"""Rebuild the action behind an ACTION event, so a log can be re-applied."""
+"""Rebuild the action behind an ACTION event, so a log can be re-applied (refereed logs
+too: an irregular attempt carries the attempted action as plain data)."""
 
 from __future__ import annotations
 
 from guandan import events as ev
-from guandan.actions import Action, GiveTribute, Pass, Play, ReturnCard
+from guandan.actions import (
+    Action, CallReferee, Choose, Draw, GiveTribute, Pass, Play, Report, ReturnCard, action_from_data,
+)
 from guandan.combos import Reading
 from tabletop.cards import Card
 from tabletop.errors import LogError
@@ -21,4 +24,14 @@ def action_from_event(event: Event) -> Action:
         return GiveTribute(event.seat, Card(event.card))
     if kind is ev.ReturnGiven:
         return ReturnCard(event.seat, Card(event.card))
+    if kind is ev.DrawRan:
+        return Draw(event.seat)
+    if kind is ev.CountReported:
+        return Report(event.seat, event.count)
+    if kind is ev.ChoiceMade:
+        return Choose(event.seat, event.option)
+    if kind is ev.RefereeCalled:
+        return CallReferee(event.seat)
+    if kind is ev.IrregularAttempt:
+        return action_from_data(event.action)
     raise LogError(f"event {event.KIND!r} (seq {event.seq}) is not a 掼蛋 action")

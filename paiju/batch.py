@@ -26,7 +26,7 @@ import attrs
 from tabletop import rng as streams
 from tabletop.errors import PaijuError
 from tabletop.events import Event, EventStream, UnitStarted
-from tabletop.log import encode_event
+from tabletop.log import encode_block, encode_event
 from tabletop.runner import run
 
 from paiju.games import GameAdapter, adapter_for
@@ -70,19 +70,24 @@ class Chunk:
 
 @attrs.frozen
 class ChunkTask:
+    """Play ``chunk`` of ``batch``; with ``log``, also return its log bytes, each unit
+    gzip-compressed on its own when ``compress`` (the worker compresses, not the writer)."""
+
     batch: Batch
     chunk: Chunk
-    with_log: bool
+    log: bool = False
+    compress: bool = False
 
 
 @attrs.frozen
 class ChunkOutput:
-    """A chunk's results in unit order, its log lines (empty without a log), and who
-    played it: ``worker`` is ``host:pid`` and ``peak_rss_kb`` that process's peak so far."""
+    """A chunk's results in unit order, its log bytes (``tabletop.log.encode_block`` of
+    each unit in turn; empty without a log), and who played it: ``worker`` is
+    ``host:pid`` and ``peak_rss_kb`` that process's peak so far."""
 
     chunk: Chunk
     results: tuple[Any, ...]
-    lines: tuple[str, ...]
+    log: bytes
     worker: str
     peak_rss_kb: int
 
@@ -148,10 +153,15 @@ def play_chunk(task: ChunkTask) -> ChunkOutput:
     """The worker's whole job: play the chunk's units in order."""
     game = adapter(task.batch.game)
     rules = game.rules_from_dict(task.batch.rules)
-    lines: list[str] | None = [] if task.with_log else None
-    results = tuple(play_unit(game, task.batch, rules, index, lines)
-                    for index in range(task.chunk.start, task.chunk.stop))
-    return ChunkOutput(task.chunk, results, tuple(lines or ()), f"{socket.gethostname()}:{os.getpid()}", peak_rss_kb())
+    results = []
+    blocks = []
+    for index in range(task.chunk.start, task.chunk.stop):
+        lines: list[str] | None = [] if task.log else None
+        results.append(play_unit(game, task.batch, rules, index, lines))
+        if lines is not None:
+            blocks.append(encode_block(lines, compress=task.compress))
+    return ChunkOutput(task.chunk, tuple(results), b"".join(blocks), f"{socket.gethostname()}:{os.getpid()}",
+                       peak_rss_kb())
 
 
 def peak_rss_kb() -> int:

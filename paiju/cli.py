@@ -48,6 +48,16 @@ def _seed(text: str) -> int:
     return value
 
 
+def _seat_number(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a seat: {text!r} (0-3)") from None
+    if not 0 <= value <= 3:
+        raise argparse.ArgumentTypeError(f"not a seat: {value} (0-3)")
+    return value
+
+
 def _rate(text: str) -> float:
     try:
         value = float(text)
@@ -92,9 +102,14 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="list the referee's clauses for a game")
     rules.add_argument("game", choices=GAMES)
 
-    replay = sub.add_parser("replay", help="re-run a log and check it (engine and referee)")
+    replay = sub.add_parser("replay", help="show a log step by step, as a table or an HTML page; or check it")
     replay.add_argument("log", metavar="LOG")
     replay.add_argument("--check", action="store_true", help="re-apply every action; exit 0 only if every event matches")
+    replay.add_argument("--at", metavar="N",
+                        help="the table after the event with sequence number N (UNIT:N in a log of several units)")
+    replay.add_argument("--seat", type=_seat_number, metavar="N", help="only what seat N (0-3) may know")
+    replay.add_argument("--html", metavar="OUT.html", help="write one self-contained page to step through the log")
+    replay.add_argument("--game", choices=GAMES, help="the game the log must be of")
     return parser
 
 

@@ -12,6 +12,10 @@ Every unit in a log is its own stream: a ``unit`` event (seq 0) and then the uni
   process happened to be free. Its header's options add ``part``, ``parts`` and
   ``index_ranges`` (half-open [start, stop) ranges of the unit indices it holds), which
   is what `paiju replay --check` replays.
+
+The workers encode the log (``ChunkTask.log``); for ``.gz`` each unit is its own gzip
+member, compressed in parallel and the same bytes whoever compressed it. This process
+only appends the bytes, in order.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.log import LogWriter
+from tabletop.log import BlockWriter, is_compressed
 
 from paiju.batch import Chunk, ChunkOutput
 
@@ -59,10 +63,11 @@ class RunLogs:
             plans = [(part_path(path, w, parts), _part_header(header, w, parts, chunks[w::parts]))
                      for w in range(parts)]
         self.paths = [target for target, _ in plans]
-        self._writers: list[LogWriter] = []
+        self.compressed = is_compressed(path)
+        self._writers: list[BlockWriter] = []
         try:
             for target, part_header in plans:
-                self._writers.append(LogWriter(target, part_header))
+                self._writers.append(BlockWriter(target, part_header))
         except BaseException:
             self.discard()
             raise
@@ -71,7 +76,7 @@ class RunLogs:
     def write(self, output: ChunkOutput) -> None:
         if output.chunk.number != self._next:
             raise ValueError(f"chunk {output.chunk.number} written out of order (expected {self._next})")
-        self._writers[output.chunk.number % len(self._writers)].write_lines(output.lines)
+        self._writers[output.chunk.number % len(self._writers)].write_block(output.log)
         self._next += 1
 
     def close(self) -> None:

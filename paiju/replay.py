@@ -10,12 +10,11 @@ stream shared by all its units (the layout of a single engine's log)."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
 from typing import Any
 
 import attrs
 
-from tabletop.errors import LogError, PaijuError
+from tabletop.errors import LogError, OptionError, PaijuError
 from tabletop.events import EventStream, UnitStarted
 from tabletop.log import Log, encode_event, peek_header, read_log
 
@@ -124,40 +123,26 @@ class _Cursor:
             self.position += 1
 
 
-def iter_views(log: Log) -> Iterator[str]:
-    """A plain step-by-step listing (the richer table view builds on this)."""
-    for event in log.events:
-        data = event.to_dict()
-        kind = data.pop("kind")
-        seq = data.pop("seq")
-        deal = data.pop("deal")
-        seat = data.pop("seat")
-        who = f"seat {seat}" if seat is not None else ""
-        payload = " ".join(f"{k}={_fmt(v)}" for k, v in data.items())
-        yield f"{seq:>6}  deal {deal:<3} {kind:<22} {who:<7} {payload}"
-
-
-def _fmt(value: Any) -> str:
-    if isinstance(value, tuple):
-        return "[" + " ".join(_fmt(v) for v in value) + "]"
-    return str(value)
-
-
 def load_log(path: str, *, allow_truncated: bool = False) -> tuple[Log, GameAdapter]:
     """The log and its game's adapter; the game is loaded first, so that its event kinds
     are known when the events are read."""
-    game = adapter_for(peek_header(path).get("game"))
+    try:
+        game = adapter_for(peek_header(path).get("game"))
+    except OptionError as exc:
+        raise LogError(f"{path}: line 1: {exc}") from None
     return read_log(path, allow_truncated=allow_truncated), game
 
 
 def replay_command(args: argparse.Namespace) -> int:
-    log, game = load_log(args.log, allow_truncated=not args.check)
-    if args.check:
-        result = check_log(log, game)
-        print(result.message)
-        return 0 if result.ok else 1
-    for line in iter_views(log):
-        print(line)
-    if log.error:
-        print(f"paiju: warning: {log.error}; showing the {len(log.events)} valid events before it")
-    return 0
+    viewing = [f"--{name}" for name in ("at", "seat", "html") if getattr(args, name, None) is not None]
+    if not args.check:
+        from paiju.replay_view import view_command  # the step-by-step and HTML views
+        return view_command(args)
+    if viewing:
+        raise OptionError(f"--check re-runs the log and shows nothing: leave out {' '.join(viewing)}")
+    log, game = load_log(args.log, allow_truncated=False)
+    if getattr(args, "game", None) not in (None, log.game):
+        raise LogError(f"{args.log}: line 1: a {log.game!r} log, expected {args.game!r}")
+    result = check_log(log, game)
+    print(result.message)
+    return 0 if result.ok else 1

@@ -123,7 +123,8 @@ def run_batch(batch: Batch, backend: Backend, *, log: str | None = None, layout:
     options = {"unit": batch.unit, "count": batch.count, "agents": list(batch.agents), "referee": False}
     logs = RunLogs(log, layout, make_header(batch.game, batch.seed, batch.rules, options), chunks,
                    backend.workers) if log else None
-    tasks = [ChunkTask(batch, chunk, logs is not None) for chunk in chunks]
+    tasks = [ChunkTask(batch, chunk, log=logs is not None, compress=logs is not None and logs.compressed)
+             for chunk in chunks]
     results: list[Any] = []
     waiting: dict[int, ChunkOutput] = {}   # finished chunks that earlier chunks still hold up
     next_chunk = 0

@@ -1,4 +1,5 @@
-"""The decisions a 双升 seat makes: declare trump (or not), bury the kitty, play cards.
+"""The decisions a 双升 seat makes: declare trump (or not), bury the kitty, play cards —
+and, in refereed mode, the steps a real table has and the things a real player can get wrong.
 
 Every action is a frozen record naming its seat; cards are kept in canonical order, so
 two actions showing the same multiset of cards are equal.
@@ -12,6 +13,24 @@ engine's ``why_illegal(action)`` decides any action an agent builds itself.
 
 ``lead_units`` (every single, pair and tractor a hand can lead) and ``random_lead`` (those,
 and now and then a random throw) are what the lead ``Choices`` list and sample.
+
+Refereed mode only (strict mode refuses them; see ``shengji.table``):
+- ``Draw(seat)``: the rightful next drawer lets the draw run on, to the next declaration
+  chance or the end. Its slip fields describe a miscount nobody notices until the hands are
+  counted at the end of the draw (SJ-1.10 / SJ-3.1.7).
+- ``Choose(seat, option)``: answers a choice the table offers (the non-offending side's
+  random draw / redeal / decline, the card to hand over).
+- What only an irregular player does: ``DrawOutOfTurn`` (a card another seat should draw),
+  ``DrawKitty`` (the banker draws through the kitty), ``DeclareAtOnce`` (declares at the
+  same moment as its partner), ``DropCard`` (cards shown by accident), ``PlayWithExtra``
+  (a lead, throw or follow carrying one extra card), ``Revoke`` (a wrong follow nobody
+  notices at once) and ``Incident`` (what a human referee is told about: lateness,
+  prompting, tempo …; no engine can see it). An out-of-turn lead or play, a lead before
+  the burial and a wrong follow found at once are ordinary ``Play`` actions the refereed
+  engine records instead of refusing.
+
+``action_to_data``/``action_from_data`` turn any action into plain (name, value) pairs and
+back: the payload of an irregular-attempt event, so that a replay re-applies the attempt.
 """
 
 from __future__ import annotations
@@ -24,7 +43,8 @@ import attrs
 import numpy as np
 
 from shengji.context import Context
-from tabletop.cards import CARDS, Card, as_cards, format_cards, sort_cards
+from tabletop.cards import CARDS, Card, as_cards, codes, format_cards, sort_cards
+from tabletop.errors import LogError
 
 _CANONICAL_RANK = [0] * len(CARDS)
 for _i, _c in enumerate(sort_cards(CARDS)):
@@ -82,7 +102,174 @@ class Play:
         return f"seat {self.seat} plays {format_cards(self.cards)}"
 
 
-Action = Declare | NoDeclare | Bury | Play
+# ---------------------------------------------------------------------------------------------
+# Refereed mode: table steps
+
+SLIP_FAULTS = ("taker", "short")
+REVOKE_FOUND = ("affecting", "after_trick")
+SEVERITIES = ("minor", "serious", "deliberate", "suspension")
+
+
+def _in(*allowed: Any):
+    def check(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
+        if value not in allowed:
+            raise ValueError(f"{type(instance).__name__}.{attribute.name} must be one of {allowed}, got {value!r}")
+    return check
+
+
+def _optional_seat(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+@attrs.frozen
+class Draw:
+    """The draw runs on in order from ``seat`` (the rightful next drawer) to the next
+    declaration chance or the end of the draw.
+
+    A miscount slip nobody notices until the hands are counted (``extra_by`` not None): from
+    the ``at``-th card from now on, ``extra_by`` takes the next ``count`` cards due to ``of``
+    (it ends with ``count`` too many, ``of`` with ``count`` too few). ``fault``: 'taker' (the
+    taker's side drew too many) or 'short' (``of``'s side drew too few)."""
+
+    seat: int
+    extra_by: int | None = attrs.field(default=None, converter=_optional_seat)
+    of: int | None = attrs.field(default=None, converter=_optional_seat)
+    count: int = 1
+    at: int = 0
+    fault: str = attrs.field(default="taker", validator=_in(*SLIP_FAULTS))
+
+    @property
+    def flawed(self) -> bool:
+        return self.extra_by is not None
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} draws on" + (" (with a slip)" if self.flawed else "")
+
+
+@attrs.frozen
+class Choose:
+    """Answers the choice the table offers ``seat`` (``option`` is one of those offered)."""
+
+    seat: int
+    option: str
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} chooses {self.option}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Refereed mode: what only an irregular player does
+
+
+@attrs.frozen
+class DrawOutOfTurn:
+    """``seat`` takes the card the rightful drawer should draw ``after`` cards from now
+    (noticed at once). ``face_seen``: it saw the card; ``in_hand``: it already put it into
+    its hand (implies seen)."""
+
+    seat: int
+    after: int = 0
+    face_seen: bool = False
+    in_hand: bool = False
+
+
+@attrs.frozen
+class DrawKitty:
+    """The banker (``seat``) draws on into the kitty at the end of the draw (the kitty is
+    left with 7; SJ-1.5)."""
+
+    seat: int
+
+
+@attrs.frozen
+class DeclareAtOnce:
+    """``seat`` shows ``cards`` to declare at the same moment as its partner, who is at a
+    declaration chance and shows its own first declaration (SJ-1.6). ``chose``: the partners
+    settle it themselves, ``seat``'s declaration standing, instead of asking for lots
+    (SJ-3.1.4)."""
+
+    seat: int
+    cards: tuple[Card, ...] = attrs.field(converter=_canonical_cards)
+    chose: bool = False
+
+
+@attrs.frozen
+class DropCard:
+    """``seat`` shows ``cards`` of its hand by accident, seen by all four (while drawing,
+    playing, burying, or ``sorting`` its hand)."""
+
+    seat: int
+    cards: tuple[Card, ...] = attrs.field(converter=_canonical_cards)
+    sorting: bool = False
+
+
+@attrs.frozen
+class PlayWithExtra:
+    """A lead, throw or follow (``cards``) carrying one ``extra`` card along."""
+
+    seat: int
+    cards: tuple[Card, ...] = attrs.field(converter=_canonical_cards)
+    extra: tuple[Card, ...] = attrs.field(converter=_canonical_cards)
+
+
+@attrs.frozen
+class Revoke:
+    """跟错 that nobody notices at once: ``cards`` go on the trick as if legal, and the wrong
+    follow comes to light ``found`` = 'affecting' (after the next seat played, the trick
+    still open) or 'after_trick' (once the trick is closed: an established revoke)."""
+
+    seat: int
+    cards: tuple[Card, ...] = attrs.field(converter=_canonical_cards)
+    found: str = attrs.field(default="affecting", validator=_in(*REVOKE_FOUND))
+
+
+@attrs.frozen
+class Incident:
+    """A reported incident about ``seat`` (its side for lateness) that no engine can see.
+    ``incident``: 'late' (``minutes``), 'prompting', 'prompting_declaration', 'reminding',
+    'tempo', 'unreasonable_play', 'signing', 'kitty_inspection', 'old_tricks',
+    'tricks_order', 'refusing_ruling', 'exposure_signalling', 'passing_cards',
+    'repeated_misdraw', 'declaration_chosen' or 'misconduct'. ``severity`` as the reporter
+    judges it ('suspension': a human referee suspends the player); ``damaged``: the other
+    side was harmed by it; ``note``: what the reporter saw."""
+
+    seat: int
+    incident: str
+    severity: str = attrs.field(default="minor", validator=_in(*SEVERITIES))
+    minutes: int = 0
+    damaged: bool = False
+    note: str = ""
+
+
+Action = (Declare | NoDeclare | Bury | Play | Draw | Choose | DrawOutOfTurn | DrawKitty | DeclareAtOnce
+          | DropCard | PlayWithExtra | Revoke | Incident)
+ACTION_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
+    Declare, NoDeclare, Bury, Play, Draw, Choose, DrawOutOfTurn, DrawKitty, DeclareAtOnce, DropCard,
+    PlayWithExtra, Revoke, Incident)}
+
+
+def action_to_data(action: Any) -> tuple[tuple[str, Any], ...]:
+    """Plain (name, value) pairs: ``type`` and every field (cards as codes).
+    ``action_from_data`` rebuilds the same action."""
+    out: list[tuple[str, Any]] = [("type", type(action).__name__)]
+    for f in attrs.fields(type(action)):
+        value = getattr(action, f.name)
+        if isinstance(value, tuple):
+            value = codes(value)
+        out.append((f.name, value))
+    return tuple(out)
+
+
+def action_from_data(data: Iterable[Iterable[Any]]) -> Any:
+    fields = {str(k): v for k, v in data}
+    name = fields.pop("type", None)
+    cls = ACTION_TYPES.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise LogError(f"not a 双升 action type: {name!r}")
+    try:
+        return cls(**{k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()})
+    except (TypeError, ValueError) as exc:
+        raise LogError(f"bad {name} action data: {exc}") from None
 
 
 def pick_index(rng: np.random.Generator, n: int) -> int:

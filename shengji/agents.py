@@ -5,6 +5,11 @@ declarations, the decision's own sampler for burying, leads and follows. ``Heuri
 simple sound game: declares with length in the suit, buries low non-point side cards,
 leads its strong units, follows cheaply, feeds points to a winning partner and trumps
 or overtakes when points are on the table. Both read only their observation.
+
+Refereed mode adds two kinds of decision: the draw step (``Draw``: both draw on) and the
+choices a ruling offers (``Choose``): RandomAgent picks uniformly; HeuristicAgent takes the
+random draw over the offender's own pick or a decline, redeals a miscount only when its own
+hand is weak, and hands over its cheapest card.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from shengji.actions import Bury, Choices, Declare, NoDeclare, Play, lead_units, pick_index
+from shengji.actions import Bury, Choices, Choose, Declare, Draw, NoDeclare, Play, lead_units, pick_index
 from shengji.context import TRUMP
 from shengji.observation import Observation
 from shengji.scoring import POINTS, card_points
@@ -48,6 +53,10 @@ class HeuristicAgent:
 
     def act(self, obs: Observation, legal_actions: Sequence[Any]) -> Any:
         first = legal_actions[0]
+        if isinstance(first, Draw):
+            return first
+        if isinstance(first, Choose):
+            return self._choose(obs, legal_actions)
         if isinstance(first, (Declare, NoDeclare)):
             return self._declare(obs, legal_actions)
         if isinstance(first, Bury):
@@ -55,6 +64,29 @@ class HeuristicAgent:
         if obs.lead is None:
             return self._lead(obs)
         return self._follow(obs, legal_actions)
+
+    # -- choices a ruling offers ----------------------------------------------------------------
+    def _choose(self, obs: Observation, legal: Sequence[Any]) -> Any:
+        options = {a.option: a for a in legal}
+        if "random_draw" in options and "redeal" in options:
+            return options["redeal" if self._weak(obs) else "random_draw"]
+        if "random_draw" in options:
+            return options["random_draw"]
+        level = RANKS.index(obs.level)
+
+        def value(action: Choose) -> tuple:
+            card = Card(action.option)
+            strong = card >= SMALL_JOKER or card % 13 == level or (obs.trump is not None and card.suit == obs.trump)
+            return (strong, POINTS[card] > 0, card % 13 if card < SMALL_JOKER else 13)
+
+        return min(legal, key=value)
+
+    @staticmethod
+    def _weak(obs: Observation) -> bool:
+        """Fewer strong cards (jokers, level cards, aces) than an average hand holds."""
+        level = RANKS.index(obs.level)
+        strong = sum(1 for c in obs.hand if c >= SMALL_JOKER or c % 13 == level or c % 13 == 12)
+        return strong < 0.25 * len(obs.hand)
 
     # -- declaring ------------------------------------------------------------------------------
     def _declare(self, obs: Observation, legal: Sequence[Any]) -> Any:

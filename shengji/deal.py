@@ -12,13 +12,16 @@ first deal of a match) gets one last chance, again only if it can declare. Nobod
 the first deal of a match is redealt from the next seed; later deals follow rules.no_bid.
 
 Validation lives in one function, ``why_illegal(action) -> str | None``; strict mode
-raises IllegalAction with that reason. The state is plain fields (count lists per seat,
+raises IllegalAction with that reason. ``mode="refereed"`` (see ``shengji.table``): an
+action that breaks a rule is recorded as an irregular attempt and the deal waits for a
+referee's ruling (``phase`` AWAITING_RULING) instead of raising; the draw has decisions of
+its own (``Draw``); the table primitives a ruling uses are methods of the deal. Strict mode
+(the default) never touches any of it. The state is plain fields (count lists per seat,
 the stock, the current trick) so that a referee can inspect and repair it.
 """
 
 from __future__ import annotations
 
-import enum
 import math
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -34,18 +37,21 @@ from shengji.declare import (
 from shengji.events import (
     Buried, CardDrawn, CardsPlayed, DealScored, DealStarted, DeclarationDeclined, Declared, DeckCut,
     DeckShuffled, HandsSet, KittyFlipped, KittyRevealed, KittyTaken, PointsAdjusted, Redealt,
-    ThrowFailed, ThrowPenalty, TrickWon, TrumpSet,
+    PlayStands, ThrowFailed, ThrowPenalty, TrickWon, TrumpSet,
 )
 from shengji.follow import follow_error, lead_info, legal_follows, sample_follow
-from shengji.observation import Observation, observe
+from shengji.observation import Observation, RefereedObservation, observe
+from shengji.phase import Phase
 from shengji.rules import ShengjiRules
 from shengji.scoring import POINTS, card_points, kitty_multiplier, level_result
 from shengji.throws import failed_throw_units
 from shengji.tricks import trick_winner
+from shengji.table import RefereedTable, TableState
 from shengji.units import is_valid_lead
 from tabletop.cards import CARDS, RANKS, Card, as_cards, codes, full_deck, sort_cards
 from tabletop.errors import CardParseError, IllegalAction
 from tabletop.events import Event, EventStream
+from tabletop.irregular import MODES, REFEREED
 from tabletop.rng import CUT, FIRST_BANKER, SHUFFLE, child_seed, generator
 from tabletop.seats import next_seat, partner, prev_seat, seats_from, team
 
@@ -78,16 +84,6 @@ def shared_context(level: int, trump: str | None, rules: ShengjiRules) -> Contex
             _CONTEXTS.clear()
         ctx = _CONTEXTS[key] = Context(level, trump, rules)
     return ctx
-
-
-class Phase(str, enum.Enum):
-    """The phases of a deal; a str enum (Phase.PLAY == "play")."""
-
-    DRAW = "draw"
-    DECLARE = "declare"
-    KITTY = "kitty"
-    PLAY = "play"
-    SCORED = "scored"
 
 
 def level_index(level: "str | int") -> int:
@@ -155,7 +151,7 @@ _EXPECTED = {Phase.DRAW: (Declare, NoDeclare), Phase.DECLARE: (Declare, NoDeclar
              Phase.KITTY: (Bury,), Phase.PLAY: (Play,), Phase.SCORED: ()}
 
 
-class Deal:
+class Deal(RefereedTable):
     """A 双升 deal; see the module docstring. Construct it to shuffle, cut and draw (the
     set-up events wait in ``take_events()``), or use ``Deal.from_hands`` for a position."""
 
@@ -252,12 +248,14 @@ class Deal:
         return self
 
     def _init_state(self, rules, level, team_levels, banker, stream, mode, deal_number) -> None:
-        if mode != "strict":
-            raise ValueError(f"mode must be 'strict' (refereed mode is not built yet), got {mode!r}")
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r} (known: {', '.join(MODES)})")
         if banker not in (None, 0, 1, 2, 3):
             raise ValueError(f"banker must be a seat 0-3 or None, got {banker!r}")
         self.rules = ShengjiRules() if rules is None else rules
         self.mode = mode
+        self.table: TableState | None = TableState() if mode == REFEREED else None
+        """Refereed mode's state (None in strict mode)."""
         self.stream = EventStream() if stream is None else stream
         if deal_number is not None:
             self.stream.deal = deal_number
@@ -307,6 +305,8 @@ class Deal:
         return self.stream.take()
 
     def observe(self, seat: int) -> Observation:
+        if self.table is not None:
+            return observe(self, seat, RefereedObservation, **self._r_observe_extras(seat))
         return observe(self, seat)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
@@ -334,6 +334,11 @@ class Deal:
         return self.trick[0][1] if self.trick else None
 
     def legal_actions(self) -> Choices:
+        if self.table is not None:
+            return self._r_legal()
+        return self._legal()
+
+    def _legal(self) -> Choices:
         seat = self.to_act
         if seat is None:
             return Choices(())
@@ -348,6 +353,10 @@ class Deal:
         return self._follow_choices(seat)
 
     def apply(self, action: Any) -> list[Event]:
+        """Apply a legal action and return the events it produced. Strict mode: an illegal
+        action raises IllegalAction and changes nothing. Refereed mode: see ``shengji.table``."""
+        if self.table is not None:
+            return self._r_apply(action)
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(reason)
@@ -453,6 +462,9 @@ class Deal:
         self.declaration = None
         self.declarations = ()
         self.phase = Phase.DRAW
+        if self.table is not None:
+            self._r_begin_draw()
+            return
         self._continue_draw()
 
     def _continue_draw(self) -> None:
@@ -488,7 +500,10 @@ class Deal:
 
     def _resume_declaring(self) -> None:
         if self.phase is Phase.DRAW:
-            self._continue_draw()
+            if self.table is not None:
+                self._r_begin_draw()
+            else:
+                self._continue_draw()
         else:
             self._continue_last_chance()
 
@@ -548,6 +563,8 @@ class Deal:
         self.hand_size[banker] += len(self.picked_up)
         self._sorted[banker] = None
         self._emit(KittyTaken, banker, cards=codes(self.picked_up))
+        if self.table is not None and self.table.deferred:
+            self._r_banker_known()
         self.phase = Phase.KITTY
         self.to_act = banker
 
@@ -595,10 +612,17 @@ class Deal:
         self.hand_size[seat] -= n
         self._sorted[seat] = None if remaining is None else tuple(remaining)
 
-    def _play(self, action: Play) -> None:
+    def _play(self, action: Play, stand: str | None = None) -> tuple[Card, ...]:
+        """Put the cards on the trick; return those that stay there (a failed throw's forced
+        unit). ``stand``: refereed mode lets a play stand that was not an ordinary in-turn
+        play (its event is PlayStands, not an action)."""
         seat, cards = action.seat, action.cards
         lead = not self.trick
-        self.stream.emit(CardsPlayed, seat=seat, cards=codes(cards), trick=self.trick_number, lead=lead)
+        if stand is None:
+            self.stream.emit(CardsPlayed, seat=seat, cards=codes(cards), trick=self.trick_number, lead=lead)
+        else:
+            self.stream.emit(PlayStands, seat=seat, cards=codes(cards), trick=self.trick_number, lead=lead,
+                             reason=stand)
         played = cards
         if lead:
             info = lead_info(list(cards), self.ctx)
@@ -615,6 +639,7 @@ class Deal:
             self.to_act = (seat + 1) % 4
         else:
             self._finish_trick()
+        return played
 
     def _check_throw(self, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
         """The cards that stay on the table: all of them, or the forced unit of a failed throw."""
@@ -649,6 +674,8 @@ class Deal:
         self.trick_number += 1
         self.leader = winner
         self.to_act = winner
+        if self.table is not None and self._r_trick_closed():
+            return
         if self.hand_size[winner] == 0:
             self._finish()
 
@@ -666,7 +693,7 @@ class Deal:
         self._emit(KittyRevealed, banker, cards=codes(self.kitty), points=kitty_points,
                    multiplier=multiplier, bonus=bonus)
         raw = self.attackers_points
-        points = max(0, raw + sum(delta for _, delta in self.adjustments))
+        points = adjusted_points(raw, self.adjustments)
         side, levels = level_result(points)
         if side == "banker":
             winner_team, next_banker = team(banker), partner(banker)
@@ -686,13 +713,17 @@ class Deal:
         self.to_act = None
 
     # -----------------------------------------------------------------------------------------
-    # Table primitives (the referee will add more)
+    # Table primitives (refereed mode adds the rest: shengji.table)
 
     def adjust_points(self, offender: int, points: int, reason: str) -> list[Event]:
         """A point penalty of ``points`` against ``offender``'s side (enforcement PD): the
-        attackers' total drops by it if the offender attacks, rises by it if it defends."""
+        attackers' total drops by it if the offender attacks, rises by it if it defends.
+        Refereed mode: before the banker is known (during the draw) it waits until it is."""
         if self.banker is None:
-            raise ValueError("no point penalty before the banker is known")
+            if self.table is None:
+                raise ValueError("no point penalty before the banker is known")
+            self.adjust_points_deferred(offender, points, reason)
+            return self.stream.take()
         delta = points if team(offender) == team(self.banker) else -points
         self.adjustments += ((reason, delta),)
         self._emit(PointsAdjusted, offender, points=points, attackers_delta=delta, reason=reason)
@@ -735,6 +766,15 @@ class Deal:
             return [sample(np.random.default_rng(0))]
 
         return Choices(listed, complete=few, sampler=sample)
+
+
+def adjusted_points(raw: int, adjustments: Sequence[tuple[str, int]]) -> int:
+    """The attackers' points after penalties (enforcement PD, as
+    ``enforcement.ledger.adjusted_attacker_points``): their own penalties lower their captured
+    points, never below 0; the banker side's raise them."""
+    lower = sum(delta for _, delta in adjustments if delta < 0)
+    raise_ = sum(delta for _, delta in adjustments if delta > 0)
+    return max(0, raw + lower) + raise_
 
 
 def _follow_code(message: str, led: int, played: int) -> str:

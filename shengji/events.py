@@ -11,17 +11,23 @@ given through ``Deal.adjust_points`` (the referee). ``Deal.from_hands`` emits De
 HandsSet and TrumpSet instead of the draw (and KittyTaken when it starts at the kitty). A
 match adds LevelsAdvanced after each deal and MatchEnded.
 
+Refereed mode (``shengji.table``) adds table steps as actions (DrawRan, ChoiceMade), irregular
+attempts (IrregularAttempt, an action: a replay re-applies it) and their discovery
+(IrregularityFound), and one event per table primitive a ruling uses (each names the
+ruling's clause as ``reason``).
+
 The log is omniscient (the deck order, every card drawn, the kitty); what a seat may see is
 the business of ``observation.py``.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
 from tabletop.events import Event
+from tabletop.irregular import Discovered, Irregular
 
 # ---------------------------------------------------------------------------------------------
 # Set-up and the draw
@@ -254,11 +260,185 @@ class LevelsAdvanced(Event):
 
 @attrs.frozen(kw_only=True)
 class MatchEnded(Event):
-    """``how``: 'held_a' (``winner`` held as banker at A) or 'max_deals' (decided by levels;
-    ``winner`` None on equal levels)."""
+    """``how``: 'held_a' (``winner`` held as banker at A), 'max_deals' (decided by levels;
+    ``winner`` None on equal levels) or 'match_loss' (the loser forfeited by sanction)."""
 
     KIND: ClassVar[str] = "sj.match_over"
     how: str
     winner: int | None
     levels: tuple[str, ...]
     deals: int
+
+
+# ---------------------------------------------------------------------------------------------
+# Refereed mode: table steps (actions)
+
+
+@attrs.frozen(kw_only=True)
+class DrawRan(Event):
+    """The rightful next drawer (``seat``) let the draw run on."""
+
+    KIND: ClassVar[str] = "sj.draw"
+    ACTION: ClassVar[bool] = True
+
+
+@attrs.frozen(kw_only=True)
+class ChoiceMade(Event):
+    """``seat`` answered the table's choice ``purpose`` with ``option``."""
+
+    KIND: ClassVar[str] = "sj.chose"
+    ACTION: ClassVar[bool] = True
+    purpose: str
+    option: str
+
+
+# ---------------------------------------------------------------------------------------------
+# Refereed mode: irregular attempts and their discovery
+
+
+@attrs.frozen(kw_only=True)
+class IrregularAttempt(Irregular):
+    """An action that breaks a rule, recorded instead of refused. ``action`` rebuilds it
+    (``shengji.actions.action_from_data``). ``latent``: nobody noticed yet; an
+    ``IrregularityFound`` event follows when the table reaches the stage where it comes to
+    light, and the referee rules then."""
+
+    KIND: ClassVar[str] = "sj.irregular"
+    action: tuple[tuple[str, Any], ...]
+    latent: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class IrregularityFound(Discovered):
+    """A latent irregular attempt (``answers``) comes to light; the referee rules on it."""
+
+    KIND: ClassVar[str] = "sj.found"
+
+
+# ---------------------------------------------------------------------------------------------
+# Refereed mode: what the table primitives did (``reason``: the ruling's clause)
+
+
+@attrs.frozen(kw_only=True)
+class CardsReturned(Event):
+    """Cards go back: to ``seat``'s hand (``to`` 'hand') or onto the stock ('stock');
+    ``exposed``: they stay face up in front of it (taken-back cards count as exposed)."""
+
+    KIND: ClassVar[str] = "sj.returned"
+    cards: tuple[str, ...]
+    to: str
+    exposed: bool
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class CardsExposed(Event):
+    """暴露张: face up in front of ``seat``, still its cards, seen by every seat."""
+
+    KIND: ClassVar[str] = "sj.exposed"
+    cards: tuple[str, ...]
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class PlayStands(Event):
+    """Cards that were not an ordinary in-turn play go on the trick as if played in turn:
+    the rest of a play with an extra card, a wrong follow nobody noticed."""
+
+    KIND: ClassVar[str] = "sj.play_stands"
+    cards: tuple[str, ...]
+    trick: int
+    lead: bool
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class PlaysTakenBack(Event):
+    """The plays of the open trick from ``seat`` on go back to their owners (the wrong
+    follow's cards exposed, the later ones not); ``seats`` in play order."""
+
+    KIND: ClassVar[str] = "sj.taken_back"
+    seats: tuple[int, ...]
+    cards: tuple[tuple[str, ...], ...]
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class TurnRestored(Event):
+    """Order restored: ``seat`` is to act (in the draw: draws next)."""
+
+    KIND: ClassVar[str] = "sj.turn_restored"
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class BurialUndone(Event):
+    """The banker (``seat``) takes the ``cards`` it buried back to bury again (SJ-3.1.10.1)."""
+
+    KIND: ClassVar[str] = "sj.burial_undone"
+    cards: tuple[str, ...]
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class DeclarationBarred(Event):
+    """``seat`` may not declare or overcall trump for the rest of this deal (SJ-1.5)."""
+
+    KIND: ClassVar[str] = "sj.declaration_barred"
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class DeclarationStands(Event):
+    """Of two declarations shown at the same moment, ``seat``'s (``cards``, naming
+    ``trump``) stands; ``withdrawn`` is the other seat's, taken back."""
+
+    KIND: ClassVar[str] = "sj.declaration_stands"
+    cards: tuple[str, ...]
+    trump: str | None
+    withdrawn: int
+    how: str
+    """'lots' (drawn by the referee) or 'chosen' (the partners settled it themselves)."""
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class ChoiceOffered(Event):
+    """``seat`` must choose one of ``options`` (``purpose``) before play goes on."""
+
+    KIND: ClassVar[str] = "sj.choice"
+    purpose: str
+    options: tuple[str, ...]
+    about: int | None
+
+
+@attrs.frozen(kw_only=True)
+class RandomlyDrawn(Event):
+    """``seat`` drew ``cards`` at random from ``source``'s hand (the REFEREE stream)."""
+
+    KIND: ClassVar[str] = "sj.random_draw"
+    source: int
+    cards: tuple[str, ...]
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class CardHandedOver(Event):
+    """``source`` handed ``card`` (its own choice) to ``seat``."""
+
+    KIND: ClassVar[str] = "sj.handed_over"
+    source: int
+    card: str
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class CardTaken(Event):
+    """During the draw ``seat`` took ``card`` (draw position ``index``), which was due to
+    ``due``: an out-of-turn draw or the banker drawing through the kitty (``due`` None)."""
+
+    KIND: ClassVar[str] = "sj.card_taken"
+    card: str
+    index: int
+    due: int | None
+    in_hand: bool

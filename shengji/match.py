@@ -9,6 +9,11 @@ that holds as banker at level A. ``rules.max_deals`` guards against runaway matc
 match then ends 'by levels' (the higher team wins; equal levels: no winner).
 
 Deal n of a match (0 first) is dealt from ``child_seed(seed, n)``.
+
+Refereed mode (``mode="refereed"``) passes down to every deal; a deal may then end inside a
+referee's ruling (its primitives finish the play), so the match settles a finished deal
+whenever it is asked who acts. ``forfeit(side, reason)`` ends the match at once: the side
+loses it by sanction (MatchLoss, enforcement SJ-3.2 PD).
 """
 
 from __future__ import annotations
@@ -48,7 +53,8 @@ def promote(level: int, steps: int, stops: Iterable[int] = (LEVEL_A,)) -> int:
 @attrs.frozen(kw_only=True)
 class MatchResult:
     """``winner``: the team that won (None: equal levels at the deal limit); ``how``:
-    'held_a' or 'max_deals'; ``levels``: (team 0, team 1) at the end."""
+    'held_a', 'max_deals' or 'match_loss' (the other side lost by sanction); ``levels``:
+    (team 0, team 1) at the end."""
 
     winner: int | None
     how: str
@@ -62,9 +68,11 @@ class Match:
 
     def __init__(self, seed: int, rules: ShengjiRules | None = None, *, mode: str = "strict",
                  stream: EventStream | None = None, levels: tuple["str | int", "str | int"] = ("2", "2"),
-                 banker: int | None = None) -> None:
+                 banker: int | None = None, first_deal: Deal | None = None) -> None:
         """``levels`` and ``banker`` start a match from a position (tests, puzzles); by
-        default both teams are at 2 and the first deal's declaration decides the banker."""
+        default both teams are at 2 and the first deal's declaration decides the banker.
+        ``first_deal``: a deal already set up on this match's ``stream`` (e.g.
+        ``Deal.from_hands``) played as deal 0; the next deals are dealt from the seed."""
         self.seed = seed
         self.rules = ShengjiRules() if rules is None else rules
         self.mode = mode
@@ -75,7 +83,12 @@ class Match:
         self.deal_number = 0
         self.results: list[DealResult] = []
         self.result: MatchResult | None = None
-        self.deal = self._new_deal()
+        if first_deal is not None:
+            if first_deal.stream is not self.stream:
+                raise ValueError("first_deal must share the match's stream")
+            self.stream.deal = 0
+            self.banker = first_deal.banker
+        self.deal = self._new_deal() if first_deal is None else first_deal
 
     def _new_deal(self) -> Deal:
         self.stream.deal = self.deal_number
@@ -92,7 +105,13 @@ class Match:
 
     @property
     def to_act(self) -> int | None:
-        return None if self.result is not None else self.deal.to_act
+        if self.result is not None:
+            return None
+        if self.deal.result is not None and len(self.results) == self.deal_number:
+            self._after_deal(self.deal.result)         # a deal a ruling finished
+            if self.result is not None:
+                return None
+        return self.deal.to_act
 
     def legal_actions(self) -> Choices:
         return Choices(()) if self.result is not None else self.deal.legal_actions()
@@ -113,10 +132,16 @@ class Match:
         if self.result is not None:
             raise IllegalAction("the match is over")
         events = self.deal.apply(action)
-        if self.deal.result is not None:
+        if self.deal.result is not None and len(self.results) == self.deal_number:
             self._after_deal(self.deal.result)
             events.extend(self.stream.take())
         return events
+
+    def forfeit(self, side: int, reason: str) -> None:
+        """The match ends now: ``side`` loses it by sanction (the deal in progress is not
+        scored). The events wait in the stream."""
+        if self.result is None:
+            self._end(1 - side, "match_loss")
 
     # -----------------------------------------------------------------------------------------
 

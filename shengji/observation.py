@@ -63,10 +63,31 @@ class Observation:
         return self.banker is not None and (self.seat - self.banker) % 2 == 0
 
 
-def observe(deal: "Deal", seat: int) -> Observation:
+@attrs.frozen(kw_only=True, slots=False)
+class RefereedObservation(Observation):
+    """What refereed mode adds; all of it public (every seat sees it)."""
+
+    exposed: tuple[tuple[Card, ...], ...] = ((), (), (), ())
+    """Per seat: its exposed cards (暴露张), face up, still its own."""
+    on_table: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """Cards laid on the table but not part of the play: an attempt waiting for the ruling,
+    a card drawn out of turn."""
+    situation: str | None = None
+    """What the table is doing apart from ordinary play: 'draw' (a Draw step is due),
+    'choice', 'awaiting_ruling'; None otherwise."""
+    choice: tuple[str, tuple[str, ...]] | None = None
+    """(purpose, options) when this seat is asked to choose."""
+    declare_barred: tuple[int, ...] = ()
+    """Seats that have lost the right to declare in this deal (SJ-1.5)."""
+    own_latent: tuple[str, ...] = ()
+    """This seat's own irregular attempts nobody has noticed yet (it knows what it did):
+    their irregularity ids. For infraction injectors; the built-in agents never read it."""
+
+
+def observe(deal: "Deal", seat: int, cls: type[Observation] = Observation, **extra: object) -> Observation:
     banker = deal.banker
     last = deal.tricks[-1] if deal.tricks else None
-    return Observation(
+    return cls(
         seat=seat,
         phase=deal.phase,
         to_act=deal.to_act,
@@ -92,4 +113,5 @@ def observe(deal: "Deal", seat: int) -> Observation:
         adjustments=deal.adjustments,
         rules=deal.rules,
         context=deal.ctx,
+        **extra,
     )

@@ -9,9 +9,11 @@ Sequence numbers are gapless. A batch log (``paiju simulate``) is a series of un
 each opened by a ``unit`` event (``UnitStarted``) with sequence number 0 and numbered
 on from there, so a unit's lines are the same whichever units precede it.
 
-A ``.gz`` path is gzip-compressed, with a fixed header (no time stamp, no file name)
-so equal content gives equal bytes; a writer flushes it at each ``write_lines`` call,
-and a reader takes the complete lines of a stream that was cut off.
+A ``.gz`` path is gzip-compressed, with no time stamp or file name in it, so equal
+content gives equal bytes. It may be a series of gzip members (``BlockWriter``: blocks of
+whole lines compressed elsewhere, e.g. one per unit by worker processes), which every
+gzip reader reads as one stream; a reader also takes the complete lines of a stream
+that was cut off.
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ class LogWriter:
         if isinstance(target, (str, os.PathLike)):
             path = os.fspath(target)
             try:
-                if path.endswith(".gz"):
+                if is_compressed(path):
                     self._file: IO[str] = io.TextIOWrapper(_GzipWriter(path), encoding="utf-8", newline="\n")
                 else:
                     self._file = open(path, "w", encoding="utf-8", newline="\n", buffering=1)
@@ -78,12 +80,6 @@ class LogWriter:
 
     def write_line(self, line: str) -> None:
         self._file.write(line + "\n")
-
-    def write_lines(self, lines: Iterable[str]) -> None:
-        """Encoded lines as one block, then flush: a run stopped after this call leaves
-        every one of them on disk (gzip too: a sync flush)."""
-        self._file.write("".join(line + "\n" for line in lines))
-        self._file.flush()
 
     def write(self, events: Iterable[Event]) -> None:
         for event in events:
@@ -99,6 +95,43 @@ class LogWriter:
             self._file.flush()
 
     def __enter__(self) -> "LogWriter":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+def is_compressed(path: "str | os.PathLike[str]") -> bool:
+    return os.fspath(path).endswith(".gz")
+
+
+def encode_block(lines: Iterable[str], *, compress: bool) -> bytes:
+    """Whole encoded lines as a log file holds them: UTF-8 text, or one gzip member."""
+    data = "".join(line + "\n" for line in lines).encode("utf-8")
+    return gzip.compress(data, compresslevel=GZIP_LEVEL, mtime=0) if compress else data
+
+
+class BlockWriter:
+    """Writes a header, then blocks made by ``encode_block`` (the same ``compress`` as the
+    path says), flushing each: a stopped run leaves whole blocks, a valid prefix."""
+
+    def __init__(self, path: "str | os.PathLike[str]", header: dict[str, Any]) -> None:
+        path = os.fspath(path)
+        self.compressed = is_compressed(path)
+        try:
+            self._file = open(path, "wb")
+        except OSError as exc:
+            raise LogError(f"cannot write log {path!r}: {exc.strerror or exc}") from None
+        self.write_block(encode_block([encode(header)], compress=self.compressed))
+
+    def write_block(self, block: bytes) -> None:
+        self._file.write(block)
+        self._file.flush()
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> "BlockWriter":
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -158,7 +191,7 @@ def _gzip_lines(path: str) -> Iterator[bytes]:
 
 
 def _text_lines(path: str) -> Iterator[str]:
-    if not path.endswith(".gz"):
+    if not is_compressed(path):
         with open(path, "r", encoding="utf-8", newline="\n") as f:
             yield from f
         return

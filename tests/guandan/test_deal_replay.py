@@ -70,5 +70,25 @@ def test_action_from_event_for_every_action_kind():
 
 def test_every_action_event_kind_is_rebuilt():
     action_kinds = {cls.KIND for cls in vars(ev).values()
-                    if isinstance(cls, type) and issubclass(cls, Event) and cls.ACTION}
-    assert action_kinds == {"gd.played", "gd.passed", "gd.tribute_given", "gd.return_given"}
+                    if isinstance(cls, type) and issubclass(cls, Event) and cls.ACTION and cls.KIND}
+    assert action_kinds == {"gd.played", "gd.passed", "gd.tribute_given", "gd.return_given",
+                            "gd.draw", "gd.count_reported", "gd.chose", "gd.referee_called", "gd.irregular"}
+
+
+def test_refereed_action_events_rebuild_their_actions():
+    from guandan.actions import (
+        Announce, CallReferee, Choose, Draw, PlayWithExtra, Report, action_to_data,
+    )
+
+    assert action_from_event(ev.DrawRan(deal=1, seq=4, seat=2)) == Draw(2)
+    assert action_from_event(ev.CountReported(deal=1, seq=9, seat=1, count=7)) == Report(1, 7)
+    assert action_from_event(ev.ChoiceMade(deal=1, seq=9, seat=3, purpose="lead_option", option="free")) == \
+        Choose(3, "free")
+    assert action_from_event(ev.RefereeCalled(deal=1, seq=9, seat=3, offender=2)) == CallReferee(3)
+    for attempt in (Announce(1, "beat"), GiveTribute(3, Card("S4"), discovered="after_first_play"),
+                    PlayWithExtra(0, [Card("S5")], "SINGLE 5", [Card("D9")]), Report(2, None, discovered=4),
+                    Draw(1, extra_by=3, at=40)):
+        logged = ev.IrregularAttempt(deal=1, seq=9, seat=attempt.seat, irregularity="x",
+                                     action=action_to_data(attempt))
+        again = Event.from_dict(json.loads(json.dumps(logged.to_dict())))
+        assert action_from_event(again) == attempt

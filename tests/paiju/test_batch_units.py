@@ -32,11 +32,12 @@ def test_chunk_plan_covers_every_index_once_in_order(count, workers, unit):
 
 def test_a_chunk_plays_the_same_units_whatever_chunks_surround_it():
     batch = Batch(game="guandan", unit="deals", count=6, seed=3, rules={}, agents=("random",) * 4)
-    whole = play_chunk(ChunkTask(batch, plan_chunks(6, 6)[0], True))
-    pieces = [play_chunk(ChunkTask(batch, chunk, True)) for chunk in plan_chunks(6, 4)]
-    assert whole.results == pieces[0].results + pieces[1].results
-    assert whole.lines == pieces[0].lines + pieces[1].lines
-    assert play_chunk(ChunkTask(batch, plan_chunks(6, 6)[0], False)).lines == ()
+    for compress in (False, True):
+        whole = play_chunk(ChunkTask(batch, plan_chunks(6, 6)[0], log=True, compress=compress))
+        pieces = [play_chunk(ChunkTask(batch, chunk, log=True, compress=compress)) for chunk in plan_chunks(6, 4)]
+        assert whole.results == pieces[0].results + pieces[1].results
+        assert whole.log == pieces[0].log + pieces[1].log
+    assert play_chunk(ChunkTask(batch, plan_chunks(6, 6)[0])).log == b""
 
 
 @pytest.mark.parametrize("path, part, parts, expected", [

@@ -1,0 +1,509 @@
+"""The 掼蛋 clauses as rulings: ``GuandanRulings.decide(engine, event)`` turns an irregular
+attempt (``gd.irregular``) or its discovery (``gd.found``) into ONE ``Decision``: the clause,
+the offender, the facts used, the table effects (rectification) and, through
+``Decision.apply``, the table primitives that carry it out, then ``resolve``. Sanctions come
+from the clause's ladder in the rulebook (the ledger escalates) unless a family says
+otherwise; every imposed sanction is then applied: ``LevelDiffPenalty`` to the match score,
+``ForcedLast`` / ``ForcedDoubleLast`` to the deal's result and the next deal's procedure
+(GD-5.1 / GD-5.2).
+
+One function per clause family. ``engine`` is a ``guandan.match.Match`` or a lone
+``guandan.deal.Deal``; the deal is always the current one. A situation the rulebook does
+not cover is a Decision without a clause (→ ``ref.unresolved`` and the fallback).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from enforcement.referee import Decision
+from enforcement.sanctions import (
+    BarOnePlay, CorrectPlay, Expose, ForcedDoubleLast, ForcedLast, LeadOption, LevelDiffPenalty,
+    NextDealProcedure, NoTributeNextDeal, RandomDraw, RedoReturn, RedoTribute, Redeal, Replay,
+    ReportAgain, RestoreOrder, Return, TableEffect, UnauthorisedInformation,
+)
+from enforcement.ledger import Imposed
+from guandan import events as ev
+from guandan.combos import Reading
+from guandan.observation import Phase
+from tabletop.cards import Card
+from tabletop.events import Event
+from tabletop.seats import next_seat, partner, prev_seat
+
+GAME = "guandan"
+
+
+class _Table:
+    """The deal a ruling acts on, and the match around it (None for a lone deal)."""
+
+    def __init__(self, engine: Any) -> None:
+        self.deal = getattr(engine, "current_deal", engine)
+        self.match = engine if hasattr(engine, "add_level_penalty") else None
+
+    def _keep(self, taken: list) -> None:
+        """Match/Deal hooks hand back (take) the stream's pending events: put them back,
+        so the runner shows them to every observer in order."""
+        stream = self.deal.stream
+        stream.pending[0:0] = taken
+
+    def level_penalty(self, side: int, n: int, reason: str) -> None:
+        if self.match is not None:
+            self._keep(self.match.add_level_penalty(side, n, reason=reason))
+        else:  # a lone deal has no match score: the penalty is recorded in the log and ledger
+            self.deal.stream.emit(ev.LevelPenalty, team=side, levels=n, reason=reason)
+
+    def schedule_next_deal(self, **kw: Any) -> None:
+        if self.match is not None:
+            if self.match.ended is None:
+                self._keep(self.match.schedule_next_deal(**kw))
+        else:
+            self.deal.schedule_next_deal(**kw)
+
+    def force_result(self, order: Sequence[int], reason: str) -> None:
+        if self.match is not None:
+            self._keep(self.match.force_result(order, reason))
+        else:
+            self._keep(self.deal.force_result(order, reason))
+
+
+def _cards(codes: Sequence[str] | None) -> list[Card]:
+    return [Card(c) for c in codes or ()]
+
+
+class GuandanRulings:
+    """``GameRulings`` for 掼蛋 (see enforcement.referee)."""
+
+    game = GAME
+    kinds = ("gd.irregular", "gd.found")
+
+    def decide(self, engine: Any, event: Event) -> Sequence[Decision]:
+        kind = event.KIND
+        if kind == "gd.irregular":
+            if event.latent:
+                return ()
+            return (self._decide(engine, event, event.seq),)
+        if kind == "gd.found":
+            return (self._decide(engine, event, event.answers),)
+        return ()
+
+    def _decide(self, engine: Any, event: Any, answers: int) -> Decision:
+        family = _FAMILIES.get(event.irregularity)
+        table = _Table(engine)
+        if family is None:
+            return _unresolved(event, answers, "no clause covers this irregularity")
+        if event.fact("after_end"):
+            return _unresolved(event, answers, "it came to light only after the deal had ended")
+        if event.fact("moot"):
+            return _unresolved(event, answers, event.fact("moot"))
+        return family(table, event, answers)
+
+    def unresolved(self, engine: Any, decision: Decision) -> None:
+        """Play goes on as it stood: no unresolved irregularity lays cards on the table
+        (passing with the lead, reported incidents, what came to light too late), so the
+        seat that was to act still is."""
+        deal = _Table(engine).deal
+        if deal.table is None or deal.phase is Phase.SCORED:
+            return
+        deal.resolve(decision.answers)
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers
+
+
+def _unresolved(event: Any, answers: int, why: str) -> Decision:
+    return Decision(None, answers, offender=event.seat,
+                    side=None if event.seat is None else event.seat % 2,
+                    facts=tuple(event.facts) + (("why_unresolved", why),), irregularity=event.irregularity)
+
+
+def _decision(event: Any, answers: int, clause: str, effects: Sequence[TableEffect],
+              carry_out: Callable[[_Table, Decision, list[Imposed]], None], table: _Table, *,
+              offender: Any = "event", side: int | None = None, sanctions: Any = None,
+              extra_facts: Sequence[tuple[str, Any]] = (), shuffler: int | None = None) -> Decision:
+    seat = event.seat if offender == "event" else offender
+
+    def apply(engine: Any, decision: Decision, imposed: list[Imposed]) -> None:
+        carry_out(table, decision, imposed)
+        _impose(table, decision, imposed, shuffler)
+        table.deal.resolve(answers)
+
+    return Decision(clause, answers, offender=seat, side=side, facts=tuple(event.facts) + tuple(extra_facts),
+                    effects=tuple(effects), sanctions=sanctions, irregularity=event.irregularity, apply=apply)
+
+
+def _impose(table: _Table, decision: Decision, imposed: list[Imposed], shuffler: int | None = None) -> None:
+    """Carry out the sanctions the ledger imposed (escalations included)."""
+    deal = table.deal
+    for row in imposed:
+        s = row.sanction
+        if isinstance(s, LevelDiffPenalty):
+            table.level_penalty(row.side, s.n, row.clause)
+        elif isinstance(s, ForcedDoubleLast):
+            _double_last(table, row.side, row.seat if shuffler is None else shuffler, row.clause)
+        elif isinstance(s, ForcedLast) and row.seat is not None:
+            if deal.phase is not Phase.SCORED:
+                deal.place_last(row.seat, f"{row.clause}: judged 下游 (单下)")
+            table.schedule_next_deal(no_tribute_team=row.side)
+
+
+def _double_last(table: _Table, side: int, seat: int | None, clause: str) -> None:
+    """GD-5.2: the other side 上游 and 二游; next deal no tribute, a player of the offending
+    side shuffles (the offender; else drawn from the REFEREE stream), its 下家 cuts, its
+    partner draws first, its 上家 leads."""
+    deal = table.deal
+    winners = 1 - side
+    if deal.phase is not Phase.SCORED:
+        table.force_result((winners, winners + 2, side, side + 2), f"{clause}: 双下 for side {side}")
+    shuffler = seat if seat is not None else _lot_shuffler(deal, side)
+    p = NextDealProcedure.after_double_last(shuffler)
+    table.schedule_next_deal(no_tribute=True, shuffler=p.shuffler, cutter=p.cutter,
+                             first_drawer=p.first_drawer, leader=p.leader)
+
+
+def _lot_shuffler(deal: Any, side: int) -> int:
+    """任意人: which player of the offending side shuffles, by lot (the REFEREE stream)."""
+    return side + 2 * int(deal.referee_rng().integers(2))
+
+
+def _next_deal_effects(side: int, shuffler: int | None) -> list[TableEffect]:
+    out: list[TableEffect] = [NoTributeNextDeal(side)]
+    if shuffler is not None:
+        out.append(NextDealProcedure.after_double_last(shuffler))
+    return out
+
+
+def _can_force(table: _Table) -> bool:
+    return table.deal.phase is not Phase.SCORED
+
+
+def _no_table_change(table: _Table, decision: Decision, imposed: list[Imposed]) -> None:
+    return None
+
+
+def _kind_of(reading_code: str | None) -> str:
+    from guandan.table import kind_key
+
+    return kind_key(Reading.from_code(reading_code)) if reading_code else "?"
+
+
+# ---------------------------------------------------------------------------------------------
+# GD-1 drawing
+
+
+def draw_out_of_turn(table: _Table, event: Any, answers: int) -> Decision:
+    """GD-1.1.1 - GD-1.1.3b: the card goes back (or the rightful drawer draws at random)."""
+    seat = event.seat
+    rightful = event.fact("rightful")
+    card = event.fact("card")
+    if not event.fact("inserted"):
+        clause = "GD-1.1.2" if event.fact("face_seen") else "GD-1.1.1"
+    else:
+        clause = "GD-1.1.3a" if event.fact("identifiable") else "GD-1.1.3b"
+    if clause == "GD-1.1.3b":
+        effects = [RandomDraw(seat, rightful), RestoreOrder(next_seat(rightful))]
+
+        def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
+            t.deal.random_draw(seat, rightful, clause)
+    else:
+        effects = [Return([card] if card else (), seat), RestoreOrder(rightful)]
+
+        def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
+            t.deal.return_cards(seat, clause)
+            t.deal.restore_turn(rightful, clause)
+    return _decision(event, answers, clause, effects, carry_out, table)
+
+
+def wrong_counts(table: _Table, event: Any, answers: int) -> Decision:
+    """GD-1.2: a short deck is redealt with a fresh deck (PD); one side wrong: 双下 for it
+    (GD-1.2.1); one side too many and the other too few: warnings, later −1 each, redeal
+    (GD-1.2.2)."""
+    counts = event.fact("counts")
+    if not event.fact("deck_complete"):
+        def redeal_fresh(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
+            t.deal.redeal(True, "GD-1.2: short deck")
+        return _decision(event, answers, "GD-1.2", [Redeal(fresh_deck=True)], redeal_fresh, table,
+                         offender=None, side=None, sanctions=())
+    wrong_sides = sorted({s % 2 for s in range(4) if counts[s] != 27})
+    if len(wrong_sides) == 1:
+        side = wrong_sides[0]
+        if not _can_force(table):
+            return _unresolved(event, answers, "the deal is already over")
+        shuffler = _lot_shuffler(table.deal, side)
+        return _decision(event, answers, "GD-1.2.1", _next_deal_effects(side, shuffler), _no_table_change, table,
+                         offender=None, side=side, shuffler=shuffler)
+
+    def redeal(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
+        t.deal.redeal(False, "GD-1.2.2")
+    return _decision(event, answers, "GD-1.2.2", [Redeal(fresh_deck=False)], redeal, table,
+                     offender=None, side=None)
+
+
+# ---------------------------------------------------------------------------------------------
+# GD-2 play
+
+
+def announce_out_of_turn(table: _Table, event: Any, answers: int) -> Decision:
+    """GD-2.2.1 ('pass') / GD-2.2.2 ('beat'): barred from the next play in this round."""
+    seat = event.seat
+    clause = "GD-2.2.1" if event.fact("what") == "pass" else "GD-2.2.2"
+
+    def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
+        t.deal.bar_next_play(seat, clause)
+    return _decision(event, answers, clause, [BarOnePlay(seat)], carry_out, table)
+
+
+def play_out_of_turn(table: _Table, event: Any, answers: int) -> Decision:
+    """GD-2.3.2 when the next player acted on it (it stands); else GD-2.3.1: taken back,
+    order restored, barred one play, exposed with the lead option for the partner."""
+    seat = event.seat
+    if event.fact("followed"):
+        return _decision(event, answers, "GD-2.3.2", [], _no_table_change, table)
+    cards = _cards(event.fact("cards"))
+    reading = event.fact("reading")
+    rightful = event.fact("rightful")
+    effects = [Return(cards, seat), RestoreOrder(rightful), BarOnePlay(seat), Expose(cards, seat)]
+    if table.deal.sizes[partner(seat)]:
+        effects.append(LeadOption(prev_seat(seat), partner(seat), _kind_of(reading)))
+
+    def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
+        deal = t.deal
+        deal.return_cards(seat, "GD-2.3.1")
+        deal.expose(seat, cards, "GD-2.3.1", reading=Reading.from_code(reading))
+        deal.bar_next_play(seat, "GD-2.3.1")
+        deal.restore_turn(rightful, "GD-2.3.1")
+    return _decision(event, answers, "GD-2.3.1", effects, carry_out, table)
+
+
+def wrong_cards(table: _Table, event: Any, answers: int) -> Decision:
+    """GD-2.4.1 / GD-2.4.2: taken back and corrected (a legal play or a pass); the cards of
+    the attempt not used in the correction are then exposed (GD-2.5: with the lead option)."""
+    seat = event.seat
+    clause = "GD-2.4.2" if event.irregularity == "does_not_beat" else "GD-2.4.1"
+    cards = _cards(event.fact("cards"))
+
+    def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
+        t.deal.return_cards(seat, clause)
+        t.deal.await_correction(seat, cards, clause)
+    return _decision(event, answers, clause, [Return(cards, seat), CorrectPlay(seat)], carry_out, table)
+
+
+def extra_cards(table: _Table, event: Any, answers: int) -> Decision:
+    """GD-2.4.3: the extra cards are exposed; the rest stands if it is a legal play, else it
+    is corrected as GD-2.4.1."""
+    seat = event.seat
+    cards = _cards(event.fact("cards"))
+    extra = _cards(event.fact("extra"))
+    reading = Reading.from_code(event.fact("reading"))
+    rest_legal = event.fact("rest_legal")
+    effects: list[TableEffect] = [Return(extra, seat), Expose(extra, seat)]
+    if not rest_legal:
+        effects += [Return(cards, seat), CorrectPlay(seat)]
+
+    def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
+        deal = t.deal
+        deal.return_cards(seat, "GD-2.4.3")
+        deal.expose(seat, extra, "GD-2.4.3")
+        if rest_legal:
+            deal.stand_play(seat, cards, reading, "GD-2.4.3: the rest stands")
+        else:
+            deal.await_correction(seat, cards, "GD-2.4.3")
+    return _decision(event, answers, "GD-2.4.3", effects, carry_out, table)
+
+
+def retract_play(table: _Table, event: Any, answers: int) -> Decision:
+    """GD-2.4.4: a legal play is never taken back; refused, the play stands."""
+    return _decision(event, answers, "GD-2.4.4", [], _no_table_change, table)
+
+
+def exposed_card(table: _Table, event: Any, answers: int) -> Decision:
+    """GD-2.5: handled as GD-2.3.1 (exposed, barred one play, lead option). The adjusted
+    score is for damage the rectification cannot repair: not given automatically."""
+    seat = event.seat
+    card = Card(event.fact("card"))
+    effects = [Expose([card], seat), BarOnePlay(seat)]
+    if table.deal.sizes[partner(seat)]:
+        effects.append(LeadOption(prev_seat(seat), partner(seat), "SINGLE"))
+
+    def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
+        t.deal.expose(seat, [card], "GD-2.5")
+        t.deal.bar_next_play(seat, "GD-2.5")
+    return _decision(event, answers, "GD-2.5", effects, carry_out, table, sanctions=())
+
+
+def pass_on_lead(table: _Table, event: Any, answers: int) -> Decision:
+    return _unresolved(event, answers, "passing with the lead is in no clause (the seat must lead)")
+
+
+# ---------------------------------------------------------------------------------------------
+# GD-3 tribute and return
+
+
+def wrong_tribute(table: _Table, event: Any, answers: int) -> Decision:
+    """GD-3.1.1 before the first play: the card comes back exposed, tribute again, warning;
+    GD-3.1.2 after it: 双下 for the offending side."""
+    seat = event.seat
+    if event.fact("discovered") == "after_first_play":
+        if not _can_force(table):
+            return _unresolved(event, answers, "the deal is already over")
+        return _decision(event, answers, "GD-3.1.2", _next_deal_effects(seat % 2, seat), _no_table_change, table)
+    card = Card(event.fact("given"))
+
+    def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
+        t.deal.return_cards(seat, "GD-3.1.1")
+        t.deal.expose(seat, [card], "GD-3.1.1")
+    return _decision(event, answers, "GD-3.1.1", [Return([card], seat), Expose([card], seat), RedoTribute(seat)],
+                     carry_out, table)
+
+
+def wrong_return(table: _Table, event: Any, answers: int) -> Decision:
+    """GD-3.2.1 before the first play: return again, warning; GD-3.2.2 after it: 双下."""
+    seat = event.seat
+    if event.fact("discovered") == "after_first_play":
+        if not _can_force(table):
+            return _unresolved(event, answers, "the deal is already over")
+        return _decision(event, answers, "GD-3.2.2", _next_deal_effects(seat % 2, seat), _no_table_change, table)
+    card = Card(event.fact("given"))
+
+    def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
+        t.deal.return_cards(seat, "GD-3.2.1")
+    return _decision(event, answers, "GD-3.2.1", [Return([card], seat), RedoReturn(seat)], carry_out, table)
+
+
+# ---------------------------------------------------------------------------------------------
+# GD-4 reporting
+
+
+def extra_report(table: _Table, event: Any, answers: int) -> Decision:
+    """GD-4.1: reporting when not due, or asking for another's count: a warning."""
+    return _decision(event, answers, "GD-4.1", [], _no_table_change, table)
+
+
+def missing_report(table: _Table, event: Any, answers: int) -> Decision:
+    """GD-4.2.1 - GD-4.2.5 by the stage at which the missing or wrong 报牌 came to light."""
+    seat = event.seat
+    stage = event.fact("stage")
+    at_end = bool(event.fact("at_deal_end"))
+    acted = tuple(event.fact("acted") or ())
+    if stage == 1:
+        def report(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
+            t.deal.report_again(seat)
+        return _decision(event, answers, "GD-4.2.1", [ReportAgain(seat)], report, table)
+    if stage == 2:
+        effects: list[TableEffect] = [ReportAgain(seat)]
+        if acted:
+            effects.append(Replay([s for s in acted]))
+        if partner(seat) in acted:
+            effects.append(UnauthorisedInformation([seat]))
+
+        def take_back(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
+            deal = t.deal
+            deal.report_again(seat)
+            first = next((s for s in acted if s != partner(seat)), None)
+            if first is not None:
+                deal.offer_replay(first)
+            elif acted:
+                deal.offer_choice(partner(seat), "partner_replay", ("take_back", "stand"))
+            else:
+                deal.drop_latent_report()
+        return _decision(event, answers, "GD-4.2.2", effects, take_back, table)
+    if stage == 3:
+        if at_end:
+            return _unresolved(event, answers, "GD-4.2.3 found only at the end of the deal: "
+                                               "the second play can no longer be taken back")
+        cards = _cards(event.fact("cards"))
+        reading = Reading.from_code(event.fact("reading"))
+        effects = [Return(cards, seat), Expose(cards, seat), BarOnePlay(seat), ReportAgain(seat)]
+
+        def sequence(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
+            deal = t.deal
+            deal.return_cards(seat, "GD-4.2.3")
+            deal.expose(seat, cards, "GD-4.2.3", reading=reading)
+            deal.bar_next_play(seat, "GD-4.2.3")
+            deal.report_again(seat)
+            deal.start_pass_sequence(seat, "offender_leads", "GD-4.2.3")
+        return _decision(event, answers, "GD-4.2.3", effects, sequence, table)
+    if not _can_force(table):
+        return _unresolved(event, answers, "the deal is already over")
+    side = seat % 2
+    if stage == 4:
+        cards = _cards(event.fact("cards"))
+        effects = ([Return(cards, seat)] if cards else []) + _next_deal_effects(side, None)
+
+        def play_on(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
+            if cards:
+                t.deal.return_cards(seat, "GD-4.2.4")
+            if not at_end:
+                t.deal.start_pass_sequence(seat, "play_on", "GD-4.2.4")
+        return _decision(event, answers, "GD-4.2.4", effects, play_on, table)
+    # stage 5: gone out unreported
+    if event.fact("partner_out"):
+        return _decision(event, answers, "GD-4.2.5", _next_deal_effects(side, None), _no_table_change, table)
+    return _decision(event, answers, "GD-4.2.5", _next_deal_effects(side, seat), _no_table_change, table,
+                     sanctions=(ForcedDoubleLast(),), extra_facts=(("partner_still_playing", True),))
+
+
+# ---------------------------------------------------------------------------------------------
+# Reported incidents (GD-2.1, GD-7)
+
+
+def incident(table: _Table, event: Any, answers: int) -> Decision:
+    """GD-2.1 manner of play (warning, −1, −2); GD-7 information: its side may not use it;
+    damage to the other side is for the adjusted score (unresolved → fallback)."""
+    seat = event.seat
+    what = event.fact("incident")
+    if what == "manner_of_play":
+        return _decision(event, answers, "GD-2.1", [], _no_table_change, table)
+    if what == "information":
+        if event.fact("damaged"):
+            return _unresolved(event, answers, "information used to the other side's damage: "
+                                               "adjusted score at the referee's discretion")
+        note = event.fact("note") or "reported information"
+
+        def flag(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
+            t.deal.mark_unauthorised((partner(seat),), seat, (), f"incident: {note} (GD-7)")
+        return _decision(event, answers, "GD-7", [UnauthorisedInformation([partner(seat)])], flag, table)
+    return _unresolved(event, answers, f"a reported incident of kind {what!r} is in no clause")
+
+
+_FAMILIES: dict[str, Callable[[_Table, Any, int], Decision]] = {
+    "draw_out_of_turn": draw_out_of_turn,
+    "wrong_counts_after_draw": wrong_counts,
+    "announce_out_of_turn": announce_out_of_turn,
+    "play_out_of_turn": play_out_of_turn,
+    "wrong_kind": wrong_cards,
+    "does_not_beat": wrong_cards,
+    "extra_cards": extra_cards,
+    "retract_play": retract_play,
+    "exposed_card": exposed_card,
+    "pass_on_lead": pass_on_lead,
+    "wrong_tribute": wrong_tribute,
+    "wrong_return": wrong_return,
+    "report_repeated": extra_report,
+    "ask_count": extra_report,
+    "report_missing": missing_report,
+    "report_wrong": missing_report,
+    "incident": incident,
+}
+
+IRREGULARITY_CLAUSES: dict[str, tuple[str, ...]] = {
+    "draw_out_of_turn": ("GD-1.1.1", "GD-1.1.2", "GD-1.1.3a", "GD-1.1.3b"),
+    "wrong_counts_after_draw": ("GD-1.2", "GD-1.2.1", "GD-1.2.2"),
+    "announce_out_of_turn": ("GD-2.2.1", "GD-2.2.2"),
+    "play_out_of_turn": ("GD-2.3.1", "GD-2.3.2"),
+    "wrong_kind": ("GD-2.4.1",),
+    "does_not_beat": ("GD-2.4.2",),
+    "extra_cards": ("GD-2.4.3",),
+    "retract_play": ("GD-2.4.4",),
+    "exposed_card": ("GD-2.5",),
+    "pass_on_lead": (),
+    "wrong_tribute": ("GD-3.1.1", "GD-3.1.2"),
+    "wrong_return": ("GD-3.2.1", "GD-3.2.2"),
+    "report_repeated": ("GD-4.1",),
+    "ask_count": ("GD-4.1",),
+    "report_missing": ("GD-4.2.1", "GD-4.2.2", "GD-4.2.3", "GD-4.2.4", "GD-4.2.5"),
+    "report_wrong": ("GD-4.2.1", "GD-4.2.2", "GD-4.2.3", "GD-4.2.4", "GD-4.2.5"),
+    "incident": ("GD-2.1", "GD-7"),
+}
+"""Which clauses each irregularity id can be ruled under (the CLI's listing, and a test)."""

@@ -1,0 +1,406 @@
+"""The infraction injector: wraps any agent and, seeded and at configurable rates per kind,
+commits irregularities, so that tests, simulation, training and fuzzing can drive every
+clause of the rulebook.
+
+The generic part is game-agnostic: ``Injector(agent, rng, rates, catalogue)``. ``act`` (the
+seat's own decision) sometimes returns an irregular action instead of asking the agent;
+``interject`` (called by ``tabletop.runner`` for every other seat before each decision) lets
+the seat act out of turn. A game supplies an ``InfractionCatalogue``: which kinds can be
+committed in a situation (``in_turn`` / ``out_of_turn``) and how (``commit``).
+
+Rates: a float ``r`` is the chance of one infraction per decision, the kind drawn uniformly
+among those possible there; an out-of-turn opportunity (three per decision) gets
+``r * interject_share``. A dict gives each kind its own rate (unlisted kinds: 0). The
+randomness is the injector's own stream (``tabletop.rng`` INJECTOR + seat), so the wrapped
+agent decides exactly as it would unwrapped.
+
+The 掼蛋 catalogue is ``GuandanInfractions`` (kinds in ``GUANDAN_KINDS``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+import numpy as np
+
+from tabletop.errors import OptionError
+
+INTERJECT_SHARE = 1 / 3
+"""An out-of-turn chance per other seat and decision, relative to the in-turn rate."""
+
+
+class InfractionCatalogue(Protocol):
+    game: str
+    kinds: tuple[str, ...]
+
+    def in_turn(self, observation: Any, legal: Sequence[Any]) -> list[str]:
+        """Kinds the seat to act could commit now instead of deciding."""
+
+    def out_of_turn(self, observation: Any, seat: int) -> list[str]:
+        """Kinds ``seat`` (not to act) could commit now."""
+
+    def commit(self, kind: str, observation: Any, legal: Sequence[Any] | None, seat: int,
+               rng: np.random.Generator) -> Any | None:
+        """The irregular action, or None if it cannot be made after all."""
+
+
+def normalise_rates(rates: "float | Mapping[str, float]", kinds: Sequence[str]) -> "float | dict[str, float]":
+    if isinstance(rates, Mapping):
+        unknown = sorted(set(rates) - set(kinds))
+        if unknown:
+            raise OptionError(f"unknown infraction kind(s) {', '.join(unknown)} (known: {', '.join(kinds)})")
+        out = {}
+        for k, v in rates.items():
+            v = float(v)
+            if not 0.0 <= v <= 1.0:
+                raise OptionError(f"infraction rate for {k} must be within 0-1, got {v}")
+            out[k] = v
+        return out
+    r = float(rates)
+    if not 0.0 <= r <= 1.0:
+        raise OptionError(f"infraction rate must be within 0-1, got {r}")
+    return r
+
+
+class Injector:
+    """An agent that sometimes breaks the rules (see the module doc)."""
+
+    def __init__(self, agent: Any, rng: np.random.Generator, rates: "float | Mapping[str, float]",
+                 catalogue: InfractionCatalogue, *, seat: int | None = None,
+                 interject_share: float = INTERJECT_SHARE) -> None:
+        self.agent = agent
+        self.rng = rng
+        self.catalogue = catalogue
+        self.rates = normalise_rates(rates, catalogue.kinds)
+        self.seat = seat
+        self.interject_share = interject_share
+        self.committed: list[str] = []
+        """Kinds committed so far (for tests and statistics)."""
+
+    def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
+        kinds = self.catalogue.in_turn(observation, legal_actions)
+        kind = self._draw(kinds, 1.0)
+        if kind is not None:
+            attempt = self.catalogue.commit(kind, observation, legal_actions, observation.seat, self.rng)
+            if attempt is not None:
+                self.committed.append(kind)
+                return attempt
+        return self.agent.act(observation, legal_actions)
+
+    def interject(self, observation: Any, seat: int) -> Any | None:
+        kinds = self.catalogue.out_of_turn(observation, seat)
+        kind = self._draw(kinds, self.interject_share)
+        if kind is None:
+            return None
+        attempt = self.catalogue.commit(kind, observation, None, seat, self.rng)
+        if attempt is not None:
+            self.committed.append(kind)
+        return attempt
+
+    def _draw(self, kinds: list[str], scale: float) -> str | None:
+        if not kinds:
+            return None
+        rates = self.rates
+        if isinstance(rates, dict):
+            for k in kinds:
+                r = rates.get(k, 0.0) * scale
+                if r > 0.0 and self.rng.random() < r:
+                    return k
+            return None
+        if rates <= 0.0 or self.rng.random() >= rates * scale:
+            return None
+        return kinds[int(self.rng.integers(len(kinds)))]
+
+
+# =============================================================================================
+# 掼蛋
+
+GUANDAN_KINDS = (
+    # in turn (act)
+    "draw_slip", "wrong_kind", "does_not_beat", "extra_cards", "pass_on_lead", "wrong_tribute",
+    "wrong_return", "report_missing", "report_wrong",
+    # out of turn (interject)
+    "draw_out_of_turn", "announce_out_of_turn", "play_out_of_turn", "retract_play", "ask_count",
+    "report_repeated", "exposed_card", "incident",
+)
+_NORMAL_PLAY = (None, "correction", "pass_sequence")
+
+
+class GuandanInfractions:
+    """What a 掼蛋 player can get wrong, and how the injector commits it."""
+
+    game = "guandan"
+    kinds = GUANDAN_KINDS
+
+    def in_turn(self, obs: Any, legal: Sequence[Any]) -> list[str]:
+        from guandan.actions import Draw, GiveTribute, Play, Report, ReturnCard
+
+        if not len(legal):
+            return []
+        first = type(legal[0])
+        if first is Draw:
+            return ["draw_slip"] if obs.stock_left >= 2 else []
+        if first is GiveTribute:
+            return ["wrong_tribute"]
+        if first is ReturnCard:
+            return ["wrong_return"]
+        if first is Report:
+            return ["report_missing", "report_wrong"]
+        if obs.choice is not None or obs.situation == "choice":
+            return []
+        plays = any(type(a) is Play for a in legal)
+        if not plays and first.__name__ not in ("Pass", "CallReferee"):
+            return []
+        leading = obs.top is None or obs.top.seat == obs.seat
+        out = ["wrong_kind"]
+        if not leading:
+            out.append("does_not_beat")
+        elif obs.situation != "pass_sequence":
+            out.append("pass_on_lead")
+        if plays and obs.situation != "out_of_turn" and len(obs.hand) >= 2:
+            out.append("extra_cards")
+        return out
+
+    def out_of_turn(self, obs: Any, seat: int) -> list[str]:
+        from guandan.observation import Phase
+
+        situation = obs.situation
+        if situation == "awaiting_ruling":
+            return []
+        if obs.phase is Phase.DRAW:
+            return ["draw_out_of_turn", "incident"] if obs.stock_left else ["incident"]
+        if obs.phase is not Phase.PLAY:
+            return ["incident"]
+        if not obs.hand or seat in obs.placed_last:
+            return ["incident"]
+        out = ["announce_out_of_turn", "ask_count", "exposed_card", "incident"]
+        if situation in _NORMAL_PLAY:
+            out.append("play_out_of_turn")
+        if obs.top is not None and obs.top.seat == seat:
+            out.append("retract_play")
+        if obs.announced[seat] is not None:
+            out.append("report_repeated")
+        return out
+
+    def commit(self, kind: str, obs: Any, legal: Sequence[Any] | None, seat: int,
+               rng: np.random.Generator) -> Any | None:
+        return getattr(self, "_" + kind)(obs, legal, seat, rng)
+
+    # ---- in turn
+
+    @staticmethod
+    def _draw_slip(obs, legal, seat, rng):
+        from guandan.actions import Draw
+
+        n = obs.stock_left
+        first = obs.to_act
+        last = (first + n - 1) % 4
+        variant = ("one_side", "both_sides", "short")[int(rng.integers(3))]
+        at = int(rng.integers(n))
+        if variant == "short":
+            return Draw(seat, lost=True, at=at)
+        extra_by = (last + 2) % 4 if variant == "one_side" else (last + (1 if rng.random() < 0.5 else 3)) % 4
+        if (first + at) % 4 == extra_by:
+            at = (at + 1) % n if n > 1 else at
+            if (first + at) % 4 == extra_by:
+                return None
+        return Draw(seat, extra_by=extra_by, at=at)
+
+    @staticmethod
+    def _plays(obs, top):
+        from guandan.movegen import legal_plays
+
+        return legal_plays(obs.hand, top, obs.level)
+
+    @classmethod
+    def _wrong_kind(cls, obs, legal, seat, rng):
+        from guandan.actions import Play
+        from guandan.combos import BOMB_KINDS, Kind, Reading
+        from guandan.ranks import wild_card
+
+        leading = obs.top is None or obs.top.seat == seat
+        if leading:  # two cards of different ranks are no combination
+            wild = wild_card(obs.level)
+            plain = [c for c in obs.hand if not c.is_joker and c != wild]
+            ranks = sorted({c.rank_index for c in plain})
+            if len(ranks) < 2:
+                return None
+            a, b = rng.choice(len(ranks), 2, replace=False)
+            first = next(c for c in plain if c.rank_index == ranks[a])
+            second = next(c for c in plain if c.rank_index == ranks[b])
+            return Play(seat, [first, second], Reading(Kind.PAIR, first.rank))
+        top = obs.top.reading
+        others = [m for m in cls._plays(obs, None)
+                  if m.reading.comparison_class != top.comparison_class and m.reading.kind not in BOMB_KINDS]
+        if not others:
+            return None
+        m = others[int(rng.integers(len(others)))]
+        return Play(seat, m.cards, m.reading)
+
+    @classmethod
+    def _does_not_beat(cls, obs, legal, seat, rng):
+        from guandan.actions import Play
+        from guandan.combos import beats
+
+        top = obs.top.reading
+        lower = [m for m in cls._plays(obs, None)
+                 if m.reading.comparison_class == top.comparison_class and not beats(m.reading, top, obs.level)]
+        if not lower:
+            return None
+        m = lower[int(rng.integers(len(lower)))]
+        return Play(seat, m.cards, m.reading)
+
+    @staticmethod
+    def _extra_cards(obs, legal, seat, rng):
+        from guandan.actions import Play, PlayWithExtra
+
+        plays = [a for a in legal if type(a) is Play and len(a.cards) < len(obs.hand)]
+        if not plays:
+            return None
+        play = plays[int(rng.integers(len(plays)))]
+        rest = list(obs.hand)
+        for c in play.cards:
+            rest.remove(c)
+        extra = rest[int(rng.integers(len(rest)))]
+        return PlayWithExtra(seat, play.cards, play.reading, [extra])
+
+    @staticmethod
+    def _pass_on_lead(obs, legal, seat, rng):
+        from guandan.actions import Pass
+
+        return Pass(seat)
+
+    @staticmethod
+    def _discovered(rng) -> str:
+        return "after_first_play" if rng.random() < 0.5 else "before_first_play"
+
+    @classmethod
+    def _wrong_tribute(cls, obs, legal, seat, rng):
+        from guandan.actions import GiveTribute
+
+        allowed = {a.card for a in legal}
+        wrong = sorted({c for c in obs.hand if c not in allowed})
+        if not wrong:
+            return None
+        return GiveTribute(seat, wrong[int(rng.integers(len(wrong)))], discovered=cls._discovered(rng))
+
+    @classmethod
+    def _wrong_return(cls, obs, legal, seat, rng):
+        from guandan.actions import ReturnCard
+
+        allowed = {a.card for a in legal}
+        wrong = sorted({c for c in obs.hand if c not in allowed})
+        if wrong and rng.random() < 0.8:
+            return ReturnCard(seat, wrong[int(rng.integers(len(wrong)))], discovered=cls._discovered(rng))
+        payer = next(t.giver for t in reversed(obs.tributes) if t.kind == "tribute" and t.taker == seat)
+        others = [s for s in range(4) if s not in (seat, payer)]
+        card = legal[0].card
+        return ReturnCard(seat, card, to=others[int(rng.integers(len(others)))], discovered=cls._discovered(rng))
+
+    @staticmethod
+    def _report(obs, legal, seat, rng, missing: bool):
+        from guandan.actions import Report
+
+        true = legal[0].count
+        stage = int(rng.integers(1, 6))
+        if missing:
+            return Report(seat, None, discovered=stage)
+        wrong = true + (1 if true == 1 or rng.random() < 0.5 else -1)
+        return Report(seat, wrong, discovered=stage)
+
+    @classmethod
+    def _report_missing(cls, obs, legal, seat, rng):
+        return cls._report(obs, legal, seat, rng, True)
+
+    @classmethod
+    def _report_wrong(cls, obs, legal, seat, rng):
+        return cls._report(obs, legal, seat, rng, False)
+
+    # ---- out of turn
+
+    @staticmethod
+    def _draw_out_of_turn(obs, legal, seat, rng):
+        from guandan.actions import DrawOutOfTurn
+
+        n = obs.stock_left
+        positions = [k for k in range(n) if (obs.to_act + k) % 4 != seat]
+        if not positions:
+            return None
+        after = positions[int(rng.integers(len(positions)))]
+        inserted = bool(rng.random() < 0.4)
+        face_seen = inserted or bool(rng.random() < 0.5)
+        identifiable = bool(rng.random() < 0.5)
+        return DrawOutOfTurn(seat, after=after, face_seen=face_seen, inserted=inserted, identifiable=identifiable)
+
+    @staticmethod
+    def _announce_out_of_turn(obs, legal, seat, rng):
+        from guandan.actions import Announce
+
+        return Announce(seat, "pass" if rng.random() < 0.5 else "beat")
+
+    @classmethod
+    def _play_out_of_turn(cls, obs, legal, seat, rng):
+        from guandan.actions import Play
+
+        top = obs.top
+        moves = cls._plays(obs, None if top is None or top.seat == seat else top.reading)
+        if not moves:
+            moves = cls._plays(obs, None)
+        m = moves[int(rng.integers(len(moves)))]
+        return Play(seat, m.cards, m.reading)
+
+    @staticmethod
+    def _retract_play(obs, legal, seat, rng):
+        from guandan.actions import Retract
+
+        return Retract(seat)
+
+    @staticmethod
+    def _ask_count(obs, legal, seat, rng):
+        from guandan.actions import AskCount
+
+        return AskCount(seat, (seat + (1 if rng.random() < 0.5 else 3)) % 4)
+
+    @staticmethod
+    def _report_repeated(obs, legal, seat, rng):
+        from guandan.actions import Report
+
+        return Report(seat, len(obs.hand))
+
+    @staticmethod
+    def _exposed_card(obs, legal, seat, rng):
+        from guandan.actions import DropCard
+
+        free = list(obs.hand)
+        for c in obs.exposed[seat]:
+            if c in free:
+                free.remove(c)
+        if not free:
+            return None
+        return DropCard(seat, free[int(rng.integers(len(free)))])
+
+    @staticmethod
+    def _incident(obs, legal, seat, rng):
+        from guandan.actions import Incident
+
+        if rng.random() < 0.5:
+            return Incident(seat, "manner_of_play", note="cards not laid face up in one motion")
+        damaged = bool(rng.random() < 0.3)
+        return Incident(seat, "information", damaged=damaged, note="a pause before passing")
+
+
+CATALOGUES: dict[str, type] = {"guandan": GuandanInfractions}
+
+
+def catalogue_for(game: str) -> InfractionCatalogue:
+    """The game's infraction catalogue (双升: ``enforcement.shengji_infractions``, loaded on
+    first use)."""
+    if game == "shengji" and game not in CATALOGUES:
+        from enforcement.shengji_infractions import ShengjiInfractions
+
+        CATALOGUES[game] = ShengjiInfractions
+    cls = CATALOGUES.get(game)
+    if cls is None:
+        raise OptionError(f"no infraction catalogue for {game!r} (known: guandan, shengji)")
+    return cls()

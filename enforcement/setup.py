@@ -1,0 +1,126 @@
+"""Building the referee layer from plain options, so the CLI, batch workers and replay make
+the same objects from a log header (``options``: ``{"referee": true, "infractions": RATE}``).
+
+    engine_options(options)               Deal.drawn / Match keywords: mode, report_step
+    engine_mode(options)                  'refereed' or 'strict' 
+    make_guandan_referee(rules=None)      a Referee (observer) for one match or lone deal
+    inject(agents, rates, seed, index)    the agents wrapped in seeded Injectors
+    refereed_run(engine, agents, options, seed, index, observers)   all of it, one unit
+    answer(engine, events, referee)       a replay step: the events an action produced plus
+                                          everything the referee answered, in log order
+
+A referee keeps a ledger per match: build a new one for every unit (deal or match) played.
+Replay (``paiju replay --check``) rebuilds the engine with the same ``engine_options`` and a
+fresh referee (``make_referee``); each logged action (irregular attempts included) is
+re-applied as it is, and ``answer`` adds the referee's events, so no injector is needed:
+
+    produced = engine.apply(action); produced.extend(engine.take_events())
+    produced = answer(engine, produced, referee)      # compare with the log
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from enforcement.guandan_rulings import GuandanRulings
+from enforcement.injector import Injector, catalogue_for, normalise_rates
+from enforcement.ledger import Ledger
+from enforcement.referee import Fallback, Referee, record_only_fallback
+from tabletop import rng as streams
+from tabletop.errors import OptionError
+from tabletop.irregular import REFEREED, STRICT
+
+
+def referee_on(options: Mapping[str, Any]) -> bool:
+    """Whether a header's options ask for a referee (infractions imply one)."""
+    return bool(options.get("referee")) or bool(options.get("infractions"))
+
+
+def engine_mode(options: Mapping[str, Any]) -> str:
+    return REFEREED if referee_on(options) else STRICT
+
+
+def engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Keyword arguments for ``Deal.drawn`` / ``Match``: the mode, and whether 报牌 is a
+    seat's decision (``report_step``): it is when infractions are injected (an agent may
+    get it wrong); in a clean refereed run the engine reports, which plays identically and
+    costs less. ``options["report_step"]`` overrides."""
+    mode = engine_mode(options)
+    if mode == STRICT:
+        return {"mode": STRICT}
+    step = options.get("report_step")
+    if step is None:
+        rates = infraction_rates(options)
+        step = any(rates.values()) if isinstance(rates, dict) else rates > 0
+    return {"mode": mode, "report_step": bool(step)}
+
+
+def infraction_rates(options: Mapping[str, Any]) -> "float | dict[str, float]":
+    """The header's ``infractions``: a rate (0-1) or a dict of rates per kind (0 when absent)."""
+    value = options.get("infractions") or 0.0
+    if isinstance(value, Mapping):
+        return dict(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise OptionError(f"options.infractions must be a rate 0-1 or a dict of rates, got {value!r}")
+    return float(value)
+
+
+def make_guandan_referee(rules: Any = None, fallback: Fallback = record_only_fallback,
+                         ledger: Ledger | None = None) -> Referee:
+    """A referee for 掼蛋 (one per match or lone deal). ``rules`` (GuandanRules) is accepted
+    for symmetry with the engines; the rulings do not depend on it. ``fallback`` decides
+    the sanctions of an unresolved irregularity (default: an AdjustedScore that changes
+    nothing, recorded as such)."""
+    return Referee(GuandanRulings(), ledger if ledger is not None else Ledger("guandan"), fallback)
+
+
+def make_referee(game: str, rules: Any = None, fallback: Fallback = record_only_fallback) -> Referee:
+    """The game's referee (双升: ``enforcement.shengji_rulings``, loaded on first use)."""
+    if game == "guandan":
+        return make_guandan_referee(rules, fallback)
+    if game == "shengji":
+        from enforcement.shengji_rulings import make_shengji_referee
+
+        return make_shengji_referee(rules, fallback)
+    raise OptionError(f"no referee for {game!r} (known: guandan, shengji)")
+
+
+def inject(agents: Sequence[Any], rates: "float | Mapping[str, float]", seed: int, index: int,
+           game: str = "guandan") -> list[Any]:
+    """Wrap each agent in an ``Injector`` seeded from ``(seed, index, INJECTOR + seat)`` (the
+    same seed-tree node as the unit's agents). A zero rate returns the agents unwrapped."""
+    catalogue = catalogue_for(game)
+    rates = normalise_rates(rates, catalogue.kinds)
+    if not rates:
+        return list(agents)
+    return [Injector(agent, streams.generator(seed, index, streams.INJECTOR + seat), rates, catalogue, seat=seat)
+            for seat, agent in enumerate(agents)]
+
+
+def refereed_run(engine: Any, agents: Sequence[Any], options: Mapping[str, Any], seed: int, index: int,
+                 observers: Sequence[Any] = (), game: str = "guandan", rules: Any = None) -> tuple[Any, Referee]:
+    """Play one unit refereed: the referee observes first (its rulings are shown to the
+    other observers, e.g. a log writer), the agents wrapped by ``inject``. Returns
+    (result, referee)."""
+    from tabletop.runner import run
+
+    referee = make_referee(game, rules)
+    players = inject(agents, infraction_rates(options), seed, index, game)
+    result = run(engine, players, [referee, *observers])
+    return result, referee
+
+
+def answer(engine: Any, events: list, referee: Any) -> list:
+    """``events`` followed by everything the referee (an observer) answers to them,
+    including what its rulings set off, in the order a runner shows them to a log writer."""
+    from tabletop.runner import deliver
+
+    out: list = []
+
+    class _Keep:
+        def on_events(self, engine: Any, shown: list) -> None:
+            out.extend(shown)
+
+    deliver(engine, events, [referee, _Keep()])
+    return out

@@ -1,0 +1,297 @@
+"""What a 双升 player can get wrong, for the shared infraction injector
+(``enforcement.injector.Injector``): ``ShengjiInfractions`` is the game's
+``InfractionCatalogue`` (kinds in ``SHENGJI_KINDS``), and ``inject_shengji`` wraps a unit's
+agents, seeded as ``enforcement.setup.inject`` does for 掼蛋.
+
+In turn (the seat to act errs instead of deciding):
+  miscount            the first draw step carries a slip: a seat takes cards due to another
+  wrong_bury_count    the banker buries 7 or 9 cards (found when it leads)
+  lead_before_burial  the banker leads instead of burying
+  wrong_follow        an illegal follow, found at once
+  revoke              an illegal follow nobody notices at once (found after the next seat
+                      played, or after the trick)
+  extra_card          a lead, throw or follow carrying one extra card
+Out of turn (another seat, before a decision):
+  draw_out_of_turn    takes a card due to another seat (face seen or not, in hand or not)
+  banker_drew_kitty   the banker draws on into the kitty at the end of the draw
+  simultaneous_declaration   declares at the same moment as its partner (sometimes the
+                      partners settle it themselves)
+  exposed_card        one or two cards shown by accident (draw, play, burial, sorting)
+  lead_out_of_turn    leads when it is not its lead (also before the banker has buried)
+  lead_before_trick_complete   leads the next trick before the current one is complete
+  play_before_turn    plays to the trick before its turn (抢跟; right after its 上家: shows
+                      its cards before the 上家 played)
+  incident            a reported incident (lateness, prompting, tempo …) with a severity
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from enforcement.injector import Injector, normalise_rates
+from tabletop import rng as streams
+
+SHENGJI_KINDS = (
+    # in turn (act)
+    "miscount", "wrong_bury_count", "lead_before_burial", "wrong_follow", "revoke", "extra_card",
+    # out of turn (interject)
+    "draw_out_of_turn", "banker_drew_kitty", "simultaneous_declaration", "exposed_card",
+    "lead_out_of_turn", "lead_before_trick_complete", "play_before_turn", "incident",
+)
+KITTY = 8
+_INCIDENT_KINDS = ("late", "prompting", "prompting_declaration", "reminding", "tempo", "unreasonable_play",
+                   "signing", "kitty_inspection", "old_tricks", "tricks_order", "refusing_ruling",
+                   "exposure_signalling", "passing_cards", "repeated_misdraw", "declaration_chosen", "misconduct")
+
+
+def _pick(rng: np.random.Generator, items: Sequence[Any]) -> Any:
+    return items[int(rng.integers(len(items)))]
+
+
+class ShengjiInfractions:
+    """What a 双升 player can get wrong, and how the injector commits it."""
+
+    game = "shengji"
+    kinds = SHENGJI_KINDS
+
+    def in_turn(self, obs: Any, legal: Sequence[Any]) -> list[str]:
+        from shengji.actions import Bury, Draw, Play
+
+        if not len(legal) or getattr(obs, "situation", None) in ("choice", "awaiting_ruling"):
+            return []
+        first = type(legal[0])
+        if first is Draw:
+            return ["miscount"] if obs.stock_left == 108 else []
+        if first is Bury:
+            return ["wrong_bury_count", "lead_before_burial"]
+        if first is not Play:
+            return []
+        if obs.lead is None:
+            return ["extra_card"] if len(obs.hand) >= 2 else []
+        out = ["wrong_follow", "revoke"]
+        if len(obs.hand) > len(obs.lead):
+            out.append("extra_card")
+        return out
+
+    def out_of_turn(self, obs: Any, seat: int) -> list[str]:
+        from shengji.deal import Phase
+
+        situation = getattr(obs, "situation", None)
+        if situation == "awaiting_ruling" or obs.to_act is None:
+            return []
+        phase = obs.phase
+        out = ["incident"]
+        if obs.hand and len(obs.exposed[seat]) < len(obs.hand):
+            out.append("exposed_card")
+        if phase is Phase.DRAW:
+            if obs.stock_left - KITTY >= 8:
+                out.append("draw_out_of_turn")
+            if (obs.banker == seat and seat not in obs.declare_barred and obs.stock_left - KITTY <= 8
+                    and "banker_drew_kitty" not in obs.own_latent):
+                out.append("banker_drew_kitty")
+        if (phase in (Phase.DRAW, Phase.DECLARE) and situation is None and obs.to_act == (seat + 2) % 4
+                and seat not in obs.declare_barred and self._declarations(obs, seat)):
+            out.append("simultaneous_declaration")
+        if situation is not None or not obs.hand:
+            return out
+        if phase is Phase.KITTY and seat != obs.banker:
+            out.append("lead_out_of_turn")
+        if phase is Phase.PLAY:
+            played = [s for s, _ in obs.trick]
+            if not obs.trick:
+                out.append("lead_out_of_turn")
+            elif seat in played:
+                out.append("lead_before_trick_complete")
+            else:
+                out.append("play_before_turn")
+        return out
+
+    def commit(self, kind: str, obs: Any, legal: Sequence[Any] | None, seat: int,
+               rng: np.random.Generator) -> Any | None:
+        return getattr(self, "_" + kind)(obs, legal, seat, rng)
+
+    # ---- in turn
+
+    @staticmethod
+    def _miscount(obs, legal, seat, rng):
+        from shengji.actions import Draw
+
+        count = 1 if rng.random() < 0.6 else int(rng.integers(2, 4))
+        room = obs.stock_left - KITTY - 4 * count - 4
+        if room <= 0:
+            return None
+        at = int(rng.integers(room))
+        of = int(rng.integers(4))
+        extra_by = (of + 1 + int(rng.integers(3))) % 4
+        fault = "taker" if rng.random() < 0.7 else "short"
+        return Draw(seat, extra_by=extra_by, of=of, count=count, at=at, fault=fault)
+
+    @staticmethod
+    def _wrong_bury_count(obs, legal, seat, rng):
+        from shengji.actions import Bury
+
+        size = len(obs.hand) - obs.hand_sizes[(seat + 1) % 4]
+        n = size + (1 if rng.random() < 0.5 else -1)
+        picks = rng.choice(len(obs.hand), size=n, replace=False)
+        return Bury(seat, [obs.hand[i] for i in sorted(picks)])
+
+    @staticmethod
+    def _lead_before_burial(obs, legal, seat, rng):
+        from shengji.actions import Play, lead_units
+
+        return Play(seat, _pick(rng, lead_units(obs.hand, obs.context)))
+
+    @staticmethod
+    def _wrong_follow(obs, legal, seat, rng):
+        from shengji.actions import Play
+
+        cards = _illegal_follow(obs, rng)
+        return None if cards is None else Play(seat, cards)
+
+    @staticmethod
+    def _revoke(obs, legal, seat, rng):
+        from shengji.actions import Revoke
+
+        cards = _illegal_follow(obs, rng)
+        if cards is None:
+            return None
+        return Revoke(seat, cards, found="affecting" if rng.random() < 0.5 else "after_trick")
+
+    @staticmethod
+    def _extra_card(obs, legal, seat, rng):
+        from shengji.actions import Choices, PlayWithExtra
+
+        play = legal.sample(rng) if isinstance(legal, Choices) else _pick(rng, list(legal))
+        rest = list(obs.hand)
+        for c in play.cards:
+            rest.remove(c)
+        if not rest:
+            return None
+        return PlayWithExtra(seat, play.cards, [_pick(rng, rest)])
+
+    # ---- out of turn
+
+    @staticmethod
+    def _draw_out_of_turn(obs, legal, seat, rng):
+        from shengji.actions import DrawOutOfTurn
+
+        after = int(rng.integers(obs.stock_left - KITTY - 4))
+        in_hand = bool(rng.random() < 0.25)
+        face_seen = in_hand or bool(rng.random() < 0.5)
+        return DrawOutOfTurn(seat, after=after, face_seen=face_seen, in_hand=in_hand)
+
+    @staticmethod
+    def _banker_drew_kitty(obs, legal, seat, rng):
+        from shengji.actions import DrawKitty
+
+        return DrawKitty(seat)
+
+    @classmethod
+    def _simultaneous_declaration(cls, obs, legal, seat, rng):
+        from shengji.actions import DeclareAtOnce
+
+        options = cls._declarations(obs, seat)
+        if not options:
+            return None
+        return DeclareAtOnce(seat, _pick(rng, options), chose=bool(rng.random() < 0.25))
+
+    @staticmethod
+    def _declarations(obs: Any, seat: int) -> list:
+        from shengji.declare import declaration_options
+        from tabletop.cards import RANKS, count_list
+
+        return declaration_options(count_list(obs.hand), RANKS.index(obs.level), seat, obs.declaration,
+                                   obs.rules.pair_vs_pair)
+
+    @staticmethod
+    def _exposed_card(obs, legal, seat, rng):
+        from shengji.actions import DropCard
+
+        free = list(obs.hand)
+        for c in obs.exposed[seat]:
+            free.remove(c)
+        if not free:
+            return None
+        n = 1 if len(free) < 2 or rng.random() < 0.7 else 2
+        picks = rng.choice(len(free), size=n, replace=False)
+        return DropCard(seat, [free[i] for i in picks], sorting=bool(rng.random() < 0.2))
+
+    @staticmethod
+    def _lead_out_of_turn(obs, legal, seat, rng):
+        from shengji.actions import Play, lead_units
+
+        return Play(seat, _pick(rng, lead_units(obs.hand, obs.context)))
+
+    _lead_before_trick_complete = _lead_out_of_turn
+
+    @staticmethod
+    def _play_before_turn(obs, legal, seat, rng):
+        from shengji.actions import Play
+        from shengji.follow import sample_follow
+
+        lead = obs.lead
+        if len(obs.hand) < len(lead):
+            return None
+        return Play(seat, sample_follow(obs.hand, lead, obs.context, rng))
+
+    @staticmethod
+    def _incident(obs, legal, seat, rng):
+        from shengji.actions import Incident
+
+        kind = _pick(rng, _INCIDENT_KINDS)
+        r = rng.random()
+        severity = "minor" if r < 0.6 else "serious" if r < 0.85 else "deliberate" if r < 0.99 else "suspension"
+        minutes = int(rng.integers(1, 20)) if kind == "late" else 0
+        damaged = bool(rng.random() < 0.3)
+        return Incident(seat, kind, severity=severity, minutes=minutes, damaged=damaged,
+                        note=f"reported: {kind.replace('_', ' ')}")
+
+
+def _illegal_follow(obs: Any, rng: np.random.Generator) -> list | None:
+    """n cards of the hand that break the follow rules (suit or shape), or None when every
+    n cards the hand could show are legal (e.g. a void: anything goes)."""
+    from shengji.follow import sample_follow, why_illegal_follow
+
+    hand, lead, ctx = list(obs.hand), obs.lead, obs.context
+    n = len(lead)
+    if len(hand) <= n:
+        return None
+    suit = ctx.suit_of[lead[0]]
+    in_suit = [c for c in hand if ctx.suit_of[c] == suit]
+    other = [c for c in hand if ctx.suit_of[c] != suit]
+    for _ in range(6):
+        legal = list(sample_follow(hand, lead, ctx, rng))
+        if other and any(ctx.suit_of[c] == suit for c in legal):
+            # not following suit: one suit card swapped for a card of another suit
+            out = list(legal)
+            rest = list(other)
+            for c in legal:
+                if c in rest:
+                    rest.remove(c)
+            if rest:
+                out.remove(next(c for c in out if ctx.suit_of[c] == suit))
+                out.append(_pick(rng, rest))
+                if why_illegal_follow(hand, lead, out, ctx) is not None:
+                    return out
+        if len(in_suit) > n:
+            # breaking the shape: n random cards of the suit
+            picks = rng.choice(len(in_suit), size=n, replace=False)
+            out = [in_suit[i] for i in picks]
+            if why_illegal_follow(hand, lead, out, ctx) is not None:
+                return out
+    return None
+
+
+def inject_shengji(agents: Sequence[Any], rates: "float | Mapping[str, float]", seed: int, index: int) -> list[Any]:
+    """Wrap each agent in an ``Injector`` with the 双升 catalogue, seeded from
+    ``(seed, index, INJECTOR + seat)`` (as ``enforcement.setup.inject``). A zero rate
+    returns the agents unwrapped."""
+    catalogue = ShengjiInfractions()
+    rates = normalise_rates(rates, catalogue.kinds)
+    if not rates:
+        return list(agents)
+    return [Injector(agent, streams.generator(seed, index, streams.INJECTOR + seat), rates, catalogue, seat=seat)
+            for seat, agent in enumerate(agents)]

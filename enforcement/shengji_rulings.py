@@ -1,0 +1,561 @@
+"""The 双升 clauses as rulings: ``ShengjiRulings.decide(engine, event)`` turns an irregular
+attempt (``sj.irregular``) or its discovery (``sj.found``) into ONE ``Decision``: the clause,
+the offender, the facts used (the event's, plus what the ruling derived: heavy or light,
+whose lead it was …), the table effects (rectification) and, through ``Decision.apply``,
+the table primitives that carry it out, then ``resolve``. Sanctions come from the clause's
+ladder in the rulebook (the ledger escalates: a second Warning → RecordedViolation, SJ-2.1;
+a third RecordedViolation → MatchLoss, SJ-3.2) unless a family says otherwise; every imposed
+sanction is then carried out: ``PointPenalty`` through ``Deal.adjust_points`` (points move
+towards the non-offending side, PD), ``MatchLoss`` through ``Match.forfeit``; Warnings,
+RecordedViolations, Suspensions and AdjustedScores are recorded only.
+
+Heavy or light (重罚张 / 轻罚张) is ``enforcement.penalty_cards`` with the deal's level and
+trump (during the draw: the standing declaration's trump) and the engine's own tractor rule.
+
+One function per clause family. ``engine`` is a ``shengji.match.Match`` or a lone
+``shengji.deal.Deal``; the deal is always the current one. A situation the rulebook does not
+cover is a Decision without a clause (→ ``ref.unresolved`` and the fallback); its ``apply``
+still puts the table in order (``ShengjiRulings.unresolved`` calls it).
+
+``make_shengji_referee`` builds the referee (one per match or lone deal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from enforcement.ledger import Imposed, Ledger
+from enforcement.penalty_cards import heavy_cards
+from enforcement.referee import Decision, Fallback, Referee, record_only_fallback
+from enforcement.sanctions import (
+    Choice, CorrectFollow, Expose, LoseDeclarationRight, LotsDraw, MatchLoss, PointPenalty, RandomDraw,
+    RecordedViolation, Redeal, RedoBury, Replay, RestoreOrder, Return, Sanction, Suspension, TableEffect,
+)
+from shengji.phase import Phase
+from shengji.table import DECLINE, MISCOUNT_DRAW, MISCOUNT_REMEDY, RANDOM_DRAW, REDEAL
+from shengji.units import is_tractor
+from tabletop.cards import Card
+from tabletop.events import Event
+from tabletop.seats import next_seat, partner, team
+
+GAME = "shengji"
+_TEN = PointPenalty(10)
+LATE_WARNING_MINUTES = 5
+LATE_PENALTY_MINUTES = 15
+
+# Facts a ruling adds to explain itself (stable texts, so a trainee's ruling can be graded).
+NO_SEPARATE_LIGHT_WARNING = ("taken-back cards count as exposed; light ones carry no separate "
+                             "SJ-1.3 warning (the out-of-turn clause's 10 is the sanction)")
+NO_HEAVY_ON_TOP = "heavy, but not in the circumstances of SJ-3.1.10.4 / 3.1.11.3: no SJ-3.1.3 on top"
+
+
+class _Table:
+    """The deal a ruling acts on, and the match around it (None for a lone deal)."""
+
+    def __init__(self, engine: Any) -> None:
+        self.deal = getattr(engine, "deal", engine)
+        self.match = engine if hasattr(engine, "forfeit") else None
+
+    def keep(self, taken: list) -> None:
+        """``Deal.adjust_points`` hands back (takes) the stream's pending events: put them
+        back, so the runner shows them to every observer in order."""
+        self.deal.stream.pending[0:0] = taken
+
+
+def _cards(codes: Sequence[str] | None) -> list[Card]:
+    return [Card(c) for c in codes or ()]
+
+
+class ShengjiRulings:
+    """``GameRulings`` for 双升 (see enforcement.referee).
+
+    ``special_small_pairs``: the PD option of enforcement.penalty_cards (a small pair of a
+    suit another seat has shown void in counts as heavy; off by default). ``fallback``: the
+    adjusted-score hook an established revoke (SJ-3.2) adds to its 10 points. ``ledger``:
+    the match ledger (the referee's), for clauses that depend on earlier occurrences."""
+
+    game = GAME
+
+    def __init__(self, *, special_small_pairs: bool = False, fallback: Fallback = record_only_fallback,
+                 ledger: Ledger | None = None) -> None:
+        self.special_small_pairs = special_small_pairs
+        self.fallback = fallback
+        self.ledger = ledger
+
+    def decide(self, engine: Any, event: Event) -> Sequence[Decision]:
+        kind = event.KIND
+        if kind == "sj.irregular":
+            if event.latent:
+                return ()
+            return (self._decide(engine, event, event.seq),)
+        if kind == "sj.found":
+            return (self._decide(engine, event, event.answers),)
+        return ()
+
+    def _decide(self, engine: Any, event: Any, answers: int) -> Decision:
+        family = _FAMILIES.get(event.irregularity)
+        table = _Table(engine)
+        if family is None:
+            return _unresolved(table, event, answers, "no clause covers this irregularity",
+                               fix=_return_and_replay)
+        return family(self, table, event, answers)
+
+    def unresolved(self, engine: Any, decision: Decision) -> None:
+        """Put the table back in order after an unresolved irregularity (the decision's own
+        fix when it has one; else cards laid on the table go back exposed), then resolve."""
+        deal = _Table(engine).deal
+        if deal.table is None:
+            return
+        if decision.apply is not None:
+            decision.apply(engine, decision, [])
+            return
+        _return_and_replay(_Table(engine), decision)
+        deal.resolve(decision.answers)
+
+    # -----------------------------------------------------------------------------------------
+
+    def heavy(self, deal: Any, cards: Sequence[Card], trump: Any = "deal", holder: int | None = None) -> list[Card]:
+        """The heavy cards among ``cards`` (empty: light)."""
+        ctx = deal.ctx
+        if trump == "deal":
+            trump = deal.trump if deal.trump_known else (None if deal.declaration is None else deal.declaration.trump)
+        predicate = (lambda four: is_tractor(four, ctx)) if ctx is not None else None
+        voids = _shown_voids(deal, holder) if self.special_small_pairs and holder is not None else ()
+        return heavy_cards(cards, deal.level, trump, is_tractor=predicate,
+                           special_small_pairs=self.special_small_pairs, void_suits=voids)
+
+
+def _shown_voids(deal: Any, holder: int) -> set[str]:
+    """Effective suits ('S','H','C','D','T') in which a seat other than ``holder`` has shown
+    void: it followed a lead of that suit with a card of another suit."""
+    ctx = deal.ctx
+    if ctx is None:
+        return set()
+    letters = "SHCDT"
+    out: set[str] = set()
+    tricks = [t.plays for t in deal.tricks] + ([tuple(deal.trick)] if deal.trick else [])
+    for plays in tricks:
+        suit = ctx.suit_of[plays[0][1][0]]
+        for seat, cards in plays[1:]:
+            if seat != holder and any(ctx.suit_of[c] != suit for c in cards):
+                out.add(letters[suit])
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers
+
+
+def _unresolved(table: _Table, event: Any, answers: int, why: str,
+                fix: Callable[[_Table, Decision], None] | None = None, extra_facts: Sequence[tuple[str, Any]] = ()) -> Decision:
+    def apply(engine: Any, decision: Decision, imposed: list[Imposed]) -> None:
+        if fix is not None:
+            fix(table, decision)
+        table.deal.resolve(answers)
+
+    return Decision(None, answers, offender=event.seat,
+                    side=None if event.seat is None else team(event.seat),
+                    facts=tuple(event.facts) + tuple(extra_facts) + (("why_unresolved", why),),
+                    irregularity=event.irregularity, apply=apply)
+
+
+def _return_and_replay(table: _Table, decision: Decision) -> None:
+    """Cards of the attempt go back to the hand, exposed (they were seen); the offender acts
+    again where it was its turn."""
+    deal = table.deal
+    seat = decision.offender
+    if seat is not None and deal.table.on_table.get(seat):
+        deal.return_cards(seat, "SJ-3.0: unresolved, cards taken back")
+
+
+def _decision(rulings: ShengjiRulings, table: _Table, event: Any, answers: int, clause: str,
+              effects: Sequence[TableEffect], carry_out: Callable[[_Table, Decision], None] | None, *,
+              offender: Any = "event", side: int | None = None, sanctions: Sequence[Sanction] | None = None,
+              extra_facts: Sequence[tuple[str, Any]] = ()) -> Decision:
+    seat = event.seat if offender == "event" else offender
+
+    def apply(engine: Any, decision: Decision, imposed: list[Imposed]) -> None:
+        _impose_points(table, imposed)
+        if carry_out is not None:
+            carry_out(table, decision)
+        table.deal.resolve(answers)
+        _impose_match_loss(table, imposed)
+
+    return Decision(clause, answers, offender=seat, side=side,
+                    facts=tuple(event.facts) + tuple(extra_facts), effects=tuple(effects),
+                    sanctions=None if sanctions is None else tuple(sanctions),
+                    irregularity=event.irregularity, apply=apply)
+
+
+def _impose_points(table: _Table, imposed: list[Imposed]) -> None:
+    """PointPenalty rows move points towards the non-offending side of this deal."""
+    deal = table.deal
+    for row in imposed:
+        s = row.sanction
+        if isinstance(s, PointPenalty) and deal.phase is not Phase.SCORED:
+            offender = row.seat if row.seat is not None else row.side    # seat `side` is on that side
+            table.keep(deal.adjust_points(offender, s.n, f"PointPenalty {row.clause}"))
+
+
+def _impose_match_loss(table: _Table, imposed: list[Imposed]) -> None:
+    for row in imposed:
+        if isinstance(row.sanction, MatchLoss) and table.match is not None:
+            table.match.forfeit(row.side, row.clause)
+
+
+def _no_table_change(table: _Table, decision: Decision) -> None:
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# The draw: SJ-1.1, SJ-3.1.1, SJ-1.5, SJ-1.10, SJ-3.1.7, SJ-1.6, SJ-3.1.4
+
+
+def draw_other_seat_card(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:
+    """SJ-1.1 face unseen: returned + Warning; SJ-3.1.1 seen, heavy, not in the hand:
+    returned + 10. Seen and light (not in the hand): no damage, warned as SJ-1.1 (judgement:
+    the seed covers only unseen and seen-important cards). Already in the hand: not in the
+    seed (unresolved); the rightful drawer draws one card at random from the offender's hand
+    (as GD-1.1.3b)."""
+    seat = event.seat
+    card = Card(event.fact("card"))
+    rightful = event.fact("rightful")
+    heavy = rulings.heavy(table.deal, [card], trump=event.fact("trump"))
+    facts = (("heavy", bool(heavy)),)
+    if event.fact("in_hand"):
+        def draw_at_random(t: _Table, d: Decision) -> None:
+            t.deal.random_draw(seat, rightful, 1, "SJ-3.0: the rightful drawer draws at random")
+        return _unresolved(table, event, answers, "the card is already in the offender's hand: the seed "
+                           "covers a card not yet in the hand", fix=draw_at_random, extra_facts=facts)
+    effects = [Return([card], seat), RestoreOrder(rightful)]
+    if event.fact("face_seen"):
+        if heavy:
+            clause = "SJ-3.1.1"
+        else:
+            clause = "SJ-1.1"
+            facts += (("by_analogy", "face seen, light card, not in the hand: no damage, warned as SJ-1.1"),)
+    else:
+        clause = "SJ-1.1"
+
+    def carry_out(t: _Table, d: Decision) -> None:
+        t.deal.return_cards(seat, clause)
+        t.deal.restore_turn(rightful, clause)
+    return _decision(rulings, table, event, answers, clause, effects, carry_out, extra_facts=facts)
+
+
+def banker_drew_kitty(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:
+    """SJ-1.5: the banker loses the right to declare or overcall for this deal + Warning. The
+    card stays in its hand (it picks the kitty up anyway); the kitty is left with 7."""
+    seat = event.seat
+
+    def carry_out(t: _Table, d: Decision) -> None:
+        t.deal.bar_declaration(seat, "SJ-1.5")
+    return _decision(rulings, table, event, answers, "SJ-1.5", [LoseDeclarationRight(seat)], carry_out,
+                     extra_facts=(("card_stays", "in the banker's hand; it buries 8 of 33 as usual"),))
+
+
+def miscount(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:
+    """SJ-1.10 (one card off): the non-offending side decides whether a card is drawn at
+    random + Warning; SJ-3.1.7 (two or more): it chooses a random draw or a redeal + 10."""
+    offender = event.fact("offender")
+    taker, short, size = event.fact("taker"), event.fact("short"), event.fact("size")
+    side = team(offender)
+    involved = [s for s in (short, taker) if team(s) != side]
+    chooser = involved[0] if involved else next_seat(offender)
+    draw = RandomDraw(taker, short, size)
+    if size == 1:
+        clause, purpose, options = "SJ-1.10", MISCOUNT_DRAW, (RANDOM_DRAW, DECLINE)
+        effects: list[TableEffect] = [Choice(chooser, (draw,), may_decline=True)]
+    else:
+        clause, purpose, options = "SJ-3.1.7", MISCOUNT_REMEDY, (RANDOM_DRAW, REDEAL)
+        effects = [Choice(chooser, (draw, Redeal()))]
+
+    def carry_out(t: _Table, d: Decision) -> None:
+        t.deal.offer_choice(chooser, purpose, options, about=answers, source=taker, to=short, count=size,
+                            reason=clause)
+    return _decision(rulings, table, event, answers, clause, effects, carry_out, offender=offender,
+                     extra_facts=(("chooser", chooser), ("offending_side", side)))
+
+
+def simultaneous_declaration(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:
+    """SJ-1.6: the referee draws lots (REFEREE stream) for which declaration stands; a
+    Warning to the side from the second time on. SJ-3.1.4: the partners settled it
+    themselves: the chosen declaration stands (PD) + 10."""
+    shown = {seat: tuple(cards) for seat, cards in event.fact("declarations")}
+    seats = tuple(sorted(shown))
+    side = team(seats[0])
+    if event.fact("chose_instead_of_lots"):
+        chosen = event.fact("chosen")
+        other = next(s for s in seats if s != chosen)
+
+        def stands(t: _Table, d: Decision) -> None:
+            t.deal.settle_declaration(chosen, shown[chosen], other, "SJ-3.1.4", how="chosen")
+        return _decision(rulings, table, event, answers, "SJ-3.1.4", [], stands,
+                         extra_facts=(("stands", chosen),))
+    winner = seats[int(table.deal.referee_rng().random() * 2)]
+    loser = next(s for s in seats if s != winner)
+
+    def lots(t: _Table, d: Decision) -> None:
+        t.deal.settle_declaration(winner, shown[winner], loser, "SJ-1.6", how="lots")
+    return _decision(rulings, table, event, answers, "SJ-1.6", [LotsDraw(seats)], lots,
+                     offender=None, side=side, extra_facts=(("lots_winner", winner),))
+
+
+# ---------------------------------------------------------------------------------------------
+# Exposure and extra cards: SJ-1.3, SJ-3.1.3, SJ-1.8, SJ-3.1.6
+
+
+def exposed_card(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:
+    """SJ-3.1.3 heavy (10) / SJ-1.3 light (Warning): the cards lie face up until played."""
+    seat = event.seat
+    cards = _cards(event.fact("cards"))
+    heavy = rulings.heavy(table.deal, cards, trump=event.fact("trump"), holder=seat)
+    clause = "SJ-3.1.3" if heavy else "SJ-1.3"
+
+    def carry_out(t: _Table, d: Decision) -> None:
+        t.deal.expose(seat, cards, clause)
+    return _decision(rulings, table, event, answers, clause, [Expose(cards, seat)], carry_out,
+                     extra_facts=(("heavy", [str(c) for c in heavy]),))
+
+
+def extra_card(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:
+    """SJ-3.1.6 heavy extra card (10) / SJ-1.8 light (Warning): the extra card is exposed and
+    the rest stands. A rest that is no legal play itself is in no clause (unresolved: all
+    the cards come back exposed and the seat plays again)."""
+    seat = event.seat
+    extra = _cards(event.fact("extra"))
+    heavy = rulings.heavy(table.deal, extra, holder=seat)
+    facts = (("heavy", [str(c) for c in heavy]),)
+    if not event.fact("rest_legal"):
+        return _unresolved(table, event, answers, "the play without the extra card is not legal either",
+                           fix=_return_and_replay, extra_facts=facts)
+    clause = "SJ-3.1.6" if heavy else "SJ-1.8"
+
+    def carry_out(t: _Table, d: Decision) -> None:
+        t.deal.return_cards(seat, clause, cards=extra, exposed=True)
+        t.deal.stand_play(seat, clause + ": the rest stands")
+    return _decision(rulings, table, event, answers, clause, [Return(extra, seat), Expose(extra, seat)],
+                     carry_out, extra_facts=facts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Out of turn: SJ-3.1.10.1 - 3.1.10.4 (抢出), SJ-3.1.11.1 - 3.1.11.3 (抢跟)
+
+_OUT_OF_TURN = {
+    "lead_before_burial": "SJ-3.1.10.1",
+    "lead_wrong_bury_count": "SJ-3.1.10.1",
+    "lead_out_of_turn": "SJ-3.1.10.2",
+    "lead_before_trick_complete": "SJ-3.1.10.3",
+    "play_before_turn": "SJ-3.1.11.1",
+    "show_before_upper": "SJ-3.1.11.2",
+}
+
+
+def out_of_turn(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:
+    """The cards are taken back (they count as exposed) and the proper order restored; 10.
+    Heavy cards on top (SJ-3.1.3 as SJ-3.1.10.4 / 3.1.11.3): a lead out of turn when the
+    partner had the lead (before the trick was complete: when the partner is winning it,
+    so leads next); a follow out of turn on a trick the offender's side led. The ruling then
+    cites the .4 / .3 clause with both tens. Leading after a wrong burial: the burial is
+    done again (RedoBury)."""
+    seat = event.seat
+    irregularity = event.irregularity
+    base = _OUT_OF_TURN[irregularity]
+    cards = _cards(event.fact("cards"))
+    rightful = event.fact("rightful")
+    heavy = rulings.heavy(table.deal, cards, holder=seat)
+    if base.startswith("SJ-3.1.10"):
+        if irregularity == "lead_before_trick_complete":
+            next_leader = event.fact("winning")
+        elif irregularity == "lead_out_of_turn":
+            next_leader = rightful
+        else:
+            next_leader = seat                      # the banker's own lead
+        on_top = bool(heavy) and next_leader == partner(seat)
+        top_clause = "SJ-3.1.10.4"
+        circumstance = ("partners_lead", next_leader == partner(seat))
+    else:
+        leader = event.fact("leader")
+        own_side = leader is not None and team(leader) == team(seat)
+        on_top = bool(heavy) and own_side
+        top_clause = "SJ-3.1.11.3"
+        circumstance = ("own_sides_trick", own_side)
+    facts: list[tuple[str, Any]] = [("heavy", [str(c) for c in heavy]), circumstance, ("base_clause", base)]
+    if on_top:
+        clause, sanctions = top_clause, (_TEN, _TEN)
+        facts.append(("on_top", "SJ-3.1.3: the exposed heavy cards, 10 more"))
+    else:
+        clause, sanctions = base, None
+        facts.append(("exposure", NO_HEAVY_ON_TOP if heavy else NO_SEPARATE_LIGHT_WARNING))
+    effects: list[TableEffect] = [Return(cards, seat), Expose(cards, seat)]
+    redo = irregularity == "lead_wrong_bury_count"
+    if redo:
+        effects.append(RedoBury(seat))
+    effects.append(RestoreOrder(rightful))
+
+    def carry_out(t: _Table, d: Decision) -> None:
+        t.deal.return_cards(seat, clause, exposed=True)
+        if redo:
+            t.deal.undo_burial(clause)
+        t.deal.restore_turn(rightful, clause)
+    return _decision(rulings, table, event, answers, clause, effects, carry_out, sanctions=sanctions,
+                     extra_facts=facts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Wrong follows: SJ-1.4, SJ-1.9, SJ-3.1.12.1 - 3.1.12.3, SJ-3.2 (established revoke)
+
+
+def wrong_follow(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:
+    """Found at once: corrected (the cards come back exposed, a legal follow is made); light:
+    SJ-1.4 (suit) / SJ-1.9 (pair or tractor not followed) + Warning; heavy: SJ-3.1.12.1 + 10.
+    Found after the next seat played, trick open: corrected, the later plays retaken;
+    SJ-3.1.12.2 (suit, light) / SJ-3.1.12.3 (pair or tractor, PD) + 10; a heavy suit error
+    affecting play is not in the seed (unresolved, corrected all the same). Found after the
+    trick closed: an established revoke, SJ-3.2 (PD): the tricks stand, 10, and the
+    adjusted-score hook."""
+    seat = event.seat
+    cards = _cards(event.fact("cards"))
+    what = event.fact("what")
+    found = event.fact("found")
+    heavy = rulings.heavy(table.deal, cards, trump=event.fact("trump"), holder=seat)
+    facts = (("heavy", [str(c) for c in heavy]),)
+    if found == "after_trick":
+        draft = Decision("SJ-3.2", answers, offender=seat, facts=tuple(event.facts), irregularity=event.irregularity)
+        sanctions = (_TEN, *rulings.fallback(table.deal, draft))
+        return _decision(rulings, table, event, answers, "SJ-3.2", [], _no_table_change, sanctions=sanctions,
+                         extra_facts=facts + (("tricks_stand", True),))
+    if found == "affecting":
+        def retake(t: _Table, d: Decision) -> None:
+            t.deal.take_back_plays(seat, d.clause or "SJ-3.0")
+
+        effects = [Return(cards, seat), Expose(cards, seat), Replay([next_seat(seat)]), CorrectFollow(seat)]
+        if what == "suit" and heavy:
+            return _unresolved(table, event, answers, "a heavy wrong follow that affected play is not in the "
+                               "seed (SJ-3.1.12.2 is for light cards)",
+                               fix=lambda t, d: t.deal.take_back_plays(seat, "SJ-3.0: corrected"), extra_facts=facts)
+        clause = "SJ-3.1.12.2" if what == "suit" else "SJ-3.1.12.3"
+        return _decision(rulings, table, event, answers, clause, effects, retake, extra_facts=facts)
+    if heavy:
+        clause = "SJ-3.1.12.1"
+    else:
+        clause = "SJ-1.4" if what == "suit" else "SJ-1.9"
+
+    def correct(t: _Table, d: Decision) -> None:
+        t.deal.return_cards(seat, clause, exposed=True)
+        t.deal.restore_turn(seat, clause)
+    return _decision(rulings, table, event, answers, clause, [Return(cards, seat), Expose(cards, seat),
+                                                              CorrectFollow(seat)], correct, extra_facts=facts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reported incidents (SJ-1, SJ-2, SJ-3.1 and their forms)
+
+_INCIDENTS: dict[str, dict[str, str]] = {
+    # incident → {severity or 'damaged' → clause}
+    "prompting": {"minor": "SJ-1.7", "serious": "SJ-2.2", "deliberate": "SJ-2.2", "damaged": "SJ-3.1.5"},
+    "prompting_declaration": {"minor": "SJ-1.17", "serious": "SJ-2.2", "deliberate": "SJ-2.8"},
+    "reminding": {"minor": "SJ-1.16", "serious": "SJ-2.7", "deliberate": "SJ-2.7"},
+    "tempo": {"minor": "SJ-1.13", "serious": "SJ-2.4", "deliberate": "SJ-2.4"},
+    "signing": {"minor": "SJ-1.15", "serious": "SJ-1.15", "deliberate": "SJ-1.15"},
+    "kitty_inspection": {"minor": "SJ-1.18", "serious": "SJ-2.9", "deliberate": "SJ-2.9"},
+    "old_tricks": {"minor": "SJ-1.12", "serious": "SJ-2.11", "deliberate": "SJ-2.11", "damaged": "SJ-3.1.9"},
+    "tricks_order": {"minor": "SJ-1.11", "serious": "SJ-2.10", "deliberate": "SJ-2.3", "damaged": "SJ-3.1.8"},
+    "refusing_ruling": {"minor": "SJ-2.6", "serious": "SJ-2.6", "deliberate": "SJ-2.6"},
+    "exposure_signalling": {"minor": "SJ-2.5", "serious": "SJ-2.5", "deliberate": "SJ-2.5"},
+    "passing_cards": {"minor": "SJ-2.2", "serious": "SJ-2.2", "deliberate": "SJ-2.2"},
+    "repeated_misdraw": {"minor": "SJ-2.2", "serious": "SJ-2.2", "deliberate": "SJ-2.2"},
+    "declaration_chosen": {"minor": "SJ-3.1.4", "serious": "SJ-3.1.4", "deliberate": "SJ-3.1.4"},
+    "misconduct": {"minor": "SJ-1", "serious": "SJ-2", "deliberate": "SJ-2", "damaged": "SJ-3.1"},
+}
+INCIDENTS = ("late", "unreasonable_play", *_INCIDENTS)
+"""The incident kinds a report may name (shengji.actions.Incident.incident)."""
+
+
+def incident(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:
+    """A reported incident, by kind, severity and damage (the seed's own ladder: minor →
+    SJ-1 Warning; clear, no damage → SJ-2 RecordedViolation; damage → SJ-3.1 10 points).
+    Lateness is the side's: up to 5 minutes SJ-1.2, 5–15 SJ-3.1.2, more: unresolved. A
+    second unreasonable play by the same player is SJ-2.2. Severity 'suspension': a human
+    referee suspends the player (SJ-3.2: Suspension only ever from a report)."""
+    seat = event.seat
+    what = event.fact("incident")
+    severity = event.fact("severity")
+    note = event.fact("note") or ""
+    if severity == "suspension":
+        return _decision(rulings, table, event, answers, "SJ-3.2", [], _no_table_change,
+                         sanctions=(Suspension(note or f"reported: {what}"),))
+    if what == "late":
+        minutes = event.fact("minutes") or 0
+        side = team(seat)
+        if minutes <= 0:
+            return _unresolved(table, event, answers, "lateness of no minutes")
+        if minutes > LATE_PENALTY_MINUTES:
+            return _unresolved(table, event, answers, f"{minutes} minutes late: more than the seed's 15 "
+                               "(forfeit is the event's rule, not the seed's)")
+        clause = "SJ-1.2" if minutes <= LATE_WARNING_MINUTES else "SJ-3.1.2"
+        return _decision(rulings, table, event, answers, clause, [], _no_table_change, offender=None, side=side,
+                         extra_facts=(("band", "up to 5 minutes: warning; 5-15: 10 points"),))
+    if what == "unreasonable_play":
+        before = rulings.ledger.occurrences("SJ-1.14", seat) if rulings.ledger is not None else 0
+        clause = "SJ-1.14" if before == 0 and severity == "minor" else "SJ-2.2"
+        return _decision(rulings, table, event, answers, clause, [], _no_table_change,
+                         extra_facts=(("earlier_unreasonable_plays", before),))
+    ladder = _INCIDENTS.get(what)
+    if ladder is None:
+        return _unresolved(table, event, answers, f"a reported incident of kind {what!r} is in no clause")
+    clause = ladder.get("damaged") if event.fact("damaged") and severity != "minor" else None
+    clause = clause or ladder[severity]
+    return _decision(rulings, table, event, answers, clause, [], _no_table_change)
+
+
+# ---------------------------------------------------------------------------------------------
+
+_FAMILIES: dict[str, Callable[[ShengjiRulings, _Table, Any, int], Decision]] = {
+    "draw_other_seat_card": draw_other_seat_card,
+    "banker_drew_kitty": banker_drew_kitty,
+    "miscount_after_draw": miscount,
+    "simultaneous_declaration": simultaneous_declaration,
+    "exposed_card": exposed_card,
+    "extra_card": extra_card,
+    **{irregularity: out_of_turn for irregularity in _OUT_OF_TURN},
+    "wrong_follow": wrong_follow,
+    "incident": incident,
+}
+
+IRREGULARITY_CLAUSES: dict[str, tuple[str, ...]] = {
+    "draw_other_seat_card": ("SJ-1.1", "SJ-3.1.1"),
+    "banker_drew_kitty": ("SJ-1.5",),
+    "miscount_after_draw": ("SJ-1.10", "SJ-3.1.7"),
+    "simultaneous_declaration": ("SJ-1.6", "SJ-3.1.4"),
+    "exposed_card": ("SJ-1.3", "SJ-3.1.3"),
+    "extra_card": ("SJ-1.8", "SJ-3.1.6"),
+    "lead_before_burial": ("SJ-3.1.10.1",),
+    "lead_wrong_bury_count": ("SJ-3.1.10.1",),
+    "lead_out_of_turn": ("SJ-3.1.10.2", "SJ-3.1.10.4"),
+    "lead_before_trick_complete": ("SJ-3.1.10.3", "SJ-3.1.10.4"),
+    "play_before_turn": ("SJ-3.1.11.1", "SJ-3.1.11.3"),
+    "show_before_upper": ("SJ-3.1.11.2", "SJ-3.1.11.3"),
+    "wrong_follow": ("SJ-1.4", "SJ-1.9", "SJ-3.1.12.1", "SJ-3.1.12.2", "SJ-3.1.12.3", "SJ-3.2"),
+    "incident": ("SJ-1", "SJ-1.2", "SJ-1.7", "SJ-1.11", "SJ-1.12", "SJ-1.13", "SJ-1.14", "SJ-1.15", "SJ-1.16",
+                 "SJ-1.17", "SJ-1.18", "SJ-2", "SJ-2.2", "SJ-2.3", "SJ-2.4", "SJ-2.5", "SJ-2.6", "SJ-2.7",
+                 "SJ-2.8", "SJ-2.9", "SJ-2.10", "SJ-2.11", "SJ-3.1", "SJ-3.1.2", "SJ-3.1.4", "SJ-3.1.5",
+                 "SJ-3.1.8", "SJ-3.1.9", "SJ-3.2"),
+    "wrong_card_count": (),
+    "invalid_lead": (),
+}
+"""Which clauses each irregularity id can be ruled under (the CLI's listing, and a test).
+The ledger adds SJ-2.1 (second warning) and SJ-3.2 (third recorded violation) itself; an
+empty tuple: always unresolved (SJ-3.0)."""
+
+
+def make_shengji_referee(rules: Any = None, fallback: Fallback = record_only_fallback,
+                         ledger: Ledger | None = None, *, special_small_pairs: bool = False) -> Referee:
+    """A referee for 双升 (one per match or lone deal). ``rules`` (ShengjiRules) is accepted
+    for symmetry with the engines; the rulings read the deal's own. ``fallback`` decides the
+    sanctions of an unresolved irregularity (default: an AdjustedScore that changes nothing,
+    recorded as such) and is the adjusted-score hook of an established revoke (SJ-3.2)."""
+    ledger = ledger if ledger is not None else Ledger(GAME)
+    rulings = ShengjiRulings(special_small_pairs=special_small_pairs, fallback=fallback, ledger=ledger)
+    return Referee(rulings, ledger, fallback)

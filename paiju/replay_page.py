@@ -1,0 +1,447 @@
+"""The replay page's inline stylesheet, script and skeleton (no network: nothing is loaded
+from anywhere; the data comes in a ``<script type="application/json">``).
+
+The script rebuilds each step's table by merging the step's delta into the previous
+state (objects merge key by key, an object merged into an array merges by index, anything
+else replaces; null means absent) and draws it with DOM calls only (``textContent``, never
+HTML from data)."""
+
+CSS = r"""
+:root { --felt: #1f5f3f; --felt-dark: #164a30; --ink: #1d1d1f; --red: #c8102e; --gold: #e0a800;
+        --panel: #f6f4ee; --line: #d6d2c4; --ruling: #b00020; --irregular: #d9730d; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.35 system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC",
+       "PingFang SC", "Microsoft YaHei", sans-serif; color: var(--ink); background: #e9e6dc; }
+header { padding: 8px 14px; background: #2b2b2b; color: #f0f0f0; display: flex; gap: 16px;
+         align-items: baseline; flex-wrap: wrap; }
+header h1 { font-size: 16px; margin: 0; }
+header .meta { color: #bdbdbd; font-size: 12px; }
+#controls { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; padding: 6px 14px;
+            background: var(--panel); border-bottom: 1px solid var(--line); }
+#controls button { font: inherit; padding: 3px 9px; border: 1px solid #aaa; border-radius: 4px;
+                   background: #fff; cursor: pointer; }
+#controls button:hover { background: #f0f7ff; }
+#controls button.jump-irregular { border-color: var(--irregular); color: var(--irregular); }
+#controls button.jump-ruling { border-color: var(--ruling); color: var(--ruling); }
+#scrub { flex: 1 1 200px; min-width: 120px; }
+#pos { font-variant-numeric: tabular-nums; color: #555; min-width: 230px; }
+#status { color: var(--ruling); min-width: 10em; }
+main { display: grid; grid-template-columns: minmax(620px, 1fr) 420px; gap: 10px; padding: 10px 14px;
+       align-items: start; }
+#table { background: radial-gradient(ellipse at center, var(--felt) 55%, var(--felt-dark) 100%);
+         border-radius: 18px; padding: 10px; color: #f5f5f5; display: grid;
+         grid-template-columns: 1fr 1.25fr 1fr; grid-template-rows: auto auto 1fr auto auto;
+         grid-template-areas: "info info info" ". north ." "west center east" ". south ." "event event event";
+         gap: 8px; min-height: 600px; }
+#info { grid-area: info; display: flex; flex-wrap: wrap; gap: 6px 14px; font-size: 13px; }
+#info .tag { background: rgba(0,0,0,.28); padding: 2px 8px; border-radius: 10px; }
+#info .tag b { color: #ffe9a8; }
+.seat { background: rgba(0,0,0,.22); border-radius: 10px; padding: 6px 8px; min-height: 80px; }
+.seat.pos-north { grid-area: north; } .seat.pos-south { grid-area: south; }
+.seat.pos-west { grid-area: west; align-self: center; } .seat.pos-east { grid-area: east; align-self: center; }
+.seat.viewer { outline: 2px solid #ffe9a8; }
+.seat-head { display: flex; flex-wrap: wrap; gap: 4px 8px; align-items: baseline; margin-bottom: 4px; }
+.seat-name { font-weight: 600; }
+.badge { font-size: 11px; padding: 1px 6px; border-radius: 8px; background: rgba(255,255,255,.18); }
+.badge.flag { background: #f1c40f; color: #222; }
+.badge.role { background: #ffe9a8; color: #222; }
+.badge.count { background: rgba(0,0,0,.35); }
+.hand { display: flex; flex-wrap: wrap; gap: 3px 0; }
+.group { display: inline-flex; margin-right: 8px; }
+.group .card + .card { margin-left: -9px; }
+.zone { margin-top: 4px; font-size: 12px; display: flex; align-items: center; gap: 4px; flex-wrap: wrap; }
+.hidden-hand { font-style: italic; color: #d9e8dd; }
+.card { display: inline-flex; flex-direction: column; align-items: center; justify-content: flex-start;
+        width: 30px; height: 42px; padding-top: 2px; background: #fff; color: #111; border-radius: 5px;
+        border: 1px solid #8a8a8a; box-shadow: 1px 1px 2px rgba(0,0,0,.35); font-weight: 700;
+        line-height: 1; user-select: none; position: relative; }
+.card .rank { font-size: 14px; } .card .suit { font-size: 15px; margin-top: 2px; }
+.card.red { color: var(--red); }
+.card.joker { font-size: 11px; writing-mode: vertical-rl; justify-content: center; padding: 0; letter-spacing: 1px; }
+.card.level { background: #fff8dc; }
+.card.wild { box-shadow: 0 0 0 2px var(--gold), 1px 1px 2px rgba(0,0,0,.35); }
+.card.exposed { box-shadow: 0 0 0 2px var(--irregular); }
+.card.penalty { box-shadow: 0 0 0 2px var(--ruling); }
+.card.pending { opacity: .85; transform: rotate(-4deg); }
+#center { grid-area: center; background: rgba(0,0,0,.16); border-radius: 12px; padding: 6px;
+          display: grid; grid-template-columns: 1fr 1fr; grid-template-rows: auto auto auto auto auto 1fr;
+          grid-template-areas: "title title" "n n" "w e" "mid mid" "s s" "seqlist seqlist";
+          gap: 4px; align-items: center; justify-items: center; min-height: 230px; }
+.slot-w { justify-self: start; } .slot-e { justify-self: end; }
+.slot .played { display: inline-flex; flex-wrap: wrap; }
+.slot .played .card + .card { margin-left: -12px; }
+#pile-title { grid-area: title; font-weight: 600; }
+#pile-title .note { font-weight: 400; color: #ffe9a8; margin-left: 6px; }
+.slot { min-height: 46px; display: flex; gap: 2px; align-items: center; padding: 2px; border-radius: 6px; }
+.slot.top { background: rgba(255, 233, 168, .28); outline: 1px solid #ffe9a8; }
+.slot .pass { color: #d0e4d6; font-style: italic; }
+.slot-n { grid-area: n; } .slot-s { grid-area: s; } .slot-w { grid-area: w; } .slot-e { grid-area: e; }
+#pile-mid { grid-area: mid; color: #cfe3d5; font-size: 12px; text-align: center; max-width: 220px; }
+#seqlist { grid-area: seqlist; width: 100%; font-size: 12px; max-height: 130px; overflow: auto;
+           background: rgba(0,0,0,.15); border-radius: 6px; padding: 3px 6px; }
+#seqlist .row.top { color: #ffe9a8; }
+#event { grid-area: event; background: rgba(0,0,0,.3); border-radius: 8px; padding: 6px 10px; font-size: 15px; }
+#event.ev-ruling { background: rgba(176, 0, 32, .8); } #event.ev-irregular { background: rgba(217, 115, 13, .85); }
+aside { display: flex; flex-direction: column; gap: 10px; min-width: 0; }
+.panel { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 8px 10px; }
+.panel h2 { font-size: 13px; margin: 0 0 6px; text-transform: uppercase; letter-spacing: .04em; color: #555; }
+.ruling { border-left: 4px solid var(--ruling); padding: 4px 8px; margin-bottom: 8px; background: #fff; }
+.ruling.current { background: #fff0f0; }
+.ruling.unresolved { border-left-color: var(--irregular); }
+.clause-id { font: 700 15px ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; color: var(--ruling); }
+.clause-title { font-weight: 600; margin-left: 6px; }
+.clause-zh { margin: 4px 0; font-size: 14px; }
+.clause-en { margin: 4px 0; color: #333; }
+.ruling ul { margin: 2px 0 2px 18px; padding: 0; font-size: 12px; }
+.ruling .meta { font-size: 12px; color: #555; }
+#notes div { font-size: 12px; }
+#ruling-list { max-height: 46vh; overflow: auto; }
+#timeline { height: 420px; overflow: auto; font-size: 12px; background: #fff; border: 1px solid var(--line);
+            border-radius: 6px; }
+.tl-row { padding: 1px 6px; cursor: pointer; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.tl-row:hover { background: #eef5ff; }
+.tl-row.current { background: #2b6cb0; color: #fff; }
+.tl-row.tl-ruling { color: var(--ruling); font-weight: 600; } .tl-row.tl-irregular { color: var(--irregular); font-weight: 600; }
+.tl-row.current.tl-ruling, .tl-row.current.tl-irregular { color: #fff; }
+.tl-label { display: inline-block; min-width: 4.5em; color: #888; font-variant-numeric: tabular-nums; }
+.tl-row.current .tl-label { color: #dbe8ff; }
+.tl-deal { padding: 3px 6px; background: #ece8dc; font-weight: 600; position: sticky; top: 0; }
+.help { font-size: 11px; color: #666; }
+.red-text { color: var(--red); }
+"""
+
+JS = r"""
+(function () {
+  "use strict";
+  var DATA = JSON.parse(document.getElementById("replay-data").textContent);
+  var frames = DATA.frames, N = frames.length;
+  var SUIT = { S: "\u2660", H: "\u2665", C: "\u2663", D: "\u2666" };
+  var POS = ["south", "east", "north", "west"];
+  var REL = ["", "\u4e0b\u5bb6", "\u5bf9\u5bb6", "\u4e0a\u5bb6"];   // 下家 对家 上家
+  var ROUND_END = { "gd.round_over": 1, "sj.trick_won": 1 };
+
+  function merge(t, d) {
+    if (d === null || typeof d !== "object" || Array.isArray(d) || t === null || typeof t !== "object") return d;
+    var out = Array.isArray(t) ? t.slice() : Object.assign({}, t);
+    Object.keys(d).forEach(function (k) { out[k] = merge(out[k], d[k]); });
+    return out;
+  }
+  var states = new Array(N), s = {};
+  for (var i = 0; i < N; i++) { s = merge(s, frames[i].x); states[i] = s; }
+
+  function $(id) { return document.getElementById(id); }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); return e; }
+  function codes(text) { return text ? text.split(" ") : []; }
+
+  function cardEl(code, st, extra) {
+    var e = el("span", "card");
+    e.setAttribute("data-card", code);
+    if (code === "BJ" || code === "RJ") {
+      e.classList.add("joker", code === "RJ" ? "red" : "black");
+      e.textContent = code === "RJ" ? "\u5927\u738b" : "\u5c0f\u738b";
+      e.title = code === "RJ" ? "big joker \u5927\u738b" : "small joker \u5c0f\u738b";
+    } else {
+      var suit = code.charAt(0), rank = code.charAt(1);
+      if (suit === "H" || suit === "D") e.classList.add("red");
+      e.appendChild(el("span", "rank", rank === "T" ? "10" : rank));
+      e.appendChild(el("span", "suit", SUIT[suit]));
+      e.title = code;
+      if (st && st.level === rank) {
+        e.classList.add("level");
+        if (st.game === "guandan" && suit === "H") { e.classList.add("wild"); e.title = code + " wild \u9022\u4eba\u914d"; }
+      }
+    }
+    if (extra) e.classList.add(extra);
+    return e;
+  }
+  function cardsEl(text, st, extra, cls) {
+    var box = el("span", cls || "group");
+    codes(text).forEach(function (c) { box.appendChild(cardEl(c, st, extra)); });
+    return box;
+  }
+  function colourText(e, text) {          // suit symbols of hearts and diamonds in red
+    clear(e);
+    String(text).split(/([\u2665\u2666][0-9TJQKA]+|\u5927\u738b)/).forEach(function (part, k) {
+      if (!part) return;
+      if (k % 2) e.appendChild(el("span", "red-text", part)); else e.appendChild(document.createTextNode(part));
+    });
+    return e;
+  }
+
+  var cur = 0, bottom = DATA.viewer === null ? 0 : DATA.viewer;
+  function posOf(seat) { return POS[(seat - bottom + 4) % 4]; }
+
+  function drawInfo(st) {
+    var info = clear($("info"));
+    function tag(label, value) {
+      var t = el("span", "tag"); t.appendChild(document.createTextNode(label + " "));
+      t.appendChild(el("b", null, value)); info.appendChild(t); return t;
+    }
+    tag(st.game === "guandan" ? "\u63bc\u86cb" : "\u53cc\u5347", DATA.unitName === "match" && st.unit !== null && st.unit !== undefined ? "match " + st.unit : "");
+    if (st.deal) tag("deal", st.deal);
+    if (st.level) tag("level \u7ea7", st.level === "T" ? "10" : st.level);
+    if (st.levels) tag("teams", "0: " + st.levels[0] + "  1: " + st.levels[1]);
+    if (st.trump) tag("trump \u4e3b", st.trump === "NT" ? "no trump \u65e0\u4e3b" : SUIT[st.trump]).classList.add("trump");
+    if (st.banker !== null && st.banker !== undefined) tag("banker \u5e84", "seat " + st.banker);
+    if (st.points !== null && st.points !== undefined) tag("attackers", st.points + " pts");
+    tag("phase", st.phase);
+    if (DATA.viewer !== null) tag("view of", "seat " + DATA.viewer);
+  }
+
+  function drawSeat(st, seat) {
+    var info = st.seats[seat], box = $("seat-" + seat);
+    box.className = "seat pos-" + posOf(seat) + (DATA.viewer === seat ? " viewer" : "");
+    clear(box);
+    var head = el("div", "seat-head");
+    var name = "seat " + seat + " \u00b7 " + (DATA.viewer === null ? POS[seat].charAt(0).toUpperCase() + POS[seat].slice(1)
+              : (seat === DATA.viewer ? "you" : REL[(seat - DATA.viewer + 4) % 4])) + " \u00b7 team " + (seat % 2);
+    head.appendChild(el("span", "seat-name", name));
+    if (info.role) head.appendChild(el("span", "badge role", info.role));
+    if (info.count !== null && info.count !== undefined) head.appendChild(el("span", "badge count", info.count + " cards"));
+    if (info.announced !== null && info.announced !== undefined && info.announced > 0)
+      head.appendChild(el("span", "badge count", "\u62a5 " + info.announced));
+    (info.flags || []).forEach(function (f) { head.appendChild(el("span", "badge flag", f)); });
+    box.appendChild(head);
+    var hand = el("div", "hand");
+    if (info.hand === null || info.hand === undefined) {
+      hand.appendChild(el("span", "hidden-hand", info.announced ? "hidden (" + info.announced + " announced)" : "hidden"));
+    } else {
+      info.hand.forEach(function (g) { var grp = cardsEl(g[1], st); grp.title = g[0]; hand.appendChild(grp); });
+    }
+    box.appendChild(hand);
+    [["exposed", "exposed \u66b4\u9732\u5f20", "exposed"], ["penalty", "penalty \u7f5a\u5f20", "penalty"],
+     ["on_table", "on the table", "pending"]].forEach(function (z) {
+      if (!info[z[0]]) return;
+      var zone = el("div", "zone zone-" + z[0]);
+      zone.appendChild(el("span", null, z[1] + ":"));
+      zone.appendChild(cardsEl(info[z[0]], st, z[2]));
+      box.appendChild(zone);
+    });
+  }
+
+  function drawPile(st) {
+    var pile = st.pile || { plays: [] }, title = clear($("pile-title"));
+    title.appendChild(document.createTextNode(pile.title || ""));
+    if (pile.note) title.appendChild(el("span", "note", pile.note));
+    var latest = {}, topIndex = -1;
+    pile.plays.forEach(function (p, k) { latest[p[0]] = k; if (p[1] !== null && p[0] === pile.winner) topIndex = k; });
+    ["north", "south", "west", "east"].forEach(function (pos) { clear($("slot-" + pos)).className = "slot slot-" + pos.charAt(0); });
+    Object.keys(latest).forEach(function (seat) {
+      var k = latest[seat], p = pile.plays[k], slot = $("slot-" + posOf(Number(seat)));
+      if (p[1] === null) slot.appendChild(el("span", "pass", "seat " + seat + ": " + (p[2] || "pass")));
+      else { slot.appendChild(cardsEl(p[1], st, null, "played")); slot.title = "seat " + seat + " " + p[2]; }
+      if (k === topIndex && p[1] !== null) slot.classList.add("top");
+    });
+    var mid = clear($("pile-mid"));
+    if (topIndex >= 0) {
+      var top = pile.plays[topIndex];
+      mid.textContent = (pile.done ? "won by seat " : "winning: seat ") + top[0] + (top[2] && top[2] !== "leads" ? " \u00b7 " + top[2] : "");
+    }
+    var list = clear($("seqlist"));
+    pile.plays.forEach(function (p, k) {
+      var row = el("div", "row" + (k === topIndex ? " top" : ""));
+      colourText(row, "seat " + p[0] + ": " + (p[1] === null ? (p[2] || "pass") : p[1].split(" ").map(txt).join(" ") + (p[2] ? "  (" + p[2] + ")" : "")));
+      list.appendChild(row);
+    });
+    if (st.last && st.last.plays && st.last.plays.length) {
+      var last = el("div", "row");
+      colourText(last, "previous: " + st.last.title + " \u2014 " + st.last.plays.filter(function (p) { return p[1] !== null; })
+        .map(function (p) { return "seat " + p[0] + " " + p[1].split(" ").map(txt).join(" "); }).join(" | ") + (st.last.note ? " (" + st.last.note + ")" : ""));
+      last.style.opacity = ".75";
+      list.appendChild(last);
+    }
+  }
+  function txt(code) {
+    if (code === "BJ") return "\u5c0f\u738b"; if (code === "RJ") return "\u5927\u738b";
+    return SUIT[code.charAt(0)] + code.charAt(1);
+  }
+
+  function drawRulings(st, frame) {
+    var box = clear($("ruling-list"));
+    var rulings = (st.rulings || []).slice().reverse();
+    if (!rulings.length) { box.appendChild(el("div", "help", "no ruling in this deal so far")); return; }
+    rulings.forEach(function (r) {
+      var text = DATA.clauses[r.clause] || { title: "", text_zh: "", summary: "" };
+      var card = el("div", "ruling" + (r.kind === "unresolved" ? " unresolved" : "") + (frame.g === "ruling" && r.seq === frame.q ? " current" : ""));
+      card.setAttribute("data-clause", r.clause);
+      var head = el("div");
+      head.appendChild(el("span", "clause-id", r.clause));
+      head.appendChild(el("span", "clause-title", text.title));
+      card.appendChild(head);
+      var who = r.offender !== null && r.offender !== undefined ? "seat " + r.offender : "the table";
+      card.appendChild(el("div", "meta", (r.kind === "unresolved" ? "unresolved " + r.irregularity + " \u2014 fallback; " : "ruling on ") + who +
+        (r.answers !== null && r.answers !== undefined && r.answers >= 0 ? " (answers seq " + r.answers + ")" : "") + " \u00b7 seq " + r.seq));
+      var zh = el("div", "clause-zh", text.text_zh); zh.setAttribute("lang", "zh-Hans"); card.appendChild(zh);
+      card.appendChild(el("div", "clause-en", text.summary));
+      if (r.said && r.said !== text.summary) card.appendChild(el("div", "meta", r.said));
+      if (r.facts) card.appendChild(el("div", "meta", "facts: " + r.facts));
+      [["rectification", r.rectification], ["sanctions", r.sanctions]].forEach(function (part) {
+        if (!part[1] || !part[1].length) return;
+        card.appendChild(el("div", "meta", part[0] + ":"));
+        var ul = el("ul"); part[1].forEach(function (x) { ul.appendChild(el("li", null, x)); }); card.appendChild(ul);
+      });
+      box.appendChild(card);
+    });
+  }
+
+  function drawNotes(st) {
+    var box = clear($("notes-list"));
+    (st.notes || []).forEach(function (n) { box.appendChild(colourText(el("div"), n)); });
+    if (st.kitty) {
+      var k = el("div", "zone");
+      k.appendChild(el("span", null, "kitty \u5e95\u724c (" + st.kitty.count + (st.kitty.note ? ", " + st.kitty.note : "") + "):"));
+      if (st.kitty.cards) k.appendChild(cardsEl(st.kitty.cards, st)); else k.appendChild(el("span", "help", "face down"));
+      box.appendChild(k);
+    }
+    if (st.finish && st.finish.length) box.appendChild(el("div", null, "finishing order: " + st.finish.join(" ")));
+    if (st.result) box.appendChild(el("div", null, "result: " + st.result)).style.fontWeight = "600";
+    (st.match || []).forEach(function (n) { box.appendChild(el("div", "help", n)); });
+  }
+
+  var rows = [];
+  function buildTimeline() {
+    var tl = $("timeline"), frag = document.createDocumentFragment(), prev = null;
+    frames.forEach(function (f, k) {
+      var key = f.u + "/" + f.d;
+      if (key !== prev) {
+        frag.appendChild(el("div", "tl-deal", (DATA.unitName === "match" && f.u !== null && f.u !== undefined ? "match " + f.u + " \u00b7 " : "") + "deal " + f.d));
+        prev = key;
+      }
+      var row = el("div", "tl-row" + (f.g ? " tl-" + f.g : ""));
+      row.setAttribute("data-step", k);
+      row.appendChild(el("span", "tl-label", f.l));
+      row.appendChild(document.createTextNode(f.t));
+      row.title = f.t;
+      frag.appendChild(row);
+      rows.push(row);
+    });
+    tl.appendChild(frag);
+    tl.addEventListener("click", function (ev) {
+      var row = ev.target.closest ? ev.target.closest(".tl-row") : null;
+      if (row) go(Number(row.getAttribute("data-step")));
+    });
+  }
+
+  function status(text) { $("status").textContent = text || ""; }
+
+  function go(k) {
+    k = Math.max(0, Math.min(N - 1, k));
+    if (rows[cur]) rows[cur].classList.remove("current");
+    cur = k;
+    var st = states[k], frame = frames[k];
+    drawInfo(st);
+    for (var seat = 0; seat < 4; seat++) drawSeat(st, seat);
+    drawPile(st);
+    drawRulings(st, frame);
+    drawNotes(st);
+    var ev = $("event");
+    ev.className = frame.g ? "ev-" + frame.g : "";
+    colourText(ev, frame.t);
+    $("pos").textContent = "step " + (k + 1) + " / " + N + " \u00b7 seq " + frame.l + " \u00b7 line " + frame.n;
+    $("scrub").value = k;
+    if (rows[k]) { rows[k].classList.add("current"); rows[k].scrollIntoView({ block: "nearest" }); }
+    $("table").setAttribute("data-step", k);
+    $("table").setAttribute("data-seq", frame.l);
+    if (history.replaceState) history.replaceState(null, "", "#" + frame.l);
+  }
+
+  function find(from, dir, test) {
+    for (var k = from + dir; k >= 0 && k < N; k += dir) if (test(frames[k], k)) return k;
+    return -1;
+  }
+  function jump(dir, test, what) {
+    var k = find(cur, dir, test);
+    if (k < 0) { status("no " + (dir > 0 ? "further " : "earlier ") + what); return; }
+    status(""); go(k);
+  }
+  function isDeal(f, k) { return k > 0 && (frames[k - 1].d !== f.d || frames[k - 1].u !== f.u); }
+  var actions = {
+    first: function () { status(""); go(0); },
+    last: function () { status(""); go(N - 1); },
+    prev: function () { status(""); go(cur - 1); },
+    next: function () { status(""); go(cur + 1); },
+    "prev-round": function () { jump(-1, function (f) { return ROUND_END[f.k]; }, "round end"); },
+    "next-round": function () { jump(1, function (f) { return ROUND_END[f.k]; }, "round end"); },
+    "prev-deal": function () { jump(-1, isDeal, "deal"); },
+    "next-deal": function () { jump(1, isDeal, "deal"); },
+    "next-irregular": function () { jump(1, function (f) { return f.g === "irregular" || f.g === "ruling"; }, "irregularity or ruling"); },
+    "prev-irregular": function () { jump(-1, function (f) { return f.g === "irregular" || f.g === "ruling"; }, "irregularity or ruling"); },
+    "next-ruling": function () { jump(1, function (f) { return f.g === "ruling"; }, "ruling"); },
+    "prev-ruling": function () { jump(-1, function (f) { return f.g === "ruling"; }, "ruling"); }
+  };
+  Object.keys(actions).forEach(function (id) { var b = $(id); if (b) b.addEventListener("click", actions[id]); });
+  $("scrub").max = N - 1;
+  $("scrub").addEventListener("input", function () { go(Number(this.value)); });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.target && (ev.target.tagName === "INPUT" && ev.target.type !== "range")) return;
+    var key = ev.key, name = null;
+    if (key === "ArrowRight") name = ev.shiftKey ? "next-round" : "next";
+    else if (key === "ArrowLeft") name = ev.shiftKey ? "prev-round" : "prev";
+    else if (key === "PageDown") name = "next-deal";
+    else if (key === "PageUp") name = "prev-deal";
+    else if (key === "Home") name = "first";
+    else if (key === "End") name = "last";
+    else if (key === "i") name = "next-irregular";
+    else if (key === "I") name = "prev-irregular";
+    else if (key === "r") name = "next-ruling";
+    else if (key === "R") name = "prev-ruling";
+    if (name) { ev.preventDefault(); actions[name](); }
+  });
+
+  buildTimeline();
+  var start = DATA.start;
+  if (location.hash.length > 1) {
+    var want = decodeURIComponent(location.hash.slice(1));
+    for (var k = 0; k < N; k++) if (frames[k].l === want) { start = k; break; }
+  }
+  go(start);
+  document.body.setAttribute("data-ready", "1");
+})();
+"""
+
+BODY = """
+<header><h1>paiju replay · {game_title}</h1><span class="meta">{meta}</span></header>
+<div id="controls">
+  <button id="first" title="first step (Home)">|◀</button>
+  <button id="prev-deal" title="previous deal (PageUp)">◀◀ deal</button>
+  <button id="prev-round" title="previous {round} end (Shift+←)">◀ {round}</button>
+  <button id="prev" title="previous step (←)">◀ prev</button>
+  <button id="next" title="next step (→)">next ▶</button>
+  <button id="next-round" title="next {round} end (Shift+→)">{round} ▶</button>
+  <button id="next-deal" title="next deal (PageDown)">deal ▶▶</button>
+  <button id="last" title="last step (End)">▶|</button>
+  <button id="prev-irregular" class="jump-irregular" title="previous irregularity or ruling (Shift+I)">⚑ ◀</button>
+  <button id="next-irregular" class="jump-irregular" title="next irregularity or ruling (i)">next irregularity ⚑</button>
+  <button id="prev-ruling" class="jump-ruling" title="previous ruling (Shift+R)">§ ◀</button>
+  <button id="next-ruling" class="jump-ruling" title="next ruling (r)">next ruling §</button>
+  <input id="scrub" type="range" min="0" value="0" aria-label="step">
+  <span id="pos"></span><span id="status" role="status"></span>
+</div>
+<main>
+  <section id="table" aria-label="the table">
+    <div id="info"></div>
+    <div class="seat" id="seat-0"></div><div class="seat" id="seat-1"></div>
+    <div class="seat" id="seat-2"></div><div class="seat" id="seat-3"></div>
+    <div id="center">
+      <div id="pile-title"></div>
+      <div class="slot slot-n" id="slot-north"></div><div class="slot slot-w" id="slot-west"></div>
+      <div id="pile-mid"></div>
+      <div class="slot slot-e" id="slot-east"></div><div class="slot slot-s" id="slot-south"></div>
+      <div id="seqlist"></div>
+    </div>
+    <div id="event"></div>
+  </section>
+  <aside>
+    <div class="panel" id="ruling-panel"><h2>Rulings 裁决</h2><div id="ruling-list"></div></div>
+    <div class="panel" id="notes"><h2>This deal</h2><div id="notes-list"></div></div>
+    <div class="panel"><h2>Timeline</h2><div id="timeline"></div>
+      <div class="help">keys: ← → step · Shift+← → {round} · PgUp PgDn deal · Home End · i / I irregularity · r / R ruling</div></div>
+  </aside>
+</main>
+"""
