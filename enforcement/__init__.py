@@ -57,3 +57,16 @@ def __getattr__(name: str):
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
+
+
+# ---------------------------------------------------------------------------------------------
+# 双升 referee (sj-referee's block): its rulings, factory and infraction catalogue, loaded on
+# first use like the 掼蛋 parts.
+_SHENGJI_LAZY = {
+    "ShengjiRulings": "enforcement.shengji_rulings", "make_shengji_referee": "enforcement.shengji_rulings",
+    "SHENGJI_IRREGULARITY_CLAUSES": "enforcement.shengji_rulings",
+    "ShengjiInfractions": "enforcement.shengji_infractions", "SHENGJI_KINDS": "enforcement.shengji_infractions",
+    "inject_shengji": "enforcement.shengji_infractions",
+}
+_LAZY.update(_SHENGJI_LAZY)
+__all__ += sorted(_SHENGJI_LAZY)

@@ -1,7 +1,7 @@
 """What a 双升 player can get wrong, for the shared infraction injector
 (``enforcement.injector.Injector``): ``ShengjiInfractions`` is the game's
-``InfractionCatalogue`` (kinds in ``SHENGJI_KINDS``), and ``inject_shengji`` wraps a unit's
-agents, seeded as ``enforcement.setup.inject`` does for 掼蛋.
+``InfractionCatalogue`` (kinds in ``SHENGJI_KINDS``; ``injector.catalogue_for("shengji")``
+returns it), and ``inject_shengji`` wraps a unit's agents (``enforcement.setup.inject``).
 
 In turn (the seat to act errs instead of deciding):
   miscount            the first draw step carries a slip: a seat takes cards due to another
@@ -31,8 +31,6 @@ from typing import Any
 
 import numpy as np
 
-from enforcement.injector import Injector, normalise_rates
-from tabletop import rng as streams
 
 SHENGJI_KINDS = (
     # in turn (act)
@@ -89,7 +87,7 @@ class ShengjiInfractions:
         if phase is Phase.DRAW:
             if obs.stock_left - KITTY >= 8:
                 out.append("draw_out_of_turn")
-            if (obs.banker == seat and seat not in obs.declare_barred and obs.stock_left - KITTY <= 8
+            if (obs.banker == seat and seat not in obs.declare_barred and 0 < obs.stock_left - KITTY <= 8
                     and "banker_drew_kitty" not in obs.own_latent):
                 out.append("banker_drew_kitty")
         if (phase in (Phase.DRAW, Phase.DECLARE) and situation is None and obs.to_act == (seat + 2) % 4
@@ -158,7 +156,7 @@ class ShengjiInfractions:
         cards = _illegal_follow(obs, rng)
         if cards is None:
             return None
-        return Revoke(seat, cards, found="affecting" if rng.random() < 0.5 else "after_trick")
+        return Revoke(seat, cards, found="affecting_play" if rng.random() < 0.5 else "after_trick")
 
     @staticmethod
     def _extra_card(obs, legal, seat, rng):
@@ -286,12 +284,9 @@ def _illegal_follow(obs: Any, rng: np.random.Generator) -> list | None:
 
 
 def inject_shengji(agents: Sequence[Any], rates: "float | Mapping[str, float]", seed: int, index: int) -> list[Any]:
-    """Wrap each agent in an ``Injector`` with the 双升 catalogue, seeded from
-    ``(seed, index, INJECTOR + seat)`` (as ``enforcement.setup.inject``). A zero rate
-    returns the agents unwrapped."""
-    catalogue = ShengjiInfractions()
-    rates = normalise_rates(rates, catalogue.kinds)
-    if not rates:
-        return list(agents)
-    return [Injector(agent, streams.generator(seed, index, streams.INJECTOR + seat), rates, catalogue, seat=seat)
-            for seat, agent in enumerate(agents)]
+    """Wrap each agent in an ``Injector`` with this catalogue, seeded from
+    ``(seed, index, INJECTOR + seat)``: ``enforcement.setup.inject(..., game="shengji")``.
+    A zero rate returns the agents unwrapped."""
+    from enforcement.setup import inject
+
+    return inject(agents, rates, seed, index, game="shengji")

@@ -29,8 +29,8 @@ from enforcement.ledger import Imposed, Ledger
 from enforcement.penalty_cards import heavy_cards
 from enforcement.referee import Decision, Fallback, Referee, record_only_fallback
 from enforcement.sanctions import (
-    Choice, CorrectFollow, Expose, LoseDeclarationRight, LotsDraw, MatchLoss, PointPenalty, RandomDraw,
-    RecordedViolation, Redeal, RedoBury, Replay, RestoreOrder, Return, Sanction, Suspension, TableEffect,
+    Choice, CorrectFollow, Expose, LoseDeclarationRight, LotsDraw, MatchLoss, PointPenalty, RandomDraw, Redeal,
+    RedoBury, Replay, RestoreOrder, Return, Sanction, Suspension, TableEffect,
 )
 from shengji.phase import Phase
 from shengji.table import DECLINE, MISCOUNT_DRAW, MISCOUNT_REMEDY, RANDOM_DRAW, REDEAL
@@ -148,7 +148,8 @@ def _shown_voids(deal: Any, holder: int) -> set[str]:
 
 
 def _unresolved(table: _Table, event: Any, answers: int, why: str,
-                fix: Callable[[_Table, Decision], None] | None = None, extra_facts: Sequence[tuple[str, Any]] = ()) -> Decision:
+                fix: Callable[[_Table, Decision], None] | None = None,
+                extra_facts: Sequence[tuple[str, Any]] = ()) -> Decision:
     def apply(engine: Any, decision: Decision, imposed: list[Imposed]) -> None:
         if fix is not None:
             fix(table, decision)
@@ -260,6 +261,8 @@ def miscount(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -
     random + Warning; SJ-3.1.7 (two or more): it chooses a random draw or a redeal + 10."""
     offender = event.fact("offender")
     taker, short, size = event.fact("taker"), event.fact("short"), event.fact("size")
+    if not size:
+        return _unresolved(table, event, answers, "the slip left every count right (its cards went elsewhere)")
     side = team(offender)
     involved = [s for s in (short, taker) if team(s) != side]
     chooser = involved[0] if involved else next_seat(offender)
@@ -426,7 +429,7 @@ def wrong_follow(rulings: ShengjiRulings, table: _Table, event: Any, answers: in
         sanctions = (_TEN, *rulings.fallback(table.deal, draft))
         return _decision(rulings, table, event, answers, "SJ-3.2", [], _no_table_change, sanctions=sanctions,
                          extra_facts=facts + (("tricks_stand", True),))
-    if found == "affecting":
+    if found == "affecting_play":
         def retake(t: _Table, d: Decision) -> None:
             t.deal.take_back_plays(seat, d.clause or "SJ-3.0")
 
@@ -548,6 +551,8 @@ IRREGULARITY_CLAUSES: dict[str, tuple[str, ...]] = {
 """Which clauses each irregularity id can be ruled under (the CLI's listing, and a test).
 The ledger adds SJ-2.1 (second warning) and SJ-3.2 (third recorded violation) itself; an
 empty tuple: always unresolved (SJ-3.0)."""
+SHENGJI_IRREGULARITY_CLAUSES = IRREGULARITY_CLAUSES
+"""The same table under a name that does not clash with the 掼蛋 one in ``enforcement``."""
 
 
 def make_shengji_referee(rules: Any = None, fallback: Fallback = record_only_fallback,

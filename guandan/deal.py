@@ -10,9 +10,9 @@ RETURN → PLAY → SCORED. Every decision goes through ``apply``; its validatio
 one function, ``why_illegal(action)``. State is kept in plain public fields (hands as
 count lists, the top play, who passed, announced counts) for the table primitives.
 
-``mode="refereed"`` (see ``guandan.table``): an action that breaks a rule is recorded as
-an irregular attempt and the deal waits for a referee's ruling (``phase``
-AWAITING_RULING) instead of raising; the draw is a decision (``Draw``); 报牌 is a step
+``mode="refereed"`` (``guandan.refereed``, ``guandan.table``): an action that breaks a
+rule is recorded as an irregular attempt and the deal waits for a referee's ruling
+(``phase`` AWAITING_RULING) instead of raising; the draw is a decision (``Draw``); 报牌 is a step
 of its own (``Report``; ``report_step=False``: the engine reports correctly, for runs in
 which no agent can get it wrong); the table primitives a ruling uses are methods of the
 deal. Strict mode (the default) never touches any of it.
@@ -36,7 +36,8 @@ from guandan.observation import Observation, Phase, TopPlay, TributeRecord
 from guandan.ranks import level_index, level_text
 from guandan.rules import GuandanRules
 from guandan.legal import LegalActions, _Choices
-from guandan.table import RefereedTable, TableState
+from guandan.refereed import RefereedTable
+from guandan.table import TableState
 from guandan.tribute import (
     TributePlan, finishing_order, level_gain, plan_tribute, return_choices, tribute_choices,
 )
@@ -272,9 +273,13 @@ class Deal(RefereedTable):
 
     @property
     def to_act(self) -> int | None:
-        if self.table is not None:
-            return self._r_to_act()
-        return self.turn
+        t = self.table
+        if t is None:
+            return self.turn
+        if t.oot is None and t.choice is None and t.report_due is None:
+            phase = self.phase
+            return None if phase is Phase.AWAITING_RULING or phase is Phase.SCORED else self.turn
+        return self._r_to_act()
 
     @property
     def result(self) -> DealResult | None:
@@ -295,7 +300,7 @@ class Deal(RefereedTable):
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return the events it produced (with any events still
         pending in the stream before them). Strict mode: an illegal action raises
-        IllegalAction and changes nothing. Refereed mode: see ``guandan.table``."""
+        IllegalAction and changes nothing. Refereed mode: see ``guandan.refereed``."""
         if self.table is not None:
             return self._r_apply(action)
         legal = self._legal
@@ -367,7 +372,7 @@ class Deal(RefereedTable):
             hand=self.hand(seat),
             level=self.level,
             phase=self.phase,
-            to_act=self.turn if self.table is None else self._r_to_act(),
+            to_act=self.turn if self.table is None else self.to_act,
             leader=self.leader,
             top=self.top if top is None else top,
             passed=tuple(self.passed),

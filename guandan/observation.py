@@ -3,7 +3,11 @@
 Public: the level, phase, whose turn, the current top play and who passed on it, each
 seat's announced card count (报牌; None = not announced, i.e. more than 10 as far as the
 table is told), every card played so far per seat, the finishing order, the tribute
-and return cards, and the face-up card of a first deal. Never another seat's hidden cards."""
+and return cards, and the face-up card of a first deal. Never another seat's hidden cards.
+
+Refereed mode adds the public table state (exposed and penalty cards, bars, seats judged
+last, cards laid on the table, what the table is doing, the choice asked of this seat, its
+lead restriction) and the GD-7 flag ``unauthorised``: what this seat knows but may not use."""
 
 from __future__ import annotations
 

@@ -110,6 +110,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--seat", type=_seat_number, metavar="N", help="only what seat N (0-3) may know")
     replay.add_argument("--html", metavar="OUT.html", help="write one self-contained page to step through the log")
     replay.add_argument("--game", choices=GAMES, help="the game the log must be of")
+
+    from paiju.train_cmd import add_parser as add_train_parser  # `paiju train` (referee training)
+    add_train_parser(sub, GAMES, _positive_int, _seed)
     return parser
 
 
@@ -143,6 +146,9 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "replay":
         from paiju.replay import replay_command
         return replay_command(args)
+    if args.command == "train":
+        from paiju.train_cmd import train_command
+        return train_command(args)
     raise UsageError(f"unknown command {args.command!r}")
 
 

@@ -20,6 +20,8 @@ from tabletop.log import Log, encode_event, peek_header, read_log
 
 from paiju.batch import start_unit
 from paiju.games import GameAdapter, adapter_for
+from paiju.refereed import make_referee, new_engine, refereed
+from paiju.refereed import start_unit as refereed_unit
 
 
 @attrs.frozen
@@ -47,17 +49,26 @@ def check_log(log: Log, game: GameAdapter | None = None) -> CheckResult:
     cursor = _Cursor(log)
     in_units = isinstance(cursor.peek(), UnitStarted)
     shared = EventStream()
+    # Refereed logs (added with `paiju train`, see paiju.refereed): the engine in the mode the
+    # header asks for, and a fresh referee per unit whose answers join the produced events.
+    with_referee = refereed(options)
     try:
         for index in indices:
             if in_units:
-                engine, started = start_unit(game, unit, log.seed, index, rules)
+                if with_referee:
+                    engine, started = refereed_unit(log.game, unit, log.seed, index, rules, options)
+                else:
+                    engine, started = start_unit(game, unit, log.seed, index, rules)
                 cursor.expect([started])
+            elif with_referee:
+                engine = new_engine(log.game, unit, log.seed, index, rules, shared, options)
             else:
                 engine = (game.new_match if unit == "matches" else game.new_deal)(log.seed, index, rules, shared)
-            cursor.expect(engine.take_events())
+            answered = _answering(engine, make_referee(log.game) if with_referee else None)
+            cursor.expect(answered(engine.take_events()))
             while True:
                 seat = engine.to_act
-                cursor.expect(engine.take_events())  # a match deals its next deal when asked who acts
+                cursor.expect(answered(engine.take_events()))  # a match deals its next deal when asked who acts
                 if seat is None:
                     break
                 event = cursor.peek()
@@ -71,13 +82,22 @@ def check_log(log: Log, game: GameAdapter | None = None) -> CheckResult:
                 except PaijuError as exc:
                     raise _Mismatch(f"line {cursor.line_number}: the logged action is refused: {exc}") from None
                 produced.extend(engine.take_events())
-                cursor.expect(produced)
+                cursor.expect(answered(produced))
         if cursor.peek() is not None:
             raise _Mismatch(f"line {cursor.line_number}: log has events after the last {unit[:-1]}")
     except _Mismatch as exc:
         return CheckResult(False, cursor.position, len(indices), str(exc))
     return CheckResult(True, cursor.position, len(indices),
                        f"ok: {cursor.position} events in {len(indices)} {unit} reproduced exactly")
+
+
+def _answering(engine: Any, referee: Any) -> Any:
+    """Events as the log holds them: with a referee, followed by everything it answered."""
+    if referee is None:
+        return lambda events: events
+    from enforcement.setup import answer
+
+    return lambda events: answer(engine, events, referee)
 
 
 def unit_indices(options: dict[str, Any], count: int) -> range | list[int]:

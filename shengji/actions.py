@@ -106,7 +106,7 @@ class Play:
 # Refereed mode: table steps
 
 SLIP_FAULTS = ("taker", "short")
-REVOKE_FOUND = ("affecting", "after_trick")
+REVOKE_FOUND = ("affecting_play", "after_trick")
 SEVERITIES = ("minor", "serious", "deliberate", "suspension")
 
 
@@ -215,12 +215,12 @@ class PlayWithExtra:
 @attrs.frozen
 class Revoke:
     """跟错 that nobody notices at once: ``cards`` go on the trick as if legal, and the wrong
-    follow comes to light ``found`` = 'affecting' (after the next seat played, the trick
+    follow comes to light ``found`` = 'affecting_play' (after the next seat played, the trick
     still open) or 'after_trick' (once the trick is closed: an established revoke)."""
 
     seat: int
     cards: tuple[Card, ...] = attrs.field(converter=_canonical_cards)
-    found: str = attrs.field(default="affecting", validator=_in(*REVOKE_FOUND))
+    found: str = attrs.field(default="affecting_play", validator=_in(*REVOKE_FOUND))
 
 
 @attrs.frozen

@@ -40,15 +40,15 @@ from shengji.actions import (
     NoDeclare, Play, PlayWithExtra, Revoke, action_to_data,
 )
 from shengji.declare import Declaration, can_declare, declaration_options, why_not_overcall
-from shengji.phase import Phase
 from shengji.events import (
-    BurialUndone, CardDrawn, CardHandedOver, CardsExposed, CardsReturned, CardTaken, ChoiceMade,
-    ChoiceOffered, DeclarationBarred, DeclarationDeclined, DeclarationStands, DrawRan, IrregularAttempt, IrregularityFound,
-    PlaysTakenBack, PlayStands, PointsAdjusted, RandomlyDrawn, Redealt, TurnRestored,
+    BurialUndone, CardDrawn, CardHandedOver, CardsExposed, CardsReturned, CardTaken, ChoiceMade, ChoiceOffered,
+    DeclarationBarred, DeclarationDeclined, DeclarationStands, DrawRan, IrregularAttempt, IrregularityFound,
+    PlaysTakenBack, PointsAdjusted, RandomlyDrawn, Redealt, TurnRestored,
 )
 from shengji.follow import lead_info
+from shengji.phase import Phase
 from tabletop import rng as streams
-from tabletop.cards import CARDS, Card, codes, count_list, sort_cards
+from tabletop.cards import Card, codes, count_list, sort_cards
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
 from tabletop.seats import next_seat, partner, prev_seat, seats_from, team
@@ -103,7 +103,8 @@ class LatentRevoke:
     __slots__ = ("seq", "seat", "trick", "position", "found", "facts")
 
     def __init__(self, seq: int, seat: int, trick: int, position: int, found: str, facts: dict) -> None:
-        self.seq, self.seat, self.trick, self.position, self.found, self.facts = seq, seat, trick, position, found, facts
+        self.seq, self.seat, self.trick, self.position = seq, seat, trick, position
+        self.found, self.facts = found, facts
 
 
 class TableState:
@@ -317,7 +318,7 @@ class RefereedTable:
             sides = (counts[0] + counts[2], counts[1] + counts[3])
             offender = r.taker if r.fault == "taker" else r.of
             self._r_found(r.seq, "miscount_after_draw", offender, then="end_of_draw",
-                          counts=counts, per_side=sides, size=r.count, taker=r.taker, short=r.of,
+                          counts=counts, per_side=sides, size=r.count - r.remaining, taker=r.taker, short=r.of,
                           fault=r.fault, offender=offender, before_first_play=True)
             return
         self.phase = Phase.DECLARE
@@ -345,7 +346,7 @@ class RefereedTable:
 
     def _r_draw_kitty(self, a: DrawKitty) -> None:
         t = self.table
-        if self.phase is not Phase.DRAW or self.to_act is None:
+        if self.phase is not Phase.DRAW or self.to_act is None or self.drawn >= len(self.stock) - KITTY_SIZE:
             raise IllegalAction("no draw into the kitty now: the draw is over")
         if self.banker is None or a.seat != self.banker:
             raise IllegalAction("only a known banker draws on into the kitty (SJ-1.5)")
@@ -569,11 +570,11 @@ class RefereedTable:
         """A latent wrong follow comes to light once the next seat has played (trick open)."""
         t = self.table
         r = t.revoke
-        if r is None or r.found != "affecting" or r.trick != self.trick_number:
+        if r is None or r.found != "affecting_play" or r.trick != self.trick_number:
             return
         if len(self.trick) > r.position + 1:
             t.revoke = None
-            self._r_found(r.seq, "wrong_follow", r.seat, found="affecting", **r.facts)
+            self._r_found(r.seq, "wrong_follow", r.seat, found="affecting_play", **r.facts)
 
     def _r_trick_closed(self) -> bool:
         """Called by the deal when a trick closes; True if the table now waits."""

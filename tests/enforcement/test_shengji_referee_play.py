@@ -202,10 +202,10 @@ def test_SJ_1_9_pair_not_followed_found_at_once_light():
 def test_SJ_3_1_12_2_wrong_follow_affecting_play_light():
     t = table()
     t.play(0, "S9")
-    assert not t.of("ref.ruling", t.do(Revoke(1, cards("C4"), found="affecting")))
+    assert not t.of("ref.ruling", t.do(Revoke(1, cards("C4"), found="affecting_play")))
     out = t.play(2, "SQ")                              # the next seat played: now it comes to light
     r = t.ruling(out)
-    assert (r.clause, points(r), fact(r, "found")) == ("SJ-3.1.12.2", 10, "affecting")
+    assert (r.clause, points(r), fact(r, "found")) == ("SJ-3.1.12.2", 10, "affecting_play")
     assert effects(r) == ["Return", "Expose", "Replay", "CorrectFollow"]
     deal = t.deal
     assert deal.trick == [(0, tuple(cards("S9")))] and deal.to_act == 1
@@ -219,7 +219,7 @@ def test_SJ_3_1_12_2_wrong_follow_affecting_play_light():
 def test_SJ_3_1_12_3_pair_not_followed_affecting_play():
     t = table()
     t.play(0, "S6 S6")
-    t.do(Revoke(1, cards("S7 S8"), found="affecting"))
+    t.do(Revoke(1, cards("S7 S8"), found="affecting_play"))
     r = t.ruling(t.play(2, "SA SQ"))
     assert (r.clause, points(r), fact(r, "what")) == ("SJ-3.1.12.3", 10, "pair")
     assert t.deal.to_act == 1 and [tuple(map(str, a.cards)) for a in t.legal()] == [("S8", "S8")]
@@ -243,7 +243,7 @@ def test_SJ_3_2_established_revoke_tricks_stand_ten_and_the_adjusted_score_hook(
 def test_wrong_follow_affecting_play_with_a_heavy_suit_error_is_unresolved_but_corrected():
     t = SjTable(["S6 S6 S9 C3 D3", "S7 S8 S8 C4 HK", "SA SQ C6 D4 D6", "S3 S4 C7 D7 DA"])
     t.play(0, "S9")
-    t.do(Revoke(1, cards("HK"), found="affecting"))
+    t.do(Revoke(1, cards("HK"), found="affecting_play"))
     u = t.unresolved(t.play(2, "SQ"))
     assert u.fallback == "SJ-3.0" and "heavy wrong follow" in dict(u.facts)["why_unresolved"]
     assert t.deal.to_act == 1 and t.exposed(1) == ["HK"] and len(t.deal.trick) == 1
@@ -302,3 +302,16 @@ def test_exposed_cards_stay_playable_and_leave_the_exposed_zone_when_played():
     t.do(DropCard(0, cards("S9")))
     t.play(0, "S9")
     assert t.exposed(0) == [] and t.deal.trick == [(0, tuple(cards("S9")))]
+
+
+def test_SJ_3_1_3_small_pairs_in_special_circumstances_with_the_option():
+    from enforcement.shengji_rulings import make_shengji_referee
+    from shengji.actions import DropCard
+
+    hands = ["D3 S9 S6", "S7 S8 C4", "D4 C6 C7", "D6 D6 C8"]
+    for option, clause in ((False, "SJ-1.3"), (True, "SJ-3.1.3")):
+        t = SjTable(hands, referee=make_shengji_referee(special_small_pairs=True) if option else None)
+        t.play(0, "D3")
+        t.play(1, "S7")                                # seat 1 shows void in diamonds
+        r = t.ruling(t.do(DropCard(3, cards("D6 D6"))))
+        assert r.clause == clause and fact(r, "heavy") == (["D6", "D6"] if option else [])

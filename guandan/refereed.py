@@ -1,0 +1,1089 @@
+"""Refereed mode of a 掼蛋 deal: irregular attempts recorded instead of refused, the
+refereed legal actions and turn order (the table primitives a ruling uses are in
+``guandan.table``).
+
+``Deal`` inherits ``RefereedTable``; its state lives in ``deal.table`` (a ``TableState``),
+which is None in strict mode, so strict play never enters this module.
+
+How the table works in refereed mode:
+
+- The draw is one decision: ``Draw(seat)`` by the rightful next drawer runs it to the end.
+  Before it (and again after a ruling) every other seat may interject a ``DrawOutOfTurn``.
+- An action that breaks a rule becomes ONE ``IrregularAttempt`` event (an action event:
+  a replay re-applies it). Its cards lie on the table in front of the offender (still its
+  own), and the deal waits (``phase`` AWAITING_RULING, ``to_act`` None) until the referee
+  calls ``resolve``. A latent attempt (nobody noticed yet) is followed by an
+  ``IrregularityFound`` event when the table reaches the stage where it comes to light.
+- Out-of-turn play: the offender's 下家 answers: ``CallReferee`` (GD-2.3.1) or any play or
+  pass on the out-of-turn cards, which accepts them (GD-2.3.2).
+- 报牌 is a step of its own: after a play that leaves 1-10 cards the player is to act with
+  ``Report(seat, count)`` (unless the deal was built with ``report_step=False``).
+- Exposed cards (暴露张) stay in the owner's hand, marked and visible to all. An exposure
+  carries the GD-2.3.1 lead option (GD-2.5: exposed cards are handled as 2.3.1): when the
+  owner's partner next has the lead, the partner's 下家 chooses forbid / require / free;
+  after 'free' the cards are penalty cards (GD-6), which must be played or passed at each
+  legal chance (legal_actions offers only the plays made of them, plus the pass), the
+  holder's 下家 designating the kind when there are several.
+- Bars, lead restrictions, penalty obligations, the GD-4.2.3 pass sequence and 单下 seats
+  are applied inside ``legal_actions()`` and the turn order, so no agent is ever offered
+  an action they forbid.
+- GD-4.2.2 take-back restores an exact snapshot of the play taken when the unreported play
+  was made (and one before the offender's partner first acted after it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from guandan import events as ev
+from guandan.actions import (
+    DISCOVERED_AT_ONCE, AskCount, Announce, CallReferee, Choose, Draw, DrawOutOfTurn, DropCard,
+    GiveTribute, Incident, Pass, Play, PlayWithExtra, Report, Retract, ReturnCard, action_to_data,
+)
+from guandan.combos import BOMB_CLASS, BOMB_KINDS, Reading, beats, readings
+from guandan.legal import LegalActions, _Choices
+from guandan.movegen import Move, legal_plays
+from guandan.observation import Phase, TopPlay
+from guandan.table import (
+    _AWAITING, _PLAY, _SCORED, LEAD_OPTIONS, REPLAY_OPTIONS, REPORT_LIMIT, LatentReport, OutOfTurn,
+    TablePrimitives, _contains, _minus, kind_key,
+)
+from guandan.tribute import return_choices, tribute_choices
+from tabletop.cards import Card, codes, count_list, sort_cards
+from tabletop.errors import IllegalAction
+from tabletop.irregular import facts as make_facts
+from tabletop.seats import NUM_SEATS, next_seat, partner, prev_seat, seats_from
+
+
+class RefereedTable(TablePrimitives):
+    """The refereed-mode half of ``guandan.deal.Deal`` (a mixin: it uses the deal's state)."""
+
+    # -----------------------------------------------------------------------------------------
+    # Engine protocol, refereed
+
+    @property
+    def game_phase(self) -> Phase:
+        """The phase of play, also while a ruling is awaited."""
+        if self.phase is Phase.AWAITING_RULING:
+            return self.table.resume_phase
+        return self.phase
+
+    @property
+    def awaiting_ruling(self) -> tuple[tuple[int, str, int | None], ...]:
+        return tuple(self.table.awaiting) if self.table is not None else ()
+
+    def _r_to_act(self) -> int | None:
+        t = self.table
+        phase = self.phase
+        if phase is _AWAITING or phase is _SCORED:
+            return None
+        if t.oot is not None:
+            return t.oot.responder
+        if t.choice is not None:
+            return t.choice.seat
+        if t.report_due is not None:
+            return t.report_due
+        return self.turn
+
+    def _r_play_turn(self) -> int | None:
+        """Whose turn to play it is (None while something else must be answered first)."""
+        t = self.table
+        if self.phase is not Phase.PLAY:
+            return None
+        if t.oot is not None:
+            return t.oot.responder
+        if t.choice is not None or t.report_due is not None:
+            return None
+        return self.turn
+
+    def _r_legal(self) -> Any:
+        t = self.table
+        if (self.phase is _PLAY and t.oot is None and t.choice is None and t.report_due is None
+                and not t.exposures and t.restriction is None and t.sequence is None):
+            seat = self.turn  # the everyday case: ordinary play, no restriction
+            top = self.top
+            if top is None or top.seat == seat:
+                return LegalActions(seat, legal_plays(self.hand(seat), None, self.level, rules=self.rules), False)
+            return LegalActions(seat, legal_plays(self.hand(seat), top.reading, self.level, rules=self.rules), True)
+        seat = self._r_to_act()
+        if seat is None:
+            return LegalActions(0, [], False)
+        if t.oot is not None:
+            o = t.oot
+            if seat in t.bars or not self.sizes[o.seat]:
+                return _Choices(seat, [CallReferee(seat), Pass(seat)])
+            options = self._r_play_options(seat, o.reading)
+            return _Choices(seat, [CallReferee(seat)] + list(options))
+        if t.choice is not None:
+            return _Choices(seat, [Choose(seat, o) for o in t.choice.options])
+        if t.report_due is not None:
+            return _Choices(seat, [Report(seat, self.sizes[seat])])
+        phase = self.phase
+        if phase is Phase.DRAW:
+            return _Choices(seat, [Draw(seat)])
+        if phase is Phase.TRIBUTE:
+            return _Choices(seat, [GiveTribute(seat, c) for c in tribute_choices(self.hand(seat), self.level)])
+        if phase is Phase.RETURN:
+            return _Choices(seat, [ReturnCard(seat, c) for c in return_choices(self.hand(seat), self.level)])
+        top = self.top
+        leading = top is None or top.seat == seat
+        return self._r_play_options(seat, None if leading else top.reading,
+                                    pass_on_lead=t.sequence is not None)
+
+    def _r_play_options(self, seat: int, top: Reading | None, *, pass_on_lead: bool = False) -> Any:
+        t = self.table
+        moves = legal_plays(self.hand(seat), top, self.level, rules=self.rules)
+        if t.exposures or t.restriction is not None:
+            if top is None:
+                moves = self._r_lead_filter(seat, moves)
+            penalty = self._r_penalty_moves(seat, top)
+            if penalty:
+                moves = penalty
+        return LegalActions(seat, moves, top is not None or pass_on_lead)
+
+    # -----------------------------------------------------------------------------------------
+    # Restrictions applied to the legal plays
+
+    def _r_lead_filter(self, seat: int, moves: list[Move]) -> list[Move]:
+        r = self.table.restriction
+        if r is None or r[0] != seat:
+            return moves
+        kept = self._r_satisfying(r, moves)
+        return kept if kept is not None else moves
+
+    def _r_satisfying(self, r: tuple, moves: list[Move]) -> list[Move] | None:
+        """The moves a restriction allows, or None when it lapses (nothing satisfies it;
+        for 'require', also when only bombs do: refusal granted, PD)."""
+        _seat, rule, kind, cards = r
+        if rule == "forbid":
+            kept = [m for m in moves if kind_key(m.reading) != kind]
+        elif rule == "require":
+            kept = [m for m in moves if kind_key(m.reading) == kind]
+            if kept and all(m.reading.kind in BOMB_KINDS for m in kept):
+                return None
+        else:  # 'cards': exactly these cards (GD-4.2.3: the offender leads its exposed cards)
+            want = sort_cards(cards)
+            kept = [Move(tuple(want), rd) for rd in readings(want, self.level, self.rules)]
+        return kept or None
+
+    def _r_restriction_in_force(self, seat: int) -> tuple | None:
+        """The lead restriction on ``seat`` if it does not lapse for its hand now."""
+        r = self.table.restriction
+        if r is None or r[0] != seat:
+            return None
+        every = legal_plays(self.hand(seat), None, self.level, rules=self.rules)
+        return None if self._r_satisfying(r, every) is None else r
+
+    @staticmethod
+    def _r_allows(r: tuple, cards: Sequence[Card], reading: Reading) -> bool:
+        rule, kind = r[1], r[2]
+        if rule == "cards":
+            return sort_cards(cards) == list(r[3])
+        return (kind_key(reading) == kind) == (rule == "require")
+
+    def _r_penalty_moves(self, seat: int, top: Reading | None) -> list[Move]:
+        """GD-6: the legal plays made only of ``seat``'s penalty cards (of the designated
+        kind, once designated; within a lead restriction in force). Empty: this is no legal
+        opportunity for them."""
+        t = self.table
+        cards = [c for e in t.exposures if e.seat == seat and e.penalty for c in e.cards]
+        if not cards:
+            return []
+        moves = legal_plays(cards, top, self.level, rules=self.rules)
+        if top is None and t.restriction is not None:
+            r = self._r_restriction_in_force(seat)
+            if r is not None:
+                moves = [m for m in moves if self._r_allows(r, m.cards, m.reading)]
+        d = t.designation
+        if d is not None and d[0] == seat and d[1] == t.turns:
+            moves = [m for m in moves if kind_key(m.reading) == d[2]] or moves
+        return moves
+
+    def _r_restriction_broken(self, seat: int, cards: tuple[Card, ...], reading: Reading,
+                              top: Reading | None) -> str | None:
+        """Which table restriction a play breaks (None: none)."""
+        t = self.table
+        if not t.exposures and t.restriction is None:
+            return None
+        r = self._r_restriction_in_force(seat) if top is None else None
+        if r is not None and not self._r_allows(r, cards, reading):
+            return f"lead restriction: {r[1]} {r[2]}"
+        penalty = self._r_penalty_moves(seat, top)
+        if penalty:
+            pcards = [c for e in t.exposures if e.seat == seat and e.penalty for c in e.cards]
+            kinds = {kind_key(m.reading) for m in penalty}
+            if not _contains(count_list(pcards), cards) or kind_key(reading) not in kinds:
+                return "penalty cards must be played (or pass)"
+        return None
+
+    # -----------------------------------------------------------------------------------------
+    # apply, refereed
+
+    def _r_apply(self, action: Any) -> list:
+        t = self.table
+        legal = self._legal
+        kind = type(action)
+        if ((kind is Play or kind is Pass) and legal is not None and legal.handed_out(action)
+                and t.oot is None and t.sequence is None and t.correction is None and t.latent_report is None
+                and self.phase is _PLAY):
+            # the everyday case: a play or pass handed out by legal_actions() in ordinary play
+            self._legal = None
+            if kind is Play:
+                self.stream.emit(ev.CardsPlayed, seat=action.seat, cards=codes(action.cards),
+                                 reading=action.reading.code)
+                self._r_apply_play(action.seat, action.cards, action.reading)
+            else:
+                self.stream.emit(ev.Passed, seat=action.seat)
+                self._r_apply_pass(action.seat)
+            if self.phase is _PLAY and (t.bars or t.lead_options or t.exposures or t.end_pending):
+                self._r_settle()
+            return self.stream.take()
+        if self.phase is Phase.SCORED:
+            raise IllegalAction("the deal is over")
+        if self.phase is Phase.AWAITING_RULING:
+            raise IllegalAction("the table waits for the referee's ruling")
+        handler = _HANDLERS.get(kind)
+        if handler is None:
+            raise IllegalAction(f"not a 掼蛋 action: {action!r}")
+        handed = legal is not None and legal.handed_out(action)
+        self._legal = None
+        handler(self, action, handed)
+        if self.phase is not Phase.AWAITING_RULING and self.phase is not Phase.SCORED:
+            self._r_settle()
+        return self.stream.take()
+
+    # ---- the draw
+
+    def _r_draw(self, a: Draw, handed: bool) -> None:
+        t = self.table
+        if self.phase is not Phase.DRAW:
+            raise IllegalAction("no draw now")
+        if a.seat != self._r_to_act():
+            raise IllegalAction(f"seat {self.turn} draws next, not seat {a.seat}")
+        n = len(self.stock)
+        if not a.flawed:
+            self.stream.emit(ev.DrawRan, seat=a.seat)
+            self._r_run_draw(n)
+            self._r_finish_draw()
+            return
+        if not 0 <= a.at < n:
+            raise IllegalAction(f"the slip must happen within the {n} cards still to draw")
+        rightful = (self.turn + a.at) % NUM_SEATS
+        if a.extra_by is not None and (a.extra_by not in range(NUM_SEATS) or a.extra_by == rightful):
+            raise IllegalAction("the extra card is taken by a seat other than its rightful drawer")
+        counts = list(self.sizes)
+        seat = self.turn
+        for i in range(n):
+            if i == a.at and (a.lost or a.extra_by is not None):
+                if a.extra_by is not None:
+                    counts[a.extra_by] += 1
+                continue
+            counts[seat] += 1
+            seat = next_seat(seat)
+        complete = not a.lost
+        if complete and counts == [27] * 4:
+            raise IllegalAction("that slip leaves every count right: no table could tell (draw normally)")
+        ev_ = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_counts_after_draw",
+                               action=action_to_data(a),
+                               facts=make_facts(counts=tuple(counts), deck_complete=complete))
+        self._r_run_draw(n, slip=a)
+        self.stream.emit(ev.HandsComplete, sizes=tuple(self.sizes))
+        self._r_await(ev_.seq, "wrong_counts_after_draw", None)
+
+    def _r_run_draw(self, count: int, slip: Draw | None = None) -> None:
+        t = self.table
+        if slip is None:  # the usual draw, kept lean
+            face = t.face_position
+            seat = self.turn
+            draw = self.draw_next
+            for _ in range(count):
+                if t.taken == face:
+                    t.face_drawer = seat
+                t.taken += 1
+                draw(seat)
+                seat = (seat + 1) % NUM_SEATS
+            self.turn = seat
+            return
+        for i in range(count):
+            if slip is not None and i == slip.at:
+                if slip.lost:
+                    card = self.stock.pop(0)
+                    t.lost.append(card)
+                    t.taken += 1
+                    self.stream.emit(ev.CardLost, card=str(card))
+                if slip.extra_by is not None:
+                    self._r_take_from_stock(slip.extra_by)
+                continue
+            self._r_take_from_stock(self.turn)
+            self.turn = next_seat(self.turn)
+
+    def _r_take_from_stock(self, seat: int) -> Card:
+        t = self.table
+        if t.taken == t.face_position:
+            t.face_drawer = seat
+        t.taken += 1
+        return self.draw_next(seat)
+
+    def _r_finish_draw(self) -> None:
+        self.stream.emit(ev.HandsComplete, sizes=tuple(self.sizes))
+        self._r_after_draw()
+
+    def _r_after_draw(self) -> None:
+        t = self.table
+        s = t.setup
+        if s.get("previous_order") is not None:
+            self._start_tribute(s["previous_order"], s["no_tribute_teams"], s["no_tribute"], s["leader"])
+        elif s.get("leader") is not None:
+            self._start_play(s["leader"], "given")
+        else:
+            self._start_play(t.face_drawer if t.face_drawer is not None else s["face_leader"], "face_up")
+
+    def _r_draw_out_of_turn(self, a: DrawOutOfTurn, handed: bool) -> None:
+        t = self.table
+        if self.phase is not Phase.DRAW or t.grab is not None:
+            raise IllegalAction("no draw out of turn now")
+        n = len(self.stock)
+        if not 0 <= a.after < n:
+            raise IllegalAction(f"only {n} cards are left to draw")
+        rightful = (self.turn + a.after) % NUM_SEATS
+        if a.seat == rightful:
+            raise IllegalAction(f"seat {a.seat} is the rightful drawer of that card")
+        card = self.stock[a.after]
+        face_card = t.taken + a.after == t.face_position
+        inserted = a.inserted
+        face_seen = a.face_seen or inserted or face_card
+        identifiable = (a.identifiable or face_card) if inserted else True
+        shown = face_seen and identifiable
+        ev_ = self.stream.emit(
+            ev.IrregularAttempt, seat=a.seat, irregularity="draw_out_of_turn", action=action_to_data(a),
+            facts=make_facts(rightful=rightful, face_seen=face_seen, inserted=inserted,
+                             identifiable=identifiable, face_up_card=face_card,
+                             card=str(card) if shown else None))
+        self._r_run_draw(a.after)
+        drawn = self.stock.pop(0)
+        t.taken += 1
+        if inserted:
+            self.hands[a.seat][drawn] += 1
+            self.sizes[a.seat] += 1
+            self._hand_tuples[a.seat] = None
+        else:
+            t.on_table.setdefault(a.seat, []).append(drawn)
+        t.grab = (a.seat, drawn, inserted, rightful)
+        self._r_await(ev_.seq, "draw_out_of_turn", a.seat)
+
+    # ---- tribute and return
+
+    def _r_give_tribute(self, a: GiveTribute, handed: bool) -> None:
+        t = self.table
+        if self.phase is not Phase.TRIBUTE or a.seat != self._r_to_act():
+            raise IllegalAction(f"seat {a.seat} gives no tribute now")
+        if not self.hands[a.seat][a.card]:
+            raise IllegalAction(f"cards not in hand: {a.card}")
+        choices = tribute_choices(self.hand(a.seat), self.level)
+        if a.card in choices:
+            self._give_tribute(a.seat, a.card)
+            return
+        receiver = self.pending[0][1]
+        stage = a.discovered or DISCOVERED_AT_ONCE
+        facts = make_facts(given=str(a.card), required=codes(choices), receiver=receiver, discovered=stage)
+        if stage == DISCOVERED_AT_ONCE:
+            e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_tribute",
+                                 action=action_to_data(a), facts=facts)
+            self._r_lay(a.seat, [a.card])
+            self._r_await(e.seq, "wrong_tribute", a.seat)
+            return
+        e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_tribute",
+                             action=action_to_data(a), facts=facts, latent=True)
+        t.latent.append((e.seq, "wrong_tribute", a.seat, dict(facts)))
+        self._give_tribute(a.seat, a.card, emit=False)
+
+    def _r_return_card(self, a: ReturnCard, handed: bool) -> None:
+        t = self.table
+        if self.phase is not Phase.RETURN or a.seat != self._r_to_act():
+            raise IllegalAction(f"seat {a.seat} returns no card now")
+        if not self.hands[a.seat][a.card]:
+            raise IllegalAction(f"cards not in hand: {a.card}")
+        payer = self.pending[0][1]
+        to = payer if a.to is None else a.to
+        if to not in range(NUM_SEATS) or to == a.seat:
+            raise IllegalAction(f"cannot return a card to seat {to}")
+        choices = return_choices(self.hand(a.seat), self.level)
+        if a.card in choices and to == payer:
+            self._return_card(a.seat, a.card)
+            return
+        stage = a.discovered or DISCOVERED_AT_ONCE
+        facts = make_facts(given=str(a.card), allowed=codes(choices), payer=payer, to=to, discovered=stage,
+                           wrong_card=a.card not in choices, wrong_recipient=to != payer)
+        if stage == DISCOVERED_AT_ONCE:
+            e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_return",
+                                 action=action_to_data(a), facts=facts)
+            self._r_lay(a.seat, [a.card])
+            self._r_await(e.seq, "wrong_return", a.seat)
+            return
+        e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_return",
+                             action=action_to_data(a), facts=facts, latent=True)
+        t.latent.append((e.seq, "wrong_return", a.seat, dict(facts)))
+        self._return_card(a.seat, a.card, emit=False, to=to)
+
+    # ---- play
+
+    def _r_play(self, a: Play, handed: bool) -> None:
+        t = self.table
+        seat = a.seat
+        if self.phase is not Phase.PLAY:
+            raise IllegalAction("no play now: the deal is not in play")
+        if not handed:
+            self._r_check_holds(seat, a.cards)
+        if seat != self._r_play_turn():
+            self._r_out_of_turn_play(a)
+            return
+        if t.oot is not None:
+            self._r_answer_out_of_turn(a, handed)
+            return
+        self._r_play_in_turn(seat, a.cards, a.reading, a, handed)
+
+    def _r_play_extra(self, a: PlayWithExtra, handed: bool) -> None:
+        t = self.table
+        seat = a.seat
+        if self.phase is not Phase.PLAY:
+            raise IllegalAction("no play now: the deal is not in play")
+        if not a.extra:
+            raise IllegalAction("no extra cards: make an ordinary play")
+        self._r_check_holds(seat, a.cards + a.extra)
+        if seat != self._r_play_turn() or t.oot is not None:
+            raise IllegalAction("extra cards carried out of turn are not modelled")
+        top = self._r_top_for(seat)
+        verdict = self._r_classify(seat, a.cards, a.reading, top)
+        e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity="extra_cards",
+                             action=action_to_data(a),
+                             facts=make_facts(cards=codes(a.cards), reading=a.reading.code, extra=codes(a.extra),
+                                              top=None if top is None else top.code, leading=top is None,
+                                              rest_legal=verdict is None,
+                                              rest_problem=None if verdict is None else verdict[0]))
+        self._r_lay(seat, a.cards + a.extra)
+        self._r_await(e.seq, "extra_cards", seat)
+
+    def _r_check_holds(self, seat: int, cards: Sequence[Card]) -> None:
+        if seat not in range(NUM_SEATS):
+            raise IllegalAction(f"no seat {seat}")
+        if not cards:
+            raise IllegalAction("no cards (a pass is not a play)")
+        if not _contains(self.hands[seat], cards):
+            raise IllegalAction(f"cards not in hand: {' '.join(map(str, cards))}")
+        if seat in self.table.placed_last:
+            raise IllegalAction(f"seat {seat} is judged last and plays no more")
+
+    def _r_classify(self, seat: int, cards: tuple[Card, ...], reading: Reading,
+                    top: Reading | None) -> tuple[str, dict] | None:
+        """None if the play is legal here, else (irregularity id, facts)."""
+        found = readings(cards, self.level, self.rules)
+        if reading not in found:
+            if not found:
+                return "wrong_kind", {"reason": "not a combination"}
+            raise IllegalAction(f"{' '.join(map(str, cards))} cannot be read as {reading.code}")
+        if top is not None and not beats(reading, top, self.level):
+            same = reading.comparison_class == top.comparison_class or top.comparison_class == BOMB_CLASS
+            return ("does_not_beat" if same else "wrong_kind"), {"reason": f"{reading.code} on {top.code}"}
+        broken = self._r_restriction_broken(seat, cards, reading, top)
+        if broken:
+            return "wrong_kind", {"reason": broken}
+        return None
+
+    def _r_top_for(self, seat: int) -> Reading | None:
+        top = self.top
+        return None if top is None or top.seat == seat else top.reading
+
+    def _r_play_in_turn(self, seat: int, cards: tuple[Card, ...], reading: Reading, action: Any,
+                        handed: bool, *, accept_oot: bool = False) -> None:
+        t = self.table
+        top = t.oot.reading if accept_oot else self._r_top_for(seat)
+        verdict = None if handed else self._r_classify(seat, cards, reading, top)
+        lr = t.latent_report
+        if verdict is None and lr is not None and lr.seat == seat and len(cards) < self.sizes[seat] and (
+                lr.target == 3 or (lr.target == 4 and lr.plays_since >= 1)):
+            # GD-4.2.3 / 4.2.4: the unreported player plays again; the play is held on the table
+            self.stream.emit(ev.CardsPlayed, seat=seat, cards=codes(cards), reading=reading.code)
+            if accept_oot:
+                self._r_stand_out_of_turn(seat)
+                if self.phase is Phase.SCORED or t.end_pending:
+                    return
+            self._r_lay(seat, cards)
+            t.latent_report = None
+            stage = 3 if lr.plays_since == 0 else 4
+            self._r_found(lr.seq, lr.irregularity, seat, stage=stage, at_deal_end=False,
+                          acted=tuple(lr.acted), partner_acted=partner(seat) in lr.acted,
+                          partner_out=partner(seat) in self.finish_order, count=lr.count,
+                          holds=self.sizes[seat] + len(cards), cards=codes(cards), reading=reading.code)
+            return
+        if verdict is None:
+            self.stream.emit(ev.CardsPlayed, seat=seat, cards=codes(cards), reading=reading.code)
+            if accept_oot:
+                self._r_stand_out_of_turn(seat)
+                if self.phase is Phase.SCORED or t.end_pending:
+                    return
+            self._r_apply_play(seat, cards, reading)
+            return
+        irregularity, info = verdict
+        e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity=irregularity,
+                             action=action_to_data(action),
+                             facts=make_facts(cards=codes(cards), reading=reading.code,
+                                              top=None if top is None else top.code,
+                                              leading=top is None, **info))
+        if accept_oot:
+            self._r_stand_out_of_turn(seat)
+        self._r_lay(seat, cards)
+        self._r_await(e.seq, irregularity, seat)
+
+    def _r_lay(self, seat: int, cards: Iterable[Card]) -> None:
+        """Cards of an attempt go from the hand onto the table (still the seat's)."""
+        hand = self.hands[seat]
+        laid = self.table.on_table.setdefault(seat, [])
+        for c in cards:
+            hand[c] -= 1
+            self.sizes[seat] -= 1
+            laid.append(c)
+        self._hand_tuples[seat] = None
+
+    def _r_apply_play(self, seat: int, cards: tuple[Card, ...], reading: Reading) -> None:
+        """A legal play (its event already emitted): the table state after it."""
+        t = self.table
+        leading = self.top is None or self.top.seat == seat
+        hand = self.hands[seat]
+        for c in cards:
+            hand[c] -= 1
+        self._hand_tuples[seat] = None
+        left = self.sizes[seat] - len(cards)
+        self.sizes[seat] = left
+        self.played[seat] = self.played[seat] + cards
+        if leading and self.top is not None:  # its own play stood: a new round in effect
+            self.top = None
+        self.top = TopPlay(seat, cards, reading)
+        self.passed = []
+        self.plays += 1
+        t.turns += 1
+        t.last_play[seat] = (cards, reading)
+        if t.exposures:
+            self._r_consume_exposed(seat, cards)
+        if leading and t.restriction is not None and t.restriction[0] == seat:
+            t.restriction = None
+        if t.sequence is not None:
+            t.sequence = None
+        if t.correction is not None and t.correction[0] == seat:
+            self._r_expose_unused(seat, cards)
+        lr = t.latent_report
+        if lr is not None:
+            if seat == lr.seat:
+                lr.plays_since += 1
+            else:
+                lr.acted.append(seat)
+        if left == 0:
+            if lr is not None and seat == lr.seat:
+                self._r_discover_report(5)
+                return
+            self.announced[seat] = 0
+            self._r_finish(seat)
+            if self.phase is Phase.SCORED or t.end_pending:
+                return
+        elif left <= REPORT_LIMIT and not (lr is not None and lr.seat == seat):
+            if t.report_step:
+                t.report_due = seat
+            else:
+                self.report(seat)
+        self.turn = self._r_next_active(seat)
+        if self.plays == 1 and t.latent:
+            self._r_discover_tribute()
+
+    def _r_consume_exposed(self, seat: int, cards: Iterable[Card]) -> None:
+        t = self.table
+        rest = list(cards)
+        for e in t.exposures:
+            if e.seat != seat:
+                continue
+            for c in list(e.cards):
+                if c in rest:
+                    e.cards.remove(c)
+                    rest.remove(c)
+        gone = {e.uid for e in t.exposures if not e.cards}
+        if gone:
+            t.exposures = [e for e in t.exposures if e.cards]
+            t.lead_options = [o for o in t.lead_options if o.uid not in gone]
+
+    def _r_expose_unused(self, seat: int, used: Iterable[Card]) -> None:
+        t = self.table
+        _, attempt, reason = t.correction
+        t.correction = None
+        unused = _minus(attempt, used)
+        if unused:
+            self.expose(seat, unused, reason)
+
+    def _r_pass(self, a: Pass, handed: bool) -> None:
+        t = self.table
+        seat = a.seat
+        if self.phase is not Phase.PLAY:
+            raise IllegalAction("no pass now: the deal is not in play")
+        if seat != self._r_play_turn():
+            self._r_announce(Announce(seat, "pass"), handed, action=a)
+            return
+        if t.oot is not None:
+            self.stream.emit(ev.Passed, seat=seat)
+            self._r_stand_out_of_turn(seat)
+            if self.phase is Phase.SCORED or t.end_pending:
+                return
+            self._r_apply_pass(seat)
+            return
+        leading = self.top is None or self.top.seat == seat
+        if leading and t.sequence is None:
+            e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity="pass_on_lead",
+                                 action=action_to_data(a), facts=make_facts(leading=True))
+            self._r_await(e.seq, "pass_on_lead", seat)
+            return
+        self.stream.emit(ev.Passed, seat=seat)
+        self._r_apply_pass(seat)
+
+    def _r_apply_pass(self, seat: int) -> None:
+        t = self.table
+        t.turns += 1
+        if t.correction is not None and t.correction[0] == seat:
+            self._r_expose_unused(seat, ())
+        lr = t.latent_report
+        if lr is not None and seat != lr.seat:
+            lr.acted.append(seat)
+        if t.designation is not None and t.designation[0] == seat:
+            t.designation = None
+        seq = t.sequence
+        if seq is not None:
+            self._r_sequence_pass(seat)
+            return
+        top_seat = self.top.seat
+        passed = self.passed
+        passed.append(seat)
+        sizes = self.sizes
+        last = t.placed_last
+        for s in range(NUM_SEATS):
+            if sizes[s] and s != top_seat and s not in passed and s not in last:
+                self.turn = self._r_next_active(seat)
+                return
+        self._r_round_over()
+
+    def _r_round_over(self) -> None:
+        t = self.table
+        top_seat = self.top.seat
+        leader = self._r_leader_after(top_seat)
+        self.stream.emit(ev.RoundEnded, seat=top_seat, leader=leader, partner_leads=leader != top_seat)
+        self.top = None
+        self.passed = []
+        self.leader = self.turn = leader
+        t.lead_count += 1
+        for s in sorted(t.bars):
+            self.stream.emit(ev.BarEnded, seat=s, how="lapsed")
+        t.bars.clear()
+
+    def _r_leader_after(self, top_seat: int) -> int:
+        active = self._r_active()
+        if top_seat in active:
+            return top_seat
+        if partner(top_seat) in active:
+            return partner(top_seat)
+        return self._r_next_active(top_seat)
+
+    def _r_active(self) -> list[int]:
+        last = self.table.placed_last
+        return [s for s in range(NUM_SEATS) if self.sizes[s] and s not in last]
+
+    def _r_next_active(self, seat: int) -> int:
+        last = self.table.placed_last
+        for _ in range(NUM_SEATS):
+            seat = (seat + 1) % NUM_SEATS
+            if self.sizes[seat] and seat not in last:
+                return seat
+        raise AssertionError("nobody holds cards")
+
+    def _r_finish(self, seat: int) -> None:
+        t = self.table
+        order = self.finish_order
+        order.append(seat)
+        self.stream.emit(ev.PlayerFinished, seat=seat, place=len(order))
+        if self._r_deal_over():
+            if t.latent_report is not None:
+                t.end_pending = True
+                self._r_discover_report(None)
+                return
+            self._r_end_by_play()
+
+    def _r_deal_over(self) -> bool:
+        order = self.finish_order
+        if len(order) >= 2 and order[1] == partner(order[0]):
+            return True
+        return len(self._r_active()) <= 1
+
+    def _r_end_by_play(self) -> None:
+        t = self.table
+        t.end_pending = False
+        order = list(self.finish_order)
+        first = order[0] if order else 0
+        rest = [s for s in seats_from(next_seat(first)) if s not in order and s not in t.placed_last]
+        self.finish_order = order + rest + list(t.placed_last)
+        self._end()
+
+    # ---- out of turn
+
+    def _r_out_of_turn_play(self, a: Play) -> None:
+        t = self.table
+        seat = a.seat
+        lead_choice = t.choice is not None and t.choice.purpose == "lead_option"
+        if (t.choice is not None and not lead_choice) or t.report_due is not None or t.oot is not None \
+                or self.turn is None:
+            raise IllegalAction("an out-of-turn play now is not modelled (the table is answering something else)")
+        if a.reading not in readings(a.cards, self.level, self.rules):
+            raise IllegalAction(f"{' '.join(map(str, a.cards))} cannot be read as {a.reading.code}")
+        rightful = self.turn
+        responder = self._r_next_active(seat)
+        top = self.top
+        e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity="play_out_of_turn",
+                             action=action_to_data(a), latent=True,
+                             facts=make_facts(rightful=rightful, responder=responder, cards=codes(a.cards),
+                                              reading=a.reading.code,
+                                              top=None if top is None else top.reading.code))
+        self._r_lay(seat, a.cards)
+        t.oot = OutOfTurn(e.seq, seat, a.cards, a.reading, rightful, responder)
+
+    def _r_answer_out_of_turn(self, a: Play, handed: bool) -> None:
+        self._r_play_in_turn(a.seat, a.cards, a.reading, a, handed, accept_oot=True)
+
+    def _r_call_referee(self, a: CallReferee, handed: bool) -> None:
+        t = self.table
+        o = t.oot
+        if o is None or a.seat != self._r_to_act():
+            raise IllegalAction(f"seat {a.seat} has no out-of-turn play to call the referee about")
+        self.stream.emit(ev.RefereeCalled, seat=a.seat, offender=o.seat)
+        self._r_found(o.seq, "play_out_of_turn", o.seat,
+                      followed=False, rightful=o.rightful, responder=o.responder,
+                      cards=codes(o.cards), reading=o.reading.code)
+
+    def _r_stand_out_of_turn(self, responder: int) -> None:
+        """The responder acted on the out-of-turn cards: they stand as if played in turn."""
+        t = self.table
+        o = t.oot
+        t.oot = None
+        if t.choice is not None and t.choice.purpose == "lead_option":
+            t.choice = None  # the lead was made before the choice, and it stands
+        laid = t.on_table.pop(o.seat)
+        for c in laid:
+            self.hands[o.seat][c] += 1
+        self.sizes[o.seat] += len(laid)
+        self._hand_tuples[o.seat] = None
+        self.stream.emit(ev.PlayStands, seat=o.seat, cards=codes(o.cards), reading=o.reading.code,
+                         reason=f"GD-2.3.2: seat {responder} acted on it")
+        self._r_stand(o.seat, o.cards, o.reading, report_now=True)
+        self._r_found(o.seq, "play_out_of_turn", o.seat, followed=True, rightful=o.rightful,
+                      responder=responder, cards=codes(o.cards), reading=o.reading.code)
+
+    def _r_stand(self, seat: int, cards: tuple[Card, ...], reading: Reading, *, report_now: bool) -> None:
+        """Apply a play that stands by a ruling or an acceptance (no action event)."""
+        t = self.table
+        awaiting = self.phase is Phase.AWAITING_RULING
+        if awaiting:  # the play's state changes happen as in play
+            self.phase = t.resume_phase
+        self._r_apply_play(seat, cards, reading)
+        if report_now and t.report_due == seat:
+            t.report_due = None
+            self.report(seat)
+        if awaiting and self.phase is not Phase.SCORED and self.phase is not Phase.AWAITING_RULING:
+            t.resume_phase = self.phase
+            self.phase = Phase.AWAITING_RULING
+
+    # ---- announcements and the like
+
+    def _r_announce(self, a: Announce, handed: bool, action: Any = None) -> None:
+        if self.phase is not Phase.PLAY:
+            raise IllegalAction("no announcement now: the deal is not in play")
+        seat = a.seat
+        if not self.sizes[seat] or seat in self.table.placed_last:
+            raise IllegalAction(f"seat {seat} is out of the play")
+        if seat == self._r_play_turn():
+            raise IllegalAction("it is this seat's turn: play or pass")
+        e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity="announce_out_of_turn",
+                             action=action_to_data(action or a),
+                             facts=make_facts(what=a.what, to_act=self.turn,
+                                              top=None if self.top is None else self.top.reading.code))
+        self._r_await(e.seq, "announce_out_of_turn", seat)
+
+    def _r_simple(self, action: Any, irregularity: str, **info: Any) -> None:
+        e = self.stream.emit(ev.IrregularAttempt, seat=action.seat, irregularity=irregularity,
+                             action=action_to_data(action), facts=make_facts(**info))
+        self._r_await(e.seq, irregularity, action.seat)
+
+    def _r_retract(self, a: Retract, handed: bool) -> None:
+        if self.phase is not Phase.PLAY:
+            raise IllegalAction("nothing to take back: the deal is not in play")
+        last = self.table.last_play.get(a.seat)
+        self._r_simple(a, "retract_play", last_play=None if last is None else codes(last[0]))
+
+    def _r_ask(self, a: AskCount, handed: bool) -> None:
+        if self.phase is not Phase.PLAY or a.target not in range(NUM_SEATS) or a.target == a.seat:
+            raise IllegalAction("no count to ask for")
+        self._r_simple(a, "ask_count", target=a.target)
+
+    def _r_drop(self, a: DropCard, handed: bool) -> None:
+        t = self.table
+        if self.phase is not Phase.PLAY:
+            raise IllegalAction("dropping a card is modelled in play only")
+        exposed = [c for e in t.exposures if e.seat == a.seat for c in e.cards]
+        free = list(self.hands[a.seat])
+        for c in exposed:
+            free[c] -= 1
+        if free[a.card] <= 0:
+            raise IllegalAction(f"seat {a.seat} holds no unexposed {a.card}")
+        self._r_simple(a, "exposed_card", card=str(a.card))
+
+    def _r_incident(self, a: Incident, handed: bool) -> None:
+        if a.seat not in range(NUM_SEATS):
+            raise IllegalAction(f"no seat {a.seat}")
+        self._r_simple(a, "incident", incident=a.incident, severity=a.severity, damaged=a.damaged,
+                       note=a.note, phase=self.phase.value)
+
+    # ---- reports
+
+    def _r_report(self, a: Report, handed: bool) -> None:
+        t = self.table
+        if t.report_due != a.seat:
+            if self.phase is not Phase.PLAY:
+                raise IllegalAction("no report now")
+            self._r_simple(a, "report_repeated", count=a.count, announced=self.announced[a.seat])
+            return
+        true = self.sizes[a.seat]
+        if a.count == true:
+            t.report_due = None
+            self.announced[a.seat] = true
+            self.stream.emit(ev.CountReported, seat=a.seat, count=true)
+            return
+        irregularity = "report_missing" if a.count is None else "report_wrong"
+        t.report_due = None
+        if a.count is not None:
+            self.announced[a.seat] = a.count
+        stage = a.discovered
+        if stage > 1 and t.latent_report is not None:
+            stage = 1  # one unnoticed 报牌 irregularity at a time: a second one is noticed at once
+        info = make_facts(count=a.count, holds=true, stage=stage, requested_stage=a.discovered)
+        if stage == 1:
+            e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity=irregularity,
+                                 action=action_to_data(a), facts=info)
+            self._r_await(e.seq, irregularity, a.seat)
+            return
+        e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity=irregularity,
+                             action=action_to_data(a), facts=info, latent=True)
+        t.latent_report = LatentReport(e.seq, a.seat, a.discovered, irregularity, a.count, self._r_snapshot())
+
+    def _r_discover_report(self, stage: int | None) -> None:
+        """The latent report comes to light at ``stage`` (None: the deal would end now)."""
+        t = self.table
+        lr = t.latent_report
+        n = self._r_first_after(lr.seat)
+        n_acted = n in lr.acted
+        at_end = stage is None
+        if at_end:
+            stage = 4 if lr.plays_since >= 2 else 3 if lr.plays_since == 1 else 2 if n_acted else 1
+        t.latent_report = None if stage != 2 else lr
+        self._r_found(lr.seq, lr.irregularity, lr.seat, stage=stage, at_deal_end=at_end,
+                      acted=tuple(lr.acted), partner_acted=partner(lr.seat) in lr.acted,
+                      partner_out=partner(lr.seat) in self.finish_order,
+                      count=lr.count, holds=self.sizes[lr.seat] + len(t.on_table.get(lr.seat, ())))
+
+    def _r_first_after(self, seat: int) -> int:
+        """The seat that acted first after ``seat`` (its 下家 still in play)."""
+        for s in seats_from(next_seat(seat))[:3]:
+            if self.sizes[s] and s not in self.table.placed_last:
+                return s
+        return next_seat(seat)
+
+    # ---- choices
+
+    def _r_choose(self, a: Choose, handed: bool) -> None:
+        t = self.table
+        c = t.choice
+        if c is None or a.seat != c.seat or a.option not in c.options:
+            raise IllegalAction(f"seat {a.seat} has no choice {a.option!r} to make")
+        t.choice = None
+        self.stream.emit(ev.ChoiceMade, seat=a.seat, purpose=c.purpose, option=a.option)
+        if c.purpose == "lead_option":
+            self._r_lead_option_chosen(c.about, a.option)
+        elif c.purpose == "designate":
+            t.designation = (c.about, t.turns, a.option)
+        elif c.purpose == "replay":
+            self._r_replay_chosen(a.option, partner_only=False)
+        elif c.purpose == "partner_replay":
+            self._r_replay_chosen(a.option, partner_only=True)
+
+    def _r_lead_option_chosen(self, uid: int, option: str) -> None:
+        t = self.table
+        opt = next(o for o in t.lead_options if o.uid == uid)
+        exposure = next(e for e in t.exposures if e.uid == uid)
+        t.option_asked[opt.restricted] = t.lead_count
+        if option == "free":
+            opt.asked_at = t.lead_count
+            if not exposure.penalty:
+                exposure.penalty = True
+                self.stream.emit(ev.PenaltyCardsMarked, seat=exposure.seat, cards=codes(exposure.cards),
+                                 reason="GD-6: choice c, the exposed cards stay")
+            return
+        t.lead_options.remove(opt)
+        t.exposures.remove(exposure)
+        self.stream.emit(ev.ExposureLifted, seat=exposure.seat, cards=codes(exposure.cards),
+                         reason=f"GD-2.3.1: choice {'a' if option == 'forbid' else 'b'}")
+        self.restrict_lead(opt.restricted, option, opt.kind, reason="GD-2.3.1")
+
+    def _r_replay_chosen(self, option: str, *, partner_only: bool) -> None:
+        t = self.table
+        lr = t.latent_report
+        offender = lr.seat
+        p = partner(offender)
+        if option == "take_back":
+            snap = lr.snap_partner if partner_only else lr.snap0
+            self._r_take_back(snap, lr)
+            t.latent_report = None
+            return
+        if not partner_only and p in lr.acted and lr.snap_partner is not None:
+            self.offer_choice(p, "partner_replay", REPLAY_OPTIONS)
+            return
+        t.latent_report = None
+
+    def _r_take_back(self, snap: dict, lr: LatentReport) -> None:
+        t = self.table
+        before = [list(self.played[s]) for s in range(NUM_SEATS)]
+        true_count = self.announced[lr.seat]
+        self._r_restore(snap)
+        self.announced[lr.seat] = true_count
+        taken = [tuple(before[s][len(self.played[s]):]) for s in range(NUM_SEATS)]
+        seats = tuple(s for s in range(NUM_SEATS) if taken[s] or (s in lr.acted and s != lr.seat))
+        self.stream.emit(ev.PlaysTakenBack, since=lr.seq, seats=seats, cards=tuple(codes(c) for c in taken),
+                         reason="GD-4.2.2")
+        p = partner(lr.seat)
+        if taken[p]:
+            self.mark_unauthorised((lr.seat,), p, taken[p], "partner took back (GD-4.2.2)")
+
+    # ---- the GD-4.2.3 / 4.2.4 pass sequence
+
+    def _r_sequence_pass(self, seat: int) -> None:
+        t = self.table
+        offender, seats, index, then = t.sequence
+        top = self.top
+        if top is not None and top.seat != seat:
+            self.passed.append(seat)
+        index += 1
+        while index < len(seats) and seats[index] not in self._r_active():
+            index += 1
+        if index < len(seats):
+            t.sequence = [offender, seats, index, then]
+            self.turn = seats[index]
+            return
+        t.sequence = None
+        if then == "offender_leads":
+            top_seat = top.seat if top is not None else offender
+            self.stream.emit(ev.RoundEnded, seat=top_seat, leader=offender, partner_leads=False)
+            self.top = None
+            self.passed = []
+            self.leader = self.turn = offender
+            t.lead_count += 1
+            if offender in t.bars:
+                t.bars.discard(offender)
+                self.stream.emit(ev.BarEnded, seat=offender, how="lifted")
+            for s in sorted(t.bars):
+                self.stream.emit(ev.BarEnded, seat=s, how="lapsed")
+            t.bars.clear()
+            exposed = [c for e in t.exposures if e.seat == offender and e.reason.startswith("GD-4.2.3")
+                       for c in e.cards]
+            if exposed:
+                self.restrict_lead(offender, "cards", "exposed cards", cards=exposed, reason="GD-4.2.3")
+            return
+        # 'play_on': the offender's 上家 continues as in normal play
+        last = seats[-1]
+        self.turn = self._r_next_active(last)
+        if top is not None and all(s == top.seat or s in self.passed for s in self._r_active()):
+            self._r_round_over()
+
+    # -----------------------------------------------------------------------------------------
+    # Whose turn: bars, lead options, designations, discoveries
+
+    def _r_settle(self) -> None:
+        t = self.table
+        if not (t.bars or t.lead_options or t.exposures or t.latent_report is not None or t.end_pending):
+            return  # nothing that acts on whose turn it is
+        for _ in range(16):
+            if (self.phase is not Phase.PLAY or t.choice is not None or t.report_due is not None
+                    or t.oot is not None):
+                return
+            if t.end_pending:
+                t.end_pending = False
+                if self._r_deal_over():
+                    self._r_end_by_play()
+                    return
+            seat = self.turn
+            lr = t.latent_report
+            if (lr is not None and lr.target == 2 and seat == lr.seat
+                    and self._r_first_after(lr.seat) in lr.acted):
+                self._r_discover_report(2)
+                return
+            if lr is not None and seat == partner(lr.seat) and lr.snap_partner is None:
+                lr.snap_partner = self._r_snapshot()
+            top = self.top
+            leading = top is None or top.seat == seat
+            if seat in t.bars:
+                t.bars.discard(seat)
+                if leading and t.sequence is None:
+                    self.stream.emit(ev.BarEnded, seat=seat, how="lapsed")
+                    continue
+                self.stream.emit(ev.BarredPass, seat=seat)
+                self._r_apply_pass(seat)
+                continue
+            if leading and t.lead_options and t.option_asked.get(seat) != t.lead_count:
+                opt = next((o for o in t.lead_options if o.restricted == seat and o.asked_at < t.lead_count), None)
+                if opt is not None:
+                    self.offer_choice(opt.chooser, "lead_option", LEAD_OPTIONS, about=opt.uid)
+                    return
+            if t.exposures and any(e.seat == seat and e.penalty for e in t.exposures):
+                d = t.designation
+                if d is None or d[0] != seat or d[1] != t.turns:
+                    moves = self._r_penalty_moves(seat, None if leading else top.reading)
+                    kinds = sorted({kind_key(m.reading) for m in moves})
+                    if len(kinds) > 1:
+                        designator = next((s for s in (next_seat(seat), prev_seat(seat))
+                                           if s in self._r_active()), None)
+                        if designator is not None:
+                            self.offer_choice(designator, "designate", tuple(kinds), about=seat)
+                            return
+            return
+
+    def _r_flush_latent(self) -> None:
+        """The deal ended with irregularities nobody noticed in time: they come to light now
+        (``after_end``), so that each one still gets its ruling."""
+        t = self.table
+        lr, t.latent_report = t.latent_report, None
+        if lr is not None:
+            self._r_found(lr.seq, lr.irregularity, lr.seat, after_end=True, stage=None, count=lr.count)
+        found, t.latent = t.latent, []
+        for seq, irregularity, seat, info in found:
+            self._r_found(seq, irregularity, seat, **{**info, "after_end": True})
+        o, t.oot = t.oot, None
+        if o is not None:
+            self.return_cards(o.seat, "the deal ended")
+            self._r_found(o.seq, "play_out_of_turn", o.seat, after_end=True, cards=codes(o.cards))
+
+
+_HANDLERS = {
+    Draw: RefereedTable._r_draw,
+    DrawOutOfTurn: RefereedTable._r_draw_out_of_turn,
+    GiveTribute: RefereedTable._r_give_tribute,
+    ReturnCard: RefereedTable._r_return_card,
+    Play: RefereedTable._r_play,
+    PlayWithExtra: RefereedTable._r_play_extra,
+    Pass: RefereedTable._r_pass,
+    Report: RefereedTable._r_report,
+    Choose: RefereedTable._r_choose,
+    CallReferee: RefereedTable._r_call_referee,
+    Announce: RefereedTable._r_announce,
+    Retract: RefereedTable._r_retract,
+    AskCount: RefereedTable._r_ask,
+    DropCard: RefereedTable._r_drop,
+    Incident: RefereedTable._r_incident,
+}
