@@ -60,6 +60,22 @@ class _Table:
         else:
             self.deal.schedule_next_deal(**kw)
 
+    def no_tribute_for(self, team: int) -> dict[str, Any] | None:
+        """GD-5.1's next-deal keywords for ``team`` merged with what is already scheduled:
+        both sides excused means no tribute at all; a procedure without tribute already
+        covers it (None: leave it as it is)."""
+        if self.match is not None:
+            s = self.match.scheduled
+            current = None if s is None else (s.no_tribute, s.no_tribute_team)
+        else:
+            s = self.deal.table.next_deal
+            current = None if s is None else (s["no_tribute"], s["no_tribute_team"])
+        if current is None or current in ((False, None), (False, team)):
+            return {"no_tribute_team": team}
+        if current[0]:
+            return None
+        return {"no_tribute": True}
+
     def force_result(self, order: Sequence[int], reason: str) -> None:
         if self.match is not None:
             self._keep(self.match.force_result(order, reason))
@@ -145,7 +161,9 @@ def _impose(table: _Table, decision: Decision, imposed: list[Imposed], shuffler:
         elif isinstance(s, ForcedLast) and row.seat is not None:
             if deal.phase is not Phase.SCORED:
                 deal.place_last(row.seat, f"{row.clause}: judged 下游 (单下)")
-            table.schedule_next_deal(no_tribute_team=row.side)
+            procedure = table.no_tribute_for(row.side)
+            if procedure is not None:
+                table.schedule_next_deal(**procedure)
 
 
 def _double_last(table: _Table, side: int, seat: int | None, clause: str) -> None:
@@ -153,13 +171,29 @@ def _double_last(table: _Table, side: int, seat: int | None, clause: str) -> Non
     side shuffles (the offender; else drawn from the REFEREE stream), its 下家 cuts, its
     partner draws first, its 上家 leads."""
     deal = table.deal
-    winners = 1 - side
     if deal.phase is not Phase.SCORED:
-        table.force_result((winners, winners + 2, side, side + 2), f"{clause}: 双下 for side {side}")
+        table.force_result(_double_last_order(deal, side), f"{clause}: 双下 for side {side}")
     shuffler = seat if seat is not None else _lot_shuffler(deal, side)
     p = NextDealProcedure.after_double_last(shuffler)
     table.schedule_next_deal(no_tribute=True, shuffler=p.shuffler, cutter=p.cutter,
                              first_drawer=p.first_drawer, leader=p.leader)
+
+
+def _double_last_order(deal: Any, side: int) -> tuple[int, int, int, int]:
+    """The 双下 result: the non-offending side 上游 and 二游, the offending side after it.
+    Within a side, places the play already settled stand: a seat that went out is ahead of
+    its partner, a seat judged 下游 (单下) is behind it; else the lower seat first."""
+    finished = list(deal.finish_order)
+    judged = deal.table.placed_last if deal.table is not None else []
+
+    def ranked(team: int) -> list[int]:
+        def key(s: int) -> tuple[int, int]:
+            if s in finished:
+                return (0, finished.index(s))
+            return (2, s) if s in judged else (1, s)
+        return sorted((team, team + 2), key=key)
+
+    return tuple(ranked(1 - side) + ranked(side))  # type: ignore[return-value]
 
 
 def _lot_shuffler(deal: Any, side: int) -> int:

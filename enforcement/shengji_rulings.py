@@ -190,7 +190,8 @@ def _decision(rulings: ShengjiRulings, table: _Table, event: Any, answers: int, 
 
 
 def _impose_points(table: _Table, imposed: list[Imposed]) -> None:
-    """PointPenalty rows move points towards the non-offending side of this deal."""
+    """PointPenalty rows move points towards the non-offending side of this deal (rulings
+    come before the deal is scored: the engine waits for them)."""
     deal = table.deal
     for row in imposed:
         s = row.sanction
@@ -223,7 +224,7 @@ def draw_other_seat_card(rulings: ShengjiRulings, table: _Table, event: Any, ans
     card = Card(event.fact("card"))
     rightful = event.fact("rightful")
     heavy = rulings.heavy(table.deal, [card], trump=event.fact("trump"))
-    facts = (("heavy", bool(heavy)),)
+    facts = (("heavy", tuple(str(c) for c in heavy)),)
     if event.fact("in_hand"):
         def draw_at_random(t: _Table, d: Decision) -> None:
             t.deal.random_draw(seat, rightful, 1, "SJ-3.0: the rightful drawer draws at random")
@@ -319,7 +320,7 @@ def exposed_card(rulings: ShengjiRulings, table: _Table, event: Any, answers: in
     def carry_out(t: _Table, d: Decision) -> None:
         t.deal.expose(seat, cards, clause)
     return _decision(rulings, table, event, answers, clause, [Expose(cards, seat)], carry_out,
-                     extra_facts=(("heavy", [str(c) for c in heavy]),))
+                     extra_facts=(("heavy", tuple(str(c) for c in heavy)),))
 
 
 def extra_card(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:
@@ -329,7 +330,7 @@ def extra_card(rulings: ShengjiRulings, table: _Table, event: Any, answers: int)
     seat = event.seat
     extra = _cards(event.fact("extra"))
     heavy = rulings.heavy(table.deal, extra, holder=seat)
-    facts = (("heavy", [str(c) for c in heavy]),)
+    facts = (("heavy", tuple(str(c) for c in heavy)),)
     if not event.fact("rest_legal"):
         return _unresolved(table, event, answers, "the play without the extra card is not legal either",
                            fix=_return_and_replay, extra_facts=facts)
@@ -384,7 +385,7 @@ def out_of_turn(rulings: ShengjiRulings, table: _Table, event: Any, answers: int
         on_top = bool(heavy) and own_side
         top_clause = "SJ-3.1.11.3"
         circumstance = ("own_sides_trick", own_side)
-    facts: list[tuple[str, Any]] = [("heavy", [str(c) for c in heavy]), circumstance, ("base_clause", base)]
+    facts: list[tuple[str, Any]] = [("heavy", tuple(str(c) for c in heavy)), circumstance, ("base_clause", base)]
     if on_top:
         clause, sanctions = top_clause, (_TEN, _TEN)
         facts.append(("on_top", "SJ-3.1.3: the exposed heavy cards, 10 more"))
@@ -423,7 +424,7 @@ def wrong_follow(rulings: ShengjiRulings, table: _Table, event: Any, answers: in
     what = event.fact("what")
     found = event.fact("found")
     heavy = rulings.heavy(table.deal, cards, trump=event.fact("trump"), holder=seat)
-    facts = (("heavy", [str(c) for c in heavy]),)
+    facts = (("heavy", tuple(str(c) for c in heavy)),)
     if found == "after_trick":
         draft = Decision("SJ-3.2", answers, offender=seat, facts=tuple(event.facts), irregularity=event.irregularity)
         sanctions = (_TEN, *rulings.fallback(table.deal, draft))

@@ -31,7 +31,7 @@ import attrs
 
 from guandan import events as ev
 from guandan.actions import Action, GiveTribute, Pass, Play, ReturnCard
-from guandan.movegen import legal_plays, why_illegal_play
+from guandan.movegen import plays, why_illegal_play
 from guandan.observation import Observation, Phase, TopPlay, TributeRecord
 from guandan.ranks import level_index, level_text
 from guandan.rules import GuandanRules
@@ -358,32 +358,16 @@ class Deal(RefereedTable):
         return None
 
     def observe(self, seat: int) -> Observation:
-        if self.table is not None:
-            extras = self._r_observe_extras(seat)
-            if extras:
-                return self._observation(seat, **extras)
-        return self._observation(seat)
-
-    def _observation(self, seat: int, top: Any = None, **extras: Any) -> Observation:
-        """``top``: what is played on when it is not the round's top play (an out-of-turn
-        play waiting for an answer); ``extras``: refereed mode's public table state."""
-        return Observation(
-            seat=seat,
-            hand=self.hand(seat),
-            level=self.level,
-            phase=self.phase,
-            to_act=self.turn if self.table is None else self.to_act,
-            leader=self.leader,
-            top=self.top if top is None else top,
-            passed=tuple(self.passed),
-            announced=tuple(self.announced),
-            played=tuple(self.played),
-            finish_order=tuple(self.finish_order),
-            tributes=tuple(self.tributes),
-            tribute_resisted=bool(self.tribute_plan and self.tribute_plan.resisted),
-            face_up=self.face_up,
-            **extras,
-        )
+        """What ``seat`` sees now. Its fields are made when first read, from a snapshot
+        taken here (copies of whatever changes in place)."""
+        table = self.table
+        plan = self.tribute_plan
+        snapshot = (seat, self._hand_tuples[seat] or self.hands[seat][:], self.level, self.phase,
+                    self.turn if table is None else self.to_act, self.leader, self.top,
+                    tuple(self.passed), tuple(self.announced), tuple(self.played),
+                    tuple(self.finish_order), tuple(self.tributes), bool(plan and plan.resisted),
+                    self.face_up, None if table is None else self._r_observe_extras(seat))
+        return Observation.deferred(_observation_fields, snapshot)
 
     # -----------------------------------------------------------------------------------------
     # Queries
@@ -592,13 +576,31 @@ class Deal(RefereedTable):
         if self.phase is Phase.RETURN:
             return _Choices(seat, [ReturnCard(seat, c) for c in return_choices(self.hand(seat), self.level)])
         top = self.top
-        moves = legal_plays(self.hand(seat), None if top is None else top.reading, self.level, rules=self.rules)
+        moves = plays(self.hands[seat], None if top is None else top.reading, self.level, self.rules)
         return LegalActions(seat, moves, top is not None)
 
 
 def _check_seat(seat: Any, name: str) -> None:
     if not isinstance(seat, int) or not 0 <= seat < NUM_SEATS:
         raise ValueError(f"{name} must be a seat 0-3, got {seat!r}")
+
+
+def _observation_fields(seat: int, hand: "tuple[Card, ...] | list[int]", level: int, phase: Phase,
+                        to_act: int | None, leader: int | None, top: TopPlay | None,
+                        passed: tuple[int, ...], announced: tuple[int | None, ...],
+                        played: tuple[tuple[Card, ...], ...], finish_order: tuple[int, ...],
+                        tributes: tuple[TributeRecord, ...], tribute_resisted: bool,
+                        face_up: tuple[int, Card] | None, extras: dict[str, Any] | None) -> dict[str, Any]:
+    """The fields of an observation from ``Deal.observe``'s snapshot (``hand``: the hand's
+    cards, or a copy of its counts); ``extras``: refereed mode's public table state, which
+    may replace ``top`` with what is played on (an out-of-turn play waiting for an answer)."""
+    fields = dict(seat=seat, hand=hand if type(hand) is tuple else _hand_cards(hand), level=level,
+                  phase=phase, to_act=to_act, leader=leader, top=top, passed=passed,
+                  announced=announced, played=played, finish_order=finish_order, tributes=tributes,
+                  tribute_resisted=tribute_resisted, face_up=face_up)
+    if extras:
+        fields.update(extras)
+    return fields
 
 
 def _hand_cards(counts: list[int]) -> tuple[Card, ...]:

@@ -13,19 +13,21 @@ from tabletop.cards import Card
 
 class LegalActions(Sequence):
     """The legal actions at one decision, built lazily: a random agent that picks one
-    index never pays for building hundreds of Play objects. Pass (when legal) is first."""
+    index never pays for building hundreds of Play objects (nor, with ``movegen.plays``,
+    for their cards). Pass (when legal) is first."""
 
-    __slots__ = ("seat", "moves", "can_pass", "_built", "_last")
+    __slots__ = ("seat", "moves", "can_pass", "_count", "_built", "_last")
 
-    def __init__(self, seat: int, moves: list[Move], can_pass: bool) -> None:
+    def __init__(self, seat: int, moves: Sequence[Move], can_pass: bool) -> None:
         self.seat = seat
         self.moves = moves
         self.can_pass = can_pass
+        self._count = len(moves) + can_pass
         self._built: dict[int, Action] = {}
         self._last: Action | None = None
 
     def __len__(self) -> int:
-        return len(self.moves) + self.can_pass
+        return self._count
 
     def __getitem__(self, index: Any) -> Any:
         action = self._built.get(index)
@@ -33,15 +35,19 @@ class LegalActions(Sequence):
             self._last = action
             return action
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        n = len(self.moves) + self.can_pass
+            return [self[i] for i in range(*index.indices(self._count))]
+        n = self._count
         i = index + n if index < 0 else index
         if not 0 <= i < n:
             raise IndexError("legal action index out of range")
-        if self.can_pass and i == 0:
-            action = Pass(self.seat)
+        if self.can_pass:
+            if i == 0:
+                action = _pass_of(self.seat)
+            else:
+                move = self.moves[i - 1]
+                action = _play_of(self.seat, move.cards, move.reading)
         else:
-            move = self.moves[i - self.can_pass]
+            move = self.moves[i]
             action = _play_of(self.seat, move.cards, move.reading)
         self._built[index] = self._last = action
         return action
@@ -54,19 +60,29 @@ class LegalActions(Sequence):
         return f"LegalActions(seat={self.seat}, {len(self)} actions)"
 
 
+_set = object.__setattr__
+
+
 def _play_of(seat: int, cards: tuple[Card, ...], reading: Any) -> Play:
     """A Play from a move's (already canonical) cards, skipping the converters."""
     play = object.__new__(Play)
-    object.__setattr__(play, "seat", seat)
-    object.__setattr__(play, "cards", cards)
-    object.__setattr__(play, "reading", reading)
+    _set(play, "seat", seat)
+    _set(play, "cards", cards)
+    _set(play, "reading", reading)
     return play
+
+
+def _pass_of(seat: int) -> Pass:
+    """``Pass(seat)`` without the attrs constructor call (the most frequent action)."""
+    action = object.__new__(Pass)
+    _set(action, "seat", seat)
+    return action
 
 
 class _Choices(LegalActions):
     """Legal tribute or return choices (few, built eagerly)."""
 
-    __slots__ = ("_count",)
+    __slots__ = ()
 
     def __init__(self, seat: int, actions: list[Action]) -> None:
         super().__init__(seat, [], False)
@@ -80,6 +96,3 @@ class _Choices(LegalActions):
         if not 0 <= i < self._count:
             raise IndexError("legal action index out of range")
         return self._built[i]
-
-    def __len__(self) -> int:
-        return self._count

@@ -21,14 +21,18 @@ ladder (4, 5, straight flush, 6 … 10, joker bomb); equal strength by reading (
 flush suits S H C D), then fewer wilds used.
 
 Speed: a hand is analysed once per (counts, level, option) and kept in a bounded LRU
-cache; its moves are built per comparison class on first use and kept sorted by strength,
+cache; its moves are listed per comparison class on first use and kept sorted by strength,
 so following a top play is a bisection in one kind's list plus the bombs above it.
 Generation works on per-rank counts and bit masks of held ranks, never on subsets of cards.
+A class is listed as recipes (reading, how to make the cards): engines use ``plays``, a
+lazy sequence that makes the cards of the moves looked at only (a random agent looks at
+one); ``legal_plays`` makes them all (and keeps them for the next call on the hand).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import product
 from typing import NamedTuple
@@ -60,6 +64,10 @@ class Move(NamedTuple):
         return f"{format_cards(self.cards)} as {self.reading.code}"
 
 
+Recipe = tuple[Reading, Callable[..., tuple[Card, ...]], tuple]
+"""A move not made yet: ``(reading, make, args)``, its cards ``make(hand, *args)``."""
+
+
 # ---------------------------------------------------------------------------------------------
 # Public API
 
@@ -73,15 +81,60 @@ def legal_plays(hand: CardsLike, top, level: "str | int", *, expand_suits: bool 
     if expand_suits:
         return h.expanded(top)
     if top is None:
-        return list(h.lead())
-    values = VALUES[h.level]
-    if top.comparison_class == BOMB_CLASS:
-        bombs, bomb_values = h.class_moves(BOMB_CLASS)
-        return bombs[bisect_right(bomb_values, values[top.id]):]
-    moves, class_values = h.class_moves(top.comparison_class)
-    out = moves[bisect_right(class_values, values[top.id]):]
-    out += h.class_moves(BOMB_CLASS)[0]
-    return out
+        out: list[Move] = []
+        for comparison_class in range(BOMB_CLASS + 1):
+            out += h.class_moves(comparison_class)
+        return out
+    c = top.comparison_class
+    above = h.class_moves(c)[bisect_right(h.class_values(c), VALUES[h.level][top.id]):]
+    if c == BOMB_CLASS:
+        return above
+    return above + h.class_moves(BOMB_CLASS)
+
+
+def plays(counts: "list[int] | tuple[int, ...]", top: Reading | None, level: int, rules=None) -> "Plays":
+    """The plays of ``legal_plays`` (same moves, same order) for an engine: the hand as a
+    54-count list, ``top`` a Reading or None, ``level`` an index. The moves' cards are made
+    only for the moves looked at (``Plays[i]``)."""
+    return _analysed(tuple(counts), level, _joker_pair(rules)).plays(top)
+
+
+class Plays(Sequence):
+    """Legal plays listed lazily: a read-only sequence of ``Move`` whose cards are made
+    when a move is looked at. Segments are (recipes, first index) of a hand's lists."""
+
+    __slots__ = ("hand", "segments", "_len")
+
+    def __init__(self, hand: "_Hand", segments: tuple[tuple[list, int], ...], length: int) -> None:
+        self.hand = hand
+        self.segments = segments
+        self._len = length
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        i = index + self._len if index < 0 else index
+        if not 0 <= i < self._len:
+            raise IndexError("play index out of range")
+        for recipes, first in self.segments:
+            n = len(recipes) - first
+            if i < n:
+                reading, make, args = recipes[first + i]
+                return _new(Move, (make(self.hand, *args), reading))
+            i -= n
+        raise AssertionError("unreachable")
+
+    def __iter__(self):
+        hand = self.hand
+        for recipes, first in self.segments:
+            for reading, make, args in recipes[first:]:
+                yield _new(Move, (make(hand, *args), reading))
+
+    def __repr__(self) -> str:
+        return f"Plays({self._len} moves)"
 
 
 def why_illegal_play(hand: CardsLike, cards: CardsLike, reading, top, level: "str | int",
@@ -176,9 +229,6 @@ _POWER_ORDER = tuple(tuple([r for r in range(13) if r != level] + [level]) for l
 _WINDOWS = {kind: tuple(tuple(rank_of_position(q) for q in range(p, p + SEQUENCE_LENGTH[kind]))
                         for p in sequence_starts(kind))
             for kind in (Kind.STRAIGHT, Kind.TUBE, Kind.PLATE)}
-_WINDOW_MASKS = {kind: tuple(((1 << SEQUENCE_LENGTH[kind]) - 1) << p for p in sequence_starts(kind))
-                 for kind in (Kind.STRAIGHT, Kind.TUBE, Kind.PLATE)}
-"""Bit q of a mask is sequence position q (0 = low A, r+1 = rank r)."""
 _SORTED_WINDOWS = {kind: tuple(tuple(sorted(w)) for w in ws) for kind, ws in _WINDOWS.items()}
 _RELEASE_ORDER = {kind: tuple(tuple(sorted(range(len(w)), key=lambda i, w=w: -w.index(sorted(w)[i])))
                               for w in ws)
@@ -194,29 +244,36 @@ _PREFIXES: tuple[list[dict], ...] = tuple([{} for _ in range(13)] for _ in range
 _AT_LEAST = {k: bytes([48] * k + [49] * (256 - k)) for k in (1, 2, 3)}
 """bytes.translate tables: a count below k → '0', else '1' (then ``int(text, 2)``)."""
 _NONZERO = _AT_LEAST[1]
-_RECIPES: dict[tuple, tuple[tuple[tuple[int, ...], int], ...]] = {}
+_SUIT_BYTES = (1 << 104) - 1
+"""The 13 bytes of one suit, in a hand's counts read as one int (byte i = card i)."""
+_SEQUENCE_KINDS = (Kind.STRAIGHT, Kind.TUBE, Kind.PLATE)
+"""Sequence kinds by their index in the recipe keys (an int hashes faster than an Enum)."""
+_SEQUENCE_READINGS = (STRAIGHTS, TUBES, PLATES)
+_RECIPES: dict[tuple, tuple[Recipe, ...]] = {}
 
 
-def _recipes(key: tuple) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """For one sequence window and the pattern of held ranks in it: (natural cards per
-    place in rank order, physical wilds) for each number of wilds used, fewest first.
-    Memoised: the key is (kind, start, held≥1 bits, held≥2 bits, held≥3 bits, level
-    place, wilds), a few ten thousand keys at most."""
-    kind, p, bits1, bits2, bits3, level_place, wilds = key
+def _recipes(key: tuple) -> tuple[Recipe, ...]:
+    """For one sequence window and the pattern of held ranks in it: the recipes (cards:
+    natural cards per place in rank order, then physical wilds) for each number of wilds
+    used, fewest first. Memoised: the key is (kind index, start, held≥1 bits, held≥2 bits,
+    held≥3 bits, level place, wilds), a few ten thousand keys at most."""
+    k, p, bits1, bits2, bits3, level_place, wilds = key
+    kind = _SEQUENCE_KINDS[k]
     width = SEQUENCE_WIDTH[kind]
     window = _WINDOWS[kind][p]
     ranks = _SORTED_WINDOWS[kind][p]
+    reading = _SEQUENCE_READINGS[k][p]
     caps = []  # natural cards per place (capped at the width), places in rank order
     for r in ranks:
         q = window.index(r)  # place in sequence order = bit of the masks
         caps.append((bits1 >> q & 1) + (bits2 >> q & 1) + (bits3 >> q & 1))
     gaps = movable = as_itself = 0
-    for i, k in enumerate(caps):
+    for i, n in enumerate(caps):
         if i == level_place:
-            as_itself = width - k  # heart level cards in the level place, as themselves
+            as_itself = width - n  # heart level cards in the level place, as themselves
         else:
-            gaps += width - k
-            movable += k
+            gaps += width - n
+            movable += n
     out = []
     for w in range(gaps, min(wilds - as_itself, gaps + movable) + 1):
         takes = list(caps)
@@ -228,20 +285,39 @@ def _recipes(key: tuple) -> tuple[tuple[tuple[int, ...], int], ...]:
                 drop = min(takes[i], extra)
                 takes[i] -= drop
                 extra -= drop
-        out.append((tuple(takes), w + as_itself))
+        out.append((reading, _Hand.assemble, (ranks, tuple(takes), w + as_itself)))
     got = _RECIPES[key] = tuple(out)
     return got
 
 
 _NO_PLACE = (-1,) * 10
-_FLUSH_RECIPES: dict[tuple, tuple[tuple[int, tuple[int, ...], int], ...]] = {}
+_SUIT_FLUSHES: dict[tuple[int, int, int, int], tuple[tuple[int, int, int, Recipe], ...]] = {}
+_SUIT_FLUSHES_SIZE = 50_000
 
 
-def _flush_recipes(key: tuple) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+def _suit_flushes(key: tuple[int, int, int, int]) -> tuple[tuple[int, int, int, Recipe], ...]:
+    """(value, reading id, wilds used, recipe) of the straight flushes of suit s when the
+    suit's natural cards are ``mask`` (bit q: sequence position q) and the hand has
+    ``wilds`` wilds; ``level`` is the level for hearts (a wild in the level place stands as
+    itself), -1 for the other suits. Memoised (bounded: cleared when full)."""
+    s, mask, wilds, level = key
+    level_places = _NO_PLACE if level < 0 else _LEVEL_PLACE[Kind.STRAIGHT][level]
+    out = []
+    for p in _windows(mask, 5, wilds):
+        reading = STRAIGHT_FLUSHES[s][p]
+        value = VALUES[0][reading.id]  # a straight flush's value does not depend on the level
+        for w, ranks, nwild in _flush_recipes(p, mask >> p & 31, level_places[p], wilds):
+            out.append((value, reading.id, w, (reading, _Hand.flush_cards, (13 * s, ranks, nwild))))
+    if len(_SUIT_FLUSHES) >= _SUIT_FLUSHES_SIZE:
+        _SUIT_FLUSHES.clear()
+    got = _SUIT_FLUSHES[key] = tuple(out)
+    return got
+
+
+def _flush_recipes(p: int, bits: int, level_place: int, wilds: int) -> list[tuple[int, tuple[int, ...], int]]:
     """For one straight-flush window and the suit's held ranks in it: (wilds used, ranks
     of the natural cards in rank order, physical wilds), fewest wilds first. ``level
-    place`` is the heart level place (a wild there stands as itself) or -1. Memoised."""
-    p, bits, level_place, wilds = key
+    place`` is the heart level place (a wild there stands as itself) or -1."""
     window = _WINDOWS[Kind.STRAIGHT][p]
     ranks = _SORTED_WINDOWS[Kind.STRAIGHT][p]
     held = [r for r in ranks if bits >> window.index(r) & 1]
@@ -252,22 +328,22 @@ def _flush_recipes(key: tuple) -> tuple[tuple[int, tuple[int, ...], int], ...]:
     for w in range(gaps, min(wilds - as_itself, gaps + len(held)) + 1):
         keep = set(by_height[:len(held) - (w - gaps)])  # extra wilds replace the highest
         out.append((w, tuple(r for r in ranks if r in keep), w + as_itself))
-    got = _FLUSH_RECIPES[key] = tuple(out)
-    return got
+    return out
 
 
-_FIVE_WINDOWS: dict[int, tuple[int, ...]] = {}
+_WINDOW_STARTS: dict[int, tuple[int, ...]] = {}
 
 
-def _five_windows(mask: int, wilds: int) -> tuple[int, ...]:
-    """Start positions of the 5-rank windows missing at most ``wilds`` of the positions
-    set in ``mask`` (memoised: at most 3 × 2^14 keys)."""
-    key = mask << 2 | wilds
-    got = _FIVE_WINDOWS.get(key)
+def _windows(mask: int, length: int, missing: int) -> tuple[int, ...]:
+    """Start positions of the ``length``-rank windows (positions 0 … 14 - length) missing
+    at most ``missing`` of the positions set in ``mask`` (memoised: 3 × 3 × 2^14 keys at
+    most)."""
+    key = (mask << 4 | length) << 2 | missing
+    got = _WINDOW_STARTS.get(key)
     if got is None:
-        got = _FIVE_WINDOWS[key] = tuple(
-            p for p, wmask in enumerate(_WINDOW_MASKS[Kind.STRAIGHT])
-            if 5 - (mask & wmask).bit_count() <= wilds)
+        full = (1 << length) - 1
+        got = _WINDOW_STARTS[key] = tuple(
+            p for p in range(15 - length) if length - (mask & full << p).bit_count() <= missing)
     return got
 
 
@@ -281,11 +357,38 @@ def _prefixes(r: int, is_level: bool, suit_counts: tuple[int, ...]) -> tuple[tup
     return got
 
 
-class _Hand:
-    """One hand at one level: natural cards per rank, and the moves built so far."""
+_RANK_BOMBS: dict[tuple[int, int, int, int], tuple[tuple[int, int, int, Recipe], ...]] = {}
 
-    __slots__ = ("counts", "level", "joker_pair", "wild_card", "wilds", "natural", "prefix",
-                 "masks", "_by_class", "_lead")
+
+def _rank_bombs(key: tuple[int, int, int, int]) -> tuple[tuple[int, int, int, Recipe], ...]:
+    """(value, reading id, wilds used, recipe) of the bombs of rank r with n natural cards
+    and ``wilds`` wilds at ``level``. Memoised: the key is (r, n, wilds, level)."""
+    r, n, wilds, level = key
+    values = VALUES[level]
+    out = []
+    if r == level:
+        for size in range(4, min(n + wilds, 10) + 1):
+            a = min(n, size)
+            reading = BOMBS[size][r]
+            out.append((values[reading.id], reading.id, 0, (reading, _Hand.one_rank, (r, a, size - a))))
+    else:
+        for size in range(4, min(n + wilds, 10) + 1):
+            reading = BOMBS[size][r]
+            for w in range(max(0, size - n), min(wilds, size - 1) + 1):
+                out.append((values[reading.id], reading.id, w, (reading, _Hand.one_rank, (r, size - w, w))))
+    got = _RANK_BOMBS[key] = tuple(out)
+    return got
+
+
+class _Hand:
+    """One hand at one level: natural cards per rank, and the moves listed so far.
+
+    Moves are listed per comparison class as recipes ``(reading, make, args)``: the cards
+    are ``make(hand, *args)``, made only for the moves somebody looks at (a random agent
+    looks at one of ~70), so listing a class costs little more than deciding its moves."""
+
+    __slots__ = ("counts", "level", "joker_pair", "wild_card", "wilds", "natural",
+                 "masks", "_recipes", "_values", "_moves", "_lead")
 
     def __init__(self, counts: tuple[int, ...], level: int, joker_pair: bool) -> None:
         self.counts = counts
@@ -293,33 +396,42 @@ class _Hand:
         self.joker_pair = joker_pair
         self.wild_card = CARDS[13 + level]
         self.wilds = counts[13 + level]
-        tables = _PREFIXES[0]
-        prefix = [tables[r].get(counts[r:52:13]) for r in range(13)]
-        prefix[level] = _PREFIXES[1][level].get(counts[level:52:13])
-        if None in prefix:
-            for r in range(13):
-                if prefix[r] is None:
-                    prefix[r] = _prefixes(r, r == level, counts[r:52:13])
-        self.prefix = prefix
-        self.natural = natural = [len(p) - 1 for p in prefix]
+        # Natural cards per rank (the heart level cards are wilds): with the counts read as one
+        # int, byte i = card i, adding the four 13-byte suits adds up every rank at once.
+        cards = int.from_bytes(bytes(counts[:52]), "little")
+        per_rank = ((cards & _SUIT_BYTES) + (cards >> 104 & _SUIT_BYTES) + (cards >> 208 & _SUIT_BYTES)
+                    + (cards >> 312) - (self.wilds << 8 * level))
+        held = per_rank.to_bytes(13, "big")  # the A first
+        self.natural = list(held[::-1])
         # Bit r+1 of masks[i]: at least i+1 natural cards of rank r; bit 0 repeats the A (low).
-        held = bytes(natural)[::-1]
         m1 = int(held.translate(_AT_LEAST[1]), 2) << 1
         m2 = int(held.translate(_AT_LEAST[2]), 2) << 1
         m3 = int(held.translate(_AT_LEAST[3]), 2) << 1
         self.masks = (m1 | (m1 >> 13), m2 | (m2 >> 13), m3 | (m3 >> 13))
-        self._by_class: list[tuple[list[Move], list[int]] | None] = [None] * (BOMB_CLASS + 1)
-        self._lead: list[Move] | None = None
+        """Bit q of a mask is sequence position q (0 = low A, r+1 = rank r)."""
+        self._recipes: list[list[Recipe] | None] = [None] * (BOMB_CLASS + 1)
+        self._values: dict[int, list[int]] = {}  # by class, for following
+        self._moves: dict[int, list[Move]] = {}  # by class, for legal_plays
+        self._lead: list[Recipe] | None = None
 
-    # -- cards ---------------------------------------------------------------------------
+    # -- cards (the ``make`` of recipes) -------------------------------------------------
+
+    def naturals(self, r: int, k: int) -> tuple[Card, ...]:
+        """The first k natural (non-wild) cards of rank r in suit order (duplicates adjacent)."""
+        is_level = r == self.level
+        suit_counts = self.counts[r:52:13]
+        prefixes = _PREFIXES[is_level][r].get(suit_counts)
+        if prefixes is None:
+            prefixes = _prefixes(r, is_level, suit_counts)
+        return prefixes[k]
 
     def rank_cards(self, r: int) -> tuple[Card, ...]:
         """Natural (non-wild) cards of rank r in suit order, duplicates adjacent."""
-        return self.prefix[r][-1]
+        return self.naturals(r, self.natural[r])
 
     def one_rank(self, r: int, k: int, nwild: int) -> tuple[Card, ...]:
         """k natural cards of rank r plus nwild wilds, in canonical order."""
-        naturals = self.prefix[r][k]
+        naturals = self.naturals(r, k)
         if not nwild:
             return naturals
         level = self.level
@@ -330,12 +442,12 @@ class _Hand:
         spades = min(k, self.counts[level])
         return naturals[:spades] + (self.wild_card,) * nwild + naturals[spades:]
 
-    def assemble(self, parts: list[tuple[int, int]], nwild: int) -> tuple[Card, ...]:
-        """Cards of several ranks: (rank, natural count) parts plus nwild wilds."""
-        parts.sort()
-        prefix, level = self.prefix, self.level
+    def assemble(self, ranks: tuple[int, ...], takes: tuple[int, ...], nwild: int) -> tuple[Card, ...]:
+        """Cards of several ranks (in increasing order), takes[i] natural cards of ranks[i],
+        plus nwild wilds, in canonical order."""
+        level = self.level
         out: tuple[Card, ...] = ()
-        for r, k in parts:
+        for r, k in zip(ranks, takes):
             if nwild and r >= level:
                 if r == level:
                     out += self.one_rank(r, k, nwild)
@@ -343,256 +455,31 @@ class _Hand:
                     continue
                 out += (self.wild_card,) * nwild
                 nwild = 0
-            out += prefix[r][k]
+            out += self.naturals(r, k)
         if nwild:
             out += (self.wild_card,) * nwild
         return out
 
-    # -- moves per kind ----------------------------------------------------------------------
+    def house(self, t: int, a: int, p: int, k: int, nwild: int) -> tuple[Card, ...]:
+        """A full house: a natural cards of rank t, k of rank p, nwild wilds."""
+        if t < p:
+            return self.assemble((t, p), (a, k), nwild)
+        return self.assemble((p, t), (k, a), nwild)
 
-    def class_moves(self, comparison_class: int) -> tuple[list[Move], list[int]]:
-        """Moves of one comparison class (a non-bomb kind's value, or BOMB_CLASS for every
-        bomb kind), weakest first, with their strength values for bisection."""
-        got = self._by_class[comparison_class]
-        if got is None:
-            moves = _BUILDERS[comparison_class](self)
-            values = VALUES[self.level]
-            got = self._by_class[comparison_class] = (moves, [values[m[1].id] for m in moves])
-        return got
+    def joker_house(self, t: int, a: int, nwild: int, joker: int) -> tuple[Card, ...]:
+        """A full house of a triple (a natural cards of rank t, nwild wilds) and a joker pair."""
+        return self.one_rank(t, a, nwild) + (CARDS[joker], CARDS[joker])
 
-    def lead(self) -> list[Move]:
-        if self._lead is None:
-            out: list[Move] = []
-            for comparison_class in range(BOMB_CLASS + 1):
-                out += self.class_moves(comparison_class)[0]
-            self._lead = out
-        return self._lead
+    def jokers(self, j: int, n: int) -> tuple[Card, ...]:
+        return (CARDS[j],) * n
 
-    def singles(self) -> list[Move]:
-        out = []
-        natural, level, prefix = self.natural, self.level, self.prefix
-        for r in _POWER_ORDER[level]:
-            if natural[r]:
-                out.append(_new(Move, (prefix[r][1], SINGLES[r])))
-            elif r == level and self.wilds:
-                out.append(_new(Move, ((self.wild_card,), SINGLES[r])))
-        for j in (SMALL_JOKER, BIG_JOKER):
-            if self.counts[j]:
-                out.append(_new(Move, ((CARDS[j],), SINGLES[j - 39])))
-        return out
+    def joker_bomb(self) -> tuple[Card, ...]:
+        j, b = CARDS[SMALL_JOKER], CARDS[BIG_JOKER]
+        return (j, j, b, b)
 
-    def pairs(self) -> list[Move]:
-        out = []
-        natural, level, wilds, prefix = self.natural, self.level, self.wilds, self.prefix
-        for r in _POWER_ORDER[level]:
-            n = natural[r]
-            if r == level:
-                if n + wilds >= 2:
-                    a = min(n, 2)
-                    out.append(_new(Move, (self.one_rank(r, a, 2 - a), PAIRS[r])))
-                continue
-            if n >= 2:
-                out.append(_new(Move, (prefix[r][2], PAIRS[r])))
-            if n and wilds:
-                out.append(_new(Move, (self.one_rank(r, 1, 1), PAIRS[r])))
-        for j in (SMALL_JOKER, BIG_JOKER):
-            if self.counts[j] >= 2:
-                out.append(_new(Move, ((CARDS[j], CARDS[j]), PAIRS[j - 39])))
-        return out
-
-    def triples(self) -> list[Move]:
-        out = []
-        natural, level, wilds = self.natural, self.level, self.wilds
-        for r in _POWER_ORDER[level]:
-            n = natural[r]
-            if r == level:
-                if n + wilds >= 3:
-                    a = min(n, 3)
-                    out.append(_new(Move, (self.one_rank(r, a, 3 - a), TRIPLES[r])))
-                continue
-            if not n or n + wilds < 3:
-                continue
-            for w in range(max(0, 3 - n), min(wilds, 2) + 1):
-                out.append(_new(Move, (self.one_rank(r, 3 - w, w), TRIPLES[r])))
-        return out
-
-    def full_houses(self) -> list[Move]:
-        out = []
-        natural, level, wilds, counts = self.natural, self.level, self.wilds, self.counts
-        order = _POWER_ORDER[level]
-        pair_ranks = [r for r in order if natural[r] >= 2][:2]           # natural pairs
-        lone_ranks = [r for r in order if natural[r] and r != level][:2]  # one natural + a wild
-        joker_pair = next((j for j in (SMALL_JOKER, BIG_JOKER) if counts[j] >= 2), None) \
-            if self.joker_pair else None
-        level_spare = natural[level] + wilds >= 2  # a level pair, heart level cards as themselves
-        for t in order:
-            n = natural[t]
-            if n + wilds < 3:
-                continue
-            natural_pair = pair_ranks[0] if pair_ranks and pair_ranks[0] != t else (
-                pair_ranks[1] if len(pair_ranks) > 1 else None)
-            if t == level:
-                a = min(n, 3)
-                used = 3 - a
-                spare = wilds - used
-                if natural_pair is not None:
-                    out.append(_new(Move, (self.assemble([(t, a), (natural_pair, 2)], used),
-                                           FULL_HOUSES[t])))
-                elif joker_pair is not None:
-                    out.append(self._with_jokers(self.one_rank(t, a, used), joker_pair, t))
-                if spare >= 1 and lone_ranks:
-                    out.append(_new(Move, (self.assemble([(t, a), (lone_ranks[0], 1)], used + 1),
-                                           FULL_HOUSES[t])))
-                if spare >= 2:
-                    out.append(_new(Move, (self.one_rank(t, a, used + 2), FULL_HOUSES[t])))
-                continue
-            lone = lone_ranks[0] if lone_ranks and lone_ranks[0] != t else (
-                lone_ranks[1] if len(lone_ranks) > 1 else None)
-            # The pair standing without free wilds: (physical wilds, power, part, joker).
-            if natural_pair is not None:
-                plain = (0, 13 if natural_pair == level else natural_pair, (natural_pair, 2), 0)
-            elif joker_pair is not None:
-                plain = (0, joker_pair - 38, None, joker_pair)
-            elif level_spare:  # a level pair with heart level cards as themselves
-                plain = (2 - natural[level], 13, (level, natural[level]), 0)
-            else:
-                plain = None
-            for w in range(min(wilds, 2) + 1):
-                # A: w wilds in the triple, the plain pair; B: w-1 wilds in the triple and
-                # one natural + one wild as the pair. Fewest physical wilds, then lowest
-                # pair, then the wilds in the pair (B).
-                a = None
-                if plain is not None and n >= 3 - w and w + plain[0] <= wilds:
-                    a = (w + plain[0], plain[1])
-                if w and lone is not None and n >= 4 - w and (a is None or (w, lone) <= a):
-                    out.append(_new(Move, (self.assemble([(t, 4 - w), (lone, 1)], w),
-                                           FULL_HOUSES[t])))
-                elif a is not None:
-                    if plain[2] is None:
-                        out.append(self._with_jokers(self.one_rank(t, 3 - w, w), plain[3], t))
-                    else:
-                        out.append(_new(Move, (self.assemble([(t, 3 - w), plain[2]], a[0]),
-                                               FULL_HOUSES[t])))
-        return out
-
-    def _with_jokers(self, triple: tuple[Card, ...], joker: int, t: int) -> Move:
-        return _new(Move, (triple + (CARDS[joker], CARDS[joker]), FULL_HOUSES[t]))
-
-    def sequences(self, kind: Kind, table: list[Reading]) -> list[Move]:
-        out = []
-        level, wilds, prefix = self.level, self.wilds, self.prefix
-        width = SEQUENCE_WIDTH[kind]
-        length = SEQUENCE_LENGTH[kind]
-        low = (1 << length) - 1
-        m1, m2, m3 = self.masks
-        windows, level_places = _SORTED_WINDOWS[kind], _LEVEL_PLACE[kind][level]
-        if width == 1:
-            starts = _five_windows(m1, wilds)
-        else:
-            # Cards missing (to be filled by wilds, free or as themselves): prune cheaply.
-            starts = []
-            for p, wmask in enumerate(_WINDOW_MASKS[kind]):
-                have = (m1 & wmask).bit_count() + (m2 & wmask).bit_count()
-                if width > 2:
-                    have += (m3 & wmask).bit_count()
-                if width * length - have <= wilds:
-                    starts.append(p)
-        for p in starts:
-            key = (kind, p, m1 >> p & low, m2 >> p & low if width > 1 else 0,
-                   m3 >> p & low if width > 2 else 0, level_places[p], wilds)
-            recipes = _RECIPES.get(key)
-            if recipes is None:
-                recipes = _recipes(key)
-            ranks = windows[p]
-            reading = table[p]
-            for takes, nwild in recipes:
-                if not nwild:
-                    cards: tuple[Card, ...] = ()
-                    for r, k in zip(ranks, takes):
-                        cards += prefix[r][k]
-                else:
-                    cards = ()
-                    for r, k in zip(ranks, takes):
-                        if nwild and r >= level:
-                            if r == level:
-                                cards += self.one_rank(r, k, nwild)
-                                nwild = 0
-                                continue
-                            cards += (self.wild_card,) * nwild
-                            nwild = 0
-                        cards += prefix[r][k]
-                    if nwild:
-                        cards += (self.wild_card,) * nwild
-                out.append(_new(Move, (cards, reading)))
-        return out
-
-    def straights(self) -> list[Move]:
-        return self.sequences(Kind.STRAIGHT, STRAIGHTS)
-
-    def tubes(self) -> list[Move]:
-        return self.sequences(Kind.TUBE, TUBES)
-
-    def plates(self) -> list[Move]:
-        return self.sequences(Kind.PLATE, PLATES)
-
-    def bombs(self) -> list[Move]:
-        """Bombs, straight flushes and the joker bomb, up the ladder."""
-        found: list[tuple[int, int, int, Move]] = []
-        values = VALUES[self.level]
-        natural, level, wilds = self.natural, self.level, self.wilds
-        for r in range(13):
-            n = natural[r]
-            if n + wilds < 4:
-                continue
-            if r == level:
-                for size in range(4, min(n + wilds, 10) + 1):
-                    a = min(n, size)
-                    reading = BOMBS[size][r]
-                    found.append((values[reading.id], reading.id, 0,
-                                  _new(Move, (self.one_rank(r, a, size - a), reading))))
-                continue
-            for size in range(4, min(n + wilds, 10) + 1):
-                reading = BOMBS[size][r]
-                for w in range(max(0, size - n), min(wilds, size - 1) + 1):
-                    found.append((values[reading.id], reading.id, w,
-                                  _new(Move, (self.one_rank(r, size - w, w), reading))))
-        found += self.straight_flushes()
-        if self.counts[SMALL_JOKER] >= 2 and self.counts[BIG_JOKER] >= 2:
-            j, b = CARDS[SMALL_JOKER], CARDS[BIG_JOKER]
-            found.append((values[JOKER_BOMB.id], JOKER_BOMB.id, 0,
-                          _new(Move, ((j, j, b, b), JOKER_BOMB))))
-        found.sort()  # (value, reading id, wilds used) is unique: Moves are never compared
-        return [f[3] for f in found]
-
-    def straight_flushes(self) -> list[tuple[int, int, int, Move]]:
-        """(value, reading id, wilds used, move) of every straight flush."""
-        out = []
-        counts, level, wilds = self.counts, self.level, self.wilds
-        values = VALUES[level]
-        windows = _WINDOWS[Kind.STRAIGHT]
-        present = bytes(counts[:52]).translate(_NONZERO)  # b'0'/b'1' per card
-        for s in range(4):
-            base = 13 * s
-            mask = int(present[base:base + 13][::-1], 2) << 1  # bit r+1: rank r held
-            if s == 1:
-                mask &= ~(2 << level)  # the wild is no natural heart; it may stand as itself
-            mask |= mask >> 13
-            if mask.bit_count() < 5 - wilds:
-                continue
-            readings_row = STRAIGHT_FLUSHES[s]
-            level_places = _LEVEL_PLACE[Kind.STRAIGHT][level] if s == 1 else _NO_PLACE
-            for p in _five_windows(mask, wilds):
-                key = (p, mask >> p & 31, level_places[p], wilds)
-                recipes = _FLUSH_RECIPES.get(key)
-                if recipes is None:
-                    recipes = _flush_recipes(key)
-                reading = readings_row[p]
-                for w, ranks, nwild in recipes:
-                    out.append((values[reading.id], reading.id, w,
-                                _new(Move, (self._flush_cards(base, ranks, nwild), reading))))
-        return out
-
-    def _flush_cards(self, base: int, ranks: list[int], nwild: int) -> tuple[Card, ...]:
+    def flush_cards(self, base: int, ranks: tuple[int, ...], nwild: int) -> tuple[Card, ...]:
+        """A straight flush: the suit's natural cards of ``ranks`` (suit index = base / 13)
+        plus nwild wilds, in canonical order."""
         level, wild_card = self.level, self.wild_card
         out: list[Card] = []
         for r in ranks:
@@ -609,6 +496,224 @@ class _Hand:
             out += [wild_card] * nwild
         return tuple(out)
 
+    # -- moves per comparison class ------------------------------------------------------
+
+    def class_recipes(self, comparison_class: int) -> list[Recipe]:
+        """Recipes of one comparison class (a non-bomb kind's value, or BOMB_CLASS for every
+        bomb kind), weakest first."""
+        got = self._recipes[comparison_class]
+        if got is None:
+            got = self._recipes[comparison_class] = _BUILDERS[comparison_class](self)
+        return got
+
+    def class_values(self, comparison_class: int) -> list[int]:
+        """The strength of each recipe of the class (increasing), for bisection."""
+        got = self._values.get(comparison_class)
+        if got is None:
+            values = VALUES[self.level]
+            got = self._values[comparison_class] = [
+                values[reading.id] for reading, _, _ in self.class_recipes(comparison_class)]
+        return got
+
+    def class_moves(self, comparison_class: int) -> list[Move]:
+        """The moves of a class with their cards made (kept: public calls repeat)."""
+        got = self._moves.get(comparison_class)
+        if got is None:
+            got = self._moves[comparison_class] = [
+                _new(Move, (make(self, *args), reading))
+                for reading, make, args in self.class_recipes(comparison_class)]
+        return got
+
+    def lead(self) -> list[Recipe]:
+        """Every recipe, in listing order."""
+        if self._lead is None:
+            out: list[Recipe] = []
+            for comparison_class in range(BOMB_CLASS + 1):
+                out += self.class_recipes(comparison_class)
+            self._lead = out
+        return self._lead
+
+    def plays(self, top: Reading | None) -> "Plays":
+        """The plays on ``top`` (None: leading), cards made on demand."""
+        if top is None:
+            lead = self.lead()
+            return Plays(self, ((lead, 0),), len(lead))
+        c = top.comparison_class
+        same = self.class_recipes(c)
+        first = bisect_right(self.class_values(c), VALUES[self.level][top.id])
+        if c == BOMB_CLASS:
+            return Plays(self, ((same, first),), len(same) - first)
+        bombs = self.class_recipes(BOMB_CLASS)
+        return Plays(self, ((same, first), (bombs, 0)), len(same) - first + len(bombs))
+
+    def singles(self) -> list[Recipe]:
+        out = []
+        natural, level, one_rank = self.natural, self.level, _Hand.one_rank
+        for r in _POWER_ORDER[level]:
+            if natural[r]:
+                out.append((SINGLES[r], one_rank, (r, 1, 0)))
+            elif r == level and self.wilds:
+                out.append((SINGLES[r], one_rank, (r, 0, 1)))
+        for j in (SMALL_JOKER, BIG_JOKER):
+            if self.counts[j]:
+                out.append((SINGLES[j - 39], _Hand.jokers, (j, 1)))
+        return out
+
+    def pairs(self) -> list[Recipe]:
+        out = []
+        natural, level, wilds, one_rank = self.natural, self.level, self.wilds, _Hand.one_rank
+        for r in _POWER_ORDER[level]:
+            n = natural[r]
+            if r == level:
+                if n + wilds >= 2:
+                    a = min(n, 2)
+                    out.append((PAIRS[r], one_rank, (r, a, 2 - a)))
+                continue
+            if n >= 2:
+                out.append((PAIRS[r], one_rank, (r, 2, 0)))
+            if n and wilds:
+                out.append((PAIRS[r], one_rank, (r, 1, 1)))
+        for j in (SMALL_JOKER, BIG_JOKER):
+            if self.counts[j] >= 2:
+                out.append((PAIRS[j - 39], _Hand.jokers, (j, 2)))
+        return out
+
+    def triples(self) -> list[Recipe]:
+        out = []
+        natural, level, wilds, one_rank = self.natural, self.level, self.wilds, _Hand.one_rank
+        for r in _POWER_ORDER[level]:
+            n = natural[r]
+            if r == level:
+                if n + wilds >= 3:
+                    a = min(n, 3)
+                    out.append((TRIPLES[r], one_rank, (r, a, 3 - a)))
+                continue
+            if not n or n + wilds < 3:
+                continue
+            for w in range(max(0, 3 - n), min(wilds, 2) + 1):
+                out.append((TRIPLES[r], one_rank, (r, 3 - w, w)))
+        return out
+
+    def full_houses(self) -> list[Recipe]:
+        out = []
+        natural, level, wilds, counts = self.natural, self.level, self.wilds, self.counts
+        house, joker_house = _Hand.house, _Hand.joker_house
+        order = _POWER_ORDER[level]
+        pair_ranks = [r for r in order if natural[r] >= 2][:2]           # natural pairs
+        lone_ranks = [r for r in order if natural[r] and r != level][:2]  # one natural + a wild
+        joker_pair = next((j for j in (SMALL_JOKER, BIG_JOKER) if counts[j] >= 2), None) \
+            if self.joker_pair else None
+        level_spare = natural[level] + wilds >= 2  # a level pair, heart level cards as themselves
+        for t in order:
+            n = natural[t]
+            if n + wilds < 3:
+                continue
+            reading = FULL_HOUSES[t]
+            natural_pair = pair_ranks[0] if pair_ranks and pair_ranks[0] != t else (
+                pair_ranks[1] if len(pair_ranks) > 1 else None)
+            if t == level:
+                a = min(n, 3)
+                used = 3 - a
+                spare = wilds - used
+                if natural_pair is not None:
+                    out.append((reading, house, (t, a, natural_pair, 2, used)))
+                elif joker_pair is not None:
+                    out.append((reading, joker_house, (t, a, used, joker_pair)))
+                if spare >= 1 and lone_ranks:
+                    out.append((reading, house, (t, a, lone_ranks[0], 1, used + 1)))
+                if spare >= 2:
+                    out.append((reading, _Hand.one_rank, (t, a, used + 2)))
+                continue
+            lone = lone_ranks[0] if lone_ranks and lone_ranks[0] != t else (
+                lone_ranks[1] if len(lone_ranks) > 1 else None)
+            # The pair standing without free wilds: (physical wilds, power, (rank, naturals), joker).
+            if natural_pair is not None:
+                plain = (0, 13 if natural_pair == level else natural_pair, (natural_pair, 2), 0)
+            elif joker_pair is not None:
+                plain = (0, joker_pair - 38, None, joker_pair)
+            elif level_spare:  # a level pair with heart level cards as themselves
+                plain = (2 - natural[level], 13, (level, natural[level]), 0)
+            else:
+                plain = None
+            for w in range(min(wilds, 2) + 1):
+                # A: w wilds in the triple, the plain pair; B: w-1 wilds in the triple and
+                # one natural + one wild as the pair. Fewest physical wilds, then lowest
+                # pair, then the wilds in the pair (B).
+                a = None
+                if plain is not None and n >= 3 - w and w + plain[0] <= wilds:
+                    a = (w + plain[0], plain[1])
+                if w and lone is not None and n >= 4 - w and (a is None or (w, lone) <= a):
+                    out.append((reading, house, (t, 4 - w, lone, 1, w)))
+                elif a is not None:
+                    if plain[2] is None:
+                        out.append((reading, joker_house, (t, 3 - w, w, plain[3])))
+                    else:
+                        out.append((reading, house, (t, 3 - w) + plain[2] + (a[0],)))
+        return out
+
+    def sequences(self, k: int) -> list[Recipe]:
+        """Straights (k = 0), tubes (1) or plates (2)."""
+        out: list[Recipe] = []
+        level, wilds = self.level, self.wilds
+        kind = _SEQUENCE_KINDS[k]
+        width, length = SEQUENCE_WIDTH[kind], SEQUENCE_LENGTH[kind]
+        low = (1 << length) - 1
+        m1, m2, m3 = self.masks
+        level_places = _LEVEL_PLACE[kind][level]
+        # A window needs at least length - wilds ranks held ``width`` times (the rest of it
+        # holds at most width - 1 per rank): candidates from that mask, then the exact count.
+        for p in _windows(self.masks[width - 1], length, wilds):
+            b1 = m1 >> p & low
+            b2 = m2 >> p & low if width > 1 else 0
+            b3 = m3 >> p & low if width > 2 else 0
+            if width > 1 and width * length - b1.bit_count() - b2.bit_count() - b3.bit_count() > wilds:
+                continue
+            key = (k, p, b1, b2, b3, level_places[p], wilds)
+            recipes = _RECIPES.get(key)
+            out += _recipes(key) if recipes is None else recipes
+        return out
+
+    def straights(self) -> list[Recipe]:
+        return self.sequences(0)
+
+    def tubes(self) -> list[Recipe]:
+        return self.sequences(1)
+
+    def plates(self) -> list[Recipe]:
+        return self.sequences(2)
+
+    def bombs(self) -> list[Recipe]:
+        """Bombs, straight flushes and the joker bomb, up the ladder."""
+        found: list[tuple[int, int, int, Recipe]] = []
+        natural, level, wilds = self.natural, self.level, self.wilds
+        for r in range(13):
+            n = natural[r]
+            if n + wilds >= 4:
+                key = (r, n, wilds, level)
+                entries = _RANK_BOMBS.get(key)
+                found += _rank_bombs(key) if entries is None else entries
+        found += self.straight_flushes()
+        if self.counts[SMALL_JOKER] >= 2 and self.counts[BIG_JOKER] >= 2:
+            found.append(_JOKER_BOMB_ENTRY)
+        found.sort()  # (value, reading id, wilds used) is unique: recipes are never compared
+        return [f[3] for f in found]
+
+    def straight_flushes(self) -> list[tuple[int, int, int, Recipe]]:
+        """(value, reading id, wilds used, recipe) of every straight flush."""
+        out: list[tuple[int, int, int, Recipe]] = []
+        level, wilds = self.level, self.wilds
+        present = int(bytes(self.counts[51::-1]).translate(_NONZERO), 2)  # bit i: card i held
+        for s in range(4):
+            mask = (present >> 13 * s & 0x1FFF) << 1  # bit r+1: rank r held
+            if s == 1:
+                mask &= ~(2 << level)  # the wild is no natural heart; it may stand as itself
+            mask |= mask >> 13
+            if mask.bit_count() >= 5 - wilds:
+                key = (s, mask, wilds, level if s == 1 else -1)
+                found = _SUIT_FLUSHES.get(key)
+                out += _suit_flushes(key) if found is None else found
+        return out
+
     # -- every choice of cards -----------------------------------------------------------
 
     def expanded(self, top: Reading | None) -> list[Move]:
@@ -616,8 +721,7 @@ class _Hand:
         values = VALUES[self.level]
         seen_readings: list[Reading] = []
         seen = set()
-        for move in self.lead():
-            r = move.reading
+        for r, _, _ in self.lead():
             if r not in seen:
                 seen.add(r)
                 seen_readings.append(r)
@@ -639,6 +743,11 @@ def _beats_value(candidate: Reading, top: Reading, values) -> bool:
 def _canonical_key(cards: tuple[Card, ...]) -> tuple[int, ...]:
     return tuple(c.rank_index * 5 + c.suit_index for c in cards)
 
+
+assert all(values[r.id] == VALUES[0][r.id] for values in VALUES for row in STRAIGHT_FLUSHES for r in row)
+_JOKER_BOMB_ENTRY = (VALUES[0][JOKER_BOMB.id], JOKER_BOMB.id, 0, (JOKER_BOMB, _Hand.joker_bomb, ()))
+"""The joker bomb's entry among a hand's bombs (its value is the same at every level)."""
+assert all(values[JOKER_BOMB.id] == _JOKER_BOMB_ENTRY[0] for values in VALUES)
 
 _BUILDERS = (_Hand.singles, _Hand.pairs, _Hand.triples, _Hand.full_houses, _Hand.straights,
              _Hand.tubes, _Hand.plates, _Hand.bombs)

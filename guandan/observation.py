@@ -12,6 +12,8 @@ lead restriction) and the GD-7 flag ``unauthorised``: what this seat knows but m
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -58,8 +60,29 @@ class UnauthorisedItem:
     cards: tuple[Card, ...] = ()
 
 
+class _Deferred:
+    """Base of ``Observation``: an observation may be made from a snapshot, its fields
+    filled on first access (the runner asks for an observation at every decision; a random
+    agent never reads it). ``_snapshot`` is (fill, args): the fields are the keywords
+    ``fill(*args)`` returns; nothing in ``args`` may change afterwards."""
+
+    __slots__ = ("_snapshot",)
+
+    def __getattr__(self, name: str) -> Any:
+        # Python calls this only for an attribute not set: a deferred field, or a missing one.
+        if name == "_snapshot":
+            raise AttributeError(name)
+        snapshot = getattr(self, "_snapshot", None)
+        if snapshot is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        fill, args = snapshot
+        object.__setattr__(self, "_snapshot", None)
+        type(self).__init__(self, **fill(*args))
+        return object.__getattribute__(self, name)
+
+
 @attrs.frozen(kw_only=True)
-class Observation:
+class Observation(_Deferred):
     seat: int
     hand: tuple[Card, ...]
     level: int
@@ -110,3 +133,11 @@ class Observation:
     @property
     def partner(self) -> int:
         return (self.seat + 2) % 4
+
+    @classmethod
+    def deferred(cls, fill: Callable[..., dict[str, Any]], args: tuple) -> "Observation":
+        """An observation whose fields (the constructor's keywords) are ``fill(*args)``,
+        computed when first read. ``args`` is a snapshot: nothing in it changes later."""
+        obs = object.__new__(cls)
+        object.__setattr__(obs, "_snapshot", (fill, args))
+        return obs

@@ -723,7 +723,8 @@ class RefereedTable(TablePrimitives):
         order = list(self.finish_order)
         first = order[0] if order else 0
         rest = [s for s in seats_from(next_seat(first)) if s not in order and s not in t.placed_last]
-        self.finish_order = order + rest + list(t.placed_last)
+        # 单下 places a seat below everyone still playing: the first judged is the very last
+        self.finish_order = order + rest + t.placed_last[::-1]
         self._end()
 
     # ---- out of turn

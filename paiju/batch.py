@@ -26,6 +26,7 @@ import attrs
 from tabletop import rng as streams
 from tabletop.errors import PaijuError
 from tabletop.events import Event, EventStream, UnitStarted
+from tabletop.irregular import Irregular
 from tabletop.log import encode_block, encode_event
 from tabletop.runner import run
 
@@ -54,6 +55,16 @@ class Batch:
     seed: int
     rules: dict[str, Any] = attrs.field(hash=False)
     agents: tuple[str, ...]
+    options: dict[str, Any] = attrs.field(factory=dict, hash=False)
+    """Header options beyond unit/count/agents: ``referee`` and ``infractions``."""
+
+    @property
+    def refereed(self) -> bool:
+        return bool(self.options.get("referee") or self.options.get("infractions"))
+
+    def header_options(self) -> dict[str, Any]:
+        return {"unit": self.unit, "count": self.count, "agents": list(self.agents),
+                "referee": self.refereed, **{k: v for k, v in self.options.items() if k != "referee"}}
 
 
 @attrs.frozen
@@ -106,14 +117,39 @@ def make_agents(game: GameAdapter, kinds: Sequence[str], seed: int, index: int) 
             for seat, kind in enumerate(kinds)]
 
 
-def start_unit(game: GameAdapter, unit: str, seed: int, index: int, rules: Any) -> tuple[Any, UnitStarted]:
-    """Unit ``index``'s engine on a fresh stream, and the ``UnitStarted`` event that opens
-    the unit in a log (already taken from the stream: the engine's events follow it)."""
+def start_unit(game: GameAdapter, unit: str, seed: int, index: int, rules: Any,
+               options: dict[str, Any] | None = None) -> tuple[Any, UnitStarted]:
+    """Unit ``index``'s engine on a fresh stream, in the mode the header options ask for,
+    and the ``UnitStarted`` event that opens the unit in a log (already taken from the
+    stream: the engine's events follow it)."""
     stream = EventStream()
     started = stream.emit(UnitStarted, index=index)
     stream.take()
-    new_engine = game.new_match if unit == "matches" else game.new_deal
-    return new_engine(seed, index, rules, stream), started  # type: ignore[return-value]
+    return game.new_engine(unit, seed, index, rules, stream, options), started
+
+
+@attrs.frozen
+class RefereedResult:
+    """A refereed unit's result and what the referee did in it (plain data, picklable):
+    ``rulings`` as (clause, side, sanction kinds) per ruling, ``irregular`` the number of
+    irregular attempts, ``unresolved`` those the rulebook did not cover."""
+
+    result: Any
+    rulings: tuple[tuple[str, int | None, tuple[str, ...]], ...]
+    irregular: int
+    unresolved: int
+
+
+class _Tally:
+    """Counts irregular attempts as the referee sees them."""
+
+    def __init__(self) -> None:
+        self.irregular = 0
+
+    def on_events(self, engine: Any, events: list[Event]) -> None:
+        for event in events:
+            if isinstance(event, Irregular):
+                self.irregular += 1
 
 
 class _Lines:
@@ -126,16 +162,39 @@ class _Lines:
         self.lines.extend(encode_event(event) for event in events)
 
 
-def play_unit(game: GameAdapter, batch: Batch, rules: Any, index: int, lines: list[str] | None) -> Any:
-    """Play unit ``index`` to the end; append its log lines to ``lines`` if given."""
-    engine, started = start_unit(game, batch.unit, batch.seed, index, rules)
-    observers = []
+def unit_players(game: GameAdapter, batch: Batch, index: int) -> tuple[list[Any], list[Any]]:
+    """Unit ``index``'s agents (wrapped in seeded infraction injectors when the options ask
+    for infractions) and its referee observers (the referee first: it must rule before
+    anyone else sees the events)."""
+    agents = make_agents(game, batch.agents, batch.seed, index)
+    if not batch.refereed:
+        return agents, []
+    from enforcement.setup import inject, infraction_rates, make_referee
+
+    agents = inject(agents, infraction_rates(batch.options), batch.seed, index, game.name)
+    return agents, [make_referee(game.name)]
+
+
+def play_unit(game: GameAdapter, batch: Batch, rules: Any, index: int, lines: list[str] | None,
+              observers: Sequence[Any] = (), max_steps: int = 100_000) -> Any:
+    """Play unit ``index`` to the end; append its log lines to ``lines`` if given. A
+    refereed unit returns a ``RefereedResult``."""
+    engine, started = start_unit(game, batch.unit, batch.seed, index, rules, batch.options)
+    agents, referees = unit_players(game, batch, index)
+    tally = _Tally()
+    watchers: list[Any] = [*referees, tally] if referees else []
     if lines is not None:
         lines.append(encode_event(started))
-        observers.append(_Lines(lines))
-    agents = make_agents(game, batch.agents, batch.seed, index)
+        watchers.append(_Lines(lines))
+    watchers.extend(observers)
     try:
-        return run(engine, agents, observers)
+        result = run(engine, agents, watchers, max_steps=max_steps)
+        if not referees:
+            return result
+        referee = referees[0]
+        rulings = tuple((r.clause, r.side, tuple(s["sanction"]["kind"] for s in r.sanctions))
+                        for r in referee.rulings_made)
+        return RefereedResult(result, rulings, tally.irregular, len(referee.unresolved))
     except PaijuError as exc:
         raise UnitFailed(f"{batch.unit[:-1]} {index} of seed {batch.seed} failed: {exc}") from None
     except Exception as exc:

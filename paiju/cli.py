@@ -113,6 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from paiju.train_cmd import add_parser as add_train_parser  # `paiju train` (referee training)
     add_train_parser(sub, GAMES, _positive_int, _seed)
+    from paiju.fuzz import add_parser as add_fuzz_parser  # `paiju fuzz` (rule-interaction fuzzing)
+    add_fuzz_parser(sub, GAMES, _positive_int, _seed)
     return parser
 
 
@@ -149,6 +151,9 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "train":
         from paiju.train_cmd import train_command
         return train_command(args)
+    if args.command == "fuzz":
+        from paiju.fuzz import fuzz_command
+        return fuzz_command(args)
     raise UsageError(f"unknown command {args.command!r}")
 
 

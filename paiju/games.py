@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -20,13 +20,21 @@ from tabletop.rng import child_seed
 class GameAdapter:
     name: str
     rules_from_dict: Callable[[dict[str, Any]], Any]
-    new_deal: Callable[[int, int, Any, EventStream], Any]
-    """(root seed, deal index, rules, stream) → a deal engine."""
-    new_match: Callable[[int, int, Any, EventStream], Any]
-    """(root seed, match index, rules, stream) → a match engine."""
+    new_deal: Callable[..., Any]
+    """(root seed, deal index, rules, stream, **engine options) → a deal engine."""
+    new_match: Callable[..., Any]
+    """(root seed, match index, rules, stream, **engine options) → a match engine."""
     agent_factories: dict[str, Callable[[Any], Any]]
     action_from_event: Callable[[Any], Any]
     summarize: Callable[[str, Sequence[Any], Sequence[str]], "Summary"]
+    engine_options: Callable[[Mapping[str, Any]], dict[str, Any]]
+    """A log header's options (referee, infractions) → the engine keywords (mode …)."""
+
+    def new_engine(self, unit: str, seed: int, index: int, rules: Any, stream: EventStream,
+                   options: Mapping[str, Any] | None = None) -> Any:
+        """Unit ``index`` of a run: a deal or a whole match, in the mode the options ask for."""
+        make = self.new_match if unit == "matches" else self.new_deal
+        return make(seed, index, rules, stream, **self.engine_options(options or {}))
 
 
 @attrs.frozen
@@ -37,6 +45,14 @@ class Summary:
     title: str
     sections: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
     data: dict[str, Any]
+
+
+def _engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    if not options.get("referee") and not options.get("infractions"):
+        return {}
+    from enforcement.setup import engine_options
+
+    return engine_options(options)
 
 
 def adapter_for(game: str) -> GameAdapter:
@@ -67,11 +83,11 @@ def _guandan() -> GameAdapter:
     from guandan.replay import action_from_event
     from guandan.rules import GuandanRules
 
-    def new_deal(seed: int, index: int, rules: Any, stream: EventStream) -> Any:
-        return Deal.drawn(seed, "2", deal_number=index + 1, rules=rules, stream=stream)
+    def new_deal(seed: int, index: int, rules: Any, stream: EventStream, **engine: Any) -> Any:
+        return Deal.drawn(seed, "2", deal_number=index + 1, rules=rules, stream=stream, **engine)
 
-    def new_match(seed: int, index: int, rules: Any, stream: EventStream) -> Any:
-        return Match(child_seed(seed, index), rules, stream=stream)
+    def new_match(seed: int, index: int, rules: Any, stream: EventStream, **engine: Any) -> Any:
+        return Match(child_seed(seed, index), rules, stream=stream, **engine)
 
     return GameAdapter(
         name="guandan",
@@ -81,6 +97,7 @@ def _guandan() -> GameAdapter:
         agent_factories={"random": RandomAgent, "heuristic": HeuristicAgent},
         action_from_event=action_from_event,
         summarize=_summarize_guandan,
+        engine_options=_engine_options,
     )
 
 
@@ -154,11 +171,16 @@ def _shengji() -> GameAdapter:
     from shengji.replay import action_from_event
     from shengji.rules import ShengjiRules
 
-    def new_deal(seed: int, index: int, rules: Any, stream: EventStream) -> Any:
-        return Deal(child_seed(seed, index), rules=rules, stream=stream, deal_number=index + 1)
+    def new_deal(seed: int, index: int, rules: Any, stream: EventStream, **engine: Any) -> Any:
+        return Deal(child_seed(seed, index), rules=rules, stream=stream, deal_number=index + 1, **engine)
 
-    def new_match(seed: int, index: int, rules: Any, stream: EventStream) -> Any:
-        return Match(child_seed(seed, index), rules, stream=stream)
+    def new_match(seed: int, index: int, rules: Any, stream: EventStream, **engine: Any) -> Any:
+        return Match(child_seed(seed, index), rules, stream=stream, **engine)
+
+    def engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
+        engine = _engine_options(options)
+        engine.pop("report_step", None)   # 双升 has no 报牌 step
+        return engine
 
     return GameAdapter(
         name="shengji",
@@ -168,6 +190,7 @@ def _shengji() -> GameAdapter:
         agent_factories={"random": RandomAgent, "heuristic": HeuristicAgent},
         action_from_event=action_from_event,
         summarize=_summarize_shengji,
+        engine_options=engine_options,
     )
 
 

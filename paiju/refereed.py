@@ -21,10 +21,10 @@ from typing import Any
 import attrs
 
 import enforcement.referee  # noqa: F401  (registers ref.ruling / ref.unresolved: refereed logs can be read)
-from tabletop import rng as streams
-from tabletop.events import Event, EventStream, UnitStarted
+from tabletop.events import Event, UnitStarted
 from tabletop.log import encode, encode_event, make_header
 
+from paiju import batch
 from paiju.games import adapter_for
 
 
@@ -35,47 +35,10 @@ def refereed(options: Mapping[str, Any]) -> bool:
     return referee_on(options)
 
 
-def engine_keywords(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    """The engine keywords for the header's options (``enforcement.setup.engine_options``);
-    a 双升 engine has no 报牌 step, so it only takes the mode."""
-    from enforcement.setup import engine_options
-
-    kw = engine_options(options)
-    if game == "shengji":
-        kw.pop("report_step", None)
-    return kw
-
-
-def new_engine(game: str, unit: str, seed: int, index: int, rules: Any, stream: EventStream,
-               options: Mapping[str, Any]) -> Any:
-    """Unit ``index``'s engine (a deal or a match) as ``paiju.games`` builds it, in the mode
-    the options ask for."""
-    from tabletop.rng import child_seed
-
-    kw = engine_keywords(game, options)
-    if game == "guandan":
-        from guandan.deal import Deal
-        from guandan.match import Match
-
-        if unit == "matches":
-            return Match(child_seed(seed, index), rules, stream=stream, **kw)
-        return Deal.drawn(seed, "2", deal_number=index + 1, rules=rules, stream=stream, **kw)
-    from shengji.deal import Deal as SjDeal
-    from shengji.match import Match as SjMatch
-
-    if unit == "matches":
-        return SjMatch(child_seed(seed, index), rules, stream=stream, **kw)
-    return SjDeal(child_seed(seed, index), rules=rules, stream=stream, deal_number=index + 1, **kw)
-
-
 def start_unit(game: str, unit: str, seed: int, index: int, rules: Any,
                options: Mapping[str, Any]) -> tuple[Any, UnitStarted]:
-    """``paiju.batch.start_unit`` for a refereed unit: the engine on a fresh stream and the
-    ``UnitStarted`` event that opens the unit (already taken from the stream)."""
-    stream = EventStream()
-    started = stream.emit(UnitStarted, index=index)
-    stream.take()
-    return new_engine(game, unit, seed, index, rules, stream, options), started
+    """``paiju.batch.start_unit`` for a game named by text."""
+    return batch.start_unit(adapter_for(game), unit, seed, index, rules, dict(options))
 
 
 def make_referee(game: str) -> Any:
@@ -117,17 +80,15 @@ def unit_options(unit: str, agents: Sequence[str], infractions: "float | Mapping
 def play_unit(game: str, seed: int, rules: Any, options: Mapping[str, Any], index: int = 0,
               max_steps: int = 50_000) -> PlayedUnit:
     """Play unit ``index`` of a refereed run to its end, as its header describes it
-    (``options``: unit, agents, referee, infractions)."""
-    from enforcement.setup import infraction_rates, inject
-    from tabletop.runner import run
-
+    (``options``: unit, agents, referee, infractions) — exactly as `paiju simulate` plays it."""
     adapter = adapter_for(game)
-    unit = options.get("unit", "deals")
-    engine, started = start_unit(game, unit, seed, index, rules, options)
-    agents = [adapter.agent_factories[kind](streams.generator(seed, index, streams.AGENT + seat))
-              for seat, kind in enumerate(options["agents"])]
-    players = inject(agents, infraction_rates(options), seed, index, game)
-    events: list[Event] = [started]
-    result = run(engine, players, [make_referee(game), _Keep(events)], max_steps=max_steps)
-    header = make_header(game, seed, rules.to_dict(), dict(options))
-    return PlayedUnit(header, tuple(events), tuple(encode_event(e) for e in events), result)
+    options = dict(options)
+    run = batch.Batch(game=game, unit=options.get("unit", "deals"), count=options.get("count", 1), seed=seed,
+                      rules=rules.to_dict(), agents=tuple(options["agents"]),
+                      options={k: v for k, v in options.items() if k in ("referee", "infractions", "report_step")})
+    events: list[Event] = []
+    result = batch.play_unit(adapter, run, rules, index, None, observers=[_Keep(events)], max_steps=max_steps)
+    events.insert(0, UnitStarted(deal=0, seq=0, index=index))
+    header = make_header(game, seed, rules.to_dict(), options)
+    return PlayedUnit(header, tuple(events), tuple(encode_event(e) for e in events),
+                      result.result if isinstance(result, batch.RefereedResult) else result)

@@ -20,8 +20,7 @@ from tabletop.log import Log, encode_event, peek_header, read_log
 
 from paiju.batch import start_unit
 from paiju.games import GameAdapter, adapter_for
-from paiju.refereed import make_referee, new_engine, refereed
-from paiju.refereed import start_unit as refereed_unit
+from paiju.refereed import make_referee, refereed
 
 
 @attrs.frozen
@@ -49,21 +48,16 @@ def check_log(log: Log, game: GameAdapter | None = None) -> CheckResult:
     cursor = _Cursor(log)
     in_units = isinstance(cursor.peek(), UnitStarted)
     shared = EventStream()
-    # Refereed logs (added with `paiju train`, see paiju.refereed): the engine in the mode the
-    # header asks for, and a fresh referee per unit whose answers join the produced events.
+    # A refereed log: the engine in the mode the header asks for, and a fresh referee per
+    # unit whose answers join the produced events (no injector: its attempts are logged).
     with_referee = refereed(options)
     try:
         for index in indices:
             if in_units:
-                if with_referee:
-                    engine, started = refereed_unit(log.game, unit, log.seed, index, rules, options)
-                else:
-                    engine, started = start_unit(game, unit, log.seed, index, rules)
+                engine, started = start_unit(game, unit, log.seed, index, rules, options)
                 cursor.expect([started])
-            elif with_referee:
-                engine = new_engine(log.game, unit, log.seed, index, rules, shared, options)
             else:
-                engine = (game.new_match if unit == "matches" else game.new_deal)(log.seed, index, rules, shared)
+                engine = game.new_engine(unit, log.seed, index, rules, shared, options)
             answered = _answering(engine, make_referee(log.game) if with_referee else None)
             cursor.expect(answered(engine.take_events()))
             while True:

@@ -26,6 +26,7 @@ from tabletop.log import make_header
 
 from paiju.backends import Backend, completed, open_backend
 from paiju.batch import Batch, ChunkOutput, ChunkTask, chunk_size, make_agents, peak_rss_kb, plan_chunks
+from paiju.referee_summary import with_referee
 from paiju.games import Summary, adapter_for
 from paiju.logset import RunLogs
 from paiju.progress import start_progress
@@ -82,13 +83,15 @@ def simulate_command(args: argparse.Namespace) -> int:
     kinds = parse_agent_spec(args.agents, tuple(game.agent_factories))
     unit = "matches" if args.matches else "deals"
     count = args.matches or args.deals or 100
+    options: dict[str, Any] = {}
     if args.referee or args.infractions:
-        raise OptionError("--referee is not available yet in this version (the enforcement layer is being built)")
+        options = {"referee": True, "infractions": args.infractions}
     layout = args.log_layout
     if layout != "merged" and not args.log:
         raise OptionError(f"--log-layout {layout} needs --log FILE")
     check_outputs(args.log, layout, args.summary)
-    batch = Batch(game=game.name, unit=unit, count=count, seed=args.seed, rules=rules.to_dict(), agents=kinds)
+    batch = Batch(game=game.name, unit=unit, count=count, seed=args.seed, rules=rules.to_dict(), agents=kinds,
+                  options=options)
 
     begun = time.perf_counter()
     backend = open_backend(args.cluster, args.jobs, count, game.name)
@@ -97,7 +100,10 @@ def simulate_command(args: argparse.Namespace) -> int:
         run = run_batch(batch, backend, log=args.log, layout=layout, quiet=args.quiet)
     finally:
         backend.close()
-    summary = game.summarize(unit, run.results, kinds)
+    if batch.refereed:
+        summary = with_referee(game.summarize(unit, [r.result for r in run.results], kinds), game.name, unit, run.results)
+    else:
+        summary = game.summarize(unit, run.results, kinds)
     if args.summary:
         write_summary(args.summary, summary_document(batch, summary, run, backend, startup))
     print_summary(summary, count, unit, run.seconds, backend.description)
@@ -120,8 +126,7 @@ def run_batch(batch: Batch, backend: Backend, *, log: str | None = None, layout:
               quiet: bool = True) -> BatchRun:
     size = chunk_size(batch.unit, batch.count, backend.workers)
     chunks = plan_chunks(batch.count, size)
-    options = {"unit": batch.unit, "count": batch.count, "agents": list(batch.agents), "referee": False}
-    logs = RunLogs(log, layout, make_header(batch.game, batch.seed, batch.rules, options), chunks,
+    logs = RunLogs(log, layout, make_header(batch.game, batch.seed, batch.rules, batch.header_options()), chunks,
                    backend.workers) if log else None
     tasks = [ChunkTask(batch, chunk, log=logs is not None, compress=logs is not None and logs.compressed)
              for chunk in chunks]

@@ -306,7 +306,9 @@ class Deal(RefereedTable):
 
     def observe(self, seat: int) -> Observation:
         if self.table is not None:
-            return observe(self, seat, RefereedObservation, **self._r_observe_extras(seat))
+            extras = self._r_observe_extras(seat)
+            if extras is not None:
+                return observe(self, seat, RefereedObservation, **extras)
         return observe(self, seat)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
@@ -334,11 +336,9 @@ class Deal(RefereedTable):
         return self.trick[0][1] if self.trick else None
 
     def legal_actions(self) -> Choices:
-        if self.table is not None:
+        t = self.table
+        if t is not None and (t.choice is not None or t.draw_step):
             return self._r_legal()
-        return self._legal()
-
-    def _legal(self) -> Choices:
         seat = self.to_act
         if seat is None:
             return Choices(())

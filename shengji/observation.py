@@ -54,6 +54,15 @@ class Observation:
     context: Context | None
     """The trump context (level, trump, rules), once trump is known."""
 
+    # What refereed mode adds (fields of RefereedObservation), read from these defaults when
+    # nothing irregular is on the table (a refereed deal then hands out plain observations).
+    exposed = ((), (), (), ())
+    on_table = ()
+    situation = None
+    choice = None
+    declare_barred = ()
+    own_latent = ()
+
     @property
     def lead(self) -> tuple[Card, ...] | None:
         return self.trick[0][1] if self.trick else None
@@ -65,7 +74,8 @@ class Observation:
 
 @attrs.frozen(kw_only=True, slots=False)
 class RefereedObservation(Observation):
-    """What refereed mode adds; all of it public (every seat sees it)."""
+    """What refereed mode adds; all of it public (every seat sees it). A refereed deal hands
+    out a plain Observation (whose class defaults say "nothing") while none of it is set."""
 
     exposed: tuple[tuple[Card, ...], ...] = ((), (), (), ())
     """Per seat: its exposed cards (暴露张), face up, still its own."""

@@ -161,17 +161,21 @@ class RefereedTable:
         return self.phase
 
     def _r_legal(self) -> Choices:
+        """The legal actions of a choice or a draw step (the deal lists the others)."""
         seat = self.to_act
         if seat is None:
             return Choices(())
         t = self.table
         if t.choice is not None:
             return Choices([Choose(seat, o) for o in t.choice.options])
-        if t.draw_step:
-            return Choices([Draw(seat)])
-        return self._legal()
+        return Choices([Draw(seat)])
 
     def _r_apply(self, action: Any) -> list:
+        if type(action) is Play and action.seat == self.to_act and self.phase is Phase.PLAY:
+            t = self.table
+            if t.choice is None and t.bad_burial is None and self.illegality(action) is None:
+                self._r_play_now(action.seat, action.cards, action=action)  # the common case
+                return self.stream.take()
         if self.phase is Phase.AWAITING_RULING:
             raise IllegalAction("the table waits for the referee's ruling")
         if self.phase is Phase.SCORED:
@@ -182,8 +186,13 @@ class RefereedTable:
         handler(self, action)
         return self.stream.take()
 
-    def _r_observe_extras(self, seat: int) -> dict[str, Any]:
+    def _r_observe_extras(self, seat: int) -> dict[str, Any] | None:
+        """The RefereedObservation fields, or None when all are at their defaults."""
         t = self.table
+        if not (t.draw_step or t.choice is not None or t.on_table or t.slips or self.declare_barred
+                or t.exposed[0] or t.exposed[1] or t.exposed[2] or t.exposed[3] or t.revoke is not None
+                or t.kitty_draw is not None or t.redirect is not None or self.phase is Phase.AWAITING_RULING):
+            return None
         if self.phase is Phase.AWAITING_RULING:
             situation = "awaiting_ruling"
         elif t.choice is not None:
@@ -413,10 +422,6 @@ class RefereedTable:
     def _r_play(self, a: Play) -> None:
         t = self.table
         seat, cards = a.seat, a.cards
-        if (seat == self.to_act and self.phase is Phase.PLAY and t.choice is None and t.bad_burial is None
-                and self.illegality(a) is None):
-            self._r_play_now(seat, cards, action=a)     # the common case: a legal play in turn
-            return
         if t.choice is not None or t.draw_step or self.phase not in (Phase.PLAY, Phase.KITTY):
             raise IllegalAction("no play now")
         if not cards:

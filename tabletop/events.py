@@ -9,6 +9,8 @@ rebuilds the action from them and re-applies it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import MemberDescriptorType
 from typing import Any, ClassVar
 
 import attrs
@@ -94,7 +96,10 @@ class EventStream:
         self.pending: list[Event] = []
 
     def emit(self, cls: type[Event], seat: int | None = None, **payload: Any) -> Event:
-        event = cls(deal=self.deal, seq=self.next_seq, seat=seat, **payload)
+        make = _MAKERS.get(cls)
+        if make is None:
+            make = _MAKERS[cls] = _maker(cls)
+        event = make(self.deal, self.next_seq, seat, **payload)
         self.next_seq += 1
         self.pending.append(event)
         return event
@@ -104,6 +109,44 @@ class EventStream:
         out = self.pending
         self.pending = []
         return out
+
+
+_MAKERS: dict[type[Event], Callable[..., Event]] = {}
+"""Per event class, the constructor ``EventStream.emit`` uses (see ``_maker``)."""
+
+
+def _maker(cls: type[Event]) -> Callable[..., Event]:
+    """A constructor ``make(deal, seq, seat, **payload)`` equivalent to ``cls(deal=…, seq=…,
+    seat=…, **payload)`` for the stream's hot path (a deal emits hundreds of events): it
+    sets the slots directly, without attrs' keyword ``__init__`` and its frozen-instance
+    setter (same fields, same defaults, the same TypeError for a missing or unknown field).
+    A class with converters, validators, default factories or a post-init hook keeps its
+    own ``__init__``."""
+    fields = attrs.fields(cls)
+    names = [f.name for f in fields]
+    slots = {name: next((k.__dict__[name] for k in cls.__mro__ if name in k.__dict__), None)
+             for name in names}
+    plain = all(f.converter is None and f.validator is None and f.init
+                and not isinstance(f.default, attrs.Factory) for f in fields)
+    if (not plain or hasattr(cls, "__attrs_post_init__") or names[:3] != ["deal", "seq", "seat"]
+            or not all(isinstance(s, MemberDescriptorType) for s in slots.values())):
+        return lambda deal, seq, seat, **payload: cls(deal=deal, seq=seq, seat=seat, **payload)
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    params = []
+    for f in fields[3:]:
+        if f.default is attrs.NOTHING:
+            params.append(f.name)
+        else:
+            scope[f"default_{f.name}"] = f.default
+            params.append(f"{f.name}=default_{f.name}")
+    for name in names:
+        scope[f"set_{name}"] = slots[name].__set__
+    signature = "deal, seq, seat" + (", *, " + ", ".join(params) if params else "")
+    body = "".join(f"    set_{name}(event, {name})\n" for name in names)
+    exec(f"def make({signature}):\n    event = new(cls)\n{body}    return event\n", scope)
+    make = scope["make"]
+    make.__qualname__ = cls.__qualname__  # errors name the event: "CardDrawn() missing …"
+    return make
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Hypothesis profiles: `ci` (default) keeps the suite inside its time budget;
-`nightly` (HYPOTHESIS_PROFILE=nightly) searches much harder."""
+`nightly` (HYPOTHESIS_PROFILE=nightly) searches much harder (state machines: longer runs,
+see tests/enforcement/stateful_table.py)."""
 
 import os
 
@@ -10,7 +11,7 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.register_profile(
-    "nightly", max_examples=2000, deadline=None,
+    "nightly", max_examples=2000, deadline=None, stateful_step_count=200,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

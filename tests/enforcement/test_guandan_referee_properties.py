@@ -9,14 +9,13 @@ from hypothesis import strategies as st
 
 from enforcement.guandan_rulings import IRREGULARITY_CLAUSES
 from enforcement.injector import GUANDAN_KINDS, GuandanInfractions, Injector
+from enforcement.invariants import checker_for
 from enforcement.rulebook import clauses_for
 from enforcement.setup import answer, engine_mode, engine_options, inject, make_guandan_referee, refereed_run
 from guandan.actions import Announce, Incident, Pass, Play
 from guandan.agents import HeuristicAgent, RandomAgent
 from guandan.deal import Deal
 from guandan.match import Match
-from guandan.movegen import legal_plays
-from guandan.table import kind_key
 from guandan.replay import action_from_event
 from tabletop import rng as streams
 from tabletop.errors import IllegalAction
@@ -32,57 +31,21 @@ def agents(seed, kind=RandomAgent):
 
 
 class Invariants:
-    """An observer checking the table after every batch of events."""
+    """The shared invariant checker (enforcement.invariants), keeping the log: an observer
+    to put after the referee; ``watch`` the players and ``finish`` at the end."""
 
     def __init__(self):
+        self.checker = checker_for("guandan")
         self.events = []
-        self.barred = set()
-        self.checked = 0
 
     def on_events(self, engine, events):
-        deal = getattr(engine, "current_deal", engine)
-        for e in events:
-            self.events.append(e)
-            if e.KIND == "gd.barred":
-                self.barred.add(e.seat)
-            elif e.KIND in ("gd.barred_pass", "gd.bar_ended"):
-                self.barred.discard(e.seat)
-            elif e.KIND in ("gd.deal_started", "gd.redeal"):
-                self.barred.clear()
-            elif e.KIND == "gd.played":
-                assert e.seat not in self.barred, f"barred seat {e.seat} played: {e}"
-        # 108 cards, each in one place, after every event
-        assert deal.card_counts() == [2] * 54
-        seat = deal.to_act
-        if seat is None:
-            return
-        self.checked += 1
-        legal = list(deal.legal_actions())
-        assert legal, "a seat is to act with no legal action"
-        t = deal.table
-        plays = [a for a in legal if type(a) is Play]
-        if seat in t.bars:  # only as the answer to an out-of-turn play: never a play
-            assert not plays
-        leading = deal.top is None or deal.top.seat == seat
-        r = t.restriction
-        if plays and leading and r is not None and r[0] == seat and t.choice is None and t.oot is None:
-            every_lead = legal_plays(deal.hand(seat), None, deal.level)
-            if deal._r_satisfying(r, every_lead) is not None:    # the restriction is in force
-                for a in plays:
-                    if r[1] == "cards":
-                        ok = list(a.cards) == list(r[3])
-                    else:
-                        ok = (kind_key(a.reading) == r[2]) == (r[1] == "require")
-                    assert ok, f"{a} is offered against the lead restriction {r}"
-        penalty = [c for e in t.exposures if e.seat == seat and e.penalty for c in e.cards]
-        if plays and penalty and t.choice is None and t.report_due is None:
-            top = t.oot.reading if t.oot is not None else None if leading else deal.top.reading
-            if deal._r_penalty_moves(seat, top):
-                for a in plays:
-                    rest = list(penalty)
-                    for c in a.cards:
-                        assert c in rest, f"penalty cards not offered alone: {a}"
-                        rest.remove(c)
+        self.events.extend(events)
+        self.checker.on_events(engine, events)
+
+    def run(self, engine, players, max_steps):
+        result = run(engine, self.checker.watch(engine, players), [make_guandan_referee(), self], max_steps=max_steps)
+        self.checker.finish(engine, result)           # not stuck, every irregularity ruled once and in time
+        return result
 
 
 def answered_once(events):
@@ -114,7 +77,7 @@ def replay(make_engine, logged):
 def refereed_deal(seed, kind=RandomAgent, rates=RATES):
     check = Invariants()
     players = inject(agents(seed, kind), rates, seed, 0)
-    result = run(Deal.drawn(seed, mode="refereed"), players, [make_guandan_referee(), check], max_steps=20_000)
+    result = check.run(Deal.drawn(seed, mode="refereed"), players, max_steps=20_000)
     return result, check
 
 
@@ -132,7 +95,7 @@ def test_random_infractions_keep_every_invariant_and_replay_exactly(seed, rate, 
 def test_refereed_matches_with_infractions_end_and_replay_exactly(seed):
     check = Invariants()
     players = inject(agents(seed, HeuristicAgent), 0.05, seed, 0)
-    result = run(Match(seed, mode="refereed"), players, [make_guandan_referee(), check], max_steps=50_000)
+    result = check.run(Match(seed, mode="refereed"), players, max_steps=50_000)
     assert result is not None and result.ended in ("pass_a", "deals", "max_deals")
     irregular = answered_once(check.events)
     assert irregular
@@ -146,7 +109,7 @@ def test_the_injector_drives_every_irregularity_of_the_catalogue():
         seen.update(e.irregularity for e in check.events if e.KIND == "gd.irregular")
     check = Invariants()
     players = inject(agents(7, HeuristicAgent), RATES, 7, 0)
-    run(Match(7, mode="refereed"), players, [make_guandan_referee(), check], max_steps=50_000)
+    check.run(Match(7, mode="refereed"), players, max_steps=50_000)
     answered_once(check.events)
     seen.update(e.irregularity for e in check.events if e.KIND == "gd.irregular")
     for irregularity in IRREGULARITY_CLAUSES:
@@ -219,7 +182,7 @@ def test_GD_7_built_in_agents_never_read_the_information_flag():
         players = [Injector(_Spy(a), streams.generator(seed, 0, streams.INJECTOR + s), 0.08, GuandanInfractions())
                    for s, a in enumerate(agents(seed, kind))]
         check = Invariants()
-        run(Deal.drawn(seed, mode="refereed"), players, [make_guandan_referee(), check], max_steps=20_000)
+        check.run(Deal.drawn(seed, mode="refereed"), players, max_steps=20_000)
         assert any(e.KIND == "gd.exposed" for e in check.events)
 
 

@@ -43,7 +43,7 @@ def test_SJ_1_1_a_light_card_seen_but_not_in_hand_is_warned_by_analogy():
     t = drawn({0: "S3"})
     t.do(DrawOutOfTurn(2, after=0, face_seen=True))
     r = t.ruling(t.do(Draw(0)))
-    assert (r.clause, kinds(r), fact(r, "heavy")) == ("SJ-1.1", ["Warning"], False)
+    assert (r.clause, kinds(r), fact(r, "heavy")) == ("SJ-1.1", ["Warning"], ())
     assert "SJ-1.1" in fact(r, "by_analogy")
 
 
@@ -51,7 +51,7 @@ def test_SJ_3_1_1_took_another_seats_heavy_card_seen_not_in_hand():
     t = drawn({0: "SA"})
     t.do(DrawOutOfTurn(2, after=0, face_seen=True))
     r = t.ruling(t.do(Draw(0)))
-    assert (r.clause, kinds(r), points(r), fact(r, "heavy")) == ("SJ-3.1.1", ["PointPenalty"], 10, True)
+    assert (r.clause, kinds(r), points(r), fact(r, "heavy")) == ("SJ-3.1.1", ["PointPenalty"], 10, ("SA",))
     assert t.attackers_delta() == 10                   # seat 2 is on the banker's side
     t.draw_on()
     assert "SA" in t.hand(0)

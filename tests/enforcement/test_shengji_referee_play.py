@@ -74,7 +74,7 @@ def test_SJ_3_1_10_2_heavy_lead_on_an_opponents_lead_has_no_exposure_penalty_on_
     t = table()
     r = t.ruling(t.play(3, "DA"))
     assert r.clause == "SJ-3.1.10.2" and points(r) == 10
-    assert fact(r, "heavy") == ["DA"] and "no SJ-3.1.3 on top" in fact(r, "exposure")
+    assert fact(r, "heavy") == ("DA",) and "no SJ-3.1.3 on top" in fact(r, "exposure")
 
 
 def test_SJ_3_1_10_3_lead_before_the_trick_is_complete():
@@ -141,7 +141,7 @@ def test_SJ_3_1_11_2_showing_cards_before_the_upper_hand_played():
     t.play(0, "S9")
     r = t.ruling(t.play(2, "SQ"))                      # seat 1 (2's 上家) has not played yet
     assert (r.clause, points(r)) == ("SJ-3.1.11.2", 10)
-    assert fact(r, "own_sides_trick") is True and fact(r, "heavy") == []
+    assert fact(r, "own_sides_trick") is True and fact(r, "heavy") == ()
     assert t.deal.to_act == 1 and t.exposed(2) == ["SQ"]
 
 
@@ -174,7 +174,7 @@ def test_SJ_3_1_12_1_wrong_follow_found_at_once_heavy():
     t.play(1, "S7")
     t.play(2, "SQ")
     r = t.ruling(t.play(3, "DA"))
-    assert (r.clause, points(r), fact(r, "what"), fact(r, "heavy")) == ("SJ-3.1.12.1", 10, "suit", ["DA"])
+    assert (r.clause, points(r), fact(r, "what"), fact(r, "heavy")) == ("SJ-3.1.12.1", 10, "suit", ("DA",))
     assert t.exposed(3) == ["DA"] and t.attackers_delta() == -10
     t.play(3, "S3")
     assert len(t.deal.tricks) == 1 and t.exposed(3) == ["DA"]
@@ -314,4 +314,4 @@ def test_SJ_3_1_3_small_pairs_in_special_circumstances_with_the_option():
         t.play(0, "D3")
         t.play(1, "S7")                                # seat 1 shows void in diamonds
         r = t.ruling(t.do(DropCard(3, cards("D6 D6"))))
-        assert r.clause == clause and fact(r, "heavy") == (["D6", "D6"] if option else [])
+        assert r.clause == clause and fact(r, "heavy") == (("D6", "D6") if option else ())

@@ -1,0 +1,422 @@
+"""The 掼蛋 part of ``enforcement.invariants``: checks on a refereed ``guandan.deal.Deal`` or
+``guandan.match.Match`` (strict engines get the card and scoring checks only).
+
+Each check reads the engine's state or its events and, where it can, recomputes what the
+rules say independently of the code that enforces them (a restriction's allowed leads, the
+plays made only of penalty cards, the level gain of a finishing order, the GD-5.2 procedure
+of the next deal)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from enforcement.invariants import Checker, violated
+from guandan.combos import BOMB_KINDS
+from guandan.movegen import legal_plays
+from guandan.observation import Phase
+from guandan.table import kind_key
+from guandan.tribute import level_gain
+from tabletop.cards import CARDS, count_list, sort_cards
+from tabletop.seats import partner
+
+FULL = [2] * 54
+
+
+def deal_of(engine: Any) -> Any:
+    """The deal being played (a match's current deal; a lone deal itself)."""
+    return getattr(engine, "current_deal", engine)
+
+
+def _contains(counts: list[int], cards: Any) -> bool:
+    """Whether a count list holds the multiset ``cards``."""
+    if len(cards) == 1:
+        return counts[cards[0]] > 0
+    need = Counter(cards)
+    return all(counts[c] >= n for c, n in need.items())
+
+
+def _census(deal: Any) -> list[int]:
+    """``deal.card_counts()`` without building the places (it runs after every batch)."""
+    counts = [a + b + c + d for a, b, c, d in zip(*deal.hands)]
+    places = [deal.stock, *deal.played]
+    t = deal.table
+    if t is not None:
+        places += [*t.on_table.values(), t.lost]
+    for place in places:
+        for card in place:
+            counts[card] += 1
+    return counts
+
+
+class _DealLog:
+    """What the events of one deal said so far."""
+
+    def __init__(self, number: int, started: Any) -> None:
+        self.number = number
+        self.started = started
+        self.bars: set[int] = set()
+        self.finished: list[int] = []
+        self.placed_last: list[int] = []
+        self.forced_order: tuple[int, ...] | None = None
+        self.scored: Any = None
+        self.forced_last: list[int] = []
+        self.double_last: list[int] = []
+        self.scheduled: Any = None
+        """The last next-deal procedure scheduled during this deal."""
+        self.procedure: Any = None
+        """The procedure this deal must follow (scheduled during the previous deal)."""
+        self.expected_counts: list[int] | None = FULL if started.source == "draw" else None
+
+
+class GuandanChecker(Checker):
+    game = "guandan"
+    IRREGULAR = "gd.irregular"
+    FOUND = "gd.found"
+    SPY = True
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.log: _DealLog | None = None
+        self.deals: list[_DealLog] = []
+        self.imposed_penalties: Counter[tuple[int, int]] = Counter()
+        self.applied_penalties: Counter[tuple[int, int]] = Counter()
+
+    # -----------------------------------------------------------------------------------------
+    # Events
+
+    def on_event(self, engine: Any, e: Any) -> None:
+        kind = e.KIND
+        if kind == "gd.deal_started":
+            self._deal_started(e)
+            return
+        log = self.log
+        if log is None:
+            return
+        if kind == "gd.played":
+            if e.seat in log.bars:
+                raise violated("barred_silent", f"seat {e.seat} played {' '.join(e.cards)} while barred", e)
+        elif kind == "gd.barred":
+            log.bars.add(e.seat)
+        elif kind in ("gd.barred_pass", "gd.bar_ended"):
+            log.bars.discard(e.seat)
+        elif kind == "gd.redeal":
+            log.bars.clear()
+            log.finished.clear()
+        elif kind == "gd.finished":
+            log.finished.append(e.seat)
+        elif kind == "gd.taken_back":
+            log.finished = list(deal_of(engine).finish_order)
+        elif kind == "gd.placed_last":
+            log.placed_last.append(e.seat)
+        elif kind == "gd.result_forced":
+            log.forced_order = tuple(e.finish_order)
+        elif kind == "gd.scored":
+            self._scored(log, e)
+        elif kind == "gd.next_deal_scheduled":
+            log.scheduled = e
+        elif kind == "gd.tribute_due":
+            self._tribute_due(log, e)
+        elif kind == "gd.play_started":
+            p = log.procedure
+            if p is not None and p.leader is not None and e.seat != p.leader:
+                raise violated("next_deal_procedure", f"seat {e.seat} leads, the ruling's procedure names "
+                               f"seat {p.leader}", e)
+        elif kind == "gd.level_penalty":
+            self.applied_penalties[(e.team, e.levels)] += 1
+        elif kind == "ref.ruling":
+            self._ruling(log, e)
+
+    def _deal_started(self, e: Any) -> None:
+        previous = self.log
+        if previous is not None:
+            self._close(previous)
+        self.deal_changed(e.deal)
+        log = _DealLog(e.deal, e)
+        if previous is not None and previous.number != e.deal:
+            self._procedure(previous, log)
+        self.log = log
+        self.deals.append(log)
+
+    def _ruling(self, log: _DealLog, e: Any) -> None:
+        for row in e.sanctions:
+            s = row["sanction"]
+            kind = s["kind"]
+            if kind == "LevelDiffPenalty":
+                self.imposed_penalties[(row["side"], s["n"])] += 1
+            elif kind in ("ForcedLast", "ForcedDoubleLast"):
+                if log.scored is not None:
+                    raise violated("sanctions_carried_out", f"{e.clause} imposes {kind} on deal {log.number}, "
+                                   "which is already over: it cannot be carried out", e)
+                if kind == "ForcedLast":
+                    log.forced_last.append(row["seat"])
+                else:
+                    log.double_last.append(row["side"])
+
+    # -----------------------------------------------------------------------------------------
+    # Scoring
+
+    def _scored(self, log: _DealLog, e: Any) -> None:
+        order = tuple(e.finish_order)
+        if sorted(order) != [0, 1, 2, 3]:
+            raise violated("scoring_consistent", f"finishing order {order} is not the four seats", e)
+        if (e.team, e.levels) != level_gain(order):
+            raise violated("scoring_consistent", f"order {order} gives {level_gain(order)}, "
+                           f"scored as team {e.team} +{e.levels}", e)
+        log.scored = e
+        if log.forced_order is not None:
+            if order != log.forced_order:
+                raise violated("scoring_consistent", f"scored {order}, the forced result was {log.forced_order}", e)
+            return
+        k = len(log.finished)
+        if list(order[:k]) != log.finished:
+            raise violated("scoring_consistent", f"scored {order}, but seats went out in the order {log.finished}", e)
+        last = log.placed_last
+        if last and list(order[4 - len(last):]) != last[::-1]:
+            raise violated("scoring_consistent", f"scored {order}, but {last} were judged last in this order "
+                           "(the first judged takes the very last place)", e)
+        if set(last) & set(log.finished):
+            raise violated("scoring_consistent", f"seats {sorted(set(last) & set(log.finished))} both went out "
+                           "and were judged last", e)
+        partners_out = k >= 2 and log.finished[1] == partner(log.finished[0])
+        if not partners_out and 4 - k - len(last) > 1:
+            raise violated("scoring_consistent", f"the deal ended with {4 - k - len(last)} seats still playing "
+                           f"(went out {log.finished}, judged last {last})", e)
+
+    def _close(self, log: _DealLog) -> None:
+        """A deal is over: its forced sanctions must show in its (last) result."""
+        scored = log.scored
+        if scored is None:
+            return  # a match lost by sanction, or a unit stopped early: nothing was scored
+        order = tuple(scored.finish_order)
+        for side in log.double_last:
+            if order[0] % 2 != 1 - side or order[1] % 2 != 1 - side:
+                raise violated("sanctions_carried_out", f"side {side} was judged 双下 but the deal scored {order}",
+                               scored)
+        if log.forced_order is None:
+            for seat in log.forced_last:
+                if seat not in log.placed_last:
+                    raise violated("sanctions_carried_out", f"seat {seat} was judged 下游 (单下) but not placed last",
+                                   scored)
+            return
+        # a forced result keeps, within each side, the places play settled: a seat that went
+        # out ahead of its partner, a seat judged 下游 behind it
+        finished, judged = log.finished, log.placed_last
+        for seat in range(4):
+            mate = partner(seat)
+            ahead = order.index(seat) < order.index(mate)
+            if seat in finished and (mate not in finished or finished.index(seat) < finished.index(mate)):
+                settled = True
+            elif seat in judged and mate not in judged:
+                settled = False
+            else:
+                continue
+            if ahead != settled:
+                raise violated("sanctions_carried_out", f"the forced result {order} puts seat {seat} "
+                               f"{'behind' if settled else 'ahead of'} its partner, but seat {seat} "
+                               f"{'went out first' if settled else 'was judged 下游'}", scored)
+
+    # -----------------------------------------------------------------------------------------
+    # The next deal's procedure (GD-5.1 / GD-5.2)
+
+    def _procedure(self, previous: _DealLog, log: _DealLog) -> None:
+        p = previous.scheduled
+        log.procedure = p
+        if previous.double_last:
+            side = previous.double_last[-1]
+            if p is None or not p.no_tribute or p.shuffler is None or p.shuffler % 2 != side or (
+                    (p.cutter, p.first_drawer, p.leader) != tuple((p.shuffler + k) % 4 for k in (1, 2, 3))):
+                raise violated("next_deal_procedure", f"side {side} was judged 双下 in deal {previous.number}; "
+                               f"deal {log.number} is scheduled {_procedure_text(p)}", log.started)
+        elif previous.forced_last:
+            teams = {s % 2 for s in previous.forced_last}
+            if p is None or not (p.no_tribute or (len(teams) == 1 and p.no_tribute_team in teams)):
+                raise violated("next_deal_procedure", f"seats {previous.forced_last} were judged 单下 in deal "
+                               f"{previous.number}; deal {log.number} is scheduled {_procedure_text(p)}",
+                               log.started)
+        if p is None:
+            return
+        for name in ("shuffler", "cutter", "first_drawer"):
+            want = getattr(p, name)
+            if want is not None and getattr(log.started, name) != want:
+                raise violated("next_deal_procedure", f"{name} is seat {getattr(log.started, name)}, the ruling's "
+                               f"procedure names seat {want}", log.started)
+
+    def _tribute_due(self, log: _DealLog, e: Any) -> None:
+        p = log.procedure
+        if p is None:
+            return
+        if p.no_tribute:
+            raise violated("next_deal_procedure", f"tribute {e.payments} is due, the ruling waived it", e)
+        if p.no_tribute_team is not None and any(payer % 2 == p.no_tribute_team for payer, _ in e.payments):
+            raise violated("next_deal_procedure", f"team {p.no_tribute_team} pays tribute {e.payments}, "
+                           "the ruling excused it (GD-5.1)", e)
+
+    # -----------------------------------------------------------------------------------------
+    # State after every batch
+
+    def check_state(self, engine: Any) -> None:
+        deal = deal_of(engine)
+        log = self.log
+        counts = _census(deal)
+        if log is not None:
+            if log.expected_counts is None:
+                log.expected_counts = counts
+            if counts != log.expected_counts:
+                off = [f"{CARDS[i]}×{counts[i]}" for i in range(54) if counts[i] != log.expected_counts[i]]
+                raise violated("cards_conserved", f"cards off after the last events: {' '.join(off)} "
+                               f"({_places(deal, off)})", deal=deal.deal_number)
+        for seat in range(4):
+            hand = deal.hands[seat]
+            if any(n < 0 for n in hand) or sum(hand) != deal.sizes[seat]:
+                raise violated("cards_conserved", f"seat {seat} holds {sum(hand)} cards, its count says "
+                               f"{deal.sizes[seat]}", deal=deal.deal_number)
+        t = deal.table
+        if t is None or not t.exposures:
+            return
+        for e in t.exposures:
+            held = list(deal.hands[e.seat])
+            for c in t.on_table.get(e.seat, ()):
+                held[c] += 1
+            if not _contains(held, e.cards):
+                raise violated("exposed_owned", f"seat {e.seat}'s exposed {' '.join(map(str, e.cards))} are not "
+                               "all in its hand", deal=deal.deal_number)
+
+    # -----------------------------------------------------------------------------------------
+    # Before every decision
+
+    def check_decision(self, engine: Any, seat: int, legal: Any) -> None:
+        deal = deal_of(engine)
+        number = deal.deal_number
+        if deal.to_act != seat:
+            raise violated("not_stuck", f"seat {seat} asked to decide, the deal says seat {deal.to_act} is to act",
+                           deal=number)
+        moves = getattr(legal, "moves", None) or [a for a in legal if hasattr(a, "reading")]
+        hand = deal.hands[seat]
+        for m in moves:
+            if not _contains(hand, m.cards):
+                raise violated("offered_actions_regular", f"seat {seat} is offered {' '.join(map(str, m.cards))}, "
+                               "cards it does not hold", deal=number)
+        t = deal.table
+        if t is None:
+            return
+        if seat in t.bars:
+            if moves:
+                raise violated("barred_silent", f"barred seat {seat} is offered {len(moves)} plays", deal=number)
+            return
+        if deal.phase is not Phase.PLAY or t.choice is not None or t.report_due is not None:
+            return
+        oot = t.oot
+        if oot is not None and not deal.sizes[oot.seat]:
+            return  # only the referee call or a pass
+        top = deal.top
+        leading = oot is None and (top is None or top.seat == seat)
+        on = oot.reading if oot is not None else None if leading else top.reading
+        restriction = None
+        if leading:
+            restriction = self._restriction(deal, seat)
+            if restriction is not None:
+                for m in moves:
+                    if not _allows(restriction, m):
+                        raise violated("restrictions_obeyed", f"seat {seat} may lead "
+                                       f"{' '.join(map(str, m.cards))} ({m.reading.code}) against {restriction[:3]}",
+                                       deal=number)
+            asked = t.option_asked.get(seat) == t.lead_count
+            if not asked and any(o.restricted == seat and o.asked_at < t.lead_count for o in t.lead_options):
+                raise violated("lead_option_first", f"seat {seat} is to lead before its pending lead option "
+                               "is asked", deal=number)
+        self._penalty_cards(deal, seat, on, restriction, moves)
+
+    @staticmethod
+    def _restriction(deal: Any, seat: int) -> tuple | None:
+        """The lead restriction on ``seat`` when it is in force for its hand now."""
+        r = deal.table.restriction
+        if r is None or r[0] != seat:
+            return None
+        every = legal_plays(deal.hand(seat), None, deal.level, rules=deal.rules)
+        allowed = [m for m in every if _allows(r, m)]
+        if not allowed or (r[1] == "require" and all(m.reading.kind in BOMB_KINDS for m in allowed)):
+            return None  # nothing (or only bombs) satisfies it: the seat leads freely
+        return r
+
+    @staticmethod
+    def _penalty_cards(deal: Any, seat: int, on: Any, restriction: tuple | None, moves: list) -> None:
+        t = deal.table
+        penalty = [c for e in t.exposures if e.seat == seat and e.penalty for c in e.cards]
+        if not penalty:
+            return
+        chances = legal_plays(penalty, on, deal.level, rules=deal.rules)
+        if restriction is not None:
+            chances = [m for m in chances if _allows(restriction, m)]
+        if not chances:
+            return
+        d = t.designation
+        if d is not None and d[0] == seat and d[1] == t.turns:
+            chances = [m for m in chances if kind_key(m.reading) == d[2]] or chances
+        kinds = {kind_key(m.reading) for m in chances}
+        number = deal.deal_number
+        if not moves:
+            raise violated("penalty_cards_offered", f"seat {seat} may play its penalty cards "
+                           f"{' '.join(map(str, sort_cards(penalty)))} but is offered no play", deal=number)
+        held = count_list(penalty)
+        for m in moves:
+            if not _contains(held, m.cards) or kind_key(m.reading) not in kinds:
+                raise violated("penalty_cards_offered", f"seat {seat} holds penalty cards "
+                               f"{' '.join(map(str, sort_cards(penalty)))} ({sorted(kinds)}) and is offered "
+                               f"{' '.join(map(str, m.cards))} ({m.reading.code})", deal=number)
+
+    # -----------------------------------------------------------------------------------------
+    # The end
+
+    def finish_game(self, engine: Any, result: Any) -> None:
+        if self.log is not None:
+            self._close(self.log)
+        if self.imposed_penalties != self.applied_penalties:
+            raise violated("sanctions_carried_out", f"level penalties imposed {dict(self.imposed_penalties)}, "
+                           f"applied {dict(self.applied_penalties)}", deal=self.deal_of(engine))
+        if not hasattr(result, "deals"):
+            return
+        rules = engine.rules
+        numbers = {log.number for log in self.deals}
+        if len(numbers) > rules.max_deals or len(result.deals) > rules.max_deals:
+            raise violated("bounded", f"{len(numbers)} deals played, rules.max_deals is {rules.max_deals}")
+        applied = [0, 0]
+        for (team, n), times in self.applied_penalties.items():
+            applied[team] += n * times
+        if list(result.penalties) != applied:
+            raise violated("sanctions_carried_out", f"match penalties {result.penalties}, the rulings applied {applied}")
+        last = {log.number: log.scored for log in self.deals if log.scored is not None}
+        for record in result.deals:
+            scored = last.get(record.number)
+            if scored is None or tuple(scored.finish_order) != tuple(record.finish_order):
+                raise violated("scoring_consistent", f"deal {record.number} is recorded as {record.finish_order}, "
+                               f"scored {None if scored is None else scored.finish_order}", deal=record.number)
+
+    def stuck_detail(self, engine: Any) -> str:
+        deal = deal_of(engine)
+        return f" (phase {deal.phase.value}, awaiting {list(deal.awaiting_ruling)})"
+
+
+def _allows(r: tuple, m: Any) -> bool:
+    """Whether a lead (a Move or Play) satisfies restriction ``r`` = (seat, rule, kind, cards)."""
+    rule = r[1]
+    if rule == "cards":
+        return list(sort_cards(m.cards)) == list(r[3])
+    return (kind_key(m.reading) == r[2]) == (rule == "require")
+
+
+def _procedure_text(p: Any) -> str:
+    if p is None:
+        return "as usual"
+    return (f"no_tribute={p.no_tribute} no_tribute_team={p.no_tribute_team} shuffler={p.shuffler} "
+            f"cutter={p.cutter} first_drawer={p.first_drawer} leader={p.leader}")
+
+
+def _places(deal: Any, off: list[str]) -> str:
+    names = {text.split("×")[0] for text in off}
+    where = []
+    for place, cards in deal.card_locations().items():
+        hits = [str(c) for c in cards if str(c) in names]
+        if hits:
+            where.append(f"{place}: {' '.join(hits)}")
+    return "; ".join(where) or "nowhere"

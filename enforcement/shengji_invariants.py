@@ -1,0 +1,192 @@
+"""The 双升 part of ``enforcement.invariants``: checks on a refereed ``shengji.deal.Deal`` or
+``shengji.match.Match`` (the 双升 referee: ``enforcement.shengji_rulings``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from enforcement.invariants import Checker, violated
+from shengji.phase import Phase
+from shengji.scoring import POINTS, level_result
+from tabletop.cards import CARDS, count_list
+from tabletop.seats import next_seat, partner, team
+
+FULL = [2] * 54
+TOTAL_POINTS = 200
+
+
+def deal_of(engine: Any) -> Any:
+    return getattr(engine, "deal", engine)
+
+
+def census(deal: Any) -> list[int]:
+    """Copies of each card anywhere at the table: hands, the stock still to draw, the kitty,
+    the trick in progress, the tricks played, cards laid on the table."""
+    counts = [0] * 54
+    for hand in deal.hands:
+        for i, n in enumerate(hand):
+            counts[i] += n
+    places = [deal.stock[deal.drawn:], deal.kitty]
+    places += [cards for _, cards in deal.trick]
+    places += [cards for trick in deal.tricks for _, cards in trick.plays]
+    if deal.table is not None:
+        places += list(deal.table.on_table.values())
+    for place in places:
+        for c in place:
+            counts[c] += 1
+    return counts
+
+
+class _DealLog:
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.deltas: list[int] = []
+        self.imposed: Counter[tuple[str, int]] = Counter()
+        self.applied: Counter[tuple[str, int]] = Counter()
+        self.scored: Any = None
+        self.declare_barred: set[int] = set()
+
+
+class ShengjiChecker(Checker):
+    game = "shengji"
+    IRREGULAR = "sj.irregular"
+    FOUND = "sj.found"
+    CONSEQUENTIAL = frozenset({"lead_wrong_bury_count"})
+    """The banker's first lead after burying the wrong number is the irregularity SJ-3.1.10.1
+    rules on (the burial itself went unnoticed): any lead it makes then is one."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.log: _DealLog | None = None
+        self.numbers: set[int] = set()
+        self.match_loss: list[int] = []
+
+    def on_event(self, engine: Any, e: Any) -> None:
+        kind = e.KIND
+        if kind == "sj.deal_started":
+            if self.log is not None:
+                self._close(self.log)
+            self.deal_changed(e.deal)
+            self.log = _DealLog(e.deal)
+            self.numbers.add(e.deal)
+            return
+        log = self.log
+        if log is None:
+            return
+        if kind == "sj.declaration_barred":
+            log.declare_barred.add(e.seat)
+        elif kind == "sj.declared":
+            if e.seat in log.declare_barred:
+                raise violated("barred_silent", f"seat {e.seat} declared after losing the right to", e)
+        elif kind in ("sj.points_adjusted", "sj.throw_penalty"):
+            log.deltas.append(e.attackers_delta)
+            if kind == "sj.points_adjusted":
+                log.applied[(e.reason, e.points)] += 1
+        elif kind == "sj.scored":
+            self._scored(engine, log, e)
+        elif kind == "ref.ruling":
+            for row in e.sanctions:
+                s = row["sanction"]
+                if s["kind"] == "PointPenalty":
+                    if log.scored is not None and not self.match_loss:
+                        raise violated("sanctions_carried_out", f"{e.clause} imposes PointPenalty({s['n']}) on "
+                                       f"deal {log.number}, which is already over: it cannot be carried out", e)
+                    log.imposed[(f"PointPenalty {row['clause']}", s["n"])] += 1
+                elif s["kind"] == "MatchLoss":
+                    self.match_loss.append(row["side"])
+
+    def _scored(self, engine: Any, log: _DealLog, e: Any) -> None:
+        log.scored = e
+        lower = sum(d for d in log.deltas if d < 0)
+        higher = sum(d for d in log.deltas if d > 0)
+        if e.points != max(0, e.raw + lower) + higher:
+            raise violated("scoring_consistent", f"points {e.points} from raw {e.raw} and adjustments {log.deltas}", e)
+        result = deal_of(engine).result
+        if result is not None and sum(d for _, d in result.adjustments) != sum(log.deltas):
+            raise violated("scoring_consistent", f"the result's adjustments {result.adjustments} are not the "
+                           f"announced ones {log.deltas}", e)
+        side, levels = level_result(e.points)
+        if (e.side, e.levels) != (side, levels):
+            raise violated("scoring_consistent", f"{e.points} points give {side} +{levels}, scored "
+                           f"{e.side} +{e.levels}", e)
+        banker = e.seat
+        want = (team(banker), partner(banker)) if side == "banker" else (1 - team(banker), next_seat(banker))
+        if (e.team, e.next_banker) != want:
+            raise violated("scoring_consistent", f"{side} wins: team {want[0]}, next banker {want[1]}; scored "
+                           f"team {e.team}, next banker {e.next_banker}", e)
+
+    def _close(self, log: _DealLog) -> None:
+        if log.scored is None or self.match_loss:
+            return
+        if log.imposed != log.applied:
+            raise violated("sanctions_carried_out", f"deal {log.number}: point penalties imposed "
+                           f"{dict(log.imposed)}, applied {dict(log.applied)}", log.scored)
+
+    # -----------------------------------------------------------------------------------------
+
+    def check_state(self, engine: Any) -> None:
+        deal = deal_of(engine)
+        number = engine.stream.deal
+        counts = census(deal)
+        if counts != FULL:
+            off = [f"{CARDS[i]}×{counts[i]}" for i in range(54) if counts[i] != 2]
+            raise violated("cards_conserved", f"cards off after the last events: {' '.join(off)}", deal=number)
+        for seat in range(4):
+            hand = deal.hands[seat]
+            if any(n < 0 for n in hand) or sum(hand) != deal.hand_size[seat]:
+                raise violated("cards_conserved", f"seat {seat} holds {sum(hand)} cards, its count says "
+                               f"{deal.hand_size[seat]}", deal=number)
+        t = deal.table
+        if t is None:
+            return
+        for seat in range(4):
+            if t.exposed[seat]:
+                held = list(deal.hands[seat])
+                for c in t.on_table.get(seat, ()):
+                    held[c] += 1
+                need = count_list(t.exposed[seat])
+                if any(need[i] > held[i] for i in range(54)):
+                    raise violated("exposed_owned", f"seat {seat}'s exposed {' '.join(map(str, t.exposed[seat]))} "
+                                   "are not all in its hand", deal=number)
+        phase = deal.game_phase
+        if phase in (Phase.PLAY, Phase.SCORED):
+            held = sum(POINTS[c] for s in range(4) for c in deal.hand(s))
+            held += sum(POINTS[c] for _, cards in deal.trick for c in cards)
+            held += sum(POINTS[c] for cards in t.on_table.values() for c in cards)
+            bonus = deal.result.kitty_bonus if deal.result else 0
+            kitty = sum(POINTS[c] for c in deal.kitty)
+            total = deal.attackers_points - bonus + deal.banker_points + held + kitty
+            if total != TOTAL_POINTS:
+                raise violated("scoring_consistent", f"{total} points accounted for, not {TOTAL_POINTS}", deal=number)
+
+    def check_decision(self, engine: Any, seat: int, legal: Any) -> None:
+        deal = deal_of(engine)
+        if deal.to_act != seat:
+            raise violated("not_stuck", f"seat {seat} asked to decide, the deal says seat {deal.to_act} is to act",
+                           deal=engine.stream.deal)
+        if seat in deal.declare_barred and deal.phase in (Phase.DRAW, Phase.DECLARE):
+            if any(type(a).__name__ == "Declare" for a in legal):
+                raise violated("barred_silent", f"seat {seat} lost the right to declare and is offered a declaration",
+                               deal=engine.stream.deal)
+
+    def forgiven(self, engine: Any) -> bool:
+        return bool(self.match_loss)
+
+    def finish_game(self, engine: Any, result: Any) -> None:
+        if self.log is not None:
+            self._close(self.log)
+        if not hasattr(result, "how"):
+            return
+        if self.match_loss:
+            side = self.match_loss[0]
+            if result.how != "match_loss" or result.winner != 1 - side:
+                raise violated("sanctions_carried_out", f"side {side} lost the match by sanction; the match "
+                               f"ended {result.how}, winner {result.winner}")
+            return
+        if len(self.numbers) > engine.rules.max_deals:
+            raise violated("bounded", f"{len(self.numbers)} deals played, rules.max_deals is {engine.rules.max_deals}")
+
+    def stuck_detail(self, engine: Any) -> str:
+        deal = deal_of(engine)
+        return f" (phase {deal.phase.value}, awaiting {list(deal.awaiting_ruling)})"
