@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from enforcement.rulebook import clause as lookup_clause
 from paiju.batch import RefereedResult
 from paiju.games import Summary
 
@@ -24,8 +25,8 @@ def with_referee(summary: Summary, game: str, unit: str, refereed: Sequence[Refe
     irregular = sum(r.irregular for r in refereed)
     unresolved = sum(r.unresolved for r in refereed)
     rulings = sum(by_clause.values())
-    rows_clauses: Rows = tuple((clause, str(n)) for clause, n in sorted(by_clause.items(), key=_clause_order)) \
-        or (("-", "no rulings"),)
+    rows_clauses: Rows = tuple((f"{clause} {lookup_clause(clause).title}", str(n))
+                               for clause, n in sorted(by_clause.items(), key=_clause_order)) or (("-", "no rulings"),)
     rows_sides: Rows = tuple(
         (f"side {side}" if side is not None else "both sides / table",
          ", ".join(f"{kind} ×{n}" for kind, n in sorted(kinds.items())) or "none")
