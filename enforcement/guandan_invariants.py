@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from enforcement.invariants import Checker, violated
-from guandan.combos import BOMB_KINDS
+from guandan.combos import BOMB_KINDS, readings
 from guandan.movegen import legal_plays
 from guandan.observation import Phase
 from guandan.table import kind_key
@@ -56,6 +56,9 @@ class _DealLog:
         self.number = number
         self.started = started
         self.bars: set[int] = set()
+        self.served: set[int] = set()
+        """Barred seats that already passed in their barred turn (as the answer to an
+        out-of-turn play, the only choice the bar left them)."""
         self.finished: list[int] = []
         self.placed_last: list[int] = []
         self.forced_order: tuple[int, ...] | None = None
@@ -98,8 +101,21 @@ class GuandanChecker(Checker):
                 raise violated("barred_silent", f"seat {e.seat} played {' '.join(e.cards)} while barred", e)
         elif kind == "gd.barred":
             log.bars.add(e.seat)
-        elif kind in ("gd.barred_pass", "gd.bar_ended"):
+            log.served.discard(e.seat)
+        elif kind == "gd.passed":
+            if e.seat in log.bars:  # a barred seat's own pass (offered nothing else): its barred turn
+                log.served.add(e.seat)
+        elif kind == "gd.barred_pass":
+            if e.seat not in log.bars or e.seat in log.served:
+                raise violated("barred_silent", f"seat {e.seat} passes automatically, but "
+                               + ("it already passed in its barred turn" if e.seat in log.served
+                                  else "it is not barred"), e)
             log.bars.discard(e.seat)
+        elif kind == "gd.bar_ended":
+            log.bars.discard(e.seat)
+            log.served.discard(e.seat)
+        elif kind == "gd.round_over":
+            log.served.clear()
         elif kind == "gd.redeal":
             log.bars.clear()
             log.finished.clear()
@@ -333,6 +349,9 @@ class GuandanChecker(Checker):
         r = deal.table.restriction
         if r is None or r[0] != seat:
             return None
+        if r[1] == "cards":  # exactly these cards, in any reading they have
+            held = _contains(deal.hands[seat], r[3])
+            return r if held and readings(list(r[3]), deal.level, deal.rules) else None
         every = legal_plays(deal.hand(seat), None, deal.level, rules=deal.rules)
         allowed = [m for m in every if _allows(r, m)]
         if not allowed or (r[1] == "require" and all(m.reading.kind in BOMB_KINDS for m in allowed)):

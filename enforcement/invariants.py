@@ -33,7 +33,8 @@ INVARIANTS: dict[str, str] = {
     "exposed_owned": "exposed and penalty cards are still their owner's: in its hand or laid on the "
                      "table by it",
     "barred_silent": "a seat barred from its next play (禁出一手) is never offered a play and never "
-                     "plays while barred; a 双升 seat that lost the right to declare never declares",
+                     "plays while barred, and a bar costs one turn only; a 双升 seat that lost the "
+                     "right to declare never declares",
     "restrictions_obeyed": "a lead restriction in force (forbid / require a type, exactly these cards) "
                            "admits only the leads it allows in legal_actions()",
     "penalty_cards_offered": "at every legal opportunity (some legal play is made only of the seat's "
@@ -53,12 +54,15 @@ INVARIANTS: dict[str, str] = {
                      "then answered before the next decision",
     "scoring_consistent": "掼蛋: the finishing order is a permutation, the level gain is the one of "
                           "that order, seats that went out come first in the order they went out, "
-                          "seats judged last come last, a forced result is the one scored; 双升: "
+                          "seats judged last take the last places (the first judged the very last), "
+                          "a forced result is the one scored; 双升: "
                           "points = raw + adjustments (own penalties floor at 0), the level change "
                           "is the level table's, the 200 points are all accounted for",
     "sanctions_carried_out": "what a ruling imposes happens: level penalties reach the match score, "
                              "point penalties reach the deal's points, a seat judged last (单下) "
-                             "finishes last, a side judged 双下 loses 1-2, a match loss ends the "
+                             "finishes behind every seat still playing, a side judged 双下 loses 1-2 "
+                             "while each side keeps the places play settled (who went out ahead of "
+                             "its partner, who was judged last behind it), a match loss ends the "
                              "match; and nothing is imposed on a deal already over",
     "next_deal_procedure": "after 单下/双下 the next deal of a match follows the ruling: no tribute "
                            "from the offending side (GD-5.1), no tribute at all and the GD-5.2 "

@@ -362,12 +362,34 @@ class Deal(RefereedTable):
         taken here (copies of whatever changes in place)."""
         table = self.table
         plan = self.tribute_plan
-        snapshot = (seat, self._hand_tuples[seat] or self.hands[seat][:], self.level, self.phase,
+        snapshot = (seat, self._hand_tuples[seat] or self.hands[seat][:], self.phase,
                     self.turn if table is None else self.to_act, self.leader, self.top,
                     tuple(self.passed), tuple(self.announced), tuple(self.played),
                     tuple(self.finish_order), tuple(self.tributes), bool(plan and plan.resisted),
                     self.face_up, None if table is None else self._r_observe_extras(seat))
-        return Observation.deferred(_observation_fields, snapshot)
+        return Observation.deferred(self._observed, snapshot)
+
+    def _observed(self, seat: int, held: "tuple[Card, ...] | list[int]", phase: Phase,
+                  to_act: int | None, leader: int | None, top: TopPlay | None,
+                  passed: tuple[int, ...], announced: tuple[int | None, ...],
+                  played: tuple[tuple[Card, ...], ...], finish_order: tuple[int, ...],
+                  tributes: tuple[TributeRecord, ...], tribute_resisted: bool,
+                  face_up: tuple[int, Card] | None, extras: dict[str, Any] | None) -> dict[str, Any]:
+        """The fields of an observation from ``observe``'s snapshot. ``held``: the hand's
+        cards, or a copy of its counts (then its cards are the deal's cached ones while the
+        hand is still the same); ``extras``: refereed mode's public table state, which may
+        replace ``top`` with what is played on (an out-of-turn play waiting for an answer)."""
+        if type(held) is tuple:
+            hand = held
+        else:
+            hand = self.hand(seat) if self.hands[seat] == held else _hand_cards(held)
+        fields = dict(seat=seat, hand=hand, level=self.level, phase=phase, to_act=to_act,
+                      leader=leader, top=top, passed=passed, announced=announced, played=played,
+                      finish_order=finish_order, tributes=tributes,
+                      tribute_resisted=tribute_resisted, face_up=face_up)
+        if extras:
+            fields.update(extras)
+        return fields
 
     # -----------------------------------------------------------------------------------------
     # Queries
@@ -583,24 +605,6 @@ class Deal(RefereedTable):
 def _check_seat(seat: Any, name: str) -> None:
     if not isinstance(seat, int) or not 0 <= seat < NUM_SEATS:
         raise ValueError(f"{name} must be a seat 0-3, got {seat!r}")
-
-
-def _observation_fields(seat: int, hand: "tuple[Card, ...] | list[int]", level: int, phase: Phase,
-                        to_act: int | None, leader: int | None, top: TopPlay | None,
-                        passed: tuple[int, ...], announced: tuple[int | None, ...],
-                        played: tuple[tuple[Card, ...], ...], finish_order: tuple[int, ...],
-                        tributes: tuple[TributeRecord, ...], tribute_resisted: bool,
-                        face_up: tuple[int, Card] | None, extras: dict[str, Any] | None) -> dict[str, Any]:
-    """The fields of an observation from ``Deal.observe``'s snapshot (``hand``: the hand's
-    cards, or a copy of its counts); ``extras``: refereed mode's public table state, which
-    may replace ``top`` with what is played on (an out-of-turn play waiting for an answer)."""
-    fields = dict(seat=seat, hand=hand if type(hand) is tuple else _hand_cards(hand), level=level,
-                  phase=phase, to_act=to_act, leader=leader, top=top, passed=passed,
-                  announced=announced, played=played, finish_order=finish_order, tributes=tributes,
-                  tribute_resisted=tribute_resisted, face_up=face_up)
-    if extras:
-        fields.update(extras)
-    return fields
 
 
 def _hand_cards(counts: list[int]) -> tuple[Card, ...]:

@@ -373,7 +373,8 @@ class BarredPass(Event):
 
 @attrs.frozen(kw_only=True)
 class BarEnded(Event):
-    """``how``: 'lapsed' (the round ended first) or 'lifted' (GD-4.2.3: all three passed)."""
+    """``how``: 'lapsed' (the round ended first), 'lifted' (GD-4.2.3: all three passed) or
+    'served' (its turn came as the answer to an out-of-turn play, and it passed)."""
 
     KIND: ClassVar[str] = "gd.bar_ended"
     how: str

@@ -3,7 +3,7 @@ refereed mode alike)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from guandan.actions import Action, Pass, Play
@@ -52,6 +52,18 @@ class LegalActions(Sequence):
         self._built[index] = self._last = action
         return action
 
+    def __iter__(self) -> Iterator[Action]:
+        # Through the moves' own iteration (a lazy listing makes each class's moves once).
+        built, seat = self._built, self.seat
+        if self.can_pass:
+            yield self[0]
+        for i, move in enumerate(self.moves, self.can_pass):
+            action = built.get(i)
+            if action is None:
+                action = built[i] = _play_of(seat, move.cards, move.reading)
+            self._last = action
+            yield action
+
     def handed_out(self, action: Any) -> bool:
         """Whether ``action`` is one of the objects this list built (so it is legal)."""
         return action is self._last or any(a is action for a in self._built.values())
@@ -96,3 +108,6 @@ class _Choices(LegalActions):
         if not 0 <= i < self._count:
             raise IndexError("legal action index out of range")
         return self._built[i]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._built.values())

@@ -34,7 +34,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import product
+from itertools import chain, product
+from operator import getitem, itemgetter
 from typing import NamedTuple
 
 import numpy as np
@@ -96,19 +97,22 @@ def plays(counts: "list[int] | tuple[int, ...]", top: Reading | None, level: int
     """The plays of ``legal_plays`` (same moves, same order) for an engine: the hand as a
     54-count list, ``top`` a Reading or None, ``level`` an index. The moves' cards are made
     only for the moves looked at (``Plays[i]``)."""
-    return _analysed(tuple(counts), level, _joker_pair(rules)).plays(top)
+    return _analysed(bytes(counts), level, _joker_pair(rules)).plays(top)
 
 
 class Plays(Sequence):
     """Legal plays listed lazily: a read-only sequence of ``Move`` whose cards are made
-    when a move is looked at. Segments are (recipes, first index) of a hand's lists."""
+    when a move is looked at. ``segments``: (comparison class, its recipes, first index)
+    of the hand's lists, in listing order. Going through all of them makes (and keeps, in
+    the hand) every move of the classes, as ``legal_plays`` does."""
 
     __slots__ = ("hand", "segments", "_len")
 
-    def __init__(self, hand: "_Hand", segments: tuple[tuple[list, int], ...], length: int) -> None:
+    def __init__(self, hand: "_Hand", segments: tuple[tuple[int, list[Recipe], int], ...],
+                 length: int) -> None:
         self.hand = hand
         self.segments = segments
-        self._len = length
+        self._len = length  # of the segments together
 
     def __len__(self) -> int:
         return self._len
@@ -119,19 +123,20 @@ class Plays(Sequence):
         i = index + self._len if index < 0 else index
         if not 0 <= i < self._len:
             raise IndexError("play index out of range")
-        for recipes, first in self.segments:
+        for comparison_class, recipes, first in self.segments:
             n = len(recipes) - first
             if i < n:
+                made = self.hand._moves.get(comparison_class)
+                if made is not None:
+                    return made[first + i]
                 reading, make, args = recipes[first + i]
                 return _new(Move, (make(self.hand, *args), reading))
             i -= n
         raise AssertionError("unreachable")
 
     def __iter__(self):
-        hand = self.hand
-        for recipes, first in self.segments:
-            for reading, make, args in recipes[first:]:
-                yield _new(Move, (make(hand, *args), reading))
+        for comparison_class, _, first in self.segments:
+            yield from self.hand.class_moves(comparison_class)[first:]
 
     def __repr__(self) -> str:
         return f"Plays({self._len} moves)"
@@ -184,9 +189,10 @@ def _joker_pair(rules) -> bool:
     return True if rules is None else bool(rules.joker_pair_in_full_house)
 
 
-def _counts_key(hand) -> tuple[int, ...]:
-    """The hand as a 54-count tuple (the cache key). Tuples of cards (what a deal holds)
-    are remembered, so asking again about an unchanged hand costs one dict look-up."""
+def _counts_key(hand) -> bytes:
+    """The hand as 54 counts in bytes (the cache key: hashed and compared at C speed).
+    Tuples of cards are remembered, so asking again about an unchanged hand costs one dict
+    look-up."""
     if type(hand) is tuple:
         key = _TUPLE_KEYS.get(hand)
         if key is None:
@@ -195,7 +201,7 @@ def _counts_key(hand) -> tuple[int, ...]:
             key = _TUPLE_KEYS[hand] = _count(hand)
         return key
     if isinstance(hand, np.ndarray) and hand.shape == (54,):
-        return tuple(hand.tolist())
+        return bytes(hand.tolist())
     if isinstance(hand, str):
         hand = as_cards(hand)
     elif not isinstance(hand, (list, tuple)):
@@ -203,25 +209,25 @@ def _counts_key(hand) -> tuple[int, ...]:
     return _count(hand)
 
 
-def _count(cards) -> tuple[int, ...]:
+def _count(cards) -> bytes:
     counts = [0] * 54
-    if cards and type(cards[0]) is Card:  # a hand of Cards (the deal's case): no checks
+    if cards and type(cards[0]) is Card:  # a hand of Cards: no checks
         try:
             for c in cards:
                 counts[c] += 1
-            return tuple(counts)
+            return bytes(counts)
         except TypeError:
             counts = [0] * 54
     for c in cards:
         counts[Card(c)] += 1
-    return tuple(counts)
+    return bytes(counts)
 
 
-_TUPLE_KEYS: dict[tuple, tuple[int, ...]] = {}
+_TUPLE_KEYS: dict[tuple, bytes] = {}
 
 
 @lru_cache(maxsize=HAND_CACHE_SIZE)
-def _analysed(counts: tuple[int, ...], level: int, joker_pair: bool) -> "_Hand":
+def _analysed(counts: bytes, level: int, joker_pair: bool) -> "_Hand":
     return _Hand(counts, level, joker_pair)
 
 
@@ -240,7 +246,7 @@ _LEVEL_PLACE = {kind: tuple(tuple(w.index(level) if level in w else -1 for w in 
 """_LEVEL_PLACE[kind][level][start]: index of the level rank in the sorted window, or -1."""
 _new = tuple.__new__  # Move(cards, reading) without the NamedTuple wrapper call
 _PREFIXES: tuple[list[dict], ...] = tuple([{} for _ in range(13)] for _ in range(2))
-"""_PREFIXES[is_level][rank][(n♠, n♥, n♣, n♦)]: the prefixes of the rank's natural cards."""
+"""_PREFIXES[is_level][rank][bytes((n♠, n♥, n♣, n♦))]: the prefixes of the rank's natural cards."""
 _AT_LEAST = {k: bytes([48] * k + [49] * (256 - k)) for k in (1, 2, 3)}
 """bytes.translate tables: a count below k → '0', else '1' (then ``int(text, 2)``)."""
 _NONZERO = _AT_LEAST[1]
@@ -347,13 +353,43 @@ def _windows(mask: int, length: int, missing: int) -> tuple[int, ...]:
     return got
 
 
-def _prefixes(r: int, is_level: bool, suit_counts: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
+def _prefixes(r: int, is_level: bool, suit_counts: bytes) -> tuple[tuple[Card, ...], ...]:
     """For rank r: the first k natural (non-wild) cards in suit order, for every k."""
     cards: list[Card] = []
     for s in range(4):
         if not (is_level and s == 1):
             cards += [CARDS[13 * s + r]] * suit_counts[s]
     got = _PREFIXES[is_level][r][suit_counts] = tuple(tuple(cards[:k]) for k in range(len(cards) + 1))
+    return got
+
+
+def _rank_recipes(kind: int, r: int, n: int, wilds: int, level: int) -> tuple[Recipe, ...]:
+    """The singles (kind 0), pairs (1) or triples (2) of rank r with n natural cards, with
+    ``wilds`` wilds at ``level``: fewest wilds first; a level rank once, its heart level
+    cards standing as themselves."""
+    size = kind + 1
+    reading = (SINGLES, PAIRS, TRIPLES)[kind][r]
+    if r == level:
+        if n + wilds < size:
+            return ()
+        a = min(n, size)
+        return ((reading, _Hand.one_rank, (r, a, size - a)),)
+    if not n:
+        return ()
+    return tuple((reading, _Hand.one_rank, (r, size - w, w))
+                 for w in range(max(0, size - n), min(wilds, size - 1) + 1))
+
+
+_RANK_TABLES: dict[tuple[int, int, int], tuple[tuple[tuple[Recipe, ...], ...], ...]] = {}
+_IN_POWER_ORDER = tuple(itemgetter(*order) for order in _POWER_ORDER)
+"""Per level: a list indexed by rank → its items in power order."""
+
+
+def _rank_table(kind: int, level: int, wilds: int) -> tuple[tuple[tuple[Recipe, ...], ...], ...]:
+    """For singles, pairs or triples at ``level`` with ``wilds`` wilds: per rank in power
+    order, per natural count (0-8), the rank's recipes. Memoised (3 × 13 × 3 tables)."""
+    got = _RANK_TABLES[kind, level, wilds] = tuple(
+        tuple(_rank_recipes(kind, r, n, wilds, level) for n in range(9)) for r in _POWER_ORDER[level])
     return got
 
 
@@ -388,9 +424,9 @@ class _Hand:
     looks at one of ~70), so listing a class costs little more than deciding its moves."""
 
     __slots__ = ("counts", "level", "joker_pair", "wild_card", "wilds", "natural",
-                 "masks", "_recipes", "_values", "_moves", "_lead")
+                 "masks", "_prefixes", "_recipes", "_values", "_moves")
 
-    def __init__(self, counts: tuple[int, ...], level: int, joker_pair: bool) -> None:
+    def __init__(self, counts: bytes, level: int, joker_pair: bool) -> None:
         self.counts = counts
         self.level = level
         self.joker_pair = joker_pair
@@ -398,7 +434,7 @@ class _Hand:
         self.wilds = counts[13 + level]
         # Natural cards per rank (the heart level cards are wilds): with the counts read as one
         # int, byte i = card i, adding the four 13-byte suits adds up every rank at once.
-        cards = int.from_bytes(bytes(counts[:52]), "little")
+        cards = int.from_bytes(counts[:52], "little")
         per_rank = ((cards & _SUIT_BYTES) + (cards >> 104 & _SUIT_BYTES) + (cards >> 208 & _SUIT_BYTES)
                     + (cards >> 312) - (self.wilds << 8 * level))
         held = per_rank.to_bytes(13, "big")  # the A first
@@ -409,20 +445,23 @@ class _Hand:
         m3 = int(held.translate(_AT_LEAST[3]), 2) << 1
         self.masks = (m1 | (m1 >> 13), m2 | (m2 >> 13), m3 | (m3 >> 13))
         """Bit q of a mask is sequence position q (0 = low A, r+1 = rank r)."""
+        self._prefixes: list[tuple[tuple[Card, ...], ...] | None] = [None] * 13  # per rank, made on demand
         self._recipes: list[list[Recipe] | None] = [None] * (BOMB_CLASS + 1)
         self._values: dict[int, list[int]] = {}  # by class, for following
         self._moves: dict[int, list[Move]] = {}  # by class, for legal_plays
-        self._lead: list[Recipe] | None = None
 
     # -- cards (the ``make`` of recipes) -------------------------------------------------
 
     def naturals(self, r: int, k: int) -> tuple[Card, ...]:
         """The first k natural (non-wild) cards of rank r in suit order (duplicates adjacent)."""
-        is_level = r == self.level
-        suit_counts = self.counts[r:52:13]
-        prefixes = _PREFIXES[is_level][r].get(suit_counts)
+        prefixes = self._prefixes[r]
         if prefixes is None:
-            prefixes = _prefixes(r, is_level, suit_counts)
+            is_level = r == self.level
+            suit_counts = self.counts[r:52:13]
+            prefixes = _PREFIXES[is_level][r].get(suit_counts)
+            if prefixes is None:
+                prefixes = _prefixes(r, is_level, suit_counts)
+            self._prefixes[r] = prefixes
         return prefixes[k]
 
     def rank_cards(self, r: int) -> tuple[Card, ...]:
@@ -524,75 +563,51 @@ class _Hand:
                 for reading, make, args in self.class_recipes(comparison_class)]
         return got
 
-    def lead(self) -> list[Recipe]:
-        """Every recipe, in listing order."""
-        if self._lead is None:
-            out: list[Recipe] = []
-            for comparison_class in range(BOMB_CLASS + 1):
-                out += self.class_recipes(comparison_class)
-            self._lead = out
-        return self._lead
-
-    def plays(self, top: Reading | None) -> "Plays":
+    def plays(self, top: Reading | None) -> Plays:
         """The plays on ``top`` (None: leading), cards made on demand."""
         if top is None:
-            lead = self.lead()
-            return Plays(self, ((lead, 0),), len(lead))
+            segments = []
+            length = 0
+            for c in range(BOMB_CLASS + 1):
+                recipes = self.class_recipes(c)
+                if recipes:
+                    segments.append((c, recipes, 0))
+                    length += len(recipes)
+            return Plays(self, tuple(segments), length)
         c = top.comparison_class
         same = self.class_recipes(c)
         first = bisect_right(self.class_values(c), VALUES[self.level][top.id])
         if c == BOMB_CLASS:
-            return Plays(self, ((same, first),), len(same) - first)
+            return Plays(self, ((c, same, first),), len(same) - first)
         bombs = self.class_recipes(BOMB_CLASS)
-        return Plays(self, ((same, first), (bombs, 0)), len(same) - first + len(bombs))
+        return Plays(self, ((c, same, first), (BOMB_CLASS, bombs, 0)), len(same) - first + len(bombs))
+
+    def rank_by_rank(self, kind: int) -> list[Recipe]:
+        """Singles (kind 0), pairs (1) or triples (2): each rank's moves depend only on its
+        natural count (at a level, with so many wilds), so they are looked up in a table
+        and put together in power order."""
+        level, wilds = self.level, self.wilds
+        table = _RANK_TABLES.get((kind, level, wilds))
+        if table is None:
+            table = _rank_table(kind, level, wilds)
+        return list(chain.from_iterable(map(getitem, table, _IN_POWER_ORDER[level](self.natural))))
 
     def singles(self) -> list[Recipe]:
-        out = []
-        natural, level, one_rank = self.natural, self.level, _Hand.one_rank
-        for r in _POWER_ORDER[level]:
-            if natural[r]:
-                out.append((SINGLES[r], one_rank, (r, 1, 0)))
-            elif r == level and self.wilds:
-                out.append((SINGLES[r], one_rank, (r, 0, 1)))
+        out = self.rank_by_rank(0)
         for j in (SMALL_JOKER, BIG_JOKER):
             if self.counts[j]:
                 out.append((SINGLES[j - 39], _Hand.jokers, (j, 1)))
         return out
 
     def pairs(self) -> list[Recipe]:
-        out = []
-        natural, level, wilds, one_rank = self.natural, self.level, self.wilds, _Hand.one_rank
-        for r in _POWER_ORDER[level]:
-            n = natural[r]
-            if r == level:
-                if n + wilds >= 2:
-                    a = min(n, 2)
-                    out.append((PAIRS[r], one_rank, (r, a, 2 - a)))
-                continue
-            if n >= 2:
-                out.append((PAIRS[r], one_rank, (r, 2, 0)))
-            if n and wilds:
-                out.append((PAIRS[r], one_rank, (r, 1, 1)))
+        out = self.rank_by_rank(1)
         for j in (SMALL_JOKER, BIG_JOKER):
             if self.counts[j] >= 2:
                 out.append((PAIRS[j - 39], _Hand.jokers, (j, 2)))
         return out
 
     def triples(self) -> list[Recipe]:
-        out = []
-        natural, level, wilds, one_rank = self.natural, self.level, self.wilds, _Hand.one_rank
-        for r in _POWER_ORDER[level]:
-            n = natural[r]
-            if r == level:
-                if n + wilds >= 3:
-                    a = min(n, 3)
-                    out.append((TRIPLES[r], one_rank, (r, a, 3 - a)))
-                continue
-            if not n or n + wilds < 3:
-                continue
-            for w in range(max(0, 3 - n), min(wilds, 2) + 1):
-                out.append((TRIPLES[r], one_rank, (r, 3 - w, w)))
-        return out
+        return self.rank_by_rank(2)
 
     def full_houses(self) -> list[Recipe]:
         out = []
@@ -702,7 +717,7 @@ class _Hand:
         """(value, reading id, wilds used, recipe) of every straight flush."""
         out: list[tuple[int, int, int, Recipe]] = []
         level, wilds = self.level, self.wilds
-        present = int(bytes(self.counts[51::-1]).translate(_NONZERO), 2)  # bit i: card i held
+        present = int(self.counts[51::-1].translate(_NONZERO), 2)  # bit i: card i held
         for s in range(4):
             mask = (present >> 13 * s & 0x1FFF) << 1  # bit r+1: rank r held
             if s == 1:
@@ -721,7 +736,8 @@ class _Hand:
         values = VALUES[self.level]
         seen_readings: list[Reading] = []
         seen = set()
-        for r, _, _ in self.lead():
+        every = [reading for c in range(BOMB_CLASS + 1) for reading, _, _ in self.class_recipes(c)]
+        for r in every:
             if r not in seen:
                 seen.add(r)
                 seen_readings.append(r)

@@ -43,14 +43,14 @@ from guandan.actions import (
 )
 from guandan.combos import BOMB_CLASS, BOMB_KINDS, Reading, beats, readings
 from guandan.legal import LegalActions, _Choices
-from guandan.movegen import Move, legal_plays
+from guandan.movegen import Move, legal_plays, plays
 from guandan.observation import Phase, TopPlay
 from guandan.table import (
     _AWAITING, _PLAY, _SCORED, LEAD_OPTIONS, REPLAY_OPTIONS, REPORT_LIMIT, LatentReport, OutOfTurn,
-    TablePrimitives, _contains, _minus, kind_key,
+    TablePrimitives, kind_key,
 )
 from guandan.tribute import return_choices, tribute_choices
-from tabletop.cards import Card, codes, count_list, sort_cards
+from tabletop.cards import Card, codes, count_list, holds, sort_cards, without
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
 from tabletop.seats import NUM_SEATS, next_seat, partner, prev_seat, seats_from
@@ -104,8 +104,8 @@ class RefereedTable(TablePrimitives):
             seat = self.turn  # the everyday case: ordinary play, no restriction
             top = self.top
             if top is None or top.seat == seat:
-                return LegalActions(seat, legal_plays(self.hand(seat), None, self.level, rules=self.rules), False)
-            return LegalActions(seat, legal_plays(self.hand(seat), top.reading, self.level, rules=self.rules), True)
+                return LegalActions(seat, plays(self.hands[seat], None, self.level, self.rules), False)
+            return LegalActions(seat, plays(self.hands[seat], top.reading, self.level, self.rules), True)
         seat = self._r_to_act()
         if seat is None:
             return LegalActions(0, [], False)
@@ -213,7 +213,7 @@ class RefereedTable(TablePrimitives):
         if penalty:
             pcards = [c for e in t.exposures if e.seat == seat and e.penalty for c in e.cards]
             kinds = {kind_key(m.reading) for m in penalty}
-            if not _contains(count_list(pcards), cards) or kind_key(reading) not in kinds:
+            if not holds(count_list(pcards), cards) or kind_key(reading) not in kinds:
                 return "penalty cards must be played (or pass)"
         return None
 
@@ -256,7 +256,6 @@ class RefereedTable(TablePrimitives):
     # ---- the draw
 
     def _r_draw(self, a: Draw, handed: bool) -> None:
-        t = self.table
         if self.phase is not Phase.DRAW:
             raise IllegalAction("no draw now")
         if a.seat != self._r_to_act():
@@ -469,7 +468,7 @@ class RefereedTable(TablePrimitives):
             raise IllegalAction(f"no seat {seat}")
         if not cards:
             raise IllegalAction("no cards (a pass is not a play)")
-        if not _contains(self.hands[seat], cards):
+        if not holds(self.hands[seat], cards):
             raise IllegalAction(f"cards not in hand: {' '.join(map(str, cards))}")
         if seat in self.table.placed_last:
             raise IllegalAction(f"seat {seat} is judged last and plays no more")
@@ -613,7 +612,7 @@ class RefereedTable(TablePrimitives):
         t = self.table
         _, attempt, reason = t.correction
         t.correction = None
-        unused = _minus(attempt, used)
+        unused = without(attempt, used)
         if unused:
             self.expose(seat, unused, reason)
 
@@ -627,6 +626,9 @@ class RefereedTable(TablePrimitives):
             return
         if t.oot is not None:
             self.stream.emit(ev.Passed, seat=seat)
+            if seat in t.bars:  # its turn, with the only answer its bar left it: the bar is served
+                t.bars.discard(seat)
+                self.stream.emit(ev.BarEnded, seat=seat, how="served")
             self._r_stand_out_of_turn(seat)
             if self.phase is Phase.SCORED or t.end_pending:
                 return
@@ -950,7 +952,6 @@ class RefereedTable(TablePrimitives):
         t.latent_report = None
 
     def _r_take_back(self, snap: dict, lr: LatentReport) -> None:
-        t = self.table
         before = [list(self.played[s]) for s in range(NUM_SEATS)]
         true_count = self.announced[lr.seat]
         self._r_restore(snap)

@@ -23,7 +23,7 @@ from guandan.combos import Reading, readings
 from guandan.movegen import legal_plays
 from guandan.observation import Phase, TopPlay, UnauthorisedItem
 from tabletop import rng as streams
-from tabletop.cards import Card, codes, count_list, full_deck, sort_cards
+from tabletop.cards import Card, codes, full_deck, sort_cards, without
 from tabletop.irregular import facts as make_facts
 from tabletop.seats import NUM_SEATS, next_seat, partner, prev_seat
 
@@ -38,18 +38,6 @@ def kind_key(reading: Reading) -> str:
     return f"BOMB {reading.size}" if reading.kind.name == "BOMB" else reading.kind.name
 
 
-def _minus(cards: Sequence[Card], taken: Iterable[Card]) -> list[Card]:
-    """Multiset difference."""
-    out = list(cards)
-    for c in taken:
-        if c in out:
-            out.remove(c)
-    return out
-
-
-def _contains(hand_counts: list[int], cards: Iterable[Card]) -> bool:
-    need = count_list(cards)
-    return all(need[i] <= hand_counts[i] for i in range(54) if need[i])
 
 
 class Exposure:
@@ -262,7 +250,7 @@ class TablePrimitives:
         t = self.table
         cards = sort_cards(cards)
         already = [c for e in t.exposures if e.seat == seat for c in e.cards]
-        new = _minus(cards, already) if already else cards
+        new = without(cards, already) if already else cards
         if len(new) != len(cards):  # some of them lay exposed already (and went out in the attempt)
             cards, reading = sort_cards(new), None
             if not cards:

@@ -171,6 +171,8 @@ class Outcome:
     committed: int
     """Irregular actions the injectors committed."""
     decisions: int
+    kinds_committed: tuple[str, ...] = ()
+    """The infraction kinds committed, most often first."""
 
     @property
     def lines(self) -> list[str]:
@@ -263,8 +265,9 @@ def run_case(case: Case) -> Outcome:
         finding = Finding("bounded", f"[bounded] {exc}")
     except Exception as exc:  # a crash of the engine, the referee or an agent is a finding
         finding = Finding("crash", f"{type(exc).__name__}: {exc}", traceback.format_exc(limit=-6))
-    committed = sum(len(getattr(p, "committed", ())) for p in players)
-    return Outcome(case, finding, tuple(events), result, committed, checker.decisions)
+    kinds = Counter(k for p in players for k in getattr(p, "committed", ()))
+    return Outcome(case, finding, tuple(events), result, sum(kinds.values()), checker.decisions,
+                   tuple(k for k, _ in kinds.most_common()))
 
 
 def replay_finding(outcome: Outcome) -> Finding | None:
@@ -321,12 +324,23 @@ def shrink(outcome: Outcome, *, max_runs: int = 80, deadline: float | None = Non
     case = best.case
     if case.unit == "matches" and best.deals > 0 and (case.max_deals is None or best.deals < case.max_deals):
         attempt(attrs.evolve(case, max_deals=best.deals), f"only the first {best.deals} deals")
-    if len(best.case.rates) > 1:  # one kind alone (as drawn, then at the highest rate) often does it
-        alone = [((kind, rate),) for kind, rate in best.case.rates]
-        alone += [((kind, MAX_RATE),) for kind, rate in best.case.rates if rate < MAX_RATE]
-        for rates in alone:
-            if attempt(attrs.evolve(best.case, rates=rates), f"only {rates[0][0]} at {rates[0][1]}"):
-                break
+    if len(best.case.rates) > 2:  # one kind alone, or two together, often do it
+        drawn = dict(best.case.rates)
+        order = {k: i for i, (k, _) in enumerate(best.case.rates)}
+        used = [k for k in best.kinds_committed if k in drawn]
+        ranked = used + [k for k in drawn if k not in used]
+        groups = [(k,) for k in ranked] + [tuple(sorted(pair, key=order.get))
+                                          for i, a in enumerate(used[:6]) for pair in ((a, b) for b in used[i + 1:6])]
+        for group in groups:
+            for boost in (False, True):
+                rates = tuple((k, MAX_RATE if boost else drawn[k]) for k in group)
+                if boost and all(drawn[k] >= MAX_RATE for k in group):
+                    continue
+                if attempt(attrs.evolve(best.case, rates=rates), f"only {', '.join(group)}"):
+                    break
+            else:
+                continue
+            break
     for kind, _ in best.case.rates:
         if len(best.case.rates) > 1:
             fewer = tuple(kr for kr in best.case.rates if kr[0] != kind)

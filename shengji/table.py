@@ -48,7 +48,7 @@ from shengji.events import (
 from shengji.follow import lead_info
 from shengji.phase import Phase
 from tabletop import rng as streams
-from tabletop.cards import Card, codes, count_list, sort_cards
+from tabletop.cards import Card, codes, holds, sort_cards, without
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
 from tabletop.seats import next_seat, partner, prev_seat, seats_from, team
@@ -63,18 +63,6 @@ HAND_OVER = "hand_over"
 RANDOM_DRAW, DECLINE, REDEAL = "random_draw", "decline", "redeal"
 
 
-def _minus(cards: Sequence[Card], taken: Iterable[Card]) -> list[Card]:
-    """Multiset difference."""
-    out = list(cards)
-    for c in taken:
-        if c in out:
-            out.remove(c)
-    return out
-
-
-def _holds(counts: list[int], cards: Iterable[Card]) -> bool:
-    need = count_list(cards)
-    return all(need[i] <= counts[i] for i in range(54) if need[i])
 
 
 class ChoiceState:
@@ -373,7 +361,7 @@ class RefereedTable:
             raise IllegalAction("declaring at once needs the partner to be at a declaration chance")
         if a.seat in self.declare_barred:
             raise IllegalAction(f"seat {a.seat} has lost the right to declare in this deal")
-        if not _holds(self.hands[a.seat], a.cards):
+        if not holds(self.hands[a.seat], a.cards):
             raise IllegalAction("cards not in hand")
         message = why_not_overcall(a.seat, a.cards, self.level, self.declaration, self.rules.pair_vs_pair)
         if message is not None:
@@ -413,7 +401,7 @@ class RefereedTable:
         if found is not None and found[0] != "wrong_bury_count":
             raise IllegalAction(found[1])
         if found is not None:
-            if not a.cards or not _holds(self.hands[a.seat], a.cards):
+            if not a.cards or not holds(self.hands[a.seat], a.cards):
                 raise IllegalAction("cards not in hand")
             t.bad_burial = len(a.cards)       # nobody notices until the banker leads
         self._r_unexpose(a.seat, a.cards)
@@ -426,7 +414,7 @@ class RefereedTable:
             raise IllegalAction("no play now")
         if not cards:
             raise IllegalAction("a play needs at least one card")
-        if not _holds(self.hands[seat], cards):
+        if not holds(self.hands[seat], cards):
             raise IllegalAction("cards not in hand")
         if self.phase is Phase.KITTY:
             if seat == self.banker:
@@ -479,7 +467,7 @@ class RefereedTable:
             raise IllegalAction("a play with an extra card needs the seat's turn to play")
         if len(a.extra) != 1 or not a.cards:
             raise IllegalAction("one extra card carried along with a play of at least one card")
-        if not _holds(self.hands[seat], a.cards + a.extra):
+        if not holds(self.hands[seat], a.cards + a.extra):
             raise IllegalAction("cards not in hand")
         if t.bad_burial is not None and not self.trick and not self.tricks:
             self._r_attempt(a, "lead_wrong_bury_count", cards=a.cards + a.extra, rightful=seat, buried=t.bad_burial)
@@ -500,7 +488,7 @@ class RefereedTable:
         if t.revoke is not None:           # one unnoticed wrong follow at a time: this one is seen at once
             self._r_play(Play(seat, a.cards))
             return
-        if len(a.cards) != len(self.lead) or not _holds(self.hands[seat], a.cards):
+        if len(a.cards) != len(self.lead) or not holds(self.hands[seat], a.cards):
             raise IllegalAction(f"a follow of {len(self.lead)} card(s) from the hand")
         found = self.illegality(Play(seat, a.cards))
         if found is None:
@@ -519,7 +507,7 @@ class RefereedTable:
         if not a.cards:
             raise IllegalAction("drop at least one card")
         shown = t.exposed[a.seat] + list(a.cards)
-        if not _holds(self.hands[a.seat], shown):
+        if not holds(self.hands[a.seat], shown):
             raise IllegalAction("cards not in hand (or already exposed)")
         during = "sorting" if a.sorting else {
             Phase.DRAW: "draw", Phase.DECLARE: "draw", Phase.KITTY: "burial", Phase.PLAY: "play"}[self.phase]
@@ -626,7 +614,7 @@ class RefereedTable:
         e = self.stream.emit(IrregularAttempt, seat=a.seat, irregularity=irregularity,
                              action=action_to_data(a), facts=make_facts(**info))
         self._r_lay(a.seat, laid)
-        self.table.attempts[e.seq] = (a.seat, irregularity, tuple(_minus(laid, extra)), tuple(extra))
+        self.table.attempts[e.seq] = (a.seat, irregularity, tuple(without(laid, extra)), tuple(extra))
         self._r_await(e.seq, irregularity, a.seat)
 
     # -----------------------------------------------------------------------------------------

@@ -224,3 +224,19 @@ def count_list(cards: Iterable[int]) -> list[int]:
 def full_deck(decks: int = 2) -> list[Card]:
     """Every card of ``decks`` packs, in index order (two copies each for two decks)."""
     return [card for card in CARDS for _ in range(decks)]
+
+
+def without(cards: Iterable[Card], taken: Iterable[Card]) -> list[Card]:
+    """Multiset difference: ``cards`` less one copy of each card in ``taken`` (a card not
+    among ``cards`` is ignored)."""
+    out = list(cards)
+    for c in taken:
+        if c in out:
+            out.remove(c)
+    return out
+
+
+def holds(counts: "list[int]", cards: Iterable[int]) -> bool:
+    """Whether a count vector holds every card of ``cards`` (copies counted)."""
+    need = count_list(cards)
+    return all(need[i] <= counts[i] for i in range(NUM_CARD_KINDS) if need[i])
