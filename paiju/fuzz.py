@@ -53,7 +53,8 @@ def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int
                                        "check the invariants, shrink and save what breaks them")
     fuzz.add_argument("--game", choices=games, help="the game to fuzz (required unless --repro)")
     count = fuzz.add_mutually_exclusive_group()
-    count.add_argument("--deals", type=positive_int, metavar="N", help=f"fuzz N deals (default {DEFAULT_CASES})")
+    count.add_argument("--deals", type=positive_int, metavar="N", help=f"fuzz N deals, one case each (one in three: a match's first two deals, "
+                            f"for tribute) (default {DEFAULT_CASES})")
     count.add_argument("--matches", type=positive_int, metavar="N", help="fuzz N whole matches instead")
     fuzz.add_argument("--seed", type=seed, default=0, metavar="S", help="root seed (default 0)")
     fuzz.add_argument("--time-budget", type=_seconds, metavar="SECONDS",
