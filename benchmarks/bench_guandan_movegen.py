@@ -10,6 +10,9 @@ level (seeded), so the hand cache never helps unless said so:
 - follow, warm:  the same call again on the same hand (what a deal sees when one hand
                  answers several tops before its own hand changes)
 - lead, expand:  legal_plays(..., expand_suits=True) on 13-card hands (not a hot path)
+- lead / follow, engine listing: what a deal pays per decision of a random agent:
+                 movegen.plays (the lazy listing: every move listed, no cards made) and
+                 the cards of one move (the one picked)
 - self-play:     whole deals played with legal_plays alone (random choice among the plays,
                  pass with probability 1/2 when following; no engine, no events): an upper
                  bound for deals/s from move generation.
@@ -27,7 +30,7 @@ import random
 import statistics
 import time
 
-from guandan.movegen import clear_cache, legal_plays
+from guandan.movegen import clear_cache, legal_plays, plays
 from tabletop.cards import full_deck
 
 
@@ -64,6 +67,17 @@ def timed(fn, *args, best_of: int, cold: bool) -> tuple[int, int]:
     return best, len(moves)
 
 
+def engine_listing(hand, top, level):
+    """movegen.plays as a deal calls it (a count list), then the cards of one move."""
+    counts = [0] * 54
+    for c in hand:
+        counts[c] += 1
+    listing = plays(counts, top, level)
+    if len(listing):
+        listing[len(listing) // 2]
+    return listing
+
+
 def bench_calls(repeat: int, seed: int, best_of: int) -> list[dict]:
     rng = random.Random(seed)
     hands = random_hands(rng, repeat)
@@ -76,14 +90,19 @@ def bench_calls(repeat: int, seed: int, best_of: int) -> list[dict]:
         ("follow, warm", [(h, top, lvl) for (h, lvl), top in zip(hands, tops)], False, {}),
         ("lead, expand_suits, 13 cards", [(h, None, lvl) for h, lvl in small], True,
          {"expand_suits": True}),
+        ("lead, engine listing (plays + one move's cards)", [(h, None, lvl) for h, lvl in hands], True,
+         {"engine": True}),
+        ("follow, engine listing (plays + one move's cards)",
+         [(h, top, lvl) for (h, lvl), top in zip(hands, tops)], True, {"engine": True}),
     ]
     rows = []
     for name, calls, cold, kwargs in cases:
         samples, moves = [], []
+        fn = engine_listing if kwargs.pop("engine", False) else (lambda *a: legal_plays(*a, **kwargs))
         for args in calls:
             if not cold:
-                legal_plays(*args, **kwargs)  # warm the cache
-            ns, n = timed(lambda *a: legal_plays(*a, **kwargs), *args, best_of=best_of, cold=cold)
+                fn(*args)  # warm the cache
+            ns, n = timed(fn, *args, best_of=best_of, cold=cold)
             samples.append(ns)
             moves.append(n)
         rows.append(report(name, samples, moves))

@@ -210,14 +210,14 @@ def _counts_key(hand) -> bytes:
 
 
 def _count(cards) -> bytes:
-    counts = [0] * 54
+    counts = bytearray(54)
     if cards and type(cards[0]) is Card:  # a hand of Cards: no checks
         try:
             for c in cards:
                 counts[c] += 1
             return bytes(counts)
         except TypeError:
-            counts = [0] * 54
+            counts = bytearray(54)
     for c in cards:
         counts[Card(c)] += 1
     return bytes(counts)
@@ -297,26 +297,20 @@ def _recipes(key: tuple) -> tuple[Recipe, ...]:
 
 
 _NO_PLACE = (-1,) * 10
-_SUIT_FLUSHES: dict[tuple[int, int, int, int], tuple[tuple[int, int, int, Recipe], ...]] = {}
-_SUIT_FLUSHES_SIZE = 50_000
+_FLUSH_ENTRIES: dict[tuple[int, int, int, int, int], tuple[tuple[int, int, int, Recipe], ...]] = {}
 
 
-def _suit_flushes(key: tuple[int, int, int, int]) -> tuple[tuple[int, int, int, Recipe], ...]:
-    """(value, reading id, wilds used, recipe) of the straight flushes of suit s when the
-    suit's natural cards are ``mask`` (bit q: sequence position q) and the hand has
-    ``wilds`` wilds; ``level`` is the level for hearts (a wild in the level place stands as
-    itself), -1 for the other suits. Memoised (bounded: cleared when full)."""
-    s, mask, wilds, level = key
-    level_places = _NO_PLACE if level < 0 else _LEVEL_PLACE[Kind.STRAIGHT][level]
-    out = []
-    for p in _windows(mask, 5, wilds):
-        reading = STRAIGHT_FLUSHES[s][p]
-        value = VALUES[0][reading.id]  # a straight flush's value does not depend on the level
-        for w, ranks, nwild in _flush_recipes(p, mask >> p & 31, level_places[p], wilds):
-            out.append((value, reading.id, w, (reading, _Hand.flush_cards, (13 * s, ranks, nwild))))
-    if len(_SUIT_FLUSHES) >= _SUIT_FLUSHES_SIZE:
-        _SUIT_FLUSHES.clear()
-    got = _SUIT_FLUSHES[key] = tuple(out)
+def _flush_entries(key: tuple[int, int, int, int, int]) -> tuple[tuple[int, int, int, Recipe], ...]:
+    """(value, reading id, wilds used, recipe) of the straight flushes of suit s in the
+    window starting at position p, when the suit holds the ranks ``bits`` of the window
+    (bit i: its i-th position) and the hand ``wilds`` wilds; ``level_place``: the heart
+    level place in the window, or -1. Memoised: 4 × 10 × 32 × 2 × 3 keys at most."""
+    s, p, bits, level_place, wilds = key
+    reading = STRAIGHT_FLUSHES[s][p]
+    value = VALUES[0][reading.id]  # a straight flush's value does not depend on the level
+    got = _FLUSH_ENTRIES[key] = tuple(
+        (value, reading.id, w, (reading, _Hand.flush_cards, (13 * s, ranks, nwild)))
+        for w, ranks, nwild in _flush_recipes(p, bits, level_place, wilds))
     return got
 
 
@@ -452,25 +446,25 @@ class _Hand:
 
     # -- cards (the ``make`` of recipes) -------------------------------------------------
 
-    def naturals(self, r: int, k: int) -> tuple[Card, ...]:
-        """The first k natural (non-wild) cards of rank r in suit order (duplicates adjacent)."""
-        prefixes = self._prefixes[r]
+    def rank_prefixes(self, r: int) -> tuple[tuple[Card, ...], ...]:
+        """The prefixes of rank r's natural (non-wild) cards in suit order (duplicates
+        adjacent): the first k of them for every k. Kept in ``_prefixes`` once looked up
+        (``self._prefixes[r] or self.rank_prefixes(r)``: a prefix tuple is never empty)."""
+        is_level = r == self.level
+        suit_counts = self.counts[r:52:13]
+        prefixes = _PREFIXES[is_level][r].get(suit_counts)
         if prefixes is None:
-            is_level = r == self.level
-            suit_counts = self.counts[r:52:13]
-            prefixes = _PREFIXES[is_level][r].get(suit_counts)
-            if prefixes is None:
-                prefixes = _prefixes(r, is_level, suit_counts)
-            self._prefixes[r] = prefixes
-        return prefixes[k]
+            prefixes = _prefixes(r, is_level, suit_counts)
+        self._prefixes[r] = prefixes
+        return prefixes
 
     def rank_cards(self, r: int) -> tuple[Card, ...]:
         """Natural (non-wild) cards of rank r in suit order, duplicates adjacent."""
-        return self.naturals(r, self.natural[r])
+        return (self._prefixes[r] or self.rank_prefixes(r))[-1]
 
     def one_rank(self, r: int, k: int, nwild: int) -> tuple[Card, ...]:
         """k natural cards of rank r plus nwild wilds, in canonical order."""
-        naturals = self.naturals(r, k)
+        naturals = (self._prefixes[r] or self.rank_prefixes(r))[k]
         if not nwild:
             return naturals
         level = self.level
@@ -484,7 +478,7 @@ class _Hand:
     def assemble(self, ranks: tuple[int, ...], takes: tuple[int, ...], nwild: int) -> tuple[Card, ...]:
         """Cards of several ranks (in increasing order), takes[i] natural cards of ranks[i],
         plus nwild wilds, in canonical order."""
-        level = self.level
+        level, prefixes = self.level, self._prefixes
         out: tuple[Card, ...] = ()
         for r, k in zip(ranks, takes):
             if nwild and r >= level:
@@ -494,7 +488,7 @@ class _Hand:
                     continue
                 out += (self.wild_card,) * nwild
                 nwild = 0
-            out += self.naturals(r, k)
+            out += (prefixes[r] or self.rank_prefixes(r))[k]
         if nwild:
             out += (self.wild_card,) * nwild
         return out
@@ -558,8 +552,9 @@ class _Hand:
         """The moves of a class with their cards made (kept: public calls repeat)."""
         got = self._moves.get(comparison_class)
         if got is None:
+            new = _new
             got = self._moves[comparison_class] = [
-                _new(Move, (make(self, *args), reading))
+                new(Move, (make(self, *args), reading))
                 for reading, make, args in self.class_recipes(comparison_class)]
         return got
 
@@ -590,7 +585,11 @@ class _Hand:
         table = _RANK_TABLES.get((kind, level, wilds))
         if table is None:
             table = _rank_table(kind, level, wilds)
-        return list(chain.from_iterable(map(getitem, table, _IN_POWER_ORDER[level](self.natural))))
+        naturals = _IN_POWER_ORDER[level](self.natural)
+        try:
+            return list(chain.from_iterable(map(getitem, table, naturals)))
+        except IndexError:  # more than two decks' worth of a rank: as many moves as with 8
+            return list(chain.from_iterable(map(getitem, table, [min(n, 8) for n in naturals])))
 
     def singles(self) -> list[Recipe]:
         out = self.rank_by_rank(0)
@@ -723,10 +722,13 @@ class _Hand:
             if s == 1:
                 mask &= ~(2 << level)  # the wild is no natural heart; it may stand as itself
             mask |= mask >> 13
-            if mask.bit_count() >= 5 - wilds:
-                key = (s, mask, wilds, level if s == 1 else -1)
-                found = _SUIT_FLUSHES.get(key)
-                out += _suit_flushes(key) if found is None else found
+            if mask.bit_count() < 5 - wilds:
+                continue
+            level_places = _LEVEL_PLACE[Kind.STRAIGHT][level] if s == 1 else _NO_PLACE
+            for p in _windows(mask, 5, wilds):
+                key = (s, p, mask >> p & 31, level_places[p], wilds)
+                found = _FLUSH_ENTRIES.get(key)
+                out += _flush_entries(key) if found is None else found
         return out
 
     # -- every choice of cards -----------------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from guandan.combos import ALL_READINGS, Kind, Reading, beats, readings, wilds_used
-from guandan.movegen import Move, is_legal_play, legal_plays, why_illegal_play
+from guandan.movegen import Move, is_legal_play, legal_plays, plays, why_illegal_play
 from guandan.rules import GuandanRules
 from tabletop.cards import CARDS, Card, full_deck, parse_cards, sort_cards, to_counts
 
@@ -316,3 +316,30 @@ def test_following_on_dealt_hands_is_the_lead_filtered_by_beats(sample, data):
     assert legal_plays(hand, top, level) == [m for m in lead if beats(m.reading, top, level)]
     for move in lead[::7]:
         assert is_legal_play(hand, move.cards, move.reading, None, level)
+
+
+# ---------------------------------------------------------------------------------------------
+# The lazy listing engines use (movegen.plays)
+
+@settings(max_examples=80)
+@given(dealt_hands(), st.data(), rules_options)
+def test_lazy_plays_list_the_same_moves_as_legal_plays(sample, data, rules):
+    hand, level = sample
+    top = data.draw(st.sampled_from([None, *ALL_READINGS]))
+    counts = [0] * 54
+    for c in hand:
+        counts[c] += 1
+    expected = legal_plays(hand, top, level, rules=rules)
+    listing = plays(counts, top, level, rules)
+    assert len(listing) == len(expected)
+    assert [listing[i] for i in range(len(listing))] == expected  # each move made on its own
+    assert list(listing) == expected  # all of them at once
+    if expected:
+        assert listing[-1] == expected[-1] and listing[::3] == expected[::3]
+    with pytest.raises(IndexError):
+        listing[len(expected)]
+
+
+def test_a_hand_beyond_two_decks_lists_like_eight_natural_cards():
+    hand = "S9 S9 S9 H9 H9 H9 C9 C9 C9 D9 D9 D9"
+    assert shown(legal_plays(hand, None, "2"))[:3] == ["S9 as SINGLE 9", "S9 S9 as PAIR 9", "S9 S9 S9 as TRIPLE 9"]
