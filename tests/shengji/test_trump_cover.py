@@ -241,3 +241,18 @@ def test_property_covering_is_monotone_in_breaking_the_throws_units(seed):
         assert not values or finer_values
         if values and finer[0] == shape[0] and Counter(finer) != Counter(shape):
             assert max(v[0] for v in finer_values) >= max(v[0] for v in values)
+
+
+def test_trump_cover_wins_the_trick_in_a_real_deal():
+    # §6's first example played: L5, spades trump, seat 0 banks and throws H9H9 HQ HK (it
+    # stands: nobody holds a higher heart or heart pair); seats 1 and 2 are void in hearts.
+    from shengji.actions import Play
+    from shengji.deal import Deal
+
+    deal = Deal.from_hands(["H9 H9 HQ HK", "S4 S4 SA D5", "S3 S3 S5 S5", "H2 H3 H4 H6"], "5", "S", 0)
+    events = deal.take_events()
+    for seat, cards in ((0, "H9 H9 HQ HK"), (1, "S4 S4 SA D5"), (2, "S3 S3 S5 S5"), (3, "H2 H3 H4 H6")):
+        events += deal.apply(Play(seat, parse_cards(cards))) + deal.take_events()
+    won = [e for e in events if e.KIND == "sj.trick_won"]
+    assert [(e.seat, e.points) for e in won] == [(2, 25)]      # HK, D5, S5 S5
+    assert deal.tricks[0].winner == 2 and deal.result is not None
