@@ -340,3 +340,17 @@ def test_SJ_3_1_3_small_pairs_in_special_circumstances_with_the_option():
         t.play(1, "S7")                                # seat 1 shows void in diamonds
         r = t.ruling(t.do(DropCard(3, cards("D6 D6"))))
         assert r.clause == clause and fact(r, "heavy") == (("D6", "D6") if option else ())
+
+
+def test_SJ_3_1_10_4_facts_read_a_trump_cover_of_a_throw_as_winning():
+    # §6 (revised): S3S3 S5S5 covers the throw H9H9 HQ HK and beats S4S4 SA D5, so seat 2
+    # (the offender's partner) is winning when seat 0 leads again before the trick is done.
+    t = SjTable(["H9 H9 HQ HK DA", "S4 S4 SA D5 C3", "S3 S3 S5 S5 C4", "H2 H3 H4 H6 C6"], level="5", trump="S")
+    t.play(0, "H9 H9 HQ HK")
+    t.play(1, "S4 S4 SA D5")
+    t.play(2, "S3 S3 S5 S5")
+    r = t.ruling(t.play(0, "DA"))
+    assert (r.clause, fact(r, "winning"), points(r)) == ("SJ-3.1.10.4", 2, 20)
+    assert t.deal.to_act == 3 and t.exposed(0) == ["DA"]
+    t.play(3, "H2 H3 H4 H6")
+    assert t.deal.tricks[-1].winner == 2 and t.deal.to_act == 2
