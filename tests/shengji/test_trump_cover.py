@@ -256,3 +256,18 @@ def test_trump_cover_wins_the_trick_in_a_real_deal():
     won = [e for e in events if e.KIND == "sj.trick_won"]
     assert [(e.seat, e.points) for e in won] == [(2, 25)]      # HK, D5, S5 S5
     assert deal.tricks[0].winner == 2 and deal.result is not None
+
+
+def test_heuristic_agent_sees_that_a_trump_cover_wins_a_throw():
+    # The agents ask trick_winner too: last to play, void in hearts, with 10 on the table,
+    # the heuristic agent trumps the throw with S3S3 S5S5 (two pairs for a pair + two singles).
+    from shengji.actions import Play
+    from shengji.agents import HeuristicAgent
+    from shengji.deal import Deal
+
+    deal = Deal.from_hands(["H9 H9 HQ HK D2", "H2 H3 H4 H6 D7", "H7 H8 HJ HT C7", "S3 S3 S5 S5 C2"], "5", "S", 0)
+    for seat, cards in ((0, "H9 H9 HQ HK"), (1, "H2 H3 H4 H6"), (2, "H7 H8 HJ HT")):
+        deal.apply(Play(seat, parse_cards(cards)))
+    for seed in range(5):
+        play = HeuristicAgent(np.random.default_rng(seed)).act(deal.observe(3), list(deal.legal_actions()))
+        assert sorted(map(str, play.cards)) == ["S3", "S3", "S5", "S5"]
