@@ -648,12 +648,14 @@ _CLAUSES: tuple[Clause, ...] = (
     ),
     Clause(
         id="SJ-1.2", game=SHENGJI, parent="SJ-1",
-        title="Late by more than 5 minutes",
+        title="Late, up to 5 minutes (PD band)",
         text_zh="（二）一方迟到超过5分钟。",
-        summary="A side is more than 5 minutes late.",
-        trigger=Trigger("report:late/over_5_minutes", "Reported: a side arrives more than 5 minutes late."),
+        summary="A side is late; by the rulebook's PD bands, up to 5 minutes: a warning (over 5 up to 15: SJ-3.1.2).",
+        trigger=Trigger("report:late/over_5_minutes", "Reported: a side arrives late, up to 5 minutes (PD band)."),
         rectification=Rectification((), "None."),
         sanction=_each(_WARNING, text="to the side"),
+        refs=("SJ-3.1.2",),
+        pd="The rulebook's PD (enforcement.md SJ-1.2): the seed's warning tier (超过5分钟) and point tier (超过5—15分钟) overlap read literally; they are bands by minutes late: up to 5 → Warning (SJ-1.2); over 5 up to 15 → PointPenalty(10) (SJ-3.1.2); over 15 → unresolved (fallback SJ-3.0).",
     ),
     Clause(
         id="SJ-1.3", game=SHENGJI, parent="SJ-1", heavy=False,
@@ -964,12 +966,14 @@ _CLAUSES: tuple[Clause, ...] = (
     ),
     Clause(
         id="SJ-3.1.2", game=SHENGJI, parent="SJ-3.1",
-        title="Late by 5 to 15 minutes",
+        title="Late by over 5 up to 15 minutes (PD band)",
         text_zh="（二）一方迟到超过5—15分钟。",
-        summary="A side is 5 to 15 minutes late.",
-        trigger=Trigger("report:late/5_to_15_minutes", "Reported."),
+        summary="A side is late by over 5 up to 15 minutes (the rulebook's PD band): 10 points.",
+        trigger=Trigger("report:late/5_to_15_minutes", "Reported: a side arrives over 5 up to 15 minutes late (PD band)."),
         rectification=Rectification((), "None."),
         sanction=_each(_TEN, text="to the side"),
+        refs=("SJ-1.2",),
+        pd="The rulebook's PD (enforcement.md SJ-1.2): the seed's warning tier (超过5分钟) and point tier (超过5—15分钟) overlap read literally; they are bands by minutes late: up to 5 → Warning (SJ-1.2); over 5 up to 15 → PointPenalty(10) (SJ-3.1.2); over 15 → unresolved (fallback SJ-3.0).",
     ),
     Clause(
         id="SJ-3.1.3", game=SHENGJI, parent="SJ-3.1", heavy=True,
@@ -1147,11 +1151,15 @@ _CLAUSES: tuple[Clause, ...] = (
         id="SJ-3.1.12.2", game=SHENGJI, parent="SJ-3.1.12", heavy=False,
         title="Wrong follow, affecting play, light",
         text_zh="（十二）跟错：……2、当时跟错牌，影响出牌，跟错的牌不是重罚张。",
-        summary="A wrong follow that affected play (the next seat had played), the card not heavy.",
-        trigger=Trigger("irregularity:wrong_follow/affecting/light", "An illegal follow found after the next seat played; no heavy card in it."),
+        summary=("A wrong follow that affected play (the next seat had played), the card not heavy: 10. "
+                 "With heavy card(s) (PD): 10 here plus 10 under SJ-3.1.3 for the heavy cards shown and taken back."),
+        trigger=Trigger("irregularity:wrong_follow/affecting/light", "An illegal follow found after the next seat played; no heavy card in it (with one: the PD)."),
         rectification=Rectification(("Return", "CorrectFollow"), "The follow is corrected while the trick is still open; plays after it may be retaken."),
-        sanction=_each(_TEN),
-        pd="A wrong follow affecting play with a heavy card is not in the seed: UnresolvedIrregularity (SJ-3.0).",
+        sanction=_each(_TEN, text="with heavy cards (PD): + 10 as SJ-3.1.3, in the same ruling"),
+        refs=("SJ-3.1.3",),
+        pd=("The case the seed leaves out, found at once, affecting play, heavy card(s) (enforcement.md SJ-3.1.12 PD): "
+            "10 under SJ-3.1.12.2 plus 10 under SJ-3.1.3 for the heavy card(s) shown and taken back. "
+            "No wrong follow goes unpenalised once it affected play."),
     ),
     Clause(
         id="SJ-3.1.12.3", game=SHENGJI, parent="SJ-3.1.12", project_default=True,

@@ -7,9 +7,10 @@ In turn (the seat to act errs instead of deciding):
   miscount            the first draw step carries a slip: a seat takes cards due to another
   wrong_bury_count    the banker buries 7 or 9 cards (found when it leads)
   lead_before_burial  the banker leads instead of burying
-  wrong_follow        an illegal follow, found at once
-  revoke              an illegal follow nobody notices at once (found after the next seat
-                      played, or after the trick)
+  wrong_follow        an illegal follow, found at once: a suit error or, on a pair or
+                      tractor lead, a shape error (pairs / tractor held but not followed)
+  revoke              the same, nobody notices at once (found after the next seat played,
+                      or after the trick)
   extra_card          a lead, throw or follow carrying one extra card
 Out of turn (another seat, before a decision):
   draw_out_of_turn    takes a card due to another seat (face seen or not, in hand or not)
@@ -40,6 +41,12 @@ SHENGJI_KINDS = (
     "lead_out_of_turn", "lead_before_trick_complete", "play_before_turn", "incident",
 )
 KITTY = 8
+KITTY_WINDOW = 32
+SHAPE_SHARE = 0.85
+"""On a pair or tractor lead, how often a wrong follow tries a shape error first (suit errors
+are common anyway)."""
+"""The banker may resolve to draw on into the kitty during the last rounds of the draw (it
+happens at the end: shengji.table); decisions are rare in the draw, so the window is wide."""
 _INCIDENT_KINDS = ("late", "prompting", "prompting_declaration", "reminding", "tempo", "unreasonable_play",
                    "signing", "kitty_inspection", "old_tricks", "tricks_order", "refusing_ruling",
                    "exposure_signalling", "passing_cards", "repeated_misdraw", "declaration_chosen", "misconduct")
@@ -56,13 +63,16 @@ class ShengjiInfractions:
     kinds = SHENGJI_KINDS
 
     def in_turn(self, obs: Any, legal: Sequence[Any]) -> list[str]:
-        from shengji.actions import Bury, Draw, Play
+        from shengji.actions import Bury, Declare, Draw, NoDeclare, Play
 
         if not len(legal) or getattr(obs, "situation", None) in ("choice", "awaiting_ruling"):
             return []
         first = type(legal[0])
-        if first is Draw:
-            return ["miscount"] if obs.stock_left == 108 else []
+        if first is Draw or first is Declare or first is NoDeclare:
+            out = ["miscount"] if first is Draw and obs.stock_left == 108 else []
+            if _kitty_chance(obs, obs.seat):      # the banker's own turn in the draw counts too
+                out.append("banker_drew_kitty")
+            return out
         if first is Bury:
             return ["wrong_bury_count", "lead_before_burial"]
         if first is not Play:
@@ -87,8 +97,7 @@ class ShengjiInfractions:
         if phase is Phase.DRAW:
             if obs.stock_left - KITTY >= 8:
                 out.append("draw_out_of_turn")
-            if (obs.banker == seat and seat not in obs.declare_barred and 0 < obs.stock_left - KITTY <= 8
-                    and "banker_drew_kitty" not in obs.own_latent):
+            if _kitty_chance(obs, seat):
                 out.append("banker_drew_kitty")
         if (phase in (Phase.DRAW, Phase.DECLARE) and situation is None and obs.to_act == (seat + 2) % 4
                 and seat not in obs.declare_barred and self._declarations(obs, seat)):
@@ -156,7 +165,13 @@ class ShengjiInfractions:
         cards = _illegal_follow(obs, rng)
         if cards is None:
             return None
-        return Revoke(seat, cards, found="affecting_play" if rng.random() < 0.5 else "after_trick")
+        # Found once the next seat has played needs a next seat in the trick; a shape error
+        # (all in suit) comes to light there more often than not (SJ-3.1.12.3 is rare else).
+        ctx = obs.context
+        suit = ctx.suit_of[obs.lead[0]]
+        shape_error = all(ctx.suit_of[c] == suit for c in cards)
+        affecting = len(obs.trick) < 3 and rng.random() < (0.75 if shape_error else 0.5)
+        return Revoke(seat, cards, found="affecting_play" if affecting else "after_trick")
 
     @staticmethod
     def _extra_card(obs, legal, seat, rng):
@@ -248,10 +263,21 @@ class ShengjiInfractions:
                         note=f"reported: {kind.replace('_', ' ')}")
 
 
+def _kitty_chance(obs: Any, seat: int) -> bool:
+    """The known banker, late in the draw, may resolve to draw on into the kitty (SJ-1.5)."""
+    from shengji.deal import Phase
+
+    return (obs.phase is Phase.DRAW and obs.banker == seat and seat not in obs.declare_barred
+            and 0 < obs.stock_left - KITTY <= KITTY_WINDOW and "banker_drew_kitty" not in obs.own_latent)
+
+
 def _illegal_follow(obs: Any, rng: np.random.Generator) -> list | None:
-    """n cards of the hand that break the follow rules (suit or shape), or None when every
-    n cards the hand could show are legal (e.g. a void: anything goes)."""
-    from shengji.follow import sample_follow, why_illegal_follow
+    """n cards of the hand that break the follow rules, or None when every n cards the hand
+    could show are legal (e.g. a void: anything goes). Two kinds of error, each tried first
+    in turn when the hand allows it (shape first SHAPE_SHARE of the time): a suit error (a suit card swapped for a card of
+    another suit) and, on a pair or tractor lead, a shape error (in suit, but without the
+    pairs / tractor the hand holds: SJ-1.9, SJ-3.1.12.3), heavy or light as the cards fall."""
+    from shengji.follow import lead_info
 
     hand, lead, ctx = list(obs.hand), obs.lead, obs.context
     n = len(lead)
@@ -260,27 +286,59 @@ def _illegal_follow(obs: Any, rng: np.random.Generator) -> list | None:
     suit = ctx.suit_of[lead[0]]
     in_suit = [c for c in hand if ctx.suit_of[c] == suit]
     other = [c for c in hand if ctx.suit_of[c] != suit]
+    shape_first = lead_info(lead, ctx).pairs > 0 and len(in_suit) > n and rng.random() < SHAPE_SHARE
     for _ in range(6):
-        legal = list(sample_follow(hand, lead, ctx, rng))
-        if other and any(ctx.suit_of[c] == suit for c in legal):
-            # not following suit: one suit card swapped for a card of another suit
-            out = list(legal)
-            rest = list(other)
-            for c in legal:
-                if c in rest:
-                    rest.remove(c)
-            if rest:
-                out.remove(next(c for c in out if ctx.suit_of[c] == suit))
-                out.append(_pick(rng, rest))
-                if why_illegal_follow(hand, lead, out, ctx) is not None:
-                    return out
-        if len(in_suit) > n:
-            # breaking the shape: n random cards of the suit
-            picks = rng.choice(len(in_suit), size=n, replace=False)
-            out = [in_suit[i] for i in picks]
-            if why_illegal_follow(hand, lead, out, ctx) is not None:
+        tries = (_shape_error, _suit_error) if shape_first else (_suit_error, _shape_error)
+        for attempt in tries:
+            out = attempt(hand, lead, in_suit, other, ctx, rng)
+            if out is not None:
                 return out
     return None
+
+
+def _suit_error(hand, lead, in_suit, other, ctx, rng) -> list | None:
+    """Not following suit: one suit card of a legal follow swapped for a card of another suit."""
+    from shengji.follow import sample_follow, why_illegal_follow
+
+    suit = ctx.suit_of[lead[0]]
+    if not other:
+        return None
+    legal = list(sample_follow(hand, lead, ctx, rng))
+    if not any(ctx.suit_of[c] == suit for c in legal):
+        return None
+    rest = list(other)
+    for c in legal:
+        if c in rest:
+            rest.remove(c)
+    if not rest:
+        return None
+    out = list(legal)
+    out.remove(next(c for c in out if ctx.suit_of[c] == suit))
+    out.append(_pick(rng, rest))
+    return out if why_illegal_follow(hand, lead, out, ctx) is not None else None
+
+
+def _shape_error(hand, lead, in_suit, other, ctx, rng) -> list | None:
+    """In suit but breaking the shape: n suit cards taken one copy of a kind at a time (in a
+    random order, half the time light cards first) before any second copy, so the follow
+    holds as few pairs as it can."""
+    from shengji.follow import why_illegal_follow
+
+    n = len(lead)
+    if len(in_suit) <= n:
+        return None
+    order = [in_suit[i] for i in rng.permutation(len(in_suit))]
+    if rng.random() < 0.5:
+        # half the time light cards first: SJ-1.9 is the light form (heavy: SJ-3.1.12.1)
+        from enforcement.penalty_cards import heavy_cards
+
+        order.sort(key=lambda c: bool(heavy_cards([c], ctx.level, ctx.trump)))
+    firsts: list = []
+    seconds: list = []
+    for c in order:
+        (seconds if c in firsts else firsts).append(c)
+    out = (firsts + seconds)[:n]
+    return out if why_illegal_follow(hand, lead, out, ctx) is not None else None
 
 
 def inject_shengji(agents: Sequence[Any], rates: "float | Mapping[str, float]", seed: int, index: int) -> list[Any]:

@@ -41,13 +41,17 @@ from tabletop.seats import next_seat, partner, team
 
 GAME = "shengji"
 _TEN = PointPenalty(10)
-LATE_WARNING_MINUTES = 5
+LATE_WARNING_MINUTES = 5       # the rulebook's PD (enforcement.md SJ-1.2): the lateness bands
 LATE_PENALTY_MINUTES = 15
 
 # Facts a ruling adds to explain itself (stable texts, so a trainee's ruling can be graded).
 NO_SEPARATE_LIGHT_WARNING = ("taken-back cards count as exposed; light ones carry no separate "
                              "SJ-1.3 warning (the out-of-turn clause's 10 is the sanction)")
 NO_HEAVY_ON_TOP = "heavy, but not in the circumstances of SJ-3.1.10.4 / 3.1.11.3: no SJ-3.1.3 on top"
+HEAVY_FOLLOW_ON_TOP = ("SJ-3.1.3: the heavy cards shown and taken back, 10 more (enforcement.md SJ-3.1.12 PD: "
+                       "found at once, affecting play, heavy)")
+LATE_BANDS = ("enforcement.md SJ-1.2 PD: minutes late read as bands: up to 5 → warning (SJ-1.2); "
+              "over 5 up to 15 → 10 (SJ-3.1.2); over 15 → unresolved")
 
 
 class _Table:
@@ -415,16 +419,17 @@ def wrong_follow(rulings: ShengjiRulings, table: _Table, event: Any, answers: in
     """Found at once: corrected (the cards come back exposed, a legal follow is made); light:
     SJ-1.4 (suit) / SJ-1.9 (pair or tractor not followed) + Warning; heavy: SJ-3.1.12.1 + 10.
     Found after the next seat played, trick open: corrected, the later plays retaken;
-    SJ-3.1.12.2 (suit, light) / SJ-3.1.12.3 (pair or tractor, PD) + 10; a heavy suit error
-    affecting play is not in the seed (unresolved, corrected all the same). Found after the
-    trick closed: an established revoke, SJ-3.2 (PD): the tricks stand, 10, and the
-    adjusted-score hook."""
+    SJ-3.1.12.2 (suit) / SJ-3.1.12.3 (pair or tractor, PD) + 10. A heavy suit error that
+    affected play is the rulebook's PD (enforcement.md SJ-3.1.12): 10 under SJ-3.1.12.2 plus
+    10 under SJ-3.1.3 for the heavy cards shown and taken back, one ruling with both tens as
+    SJ-3.1.10.4 carries them. Found after the trick closed: an established revoke, SJ-3.2
+    (PD): the tricks stand, 10, and the adjusted-score hook."""
     seat = event.seat
     cards = _cards(event.fact("cards"))
     what = event.fact("what")
     found = event.fact("found")
     heavy = rulings.heavy(table.deal, cards, trump=event.fact("trump"), holder=seat)
-    facts = (("heavy", tuple(str(c) for c in heavy)),)
+    facts: tuple[tuple[str, Any], ...] = (("heavy", tuple(str(c) for c in heavy)),)
     if found == "after_trick":
         draft = Decision("SJ-3.2", answers, offender=seat, facts=tuple(event.facts), irregularity=event.irregularity)
         sanctions = (_TEN, *rulings.fallback(table.deal, draft))
@@ -435,12 +440,13 @@ def wrong_follow(rulings: ShengjiRulings, table: _Table, event: Any, answers: in
             t.deal.take_back_plays(seat, d.clause or "SJ-3.0")
 
         effects = [Return(cards, seat), Expose(cards, seat), Replay([next_seat(seat)]), CorrectFollow(seat)]
-        if what == "suit" and heavy:
-            return _unresolved(table, event, answers, "a heavy wrong follow that affected play is not in the "
-                               "seed (SJ-3.1.12.2 is for light cards)",
-                               fix=lambda t, d: t.deal.take_back_plays(seat, "SJ-3.0: corrected"), extra_facts=facts)
         clause = "SJ-3.1.12.2" if what == "suit" else "SJ-3.1.12.3"
-        return _decision(rulings, table, event, answers, clause, effects, retake, extra_facts=facts)
+        on_top = None
+        if what == "suit" and heavy:
+            on_top = (_TEN, _TEN)
+            facts += (("base_clause", clause), ("on_top", HEAVY_FOLLOW_ON_TOP))
+        return _decision(rulings, table, event, answers, clause, effects, retake, sanctions=on_top,
+                         extra_facts=facts)
     if heavy:
         clause = "SJ-3.1.12.1"
     else:
@@ -480,7 +486,8 @@ INCIDENTS = ("late", "unreasonable_play", *_INCIDENTS)
 def incident(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:
     """A reported incident, by kind, severity and damage (the seed's own ladder: minor →
     SJ-1 Warning; clear, no damage → SJ-2 RecordedViolation; damage → SJ-3.1 10 points).
-    Lateness is the side's: up to 5 minutes SJ-1.2, 5–15 SJ-3.1.2, more: unresolved. A
+    Lateness is the side's, by the rulebook's PD bands (enforcement.md SJ-1.2): up to 5
+    minutes SJ-1.2, over 5 up to 15 SJ-3.1.2, more: unresolved. A
     second unreasonable play by the same player is SJ-2.2. Severity 'suspension': a human
     referee suspends the player (SJ-3.2: Suspension only ever from a report)."""
     seat = event.seat
@@ -496,11 +503,11 @@ def incident(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -
         if minutes <= 0:
             return _unresolved(table, event, answers, "lateness of no minutes")
         if minutes > LATE_PENALTY_MINUTES:
-            return _unresolved(table, event, answers, f"{minutes} minutes late: more than the seed's 15 "
-                               "(forfeit is the event's rule, not the seed's)")
+            return _unresolved(table, event, answers, f"{minutes} minutes late: over 15, the rulebook's PD bands "
+                               "(enforcement.md SJ-1.2) leave it to the fallback", extra_facts=(("band", LATE_BANDS),))
         clause = "SJ-1.2" if minutes <= LATE_WARNING_MINUTES else "SJ-3.1.2"
         return _decision(rulings, table, event, answers, clause, [], _no_table_change, offender=None, side=side,
-                         extra_facts=(("band", "up to 5 minutes: warning; 5-15: 10 points"),))
+                         extra_facts=(("band", LATE_BANDS),))
     if what == "unreasonable_play":
         before = rulings.ledger.occurrences("SJ-1.14", seat) if rulings.ledger is not None else 0
         clause = "SJ-1.14" if before == 0 and severity == "minor" else "SJ-2.2"

@@ -26,7 +26,7 @@ from shengji.replay import action_from_event
 from shengji.rules import ShengjiRules
 from shengji.scoring import card_points, kitty_multiplier, level_result
 from shengji.throws import failed_throw_units, throw_outcome
-from shengji.tricks import trick_winner
+from shengji.tricks import throw_cover, trick_winner
 from shengji.units import Unit, decompose, is_pair, is_tractor, is_valid_lead, shape
 
 __all__ = [
@@ -38,6 +38,6 @@ __all__ = [
     "count_legal_follows", "is_legal_follow", "legal_follows", "sample_follow",
     "why_illegal_follow", "Match", "MatchResult", "promote", "Observation", "action_from_event",
     "ShengjiRules", "card_points", "kitty_multiplier", "level_result", "failed_throw_units",
-    "throw_outcome", "trick_winner", "Unit", "decompose", "is_pair", "is_tractor",
+    "throw_outcome", "throw_cover", "trick_winner", "Unit", "decompose", "is_pair", "is_tractor",
     "is_valid_lead", "shape",
 ]

@@ -240,14 +240,39 @@ def test_SJ_3_2_established_revoke_tricks_stand_ten_and_the_adjusted_score_hook(
     assert deal.to_act == 2 and t.attackers_delta() == -10
 
 
-def test_wrong_follow_affecting_play_with_a_heavy_suit_error_is_unresolved_but_corrected():
+def test_SJ_3_1_12_heavy_wrong_follow_affecting_play_penalised():
+    # enforcement.md SJ-3.1.12 PD: 10 under SJ-3.1.12.2 plus 10 under SJ-3.1.3, one ruling.
     t = SjTable(["S6 S6 S9 C3 D3", "S7 S8 S8 C4 HK", "SA SQ C6 D4 D6", "S3 S4 C7 D7 DA"])
     t.play(0, "S9")
     t.do(Revoke(1, cards("HK"), found="affecting_play"))
-    u = t.unresolved(t.play(2, "SQ"))
-    assert u.fallback == "SJ-3.0" and "heavy wrong follow" in dict(u.facts)["why_unresolved"]
-    assert t.deal.to_act == 1 and t.exposed(1) == ["HK"] and len(t.deal.trick) == 1
-    assert "SQ" in t.hand(2)
+    r = t.ruling(t.play(2, "SQ"))
+    assert not t.of("ref.unresolved")
+    assert (r.clause, r.offender, kinds(r), points(r)) == ("SJ-3.1.12.2", 1, ["PointPenalty", "PointPenalty"], 20)
+    assert [s["clause"] for s in r.sanctions] == ["SJ-3.1.12.2", "SJ-3.1.12.2"]
+    assert fact(r, "heavy") == ("HK",) and fact(r, "base_clause") == "SJ-3.1.12.2"
+    assert fact(r, "on_top").startswith("SJ-3.1.3")
+    assert effects(r) == ["Return", "Expose", "Replay", "CorrectFollow"]
+    deal = t.deal
+    assert deal.to_act == 1 and t.exposed(1) == ["HK"] and deal.trick == [(0, tuple(cards("S9")))]
+    assert "SQ" in t.hand(2) and t.attackers_delta() == -20     # seat 1 attacks: its points drop 20
+    assert [(e.attackers_delta, e.reason) for e in t.of("sj.points_adjusted")] == [
+        (-10, "PointPenalty SJ-3.1.12.2"), (-10, "PointPenalty SJ-3.1.12.2")]
+    assert [e.seats for e in t.of("sj.taken_back")] == [(1, 2)]
+    t.play(1, "S7")
+    t.play(2, "SQ")
+    t.play(3, "S3")
+    assert deal.tricks[-1].winner == 2 and t.exposed(1) == ["HK"]
+
+
+def test_SJ_3_1_12_heavy_shape_error_affecting_play_is_SJ_3_1_12_3_alone():
+    # The heavy PD fills the seed's .1/.2 gap (suit errors); a shape error affecting play is
+    # SJ-3.1.12.3's PD, 10 whatever the cards.
+    t = SjTable(["S6 S6 S9 C3 D3", "SA SK SK C4 H3", "SQ SJ C6 D4 D6", "S3 S4 C7 D7 DA"])
+    t.play(0, "S6 S6")
+    t.do(Revoke(1, cards("SA SK"), found="affecting_play"))
+    r = t.ruling(t.play(2, "SQ SJ"))
+    assert (r.clause, points(r), fact(r, "what"), fact(r, "heavy")) == ("SJ-3.1.12.3", 10, "pair", ("SK", "SA"))
+    assert t.deal.to_act == 1 and [tuple(map(str, a.cards)) for a in t.legal()] == [("SK", "SK")]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -315,3 +340,17 @@ def test_SJ_3_1_3_small_pairs_in_special_circumstances_with_the_option():
         t.play(1, "S7")                                # seat 1 shows void in diamonds
         r = t.ruling(t.do(DropCard(3, cards("D6 D6"))))
         assert r.clause == clause and fact(r, "heavy") == (("D6", "D6") if option else ())
+
+
+def test_SJ_3_1_10_4_facts_read_a_trump_cover_of_a_throw_as_winning():
+    # §6 (revised): S3S3 S5S5 covers the throw H9H9 HQ HK and beats S4S4 SA D5, so seat 2
+    # (the offender's partner) is winning when seat 0 leads again before the trick is done.
+    t = SjTable(["H9 H9 HQ HK DA", "S4 S4 SA D5 C3", "S3 S3 S5 S5 C4", "H2 H3 H4 H6 C6"], level="5", trump="S")
+    t.play(0, "H9 H9 HQ HK")
+    t.play(1, "S4 S4 SA D5")
+    t.play(2, "S3 S3 S5 S5")
+    r = t.ruling(t.play(0, "DA"))
+    assert (r.clause, fact(r, "winning"), points(r)) == ("SJ-3.1.10.4", 2, 20)
+    assert t.deal.to_act == 3 and t.exposed(0) == ["DA"]
+    t.play(3, "H2 H3 H4 H6")
+    assert t.deal.tricks[-1].winner == 2 and t.deal.to_act == 2

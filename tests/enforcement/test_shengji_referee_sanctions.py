@@ -178,7 +178,7 @@ def test_SJ_3_adjusted_points_change_the_level_result_across_the_80_boundary():
 def test_SJ_3_0_what_no_clause_covers_is_unresolved_with_the_fallback_recorded():
     t = SjTable(HANDS)
     u = t.unresolved(t.do(Incident(1, "late", minutes=25)))
-    assert u.fallback == "SJ-3.0" and "more than the seed's 15" in dict(u.facts)["why_unresolved"]
+    assert u.fallback == "SJ-3.0" and "over 15" in dict(u.facts)["why_unresolved"]
     assert "AdjustedScore" in u.note and t.attackers_delta() == 0
     row = t.referee.ledger.sanctions(clause_id="SJ-3.0")[0]
     assert row.sanction.KIND == "AdjustedScore" and row.side == 1
@@ -197,6 +197,25 @@ def test_SJ_3_1_2_a_side_five_to_fifteen_minutes_late_pays_ten():
     t, r = reported(0, "late", minutes=12)
     assert (r.clause, points(r), r.offender, r.side) == ("SJ-3.1.2", 10, None, 0)
     assert t.attackers_delta() == 10                   # the banker's side was late
+
+
+@pytest.mark.parametrize("minutes, clause, delta", [(5, "SJ-1.2", 0), (6, "SJ-3.1.2", -10), (15, "SJ-3.1.2", -10)])
+def test_SJ_1_2_and_SJ_3_1_2_lateness_bands_are_the_rulebooks_PD(minutes, clause, delta):
+    # enforcement.md SJ-1.2 PD: up to 5 → Warning; over 5 up to 15 → 10; over 15 → unresolved.
+    t, r = reported(1, "late", minutes=minutes)
+    assert (r.clause, r.offender, r.side) == (clause, None, 1)
+    assert kinds(r) == (["Warning"] if clause == "SJ-1.2" else ["PointPenalty"])
+    assert "enforcement.md SJ-1.2 PD" in fact(r, "band") and t.attackers_delta() == delta
+    assert [e.attackers_delta for e in t.of("sj.points_adjusted")] == ([delta] if delta else [])
+    from enforcement.rulebook import clause as rule
+    assert "enforcement.md SJ-1.2" in rule(clause).pd and t.deal.to_act == 0
+
+
+def test_SJ_1_2_lateness_over_fifteen_minutes_is_left_to_the_fallback():
+    t = SjTable(HANDS)
+    u = t.unresolved(t.do(Incident(1, "late", minutes=16)))
+    assert u.fallback == "SJ-3.0" and "enforcement.md SJ-1.2" in dict(u.facts)["band"]
+    assert not t.of("ref.ruling") and t.attackers_delta() == 0 and not t.of("sj.points_adjusted")
 
 
 def test_SJ_3_1_5_serious_prompting_that_damaged():

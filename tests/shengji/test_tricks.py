@@ -8,7 +8,7 @@ from tabletop.cards import full_deck, parse_cards
 from shengji.context import TRUMP, Context
 from shengji.follow import sample_follow
 from shengji.rules import ShengjiRules
-from shengji.tricks import trick_winner
+from shengji.tricks import throw_cover, trick_winner
 from shengji.units import decompose, shape
 
 L7C = Context("7", "C")
@@ -109,9 +109,10 @@ def test_rule_6_throw_not_beaten_by_led_suit_play_of_same_shape():
     assert winner("SKSK SQ", "SASA S3", "S4 S5 S6", "D2D2 D3") == 0
 
 
-def test_rule_6_throw_not_beaten_by_trumps_of_another_shape():
+def test_rule_6_throw_not_beaten_by_trumps_that_do_not_cover_it():
     assert winner("SASA SK", "C2 C3 C4", "S3 S4 S5", "C5 C6 C8") == 0
-    assert winner("SASA SQSQ", "C2C2C3C3", "S3 S4 S5 S6", "H2 H3 H4 H5") == 0
+    # a led tractor needs a trump tractor: two separate trump pairs do not cover it
+    assert winner("S3S3S4S4 SK", "C2C2C5C5 C9", "S5 S6 S8 S9 SA", "H2 H3 H4 H5 H6") == 0
 
 
 def test_rule_6_throw_of_two_pairs_beaten_by_two_trump_pairs():
@@ -164,19 +165,22 @@ def random_trick(seed):
 
 @given(st.integers(0, 2**32 - 1))
 @settings(max_examples=200)
-def test_property_winner_is_lead_or_same_shape_in_led_suit_or_trumps(seed):
+def test_property_winner_is_lead_or_same_shape_in_led_suit_or_trumps_or_a_trump_cover(seed):
     ctx, plays = random_trick(seed)
     w = trick_winner(plays, ctx)
     assert 0 <= w < len(plays)
+    throw = len(decompose(plays[0], ctx)) > 1
     if w:
         suits = {ctx.suit_of[c] for c in plays[w]}
         led = ctx.suit_of[plays[0][0]]
         assert suits in ({led}, {TRUMP})
-        assert shape(plays[w], ctx) == shape(plays[0], ctx)
-        if len(decompose(plays[0], ctx)) > 1:
-            assert suits == {TRUMP}
-    # Nothing after the winner beats it, and the winner beats what it took over from.
-    assert trick_winner(plays[w:], ctx) == 0
+        if throw:
+            assert suits == {TRUMP} and throw_cover(plays[w], plays[0], ctx) is not None
+        else:
+            assert shape(plays[w], ctx) == shape(plays[0], ctx)
+    if not throw:
+        # Nothing after the winner beats it, and the winner beats what it took over from.
+        assert trick_winner(plays[w:], ctx) == 0
 
 
 @given(st.integers(0, 2**32 - 1))
