@@ -7,9 +7,10 @@ Both sides are reduced to *atoms*, the smallest facts either can state: one atom
 for the card effects (so a Return of 3 cards equals a ``gd.returned`` of those 3 cards, or
 two returns of 2 and 1; cards are multisets), one per seat or table change otherwise. The
 ruling's atoms come from its ``rectification``; the table's from the events of
-*effect kinds* (below) emitted after the ruling and before the next decision — the
-window also ends at the next irregular attempt, discovery, ruling or unresolved event,
-whose events are no longer this ruling's. Each listed atom must be matched by one carried
+*effect kinds* (below) emitted after the ruling and before the next turn — a decision, or
+a barred seat's automatic pass (``gd.barred_pass``); the window also ends at the next
+irregular attempt, discovery, ruling, unresolved event or deal, whose events are no longer
+this ruling's. Each listed atom must be matched by one carried
 atom and each carried atom by one listed atom. A field (a bar's ``scope``, a per-seat
 no-tribute) is compared when both sides carry it.
 
@@ -83,13 +84,15 @@ PENDING: dict[str, str] = {
                "GD-4.2.3/4 pass sequence; ...)",
 }
 """Games whose checker does not run the ``effects_carried_out`` check unless asked
-(``checker_for(game, effects=True)``), with the reason. Remove the entry once the game's
-rulings list exactly what its table does: then ``paiju fuzz``, the stateful tests and every
-user of the checker check it."""
+(``checker_for(game, effects=True)``, or PAIJU_CHECK_EFFECTS=1 in the environment, e.g. for
+``paiju fuzz``), with the reason. Remove the entry once the game's rulings list exactly what
+its table does: then ``paiju fuzz``, the stateful tests and every user of the checker check it."""
 
 
 def checked_by_default(game: str) -> bool:
-    return game not in PENDING
+    import os
+
+    return game not in PENDING or os.environ.get("PAIJU_CHECK_EFFECTS", "") not in ("", "0")
 
 # ---------------------------------------------------------------------------------------------
 # Atoms
@@ -433,7 +436,17 @@ class Window:
         self.standing = standing
 
 
-_IRREGULAR = {"guandan": ("gd.irregular", "gd.found"), "shengji": ("sj.irregular", "sj.found")}
+AUTOMATIC_TURNS = frozenset({"gd.barred_pass"})
+"""Turns taken without a decision: like an action, they end a ruling's window (what they
+carry out, e.g. the exposure after a GD-2.4 correction, is that turn's)."""
+
+
+def ends_window(e: Any) -> bool:
+    """Whether ``e`` ends a ruling's window: a decision's event (an action, irregular
+    attempts included) or an automatic turn; discoveries, rulings and deals end it too."""
+    kind = e.KIND
+    return (e.ACTION or kind in AUTOMATIC_TURNS or kind.endswith((".found", ".deal_started"))
+            or kind == "ref.unresolved")
 
 
 def windows(game: str, events: Iterable[Any]) -> list[Window]:
@@ -443,7 +456,6 @@ def windows(game: str, events: Iterable[Any]) -> list[Window]:
     current: Window | None = None
     scheduled = None
     kinds = EFFECT_EVENTS[game]
-    breaks = _IRREGULAR[game] + ("ref.unresolved",)
     for e in events:
         kind = e.KIND
         if kind in kinds:
@@ -454,7 +466,7 @@ def windows(game: str, events: Iterable[Any]) -> list[Window]:
         elif kind == "ref.ruling":
             current = Window(e, scheduled)
             out.append(current)
-        elif e.ACTION or kind in breaks or kind.endswith(".deal_started"):
+        elif ends_window(e):
             current = None
             if kind.endswith(".deal_started"):
                 scheduled = None

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from enforcement.carried_out import AUTOMATIC_TURNS
 from tabletop.events import Event
 
 DEAL_STEP_LIMIT = 5_000
@@ -198,6 +199,8 @@ class Checker:
             elif kind.endswith(".deal_started"):
                 self._close_window()
                 self.scheduled = None
+            elif self.window is not None and (event.ACTION or kind in AUTOMATIC_TURNS):
+                self._close_window()   # a turn taken: what follows is that turn's
             self.on_event(engine, event)
         self.check_state(engine)
 
