@@ -7,8 +7,9 @@ Both sides are reduced to *atoms*, the smallest facts either can state: one atom
 for the card effects (so a Return of 3 cards equals a ``gd.returned`` of those 3 cards, or
 two returns of 2 and 1; cards are multisets), one per seat or table change otherwise. The
 ruling's atoms come from its ``rectification``; the table's from the events of
-*effect kinds* (below) emitted after the ruling and before the next turn — a decision, or
-a barred seat's automatic pass (``gd.barred_pass``); the window also ends at the next
+*effect kinds* (below) emitted after the ruling and before the next turn — a decision, a
+barred seat's automatic pass or a play that stands as made (``AUTOMATIC_TURNS``); the
+window also ends at the next
 irregular attempt, discovery, ruling, unresolved event or deal, whose events are no longer
 this ruling's. Each listed atom must be matched by one carried
 atom and each carried atom by one listed atom. A field (a bar's ``scope``, a per-seat
@@ -436,9 +437,10 @@ class Window:
         self.standing = standing
 
 
-AUTOMATIC_TURNS = frozenset({"gd.barred_pass"})
-"""Turns taken without a decision: like an action, they end a ruling's window (what they
-carry out, e.g. the exposure after a GD-2.4 correction, is that turn's)."""
+AUTOMATIC_TURNS = frozenset({"gd.barred_pass", "gd.play_stands", "sj.play_stands"})
+"""Turns taken without a decision — a barred seat's automatic pass, a play that stands as if
+made in turn: like an action, they end a ruling's window (what they carry out, e.g. the
+exposure of the unused cards of an earlier GD-2.4 correction, is that turn's)."""
 
 
 def ends_window(e: Any) -> bool:

@@ -12,6 +12,7 @@ from hypothesis import Phase, settings
 from guandan.deal import Deal
 from guandan.match import Match
 from tests.enforcement.stateful_table import RefereedTableMachine, machine_settings
+from tests.enforcement.test_effects_carried_out import GUANDAN_MISMATCHES
 
 
 class GuandanTable(RefereedTableMachine):
@@ -36,6 +37,4 @@ class GuandanTableEffects(GuandanTable):
 GuandanTableEffects.TestCase.settings = settings(machine_settings(), phases=[Phase.explicit, Phase.reuse,
                                                                             Phase.generate])  # xfail: no shrinking
 TestGuandanRulingsCarriedOut = pytest.mark.xfail(
-    strict=False, reason="issue 11 mismatch (a): a 掼蛋 ruling logs a LeadOption while the table's expose "
-    "primitive makes penalty cards; the exposures of GD-2.4.x / GD-3.1.1 / GD-4.2.3 set a lead option no "
-    "ruling lists")(GuandanTableEffects.TestCase)
+    strict=False, reason=GUANDAN_MISMATCHES)(GuandanTableEffects.TestCase)
