@@ -390,6 +390,23 @@ def _procedure_text(p: Any) -> str:
 # The comparison
 
 
+def _grouped(atoms: list[Atom]) -> list[str]:
+    """Card atoms of one effect or event shown together: Return(seat 1, cards S7 H7) [...]."""
+    out: dict[tuple, list[str]] = {}
+    texts: list[str | tuple] = []
+    for a in atoms:
+        card = a.fields.get("card")
+        if card is None or len(a.fields) != 1:
+            texts.append(str(a))
+            continue
+        key = (a.kind, a.seat, a.origin)
+        if key not in out:
+            out[key] = []
+            texts.append(key)
+        out[key].append(card)
+    return [t if isinstance(t, str) else f"{t[0]}(seat {t[1]}, cards {' '.join(out[t])}) [{t[2]}]" for t in texts]
+
+
 def mismatches(game: str, ruling: Any, events: Sequence[Any], standing: Any = None) -> list[str]:
     """What differs between the effects ``ruling`` lists and the effect events of its window
     (``events``, in order; other kinds are ignored). ``standing``: 掼蛋's next-deal procedure
@@ -419,8 +436,8 @@ def mismatches(game: str, ruling: Any, events: Sequence[Any], standing: Any = No
             missing.append(atom)
         else:
             del open_[hit]
-    problems = [f"listed but not carried out: {a}" for a in missing]
-    problems += [f"carried out but not listed: {a}" for a in open_]
+    problems = [f"listed but not carried out: {a}" for a in _grouped(missing)]
+    problems += [f"carried out but not listed: {a}" for a in _grouped(open_)]
     if game == "guandan":
         problems += _next_deal(next_deal, scheduled, standing)
     return problems

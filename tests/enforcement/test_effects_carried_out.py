@@ -111,7 +111,7 @@ def test_GD_2_3_1_a_listed_effect_not_carried_out_is_a_violation():
     assert "listed but not carried out: LeadOption(seat 0, chooser 1, combination PAIR)" in str(v)
     assert "carried out but not listed" not in str(v)
     only_one_card = [attrs.evolve(e, cards=e.cards[:1]) if e.KIND == "gd.returned" else e for e in w.events]
-    assert "listed but not carried out: Return(seat 2, card " in str(violation(t, w, only_one_card))
+    assert "listed but not carried out: Return(seat 2, cards " in str(violation(t, w, only_one_card))
 
 
 def test_GD_2_3_1_a_primitive_event_the_ruling_does_not_list_is_a_violation():
@@ -121,7 +121,7 @@ def test_GD_2_3_1_a_primitive_event_the_ruling_does_not_list_is_a_violation():
     marked = gev.PenaltyCardsMarked(deal=barred.deal, seq=barred.seq + 100, seat=2, cards=("C9", "H9"),
                                     reason="GD-6")
     v = violation(t, w, w.events + [marked])
-    assert "carried out but not listed: PenaltyCards(seat 2, card C9)" in str(v)
+    assert "carried out but not listed: PenaltyCards(seat 2, cards C9 H9)" in str(v)
     assert "listed but not carried out" not in str(v)
     twice = violation(t, w, w.events + [attrs.evolve(barred, seq=barred.seq + 100)])
     assert "carried out but not listed: BarOnePlay(seat 2)" in str(twice)
@@ -203,11 +203,11 @@ def test_SJ_3_1_10_2_listed_effects_are_carried_out():
     assert [e.KIND for e in w.events] == ["sj.returned", "sj.turn_restored"]   # returned face up
     assert mismatches("shengji", w.ruling, w.events) == [] and t.checker.rulings_checked == 1
     face_down = [attrs.evolve(e, exposed=False) if e.KIND == "sj.returned" else e for e in w.events]
-    assert "listed but not carried out: Expose(seat 1, card C4)" in str(violation(t, w, face_down))
+    assert "listed but not carried out: Expose(seat 1, cards C4)" in str(violation(t, w, face_down))
     no_turn = [e for e in w.events if e.KIND != "sj.turn_restored"]
     assert "listed but not carried out: Turn(seat 0)" in str(violation(t, w, no_turn))
     twice = w.events + [attrs.evolve(w.events[0], seq=w.events[0].seq + 100)]
-    assert "carried out but not listed: Return(seat 1, card C4)" in str(violation(t, w, twice))
+    assert "carried out but not listed: Return(seat 1, cards C4)" in str(violation(t, w, twice))
 
 
 def test_SJ_3_1_12_2_taken_back_plays_carry_out_return_expose_replay_and_the_correction():
