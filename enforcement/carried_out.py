@@ -95,6 +95,7 @@ def checked_by_default(game: str) -> bool:
 
     return game not in PENDING or os.environ.get("PAIJU_CHECK_EFFECTS", "") not in ("", "0")
 
+
 # ---------------------------------------------------------------------------------------------
 # Atoms
 
