@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from enforcement.carried_out import AUTOMATIC_TURNS
 from tabletop.events import Event
 
 DEAL_STEP_LIMIT = 5_000
@@ -49,6 +50,10 @@ INVARIANTS: dict[str, str] = {
                   "(matched by `answers`), and nothing else is answered",
     "ruling_cites_clause": "every ruling cites a clause of the game's rulebook (not a heading), its "
                            "sanctions too, and names a seat 0-3 and side 0-1 when it names any",
+    "effects_carried_out": "the table effects a ruling lists are exactly the effects the table carries out "
+                           "before the next decision (the primitive events after the ruling, matched effect "
+                           "by effect and card by card as enforcement.carried_out documents): no listed "
+                           "effect missing, no effect event the ruling does not list",
     "ruled_in_time": "an irregular attempt noticed at once is answered before the next decision; "
                      "a latent one comes to light (one `found` event) by the end of its deal and is "
                      "then answered before the next decision",
@@ -138,7 +143,9 @@ class Checker:
     """Irregularities an offered action may carry because of the seat's own earlier,
     unnoticed one (exempt from ``offered_actions_regular``)."""
 
-    def __init__(self, *, deal_step_limit: int = DEAL_STEP_LIMIT) -> None:
+    def __init__(self, *, deal_step_limit: int = DEAL_STEP_LIMIT, effects: bool | None = None) -> None:
+        """``effects``: check ``effects_carried_out`` (None: unless the game is listed in
+        ``enforcement.carried_out.PENDING``)."""
         self.deal_step_limit = deal_step_limit
         self.irregular: dict[int, Event] = {}
         self.latent: set[int] = set()
@@ -153,6 +160,16 @@ class Checker:
         """(seat, injected) of the decision whose events come next."""
         self.events_seen = 0
         self.decisions = 0
+        from enforcement.carried_out import EFFECT_EVENTS, checked_by_default
+
+        if effects is None:
+            effects = checked_by_default(self.game)
+        self.effect_kinds = EFFECT_EVENTS.get(self.game, frozenset()) if effects else frozenset()
+        self.rulings_checked = 0
+        self.window: Any = None
+        """The ruling whose effects are being collected (enforcement.carried_out.Window)."""
+        self.scheduled: Any = None
+        """The last next-deal procedure scheduled in this deal (掼蛋), before the window's ruling."""
 
     # ---- the observer
 
@@ -161,12 +178,29 @@ class Checker:
         for event in events:
             self.events_seen += 1
             kind = event.KIND
-            if kind == self.IRREGULAR:
+            if kind in self.effect_kinds:
+                if self.window is not None:
+                    self.window.events.append(event)
+                if kind == "gd.next_deal_scheduled":
+                    self.scheduled = event
+            elif kind == self.IRREGULAR:
+                self._close_window()
                 self._irregular(event, decision)
             elif kind == self.FOUND:
+                self._close_window()
                 self._found(event)
             elif kind == "ref.ruling" or kind == "ref.unresolved":
+                self._close_window()
                 self._answer(event)
+                if kind == "ref.ruling" and self.effect_kinds:
+                    from enforcement.carried_out import Window
+
+                    self.window = Window(event, self.scheduled)
+            elif kind.endswith(".deal_started"):
+                self._close_window()
+                self.scheduled = None
+            elif self.window is not None and (event.ACTION or kind in AUTOMATIC_TURNS):
+                self._close_window()   # a turn taken: what follows is that turn's
             self.on_event(engine, event)
         self.check_state(engine)
 
@@ -222,9 +256,25 @@ class Checker:
         if event.offender not in (None, 0, 1, 2, 3) or event.side not in (None, 0, 1):
             raise violated("ruling_cites_clause", f"a ruling names seat {event.offender!r}, side {event.side!r}", event)
 
+    def _close_window(self) -> None:
+        """The ruling's window ends: what it lists must be what the table did."""
+        w, self.window = self.window, None
+        if w is None:
+            return
+        from enforcement.carried_out import mismatches
+
+        self.rulings_checked += 1
+        problems = mismatches(self.game, w.ruling, w.events, w.standing)
+        if problems:
+            r = w.ruling
+            raise violated("effects_carried_out", f"{r.clause} ruling (seq {r.seq}, answers {r.answers}, offender "
+                           f"{r.offender}): " + "; ".join(problems), r)
+
     def settled(self, engine: Any) -> None:
         """Checks for when an action's events have all been shown (before any seat acts
-        again, in turn or out of turn): every attempt noticed, and every discovery, answered."""
+        again, in turn or out of turn): every attempt noticed, and every discovery, answered;
+        the last ruling's effects carried out."""
+        self._close_window()
         if self.unanswered:
             seq = min(self.unanswered)
             e = self.irregular[seq]

@@ -6,7 +6,10 @@ turn, each committed with a hypothesis-chosen seed. A game's module subclasses
 ``RefereedTableMachine`` with its engines.
 
 Settings follow the hypothesis profile (tests/conftest.py): ``ci`` keeps a few short runs,
-``nightly`` (HYPOTHESIS_PROFILE=nightly) a tenth of its examples with longer runs."""
+``nightly`` (HYPOTHESIS_PROFILE=nightly) a tenth of its examples with longer runs.
+
+After every step (and so after every ruling) the checker closes the last ruling's window:
+the table effects it lists must be the effects carried out (``effects_carried_out``)."""
 
 from __future__ import annotations
 
@@ -40,6 +43,9 @@ picks = st.integers(0, 2**16)
 
 class RefereedTableMachine(RuleBasedStateMachine):
     GAME = ""
+    EFFECTS: bool | None = None
+    """Check ``effects_carried_out`` after every ruling (None: the game's default,
+    enforcement.carried_out.PENDING)."""
 
     def new_engine(self, seed: int, match: bool) -> Any:
         raise NotImplementedError
@@ -59,7 +65,7 @@ class RefereedTableMachine(RuleBasedStateMachine):
     def _start(self, seed: int, match: bool) -> None:
         self.engine = self.new_engine(seed, match)
         self.referee = make_referee(self.GAME)
-        self.checker = checker_for(self.GAME)
+        self.checker = checker_for(self.GAME, effects=self.EFFECTS)
         self.catalogue = catalogue_for(self.GAME)
         self.events: list = []
         self.over = False
@@ -160,5 +166,7 @@ class RefereedTableMachine(RuleBasedStateMachine):
 
     @invariant()
     def every_irregularity_answered_before_anyone_acts(self) -> None:
+        """Also closes the last ruling's window: its listed effects must be the ones carried
+        out (effects_carried_out)."""
         if hasattr(self, "checker"):
             self.checker.settled(self.engine)

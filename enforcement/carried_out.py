@@ -1,0 +1,504 @@
+"""What a ruling says it does, against what the table did: the correspondence between the
+table effects a ``ref.ruling`` lists (``enforcement.sanctions``) and the public events of the
+table primitives that carry them out, per game, in one place. Used by the
+``effects_carried_out`` invariant (``enforcement.invariants``) after every ruling.
+
+Both sides are reduced to *atoms*, the smallest facts either can state: one atom per card
+for the card effects (so a Return of 3 cards equals a ``gd.returned`` of those 3 cards, or
+two returns of 2 and 1; cards are multisets), one per seat or table change otherwise. The
+ruling's atoms come from its ``rectification``; the table's from the events of
+*effect kinds* (below) emitted after the ruling and before the next turn — a decision, a
+barred seat's automatic pass or a play that stands as made (``AUTOMATIC_TURNS``); the
+window also ends at the next
+irregular attempt, discovery, ruling, unresolved event or deal, whose events are no longer
+this ruling's. Each listed atom must be matched by one carried
+atom and each carried atom by one listed atom. A field (a bar's ``scope``, a per-seat
+no-tribute) is compared when both sides carry it.
+
+Effect ↔ event, 掼蛋 (guandan.events):
+
+    Return(cards, seat)        gd.returned            one atom per card, seat
+    Expose(cards, seat)        gd.exposed             one atom per card, seat
+    PenaltyCards(cards, seat)  gd.penalty_cards       one atom per card, seat
+    BarOnePlay(seat, scope)    gd.barred              seat (scope when the event has one)
+    LeadOption(chooser, restricted_seat, exposed_kind)
+                               gd.lead_option         restricted, chooser, combination
+    RestoreOrder(seat)         gd.turn_restored       seat; also gd.random_draw: the draw
+                                                      goes on with the drawer's 下家
+    RandomDraw(source, to)     gd.random_draw         to (the event's seat), source, 1 card
+    Redeal(fresh_deck)         gd.redeal              fresh_deck
+    ReportAgain(seat)          gd.reported            seat
+    CorrectPlay(seat)          gd.correction_due      seat (the correction itself is the
+                                                      seat's next action)
+    Replay(seats)              gd.choice              purpose replay / partner_replay,
+                                                      offered to one of ``seats``
+    UnauthorisedInformation(seats, cards)
+                               gd.unauthorised        seats, cards
+    NoTributeNextDeal, NextDealProcedure
+                               gd.next_deal_scheduled see ``_next_deal``: the procedure in
+                               force after the window must say what the effects say; an
+                               event that changes nothing listed is extra
+    RedoTribute, RedoReturn    —                      the seat's own next tribute / return
+                                                      carries them out (nothing to emit)
+
+  Effect events that no listed effect can match (always extra in a ruling's window):
+  gd.pass_sequence, gd.lead_restricted, gd.exposure_lifted, gd.taken_back.
+
+Effect ↔ event, 双升 (shengji.events):
+
+    Return(cards, seat)        sj.returned            per card; ``exposed=True`` also
+                                                      exposes them (an Expose atom per card)
+    Expose(cards, seat)        sj.exposed, sj.returned(exposed=True)
+    RestoreOrder(seat), CorrectFollow(seat)
+                               sj.turn_restored       seat (whose turn it is now)
+    Replay(seats)              sj.taken_back          one atom per later seat taken back;
+                               the offender's own cards in it are a Return and an Expose,
+                               and its turn (CorrectFollow)
+    RedoBury(seat)             sj.burial_undone       seat
+    LoseDeclarationRight(seat) sj.declaration_barred  seat
+    LotsDraw(seats)            sj.declaration_stands  how='lots': the two seats
+    Choice(chooser, options, may_decline)
+                               sj.choice              purpose miscount_*: chooser, options
+                                                      (RandomDraw → random_draw, Redeal →
+                                                      redeal, may_decline → decline); what
+                                                      is chosen is carried out after the
+                                                      chooser's decision
+    (no effect)                sj.random_draw, sj.redeal, sj.handed_over: always extra
+
+Not effects (never compared): plays and passes, a play that stands as made (gd/sj
+play_stands, sj.declaration_stands how='chosen': the players' own choice), bars served or
+lapsing, a lead option or designation being *asked* (gd.choice lead_option / designate),
+and what sanctions do (level and point penalties, 单下 / 双下 results, a match loss: the
+``sanctions_carried_out`` and ``next_deal_procedure`` invariants check those).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from tabletop.seats import next_seat
+
+PENDING: dict[str, str] = {
+    "guandan": "issue 11: the 掼蛋 rulings do not list all the table does yet (a LeadOption where the table "
+               "makes penalty cards; the lead option of GD-2.4.x / GD-3.1.1 / GD-4.2.3 exposures; the "
+               "GD-4.2.3/4 pass sequence; ...)",
+}
+"""Games whose checker does not run the ``effects_carried_out`` check unless asked
+(``checker_for(game, effects=True)``, or PAIJU_CHECK_EFFECTS=1 in the environment, e.g. for
+``paiju fuzz``), with the reason. Remove the entry once the game's rulings list exactly what
+its table does: then ``paiju fuzz``, the stateful tests and every user of the checker check it."""
+
+
+def checked_by_default(game: str) -> bool:
+    import os
+
+    return game not in PENDING or os.environ.get("PAIJU_CHECK_EFFECTS", "") not in ("", "0")
+
+
+# ---------------------------------------------------------------------------------------------
+# Atoms
+
+
+class Member:
+    """A field value that agrees with any collection holding it (a choice offered to one
+    of a Replay's seats)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"one of them: {self.value}"
+
+
+class Atom:
+    """One fact: ``kind`` about ``seat`` with ``fields`` (name → value)."""
+
+    __slots__ = ("kind", "seat", "fields", "origin")
+
+    def __init__(self, kind: str, seat: int | None, origin: str, **fields: Any) -> None:
+        self.kind, self.seat, self.fields, self.origin = kind, seat, fields, origin
+
+    def agrees(self, other: "Atom") -> bool:
+        if self.kind != other.kind or self.seat != other.seat:
+            return False
+        for name in self.fields.keys() & other.fields.keys():
+            a, b = self.fields[name], other.fields[name]
+            if isinstance(a, Member):
+                a, b = b, a
+            if isinstance(b, Member):
+                if b.value not in a:
+                    return False
+            elif a != b:
+                return False
+        return True
+
+    def __str__(self) -> str:
+        parts = [] if self.seat is None else [f"seat {self.seat}"]
+        parts += [f"{k} {_text(v)}" for k, v in self.fields.items()]
+        return f"{self.kind}({', '.join(parts)}) [{self.origin}]"
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, (tuple, list, frozenset)):
+        return "(" + " ".join(str(v) for v in (sorted(value) if isinstance(value, frozenset) else value)) + ")"
+    return str(value)
+
+
+def _cards(kind: str, seat: int | None, cards: Iterable[str], source: str) -> list[Atom]:
+    return [Atom(kind, seat, source, card=str(c)) for c in cards]
+
+
+# ---------------------------------------------------------------------------------------------
+# The ruling's side
+
+
+NEXT_DEAL_EFFECTS = frozenset({"NoTributeNextDeal", "NextDealProcedure"})
+LATER = frozenset({"RedoTribute", "RedoReturn"})
+"""Effects the seat's own next action carries out: no primitive event."""
+
+_CHOICE_OPTIONS = {"RandomDraw": "random_draw", "Redeal": "redeal"}
+
+
+def listed_atoms(game: str, effect: dict[str, Any], offender: int | None) -> list[Atom]:
+    """The atoms of one table effect (a ``to_dict`` record) of a ruling."""
+    kind = effect["kind"]
+    src = _effect_text(effect)
+    seat = effect.get("seat", offender) if "seat" in effect else None
+    if seat is None and kind in ("Return", "Expose", "PenaltyCards"):
+        seat = offender
+    if kind in ("Return", "Expose", "PenaltyCards"):
+        return _cards(kind, seat, effect["cards"], src)
+    if kind == "BarOnePlay":
+        return [Atom(kind, seat, src, scope=effect["scope"])] if "scope" in effect else [Atom(kind, seat, src)]
+    if kind == "LeadOption":
+        return [Atom(kind, effect["restricted_seat"], src, chooser=effect["chooser"],
+                     combination=effect["exposed_kind"])]
+    if kind in ("RestoreOrder", "CorrectFollow"):
+        return [Atom("RestoreOrder" if game == "guandan" else "Turn", seat, src)]
+    if kind == "RandomDraw":
+        return [Atom(kind, effect["to"], src, source=effect["source"], count=effect["count"])]
+    if kind == "Redeal":
+        return [Atom(kind, None, src, fresh_deck=effect["fresh_deck"])]
+    if kind in ("ReportAgain", "CorrectPlay", "RedoBury", "LoseDeclarationRight"):
+        return [Atom(kind, seat, src)]
+    if kind == "Replay":
+        if game == "guandan":
+            return [Atom(kind, None, src, seats=tuple(effect["seats"]))]
+        return [Atom(kind, s, src) for s in effect["seats"]]
+    if kind == "UnauthorisedInformation":
+        return [Atom(kind, None, src, seats=tuple(effect["seats"]), cards=tuple(sorted(effect["cards"])))]
+    if kind == "LotsDraw":
+        return [Atom(kind, None, src, seats=tuple(sorted(effect["seats"])))]
+    if kind == "Choice":
+        options = {_CHOICE_OPTIONS.get(o["kind"], o["kind"]) for o in effect["options"]}
+        if effect.get("may_decline"):
+            options.add("decline")
+        return [Atom(kind, effect["chooser"], src, options=frozenset(options))]
+    if kind in LATER or kind in NEXT_DEAL_EFFECTS:
+        return []
+    # an effect kind this table does not know: it can never be matched (a violation says so)
+    return [Atom(kind, seat, src, unknown="no event carries this effect kind out")]
+
+
+def _effect_text(effect: dict[str, Any]) -> str:
+    from enforcement.sanctions import TableEffect
+
+    try:
+        return str(TableEffect.from_dict(dict(effect)))
+    except ValueError:
+        return str(effect)
+
+
+# ---------------------------------------------------------------------------------------------
+# The table's side
+
+GUANDAN_EFFECT_EVENTS = frozenset({
+    "gd.returned", "gd.exposed", "gd.penalty_cards", "gd.barred", "gd.lead_option", "gd.turn_restored",
+    "gd.random_draw", "gd.redeal", "gd.reported", "gd.correction_due", "gd.choice", "gd.unauthorised",
+    "gd.next_deal_scheduled", "gd.pass_sequence", "gd.lead_restricted", "gd.exposure_lifted", "gd.taken_back",
+})
+SHENGJI_EFFECT_EVENTS = frozenset({
+    "sj.returned", "sj.exposed", "sj.turn_restored", "sj.taken_back", "sj.burial_undone",
+    "sj.declaration_barred", "sj.declaration_stands", "sj.choice", "sj.random_draw", "sj.redeal",
+    "sj.handed_over",
+})
+EFFECT_EVENTS = {"guandan": GUANDAN_EFFECT_EVENTS, "shengji": SHENGJI_EFFECT_EVENTS}
+"""Per game, the event kinds a ruling's window collects (a superset: ``carried_atoms``
+decides; a kind not listed here is never a table effect)."""
+
+_GD_ASKED = ("lead_option", "designate")
+_SJ_CHOICES = ("miscount_draw", "miscount_remedy")
+
+
+def carried_atoms(game: str, e: Any) -> list[Atom]:
+    """The atoms an effect event carries out (empty: it is play going on, not an effect)."""
+    kind = e.KIND
+    src = f"{kind} seq {e.seq}"
+    seat = e.seat
+    if game == "guandan":
+        if kind in ("gd.returned", "gd.exposed", "gd.penalty_cards"):
+            name = {"gd.returned": "Return", "gd.exposed": "Expose", "gd.penalty_cards": "PenaltyCards"}[kind]
+            return _cards(name, seat, e.cards, src)
+        if kind == "gd.barred":
+            scope = getattr(e, "scope", None)
+            return [Atom("BarOnePlay", seat, src) if scope is None else Atom("BarOnePlay", seat, src, scope=scope)]
+        if kind == "gd.lead_option":
+            return [Atom("LeadOption", e.restricted, src, chooser=e.chooser, combination=e.combination)]
+        if kind == "gd.turn_restored":
+            return [Atom("RestoreOrder", seat, src)]
+        if kind == "gd.random_draw":
+            return [Atom("RandomDraw", seat, src, source=e.source, count=1), Atom("RestoreOrder", next_seat(seat), src)]
+        if kind == "gd.redeal":
+            return [Atom("Redeal", None, src, fresh_deck=e.fresh_deck)]
+        if kind == "gd.reported":
+            return [Atom("ReportAgain", seat, src)]
+        if kind == "gd.correction_due":
+            return [Atom("CorrectPlay", seat, src)]
+        if kind == "gd.choice":
+            if e.purpose in _GD_ASKED:
+                return []
+            if e.purpose in ("replay", "partner_replay"):
+                return [Atom("Replay", None, src, seats=Member(seat))]
+            return [Atom("Choice", seat, src, purpose=e.purpose)]
+        if kind == "gd.unauthorised":
+            return [Atom("UnauthorisedInformation", None, src, seats=tuple(e.seats), cards=tuple(sorted(e.cards)))]
+        if kind == "gd.pass_sequence":
+            return [Atom("PassSequence", seat, src, seats=tuple(e.seats), then=e.then)]
+        if kind == "gd.lead_restricted":
+            return [Atom("LeadRestricted", seat, src, rule=e.rule, combination=e.combination)]
+        if kind == "gd.exposure_lifted":
+            return _cards("ExposureLifted", seat, e.cards, src)
+        if kind == "gd.taken_back":
+            return [Atom("PlaysTakenBack", None, src, seats=tuple(e.seats))]
+        return []
+    if kind == "sj.returned":
+        out = _cards("Return", seat, e.cards, src)
+        if e.exposed:
+            out += _cards("Expose", seat, e.cards, src)
+        return out
+    if kind == "sj.exposed":
+        return _cards("Expose", seat, e.cards, src)
+    if kind == "sj.turn_restored":
+        return [Atom("Turn", seat, src)]
+    if kind == "sj.taken_back":
+        own = e.cards[0] if e.seats and e.seats[0] == seat else ()
+        out = _cards("Return", seat, own, src) + _cards("Expose", seat, own, src) + [Atom("Turn", seat, src)]
+        return out + [Atom("Replay", s, src) for s in e.seats if s != seat]
+    if kind == "sj.burial_undone":
+        return [Atom("RedoBury", seat, src)]
+    if kind == "sj.declaration_barred":
+        return [Atom("LoseDeclarationRight", seat, src)]
+    if kind == "sj.declaration_stands":
+        if e.how != "lots":
+            return []
+        return [Atom("LotsDraw", None, src, seats=tuple(sorted((seat, e.withdrawn))))]
+    if kind == "sj.choice":
+        if e.purpose in _SJ_CHOICES:
+            return [Atom("Choice", seat, src, options=frozenset(e.options))]
+        return [Atom("Choice", seat, src, purpose=e.purpose)]
+    if kind == "sj.random_draw":
+        return [Atom("RandomDraw", seat, src, source=e.source, count=len(e.cards))]
+    if kind == "sj.redeal":
+        return [Atom("Redeal", None, src, fresh_deck=False)]
+    if kind == "sj.handed_over":
+        return [Atom("HandOver", seat, src, source=e.source, card=e.card)]
+    return []
+
+
+# ---------------------------------------------------------------------------------------------
+# The next deal (掼蛋 GD-5.1 / GD-5.2)
+
+
+def _excused(p: Any) -> set[Any]:
+    """Who gives no tribute under the procedure ``p`` (a gd.next_deal_scheduled event, or
+    None): 'all', or teams ('team', t) and seats ('seat', s) when the event names them."""
+    if p is None:
+        return set()
+    if p.no_tribute:
+        return {"all"}
+    out: set[Any] = set()
+    team = getattr(p, "no_tribute_team", None)
+    if team is not None:
+        out.add(("team", team))
+    for name in ("no_tribute_seat", "no_tribute_seats"):
+        value = getattr(p, name, None)
+        if value is not None:
+            out |= {("seat", s) for s in (value if isinstance(value, (tuple, list)) else (value,))}
+    return out
+
+
+def _is_excused(excused: set[Any], who: tuple[str, int]) -> bool:
+    if "all" in excused or who in excused:
+        return True
+    return who[0] == "seat" and ("team", who[1] % 2) in excused and not any(x[0] == "seat" for x in excused)
+
+
+_PROCEDURE = ("shuffler", "cutter", "first_drawer", "leader")
+
+
+def _next_deal(listed: Sequence[dict[str, Any]], scheduled: Sequence[Any], standing: Any) -> list[str]:
+    """The next-deal effects against the next-deal events of the window (``standing``: the
+    procedure scheduled before the ruling, which may already say what an effect says: then
+    nothing need be emitted)."""
+    problems: list[str] = []
+    final = scheduled[-1] if scheduled else standing
+    excused = _excused(final)
+    wanted: set[Any] = set()
+    for effect in listed:
+        text = _effect_text(effect)
+        if effect["kind"] == "NoTributeNextDeal":
+            who = ("seat", effect["seat"]) if "seat" in effect else ("team", effect["side"])
+            wanted.add(who)
+            if not _is_excused(excused, who):
+                problems.append(f"listed but not carried out: {text} (next deal scheduled: {_procedure_text(final)})")
+        else:
+            want = tuple(effect[n] for n in _PROCEDURE)
+            have = tuple(getattr(final, n, None) for n in _PROCEDURE) if final is not None else None
+            if have != want:
+                problems.append(f"listed but not carried out: {text} (next deal scheduled: {_procedure_text(final)})")
+    if not scheduled:
+        return problems
+    procedures = [e for e in listed if e["kind"] == "NextDealProcedure"]
+    last = scheduled[-1]
+    src = f"gd.next_deal_scheduled seq {last.seq}"
+    if not listed:
+        problems.append(f"carried out but not listed: {_procedure_text(last)} [{src}]")
+        return problems
+    before = _excused(standing)
+    for who in excused - before:
+        if who == "all":
+            if not procedures and not all(_is_excused(before | wanted, ("team", t)) for t in (0, 1)):
+                problems.append(f"carried out but not listed: no tribute at all next deal [{src}]")
+        elif who not in wanted and not any(w[0] == "seat" and who == ("team", w[1] % 2) for w in wanted):
+            problems.append(f"carried out but not listed: no tribute from {who[0]} {who[1]} next deal [{src}]")
+    if not procedures and any(getattr(last, n, None) is not None for n in _PROCEDURE) and (
+            standing is None or any(getattr(last, n) != getattr(standing, n, None) for n in _PROCEDURE)):
+        problems.append(f"carried out but not listed: the next deal's procedure {_procedure_text(last)} [{src}]")
+    return problems
+
+
+def _procedure_text(p: Any) -> str:
+    if p is None:
+        return "as usual"
+    fields = [n for n in p._field_names() if n.startswith("no_tribute") or n in _PROCEDURE]
+    return " ".join(f"{n}={getattr(p, n)}" for n in fields if getattr(p, n) not in (None, False))
+
+
+# ---------------------------------------------------------------------------------------------
+# The comparison
+
+
+def _grouped(atoms: list[Atom]) -> list[str]:
+    """Card atoms of one effect or event shown together: Return(seat 1, cards S7 H7) [...]."""
+    out: dict[tuple, list[str]] = {}
+    texts: list[str | tuple] = []
+    for a in atoms:
+        card = a.fields.get("card")
+        if card is None or len(a.fields) != 1:
+            texts.append(str(a))
+            continue
+        key = (a.kind, a.seat, a.origin)
+        if key not in out:
+            out[key] = []
+            texts.append(key)
+        out[key].append(card)
+    return [t if isinstance(t, str) else f"{t[0]}(seat {t[1]}, cards {' '.join(out[t])}) [{t[2]}]" for t in texts]
+
+
+def mismatches(game: str, ruling: Any, events: Sequence[Any], standing: Any = None) -> list[str]:
+    """What differs between the effects ``ruling`` lists and the effect events of its window
+    (``events``, in order; other kinds are ignored). ``standing``: 掼蛋's next-deal procedure
+    scheduled before the ruling. Empty: they agree."""
+    offender = ruling.offender
+    listed: list[Atom] = []
+    next_deal: list[dict[str, Any]] = []
+    for effect in ruling.rectification:
+        if effect["kind"] in NEXT_DEAL_EFFECTS:
+            next_deal.append(effect)
+        listed += listed_atoms(game, effect, offender)
+    kinds = EFFECT_EVENTS[game]
+    carried: list[Atom] = []
+    scheduled: list[Any] = []
+    for e in events:
+        if e.KIND not in kinds:
+            continue
+        if e.KIND == "gd.next_deal_scheduled":
+            scheduled.append(e)
+        else:
+            carried += carried_atoms(game, e)
+    open_ = list(carried)
+    missing: list[Atom] = []
+    for atom in listed:
+        hit = next((i for i, c in enumerate(open_) if atom.agrees(c)), None)
+        if hit is None:
+            missing.append(atom)
+        else:
+            del open_[hit]
+    problems = [f"listed but not carried out: {a}" for a in _grouped(missing)]
+    problems += [f"carried out but not listed: {a}" for a in _grouped(open_)]
+    if game == "guandan":
+        problems += _next_deal(next_deal, scheduled, standing)
+    return problems
+
+
+class Window:
+    """The events of one ruling's window, collected as they come."""
+
+    __slots__ = ("ruling", "events", "standing")
+
+    def __init__(self, ruling: Any, standing: Any) -> None:
+        self.ruling = ruling
+        self.events: list[Any] = []
+        self.standing = standing
+
+
+AUTOMATIC_TURNS = frozenset({"gd.barred_pass", "gd.play_stands", "sj.play_stands"})
+"""Turns taken without a decision — a barred seat's automatic pass, a play that stands as if
+made in turn: like an action, they end a ruling's window (what they carry out, e.g. the
+exposure of the unused cards of an earlier GD-2.4 correction, is that turn's)."""
+
+
+def ends_window(e: Any) -> bool:
+    """Whether ``e`` ends a ruling's window: a decision's event (an action, irregular
+    attempts included) or an automatic turn; discoveries, rulings and deals end it too."""
+    kind = e.KIND
+    return (e.ACTION or kind in AUTOMATIC_TURNS or kind.endswith((".found", ".deal_started"))
+            or kind == "ref.unresolved")
+
+
+def windows(game: str, events: Iterable[Any]) -> list[Window]:
+    """A log's rulings with their windows, cut as the checker cuts them: a window ends at the
+    next action (a decision), irregular attempt, discovery, ruling, unresolved event or deal."""
+    out: list[Window] = []
+    current: Window | None = None
+    scheduled = None
+    kinds = EFFECT_EVENTS[game]
+    for e in events:
+        kind = e.KIND
+        if kind in kinds:
+            if current is not None:
+                current.events.append(e)
+            if kind == "gd.next_deal_scheduled":
+                scheduled = e
+        elif kind == "ref.ruling":
+            current = Window(e, scheduled)
+            out.append(current)
+        elif ends_window(e):
+            current = None
+            if kind.endswith(".deal_started"):
+                scheduled = None
+    return out
+
+
+def log_mismatches(game: str, events: Iterable[Any]) -> list[tuple[Any, list[str]]]:
+    """Every ruling of a log whose listed effects differ from what its window carried out,
+    with what differs."""
+    out = []
+    for w in windows(game, events):
+        problems = mismatches(game, w.ruling, w.events, w.standing)
+        if problems:
+            out.append((w.ruling, problems))
+    return out
