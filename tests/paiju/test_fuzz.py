@@ -253,3 +253,22 @@ def test_repro_refuses_a_log_that_is_not_from_the_fuzzer(capsys, tmp_path):
     path.write_text(json.dumps(header) + "\n", encoding="utf-8")
     assert main(["fuzz", "--repro", str(path)]) == 2
     assert "not a `paiju fuzz` log" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["guandan", "shengji"])
+def test_every_reported_incident_clause_is_fired_by_injected_incidents(game):
+    """What only a human can report (lateness, prompting, tempo, manner of play …) is injected
+    as an incident; every clause an incident can be ruled under fires from injected ones."""
+    from paiju.train_gen import irregularity_clauses
+
+    by_incident = set(irregularity_clauses(game)["incident"])
+    assert {c.id for c in clauses_for(game) if c.reported} <= by_incident
+    coverage = Coverage(game)
+    for index in range(40):
+        case = Case(game, "deals", 5, index, ("random", "heuristic") * 2, (("incident", 0.3),))
+        outcome = run_case(case)
+        assert outcome.finding is None, outcome.finding
+        coverage.add(outcome.events)
+        if by_incident <= {cid for cid, _ in coverage.counts}:
+            break
+    assert by_incident - {cid for cid, _ in coverage.counts} == set()
