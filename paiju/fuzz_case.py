@@ -137,17 +137,19 @@ def draw_case(game: str, unit: str, seed: int, index: int) -> Case:
     deal, ``FEW_CHANCES``: from 0.2-1), and a random or heuristic agent per seat. With
     ``unit`` 'deals' one case in three is the first two deals of a match, so that later
     deals (tribute and return, a banker known from the start, the next-deal procedure after
-    单下/双下) are fuzzed too; such a case always includes the kinds only a second deal can
-    commit (``SECOND_DEAL_KINDS``)."""
+    单下/双下) are fuzzed too. A match case always includes the kinds only a later deal gives
+    a chance to (``SECOND_DEAL_KINDS``)."""
     rng = streams.generator(seed, index, FUZZ)
     kinds = catalogue_for(game).kinds
     chosen = set(rng.choice(len(kinds), size=int(rng.integers(1, len(kinds) + 1)), replace=False).tolist())
     rates = {kinds[i]: _rate(game, kinds[i], rng) for i in range(len(kinds)) if i in chosen}
     agents = tuple(AGENT_KINDS[int(rng.integers(len(AGENT_KINDS)))] for _ in range(4))
-    if unit == "deals" and rng.random() < 1 / 3:
+    two_deals = unit == "deals" and rng.random() < 1 / 3
+    if unit == "matches" or two_deals:
         for kind in SECOND_DEAL_KINDS.get(game, ()):
             if kind not in rates:
                 rates[kind] = _rate(game, kind, rng)
+    if two_deals:
         return Case(game, "matches", seed, index, agents, _in_order(rates, kinds), max_deals=2)
     return Case(game, unit, seed, index, agents, _in_order(rates, kinds))
 

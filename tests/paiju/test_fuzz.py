@@ -123,6 +123,7 @@ def test_rare_kinds_get_rates_that_fire_them_and_second_deals_their_kinds():
             if case.unit == "matches":
                 assert set(SECOND_DEAL_KINDS[game]) <= set(case.rate_map)
         assert any(c.unit == "matches" for c in cases) and any(c.unit == "deals" for c in cases)
+        assert all(set(SECOND_DEAL_KINDS[game]) <= set(draw_case(game, "matches", 0, i).rate_map) for i in range(10))
 
 
 def _lose_a_card_when_barring(monkeypatch):
