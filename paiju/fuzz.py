@@ -53,6 +53,7 @@ _WAYS = ("ruling", "escalation", "fallback", "effect", "designation")
 NOT_IN_RUN = "not in this run"
 """Why a clause that can fire automatically did not (a longer run may fire it)."""
 
+
 def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int], seed: Callable[[str], int]) -> None:
     """The `fuzz` subcommand (called by ``paiju.cli``)."""
     fuzz = sub.add_parser("fuzz", help="fuzz an engine and its referee with injected irregularities; "

@@ -5,11 +5,11 @@ rulebook — section headings, clauses cited through their sub-clauses, effects 
 under other clauses' rulings (GD-5.1, GD-5.2, GD-6) and the ledger's escalation SJ-2.1 — is
 not a ruling's answer, and ``not_offered`` says why for each. The clauses wanted
 (``--clauses``, or all of the game's) are taken in an order shuffled by the seed, one per
-scenario, cycling. For
-each, refereed units are played (``paiju.refereed.play_unit``) with the injector's rates
-set on the infraction kinds that lead to that clause, until a ruling cites it; the first
-such ruling is the scenario. A clause not produced within ``MAX_ATTEMPTS`` units is
-skipped with a one-line note and the next clause takes the scenario's place.
+scenario, cycling. For each, refereed units are played (``paiju.refereed.play_unit``) with
+the injector's rates set on the infraction kinds that lead to that clause, until a ruling
+cites it; the first such ruling is the scenario. A clause not produced within
+``MAX_ATTEMPTS`` units is skipped with a one-line note and the next clause takes the
+scenario's place.
 
 Which kinds lead to a clause: the injector's kinds commit the engine's irregularities
 (``KIND_IRREGULARITIES``), and each game's rulings module says which clauses an
@@ -79,7 +79,7 @@ RATES: dict[str, dict[str, float]] = {
 }
 """Injector rates of kinds with few chances per unit (one draw, one tribute …), and of kinds
 whose clauses are rare outcomes (a 双升 incident's kind × severity × damage: SJ-2.3 is one
-incident in ~150; a wrong follow that breaks a pair or tractor rather than the suit); every
+incident in ~160; a wrong follow that breaks a pair or tractor rather than the suit); every
 other kind gets ``DEFAULT_RATE`` (a chance at every decision)."""
 DEFAULT_RATE = 0.03
 
