@@ -9,13 +9,21 @@ from enforcement.rulebook import RULEBOOK, clauses_for
 
 def rules_table(game: str) -> list[tuple[str, str, str]]:
     """(clause id, title, sanction) for every clause of ``game``. Headings have sanction '—';
-    reported-only clauses are marked '[reported]', project defaults '[PD]' after the title."""
+    reported-only clauses are marked '[reported]', project defaults '[PD]', clauses no
+    machine-played deal can set off '[not automatic]' (the reason: ``not_automatic``) after
+    the title."""
     rows = []
     for c in clauses_for(game):
-        marks = [m for m, on in (("[reported]", c.reported), ("[PD]", c.project_default)) if on]
+        marks = [m for m, on in (("[reported]", c.reported), ("[PD]", c.project_default),
+                                 ("[not automatic]", c.not_automatic is not None)) if on]
         title = " ".join([c.title, *marks])
         rows.append((c.id, title, "—" if c.heading else c.sanction.describe()))
     return rows
+
+
+def not_automatic(game: str) -> list[tuple[str, str]]:
+    """(clause id, why it cannot fire automatically) for the clauses of ``game`` that say so."""
+    return [(c.id, c.not_automatic) for c in clauses_for(game) if c.not_automatic is not None]
 
 
 def format_rules_table(game: str) -> str:

@@ -13,6 +13,12 @@ Trigger keys name their source: ``irregularity:…`` (the engine in refereed mod
 another ruling), ``ledger:…`` (automatic escalation in the sanctions ledger), ``standing:…``
 (a rule that holds throughout), ``unresolved`` (the fallback for an UnresolvedIrregularity)
 and ``section`` (a heading that only groups its sub-clauses).
+
+Every clause can fire in a machine-played deal (`paiju fuzz` counts them): the engines emit
+the irregularities, and the infraction injectors also inject the reported incidents only a
+human can see. A clause that cannot fire automatically at all carries the reason in
+``not_automatic`` (shown by `paiju rules` and in the fuzzer's coverage table); none does
+today.
 """
 
 from __future__ import annotations
@@ -160,6 +166,9 @@ class Clause:
     refs: tuple[str, ...] = ()     # clauses this one applies, or is applied on top of
     pd: str = ""                   # project defaults where the seed is silent/ambiguous
     project_default: bool = False  # the clause itself exists only as a project default
+    not_automatic: str | None = None
+    """Why no machine-played deal can set this clause off (None: one can, by an engine's
+    irregularity, an injected incident, a ruling or the ledger; a heading by its sub-clauses)."""
 
     @property
     def reported(self) -> bool:
@@ -180,7 +189,7 @@ class Clause:
             "sanction": self.sanction.to_dict(),
             "parent": self.parent, "heading": self.heading, "heavy": self.heavy,
             "refs": self.refs, "pd": self.pd, "project_default": self.project_default,
-            "reported": self.reported,
+            "reported": self.reported, "not_automatic": self.not_automatic,
         }
 
 

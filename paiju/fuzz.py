@@ -11,7 +11,9 @@ before every decision and at the end. A sample of the logs is re-checked with
 ``replay --check``. A violation (an exception counts as one) is shrunk, its log written to
 ``--out`` (default ./fuzz-failures) and the one command that reproduces it printed; the exit
 status is then 1. At the end: clause coverage — how often each clause of the game's
-rulebook fired, and which never did. Progress lines go to stderr.
+rulebook (every clause `paiju rules GAME` lists) fired, and which never did, with why: the
+rulebook's reason for a clause that cannot fire automatically, or "not in this run". Progress
+lines go to stderr.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any, TextIO
 import attrs
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from enforcement.invariants import INVARIANTS, shengji_referee_available
@@ -45,6 +48,10 @@ SHRINK_SECONDS = 120.0
 # Clauses that fire through what a ruling imposes or a table state rather than by being cited
 _SANCTION_CLAUSES = {"ForcedLast": "GD-5.1", "ForcedDoubleLast": "GD-5.2"}
 _EVENT_CLAUSES = {"gd.penalty_cards": "GD-6"}
+_CHOICE_CLAUSES = {("gd.choice", "designate"): "GD-6"}   # the 下家 designates which penalty cards
+_WAYS = ("ruling", "escalation", "fallback", "effect", "designation")
+NOT_IN_RUN = "not in this run"
+"""Why a clause that can fire automatically did not (a longer run may fire it)."""
 
 
 def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int], seed: Callable[[str], int]) -> None:
@@ -94,14 +101,17 @@ def _rate(text: str) -> float:
 
 
 class Coverage:
-    """How often each clause of a game's rulebook fired in the events seen."""
+    """How often each clause of a game's rulebook fired in the events seen: every clause
+    `paiju rules GAME` lists, a clause with sub-clauses (a section heading too) counting
+    theirs."""
 
     def __init__(self, game: str) -> None:
         self.game = game
-        self.clauses = [c for c in clauses_for(game) if not c.heading]
-        self.ids = {c.id for c in self.clauses}
+        self.clauses = clauses_for(game)
+        self.by_id = {c.id: c for c in self.clauses}
+        self.ids = set(self.by_id)
         self.counts: Counter[tuple[str, str]] = Counter()
-        """(clause, how): how is 'ruling', 'escalation', 'fallback' or 'effect'."""
+        """(clause, how): how is one of ``_WAYS``."""
 
     def add(self, events: Iterable[Any]) -> None:
         for e in events:
@@ -118,36 +128,69 @@ class Coverage:
                 self.counts[(e.fallback, "fallback")] += 1
             elif kind in _EVENT_CLAUSES:
                 self.counts[(_EVENT_CLAUSES[kind], "effect")] += 1
+            elif kind == "gd.choice":
+                clause = _CHOICE_CLAUSES.get((kind, e.purpose))
+                if clause in self.ids:
+                    self.counts[(clause, "designation")] += 1
+
+    def _children(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for c in self.clauses:
+            if c.parent is not None:
+                out.setdefault(c.parent, []).append(c.id)
+        return out
 
     def rows(self) -> list[tuple[str, int, str]]:
-        """(clause id, times fired, how) in rulebook order; a clause with sub-clauses also
-        counts theirs."""
+        """(clause id, times fired, how) for every clause, in rulebook order; a clause with
+        sub-clauses also counts theirs. How, for a clause that never fired: why not."""
         own: Counter[str] = Counter()
         how: dict[str, Counter[str]] = {}
         for (clause, way), n in self.counts.items():
             own[clause] += n
             how.setdefault(clause, Counter())[way] += n
-        children: dict[str, list[str]] = {}
-        for c in self.clauses:
-            if c.parent is not None:
-                children.setdefault(c.parent, []).append(c.id)
+        children = self._children()
 
         def total(clause: str) -> int:
             return own[clause] + sum(total(child) for child in children.get(clause, ()))
 
+        reasons = dict(self.never())
         out = []
         for c in self.clauses:
             ways = how.get(c.id, Counter())
-            parts = [f"{ways[w]} {w}{'s' if ways[w] > 1 else ''}" for w in ("ruling", "escalation", "fallback", "effect")
-                     if ways[w]]
+            parts = [f"{ways[w]} {w}{'s' if ways[w] > 1 else ''}" for w in _WAYS if ways[w]]
             sub = total(c.id) - own[c.id]
             if sub:
                 parts.append(f"{sub} by sub-clauses")
-            out.append((c.id, total(c.id), ", ".join(parts)))
+            out.append((c.id, total(c.id), ", ".join(parts) or reasons.get(c.id, "")))
         return out
 
-    def never(self) -> list[str]:
-        return [clause for clause, n, _ in self.rows() if n == 0]
+    def never(self) -> list[tuple[str, str]]:
+        """(clause id, why it did not fire) for every clause that never fired, in rulebook
+        order: the rulebook's reason when it cannot fire automatically (``not_automatic``;
+        a heading: when none of its sub-clauses can), else ``NOT_IN_RUN``."""
+        children = self._children()
+        fired: set[str] = {clause for (clause, _), n in self.counts.items() if n}
+
+        def any_fired(cid: str) -> bool:
+            return cid in fired or any(any_fired(child) for child in children.get(cid, ()))
+
+        def why_not(cid: str) -> str | None:
+            """The reason no machine-played deal fires ``cid``, or None if one can."""
+            c = self.by_id[cid]
+            if c.not_automatic is not None:
+                return c.not_automatic
+            below = children.get(cid, ())
+            if c.heading and below and all(why_not(child) is not None for child in below):
+                return "none of its sub-clauses can"
+            return None
+
+        out = []
+        for c in self.clauses:
+            if any_fired(c.id):
+                continue
+            reason = why_not(c.id)
+            out.append((c.id, NOT_IN_RUN if reason is None else f"cannot fire automatically: {reason}"))
+        return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -314,13 +357,22 @@ def _summary(run: _Run, coverage: Coverage, seconds: float, args: argparse.Names
     table.add_column("how")
     rows = coverage.rows()
     for clause, n, how in rows:
-        table.add_row(clause, str(n), how)
+        table.add_row(clause, str(n), escape(how))
     console.print(table)
     never = coverage.never()
-    fired = len(rows) - len(never)
-    console.print(f"clauses fired: {fired} of {len(rows)}")
-    console.print(f"never fired: {', '.join(never) if never else 'none'}")
-
+    manual = sum(1 for _, why in never if why != NOT_IN_RUN)
+    note = f" ({manual} cannot fire automatically)" if manual else ""
+    console.print(f"clauses fired: {len(rows) - len(never)} of {len(rows)}{note}")
+    if not never:
+        console.print("never fired: none")
+        return
+    console.print(f"never fired: {len(never)}")
+    unlucky = [clause for clause, why in never if why == NOT_IN_RUN]
+    if unlucky:
+        console.print(f"  {NOT_IN_RUN} (each can fire: more --{run.unit} may reach it): {', '.join(unlucky)}")
+    for clause, why in never:
+        if why != NOT_IN_RUN:
+            console.print(f"  {clause}: {why}", markup=False)
 
 class _Progress:
     """Plain progress lines on stderr: every 10 % of the cases and at most every 10 s."""
@@ -376,4 +428,4 @@ def repro_command(path: str, out: TextIO) -> int:
     return 1
 
 
-__all__ = ["Coverage", "Finding", "add_parser", "fuzz_command", "repro_command"]
+__all__ = ["NOT_IN_RUN", "Coverage", "Finding", "add_parser", "fuzz_command", "repro_command"]

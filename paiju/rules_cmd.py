@@ -6,9 +6,10 @@ import argparse
 
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-from enforcement.listing import rules_table
+from enforcement.listing import not_automatic, rules_table
 
 
 def rules_command(args: argparse.Namespace) -> int:
@@ -18,6 +19,9 @@ def rules_command(args: argparse.Namespace) -> int:
     table.add_column("summary")
     table.add_column("sanction")
     for clause_id, summary, sanction in rows:
-        table.add_row(clause_id, summary, sanction)
-    Console(highlight=False).print(table)
+        table.add_row(clause_id, escape(summary), escape(sanction))   # '[reported]' is no markup
+    console = Console(highlight=False)
+    console.print(table)
+    for clause_id, why in not_automatic(args.game):
+        console.print(f"[not automatic] {clause_id}: {why}", markup=False)
     return 0

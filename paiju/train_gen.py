@@ -1,11 +1,15 @@
 """Training scenarios generated on the fly, seeded, by the infraction injector.
 
-Every clause a ruling can cite can be practised: the clauses wanted (``--clauses``, or all
-of the game's) are taken in an order shuffled by the seed, one per scenario, cycling. For
-each, refereed units are played (``paiju.refereed.play_unit``) with the injector's rates
-set on the infraction kinds that lead to that clause, until a ruling cites it; the first
-such ruling is the scenario. A clause not produced within ``MAX_ATTEMPTS`` units is
-skipped with a one-line note and the next clause takes the scenario's place.
+Every clause a ruling can cite can be practised (``clause_kinds``); the rest of the
+rulebook — section headings, clauses cited through their sub-clauses, effects carried out
+under other clauses' rulings (GD-5.1, GD-5.2, GD-6) and the ledger's escalation SJ-2.1 — is
+not a ruling's answer, and ``not_offered`` says why for each. The clauses wanted
+(``--clauses``, or all of the game's) are taken in an order shuffled by the seed, one per
+scenario, cycling. For each, refereed units are played (``paiju.refereed.play_unit``) with
+the injector's rates set on the infraction kinds that lead to that clause, until a ruling
+cites it; the first such ruling is the scenario. A clause not produced within
+``MAX_ATTEMPTS`` units is skipped with a one-line note and the next clause takes the
+scenario's place.
 
 Which kinds lead to a clause: the injector's kinds commit the engine's irregularities
 (``KIND_IRREGULARITIES``), and each game's rulings module says which clauses an
@@ -30,8 +34,9 @@ from paiju.training import Scenario, TrainingError, scenario_name, scenarios_in_
 
 TRAINING = 0x7472
 """The seed-tree branch of training units (below the training seed)."""
-MAX_ATTEMPTS = 40
-"""Units played at most for one clause before it is skipped."""
+MAX_ATTEMPTS = 80
+"""Units played at most for one clause before it is skipped (the rarest, SJ-1.6, takes up to
+~30 at some seeds)."""
 AGENTS = ("heuristic", "random", "heuristic", "random")
 """One side plays sensibly, the other at random (so both answers to an out-of-turn play,
 calling the referee and playing on, come up)."""
@@ -67,12 +72,15 @@ RATES: dict[str, dict[str, float]] = {
         "report_missing": 0.1, "report_wrong": 0.1,
     },
     "shengji": {
-        "miscount": 1.0, "wrong_bury_count": 0.5, "lead_before_burial": 0.5, "draw_out_of_turn": 0.1,
-        "banker_drew_kitty": 0.5, "simultaneous_declaration": 1.0,
+        "miscount": 1.0, "wrong_bury_count": 0.5, "lead_before_burial": 0.5, "draw_out_of_turn": 0.3,
+        "banker_drew_kitty": 1.0, "simultaneous_declaration": 1.0,
+        "incident": 0.3, "wrong_follow": 0.1, "revoke": 0.1, "play_before_turn": 0.1,
     },
 }
-"""Injector rates of kinds with few chances per unit (one draw, one tribute …); every other
-kind gets ``DEFAULT_RATE`` (a chance at every decision)."""
+"""Injector rates of kinds with few chances per unit (one draw, one tribute …), and of kinds
+whose clauses are rare outcomes (a 双升 incident's kind × severity × damage: SJ-2.3 is one
+incident in ~160; a wrong follow that breaks a pair or tractor rather than the suit); every
+other kind gets ``DEFAULT_RATE`` (a chance at every decision)."""
 DEFAULT_RATE = 0.03
 
 MATCH_KINDS = {"guandan": frozenset({"wrong_tribute", "wrong_return"}), "shengji": frozenset({"banker_drew_kitty"})}
@@ -102,12 +110,37 @@ def clause_kinds(game: str) -> dict[str, tuple[str, ...]]:
     for kind in kinds:
         for irregularity in KIND_IRREGULARITIES[game].get(kind, ()):
             for cid in by_irregularity.get(irregularity, ()):
-                out.setdefault(cid, []).append(kind)
+                if kind not in out.setdefault(cid, []):
+                    out[cid].append(kind)
     fallback = fallback_clause(game).id
     for kind in UNRESOLVED_KINDS[game]:
         if kind in kinds and kind not in out.setdefault(fallback, []):
             out[fallback].append(kind)
     return {c.id: tuple(out[c.id]) for c in clauses_for(game) if c.id in out}
+
+
+def not_offered(game: str) -> dict[str, str]:
+    """Clause id → why it is not a scenario's answer, for every clause of ``game`` that no
+    ruling cites (in catalogue order): with ``clause_kinds`` that is the whole rulebook."""
+    from enforcement.rulebook import children, clauses_for
+
+    offered = clause_kinds(game)
+    out: dict[str, str] = {}
+    for c in clauses_for(game):
+        if c.id in offered:
+            continue
+        if c.heading:
+            why = "a section heading, which only groups its sub-clauses"
+        elif c.trigger.source == "ruling":
+            why = "an effect of other clauses' rulings, which cite those clauses"
+        elif c.trigger.source == "ledger":
+            why = "an escalation the ledger adds to another clause's ruling, in its sanctions"
+        elif children(c.id):
+            why = "rulings cite its sub-clauses"
+        else:
+            why = "no ruling cites it"
+        out[c.id] = why
+    return out
 
 
 def wanted_clauses(game: str, patterns: str | None, note: Callable[[str], None]) -> list[str]:
@@ -133,8 +166,8 @@ def wanted_clauses(game: str, patterns: str | None, note: Callable[[str], None])
                               f"{'is' if len(hits) == 1 else 'are'} not a {game} clause")
         usable = [cid for cid in ours if cid in practisable]
         if not usable:
-            unused.append(f"no ruling cites {', '.join(ours)} (carried out by other clauses' rulings, or a "
-                          f"heading)")
+            why = not_offered(game)
+            unused.append("not a ruling's answer: " + "; ".join(f"{cid}, {why[cid]}" for cid in ours))
         chosen.extend(usable)
     if not chosen:
         raise OptionError(f"--clauses {patterns}: nothing to practise: {'; '.join(unused)}")

@@ -5,6 +5,7 @@ import json
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 import enforcement.rulebook as rulebook_module
@@ -253,6 +254,42 @@ def test_rules_table_lists_every_clause_in_order():
     row = dict((r[0], r) for r in rules_table("guandan"))["GD-2.1"]
     assert "[reported]" in row[1] and row[2].startswith("1st: Warning")
 
+
+
+def test_every_clause_can_fire_automatically_or_says_why_not():
+    for c in RULEBOOK.values():
+        assert c.not_automatic is None or (isinstance(c.not_automatic, str) and c.not_automatic.strip()), c.id
+        assert c.to_dict()["not_automatic"] == c.not_automatic
+    # Reported incidents are injected too (enforcement.injector, shengji_infractions): today no
+    # clause needs a reason; the fuzzer's coverage table and the README say so.
+    assert [c.id for c in RULEBOOK.values() if c.not_automatic] == []
+
+
+def _with_reason(monkeypatch, cid, reason):
+    import enforcement.listing as listing
+
+    real = clauses_for("guandan")
+    monkeypatch.setattr(listing, "clauses_for",
+                        lambda game: [attrs.evolve(c, not_automatic=reason if c.id == cid else None) for c in real])
+
+
+def test_rules_table_marks_a_clause_that_cannot_fire_automatically(monkeypatch):
+    _with_reason(monkeypatch, "GD-7", "only a human sees it")
+    rows = {r[0]: r for r in rules_table("guandan")}
+    assert rows["GD-7"][1].endswith("[not automatic]")
+    assert not any("[not automatic]" in r[1] for cid, r in rows.items() if cid != "GD-7")
+
+
+def test_paiju_rules_lists_every_clause_with_its_marks_and_reasons(monkeypatch, capsys):
+    from paiju.cli import main
+
+    assert main(["rules", "guandan"]) == 0
+    out = capsys.readouterr().out
+    assert "guandan: 43 clauses" in out and "[reported]" in out and "not automatic" not in out
+    _with_reason(monkeypatch, "GD-7", "only a human sees it")
+    assert main(["rules", "guandan"]) == 0
+    out = capsys.readouterr().out
+    assert "[not automatic]" in out and "[not automatic] GD-7: only a human sees it" in out
 
 SAMPLES = [
     PointPenalty(10), LevelDiffPenalty(2), WarningSanction(), AdjustedScore(levels=1, note="x"),

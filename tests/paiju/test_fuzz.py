@@ -4,13 +4,19 @@ time budget, crashes as findings, replay of fuzz logs, and one-line errors."""
 import json
 import re
 import time
+from types import SimpleNamespace
 
+import attrs
 import pytest
 
+import paiju.fuzz as fuzz_module
+from enforcement.injector import catalogue_for
 from enforcement.invariants import INVARIANTS
+from enforcement.rulebook import clauses_for
 from guandan.table import TablePrimitives
 from paiju.cli import main
-from paiju.fuzz_case import Case, draw_case, run_case
+from paiju.fuzz import NOT_IN_RUN, Coverage
+from paiju.fuzz_case import FEW_CHANCES, SECOND_DEAL_KINDS, Case, draw_case, run_case
 
 
 def fuzz(capsys, *args):
@@ -25,6 +31,7 @@ def test_a_short_clean_run_exits_0_with_the_clause_coverage(capsys, tmp_path):
     assert "violations: none" in out
     assert "clause coverage (guandan)" in out and "GD-2.3.1" in out and "GD-7" in out
     assert "clauses fired:" in out and "never fired:" in out
+    assert re.search(r"clauses fired: \d+ of 43\b", out)   # every clause `paiju rules guandan` lists
     assert "fuzz guandan: 4/4 deals" in err                # progress lines go to stderr
     assert not list(tmp_path.iterdir())                    # nothing failed: nothing written
 
@@ -35,6 +42,88 @@ def test_shengji_is_fuzzed_with_its_referee(capsys, tmp_path):
     assert code == 0, out
     assert "clause coverage (shengji)" in out and "SJ-3.1.10.2" in out
     assert "2 logs replayed" in out
+    assert re.search(r"clauses fired: \d+ of 57\b", out)
+    assert "not in this run (each can fire: more --deals may reach it): " in out   # 2 deals fire few
+
+
+# ---------------------------------------------------------------------------------------------
+# Clause coverage
+
+
+def _ruling(clause, *sanctions):
+    return SimpleNamespace(KIND="ref.ruling", clause=clause,
+                           sanctions=[{"clause": c, "sanction": {"kind": k}} for c, k in sanctions])
+
+
+@pytest.mark.parametrize("game", ["guandan", "shengji"])
+def test_coverage_counts_against_the_whole_rulebook(game):
+    coverage = Coverage(game)
+    rows = coverage.rows()
+    assert [r[0] for r in rows] == [c.id for c in clauses_for(game)]      # headings too
+    assert len(rows) == len(clauses_for(game)) == {"guandan": 43, "shengji": 57}[game]
+    assert [cid for cid, _ in coverage.never()] == [r[0] for r in rows]  # nothing seen: nothing fired
+    assert {why for _, why in coverage.never()} == {NOT_IN_RUN}          # and every clause can fire
+
+
+def test_coverage_counts_headings_by_sub_clauses_effects_and_designations():
+    coverage = Coverage("guandan")
+    coverage.add([_ruling("GD-1.1.2", ("GD-1.1.2", "Warning")),
+                  _ruling("GD-4.2.5", ("GD-4.2.5", "ForcedLast")),
+                  SimpleNamespace(KIND="gd.penalty_cards"),
+                  SimpleNamespace(KIND="gd.choice", purpose="designate"),
+                  SimpleNamespace(KIND="gd.choice", purpose="lead_option")])
+    rows = {cid: (n, how) for cid, n, how in coverage.rows()}
+    assert rows["GD-1.1.2"] == (1, "1 ruling")
+    assert rows["GD-1.1"] == (1, "1 by sub-clauses") and rows["GD-1"] == (1, "1 by sub-clauses")
+    assert rows["GD-5.1"] == (1, "1 effect") and rows["GD-5"] == (1, "1 by sub-clauses")
+    assert rows["GD-6"] == (2, "1 effect, 1 designation")
+    assert rows["GD-2"] == (0, NOT_IN_RUN)
+    never = dict(coverage.never())
+    assert "GD-1" not in never and "GD-1.1" not in never and "GD-5.2" in never
+
+
+def _not_automatic(monkeypatch, module, game, reasons):
+    """The game's rulebook as if some clauses carried a reason they cannot fire automatically."""
+    real = clauses_for(game)
+    monkeypatch.setattr(module, "clauses_for",
+                        lambda g: [attrs.evolve(c, not_automatic=reasons.get(c.id)) for c in real])
+
+
+def test_a_clause_that_cannot_fire_automatically_is_named_with_its_reason(monkeypatch):
+    _not_automatic(monkeypatch, fuzz_module, "guandan",
+                   {"GD-3.2.1": "only a human sees it", "GD-3.2.2": "nor this"})
+    coverage = Coverage("guandan")
+    coverage.add([_ruling("GD-2.1")])
+    never = dict(coverage.never())
+    assert never["GD-3.2.1"] == "cannot fire automatically: only a human sees it"
+    assert never["GD-3.2"] == NOT_IN_RUN                  # a clause with a ruling of its own
+    assert never["GD-2.2.1"] == NOT_IN_RUN                # can fire, did not in this run
+    rows = {cid: how for cid, _, how in coverage.rows()}
+    assert rows["GD-3.2.1"] == "cannot fire automatically: only a human sees it"
+    _not_automatic(monkeypatch, fuzz_module, "guandan", {"GD-3.1": "a", "GD-3.2": "b"})    # a heading's
+    assert dict(Coverage("guandan").never())["GD-3"] == "cannot fire automatically: none of its sub-clauses can"
+
+
+def test_the_summary_names_clauses_that_cannot_fire_automatically(monkeypatch, capsys, tmp_path):
+    _not_automatic(monkeypatch, fuzz_module, "guandan", {"GD-3.2.1": "only a human sees it"})
+    code, out, _ = fuzz(capsys, "--game", "guandan", "--deals", "1", "--seed", "1", "--out", str(tmp_path), "--quiet")
+    assert code == 0, out
+    assert re.search(r"clauses fired: \d+ of 43 \(1 cannot fire automatically\)", out)
+    assert "  GD-3.2.1: cannot fire automatically: only a human sees it" in out
+
+
+def test_rare_kinds_get_rates_that_fire_them_and_second_deals_their_kinds():
+    for game in ("guandan", "shengji"):
+        kinds = set(catalogue_for(game).kinds)
+        assert FEW_CHANCES[game] <= kinds and set(SECOND_DEAL_KINDS[game]) <= kinds
+        cases = [draw_case(game, "deals", 0, i) for i in range(60)]
+        for case in cases:
+            for kind, rate in case.rates:
+                assert (0.2 <= rate <= 1.0) if kind in FEW_CHANCES[game] else (0.005 <= rate <= 0.3), (kind, rate)
+            if case.unit == "matches":
+                assert set(SECOND_DEAL_KINDS[game]) <= set(case.rate_map)
+        assert any(c.unit == "matches" for c in cases) and any(c.unit == "deals" for c in cases)
+        assert all(set(SECOND_DEAL_KINDS[game]) <= set(draw_case(game, "matches", 0, i).rate_map) for i in range(10))
 
 
 def _lose_a_card_when_barring(monkeypatch):
@@ -165,3 +254,22 @@ def test_repro_refuses_a_log_that_is_not_from_the_fuzzer(capsys, tmp_path):
     path.write_text(json.dumps(header) + "\n", encoding="utf-8")
     assert main(["fuzz", "--repro", str(path)]) == 2
     assert "not a `paiju fuzz` log" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["guandan", "shengji"])
+def test_every_reported_incident_clause_is_fired_by_injected_incidents(game):
+    """What only a human can report (lateness, prompting, tempo, manner of play …) is injected
+    as an incident; every clause an incident can be ruled under fires from injected ones."""
+    from paiju.train_gen import irregularity_clauses
+
+    by_incident = set(irregularity_clauses(game)["incident"])
+    assert {c.id for c in clauses_for(game) if c.reported} <= by_incident
+    coverage = Coverage(game)
+    for index in range(40):
+        case = Case(game, "deals", 5, index, ("random", "heuristic") * 2, (("incident", 0.3),))
+        outcome = run_case(case)
+        assert outcome.finding is None, outcome.finding
+        coverage.add(outcome.events)
+        if by_incident <= {cid for cid, _ in coverage.counts}:
+            break
+    assert by_incident - {cid for cid, _ in coverage.counts} == set()

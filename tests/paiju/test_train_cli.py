@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from enforcement.injector import catalogue_for
-from enforcement.rulebook import matching
+from enforcement.rulebook import clauses_for, matching
 from paiju.cli import main
 from paiju.table_fold import Fold, find_step
-from paiju.train_gen import KIND_IRREGULARITIES, clause_kinds, generate, irregularity_clauses
+from paiju.train_gen import KIND_IRREGULARITIES, clause_kinds, generate, irregularity_clauses, not_offered
 from paiju.train_grade import RIGHT, grade, parse_answer
 from paiju.training import KEY_FILE, scenarios_from_dir
 
@@ -80,10 +80,45 @@ def test_clauses_option_yields_only_those_clauses(pack):
     assert len({e["expected_clause"] for e in entries}) == int(COUNT)      # one clause after another
 
 
-def test_every_guandan_clause_a_ruling_cites_can_be_practised():
-    practisable = clause_kinds("guandan")
-    made = generate("guandan", 1, len(practisable))
-    assert sorted(s.expected.clause for s in made) == sorted(practisable)
+SHAPE_ERRORS_PENDING = pytest.mark.xfail(
+    strict=True, reason="needs the 双升 injector to commit pair/tractor shape errors (the wrong_follow/revoke "
+                        "change to enforcement/shengji_infractions.py made by another helper for issue 11 item 9); "
+                        "remove this mark when it is merged")
+
+
+def _citable():
+    for game in ("guandan", "shengji"):
+        for cid in clause_kinds(game):
+            marks = [SHAPE_ERRORS_PENDING] if cid in ("SJ-1.9", "SJ-3.1.12.3") else []
+            yield pytest.param(game, cid, marks=marks, id=cid)
+
+
+@pytest.mark.parametrize("game, cid", list(_citable()))
+def test_every_clause_a_ruling_cites_is_generated(game, cid):
+    made = generate(game, 0, 1, cid)
+    assert [s.expected.clause for s in made] == [cid]
+
+
+def test_every_clause_is_offered_or_says_why_not():
+    for game in ("guandan", "shengji"):
+        offered, left_out = set(clause_kinds(game)), not_offered(game)
+        assert not offered & set(left_out) and offered | set(left_out) == {c.id for c in clauses_for(game)}
+        assert all(left_out.values())
+    assert {"GD-5.1", "GD-5.2", "GD-6"} <= set(not_offered("guandan")) and "SJ-2.1" in not_offered("shengji")
+    assert "SJ-3.2" in clause_kinds("shengji") and "GD-1.2" in clause_kinds("guandan")   # cited themselves
+
+
+def test_a_clause_no_ruling_cites_is_refused_with_why(capsys):
+    code, _, err = run(capsys, "train", "--game", "guandan", "--clauses", "GD-6", "--count", "1",
+                       "--answers", os.devnull)
+    assert code == 2
+    one_error_line(err, "GD-6, an effect of other clauses' rulings")
+
+
+def test_a_rare_incident_clause_is_practised_from_the_command_line(capsys):
+    code, out, _ = run(capsys, "train", "--game", "shengji", "--clauses", "SJ-2.3", "--count", "1",
+                       "--answers", os.devnull)
+    assert code == 0 and "expected SJ-2.3" in out and "1 unanswered" in out
 
 
 def test_every_injector_kind_leads_to_irregularities_the_rulings_know():
@@ -235,7 +270,7 @@ def one_error_line(err, *parts):
     (["train", "--clauses", "GD-9.9"], "no clause 'GD-9.9'"),
     (["train", "--clauses", "GD-2.3.1,GD-4.9.*"], "no clause 'GD-4.9.*' in the rulebook; did you mean"),
     (["train", "--game", "shengji", "--clauses", "GD-2.3.1"], "not a shengji clause"),
-    (["train", "--clauses", "GD-5.1"], "nothing to practise: no ruling cites GD-5.1"),
+    (["train", "--clauses", "GD-5.1"], "nothing to practise: not a ruling's answer: GD-5.1, an effect"),
     (["train", "--answers", "/nonexistent/answers.txt"], "--answers /nonexistent/answers.txt: cannot read it"),
     (["train", "--answers", "/dev/null", "--report", "/nonexistent/dir/r.json"], "no such directory"),
     (["train", "--from", "/nonexistent/pack"], "not a directory"),
