@@ -80,17 +80,10 @@ def test_clauses_option_yields_only_those_clauses(pack):
     assert len({e["expected_clause"] for e in entries}) == int(COUNT)      # one clause after another
 
 
-SHAPE_ERRORS_PENDING = pytest.mark.xfail(
-    strict=True, reason="needs the 双升 injector to commit pair/tractor shape errors (the wrong_follow/revoke "
-                        "change to enforcement/shengji_infractions.py made by another helper for issue 11 item 9); "
-                        "remove this mark when it is merged")
-
-
 def _citable():
     for game in ("guandan", "shengji"):
         for cid in clause_kinds(game):
-            marks = [SHAPE_ERRORS_PENDING] if cid in ("SJ-1.9", "SJ-3.1.12.3") else []
-            yield pytest.param(game, cid, marks=marks, id=cid)
+            yield pytest.param(game, cid, id=cid)
 
 
 @pytest.mark.parametrize("game, cid", list(_citable()))
