@@ -473,7 +473,7 @@ class Deal(RefereedTable):
             self.stream.emit(ev.TributeResisted, payers=tuple(sorted(plan.liable)))
             self._start_play(plan.leader, "resisted")
         elif not plan.payments:
-            self.stream.emit(ev.TributeWaived, double=plan.double)
+            self.stream.emit(ev.TributeWaived, double=plan.double, excused=plan.excused)
             self._start_play(plan.leader, "no_tribute" if leader is None else "given")
         else:
             self.stream.emit(ev.TributeDue, payments=plan.payments, double=plan.double, excused=plan.excused)

@@ -112,6 +112,8 @@ class TributeWaived(Event):
 
     KIND: ClassVar[str] = "gd.tribute_waived"
     double: bool
+    excused: tuple[int, ...] = ()
+    """Seats excused from paying (GD-5.1); with no seat left to pay, no tribute."""
 
 
 @attrs.frozen(kw_only=True)
@@ -399,6 +401,17 @@ class LeadOptionSet(Event):
     restricted: int
     combination: str
     cards: tuple[str, ...]
+
+
+@attrs.frozen(kw_only=True)
+class PenaltyKindDesignated(Event):
+    """GD-6: the penalty cards' holder (``holder``) has penalty cards of several combination
+    types; its 下家 (``seat``) designated ``combination``, the type to be played this turn
+    (the holder plays penalty cards of that type, or passes)."""
+
+    KIND: ClassVar[str] = "gd.designated"
+    holder: int
+    combination: str
 
 
 @attrs.frozen(kw_only=True)

@@ -924,6 +924,7 @@ class RefereedTable(TablePrimitives):
             self._r_lead_option_chosen(c.about, a.option)
         elif c.purpose == "designate":
             t.designation = (c.about, t.turns, a.option)
+            self.stream.emit(ev.PenaltyKindDesignated, seat=a.seat, holder=c.about, combination=a.option)
         elif c.purpose == "replay":
             self._r_replay_chosen(a.option, partner_only=False)
         elif c.purpose == "partner_replay":
