@@ -457,6 +457,7 @@ def missing_report(table: _Table, event: Any, answers: int) -> Decision:
     stage = event.fact("stage")
     at_end = bool(event.fact("at_deal_end"))
     acted = tuple(event.fact("acted") or ())
+    played = tuple(event.fact("played") or ())
     if stage == 1:
         def report(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
             t.deal.report_again(seat)
@@ -465,7 +466,7 @@ def missing_report(table: _Table, event: Any, answers: int) -> Decision:
         effects: list[TableEffect] = [ReportAgain(seat)]
         if acted:
             effects.append(Replay([s for s in acted]))
-        if partner(seat) in acted:
+        if partner(seat) in played:  # only a play the partner takes back informs the offender
             effects.append(UnauthorisedInformation([seat]))
 
         def take_back(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
@@ -474,7 +475,7 @@ def missing_report(table: _Table, event: Any, answers: int) -> Decision:
             first = next((s for s in acted if s != partner(seat)), None)
             if first is not None:
                 deal.offer_replay(first)
-            elif acted:
+            elif partner(seat) in played:
                 deal.offer_choice(partner(seat), "partner_replay", ("take_back", "stand"))
             else:
                 deal.drop_latent_report()

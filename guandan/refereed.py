@@ -958,7 +958,7 @@ class RefereedTable(TablePrimitives):
             self._r_take_back(snap, lr)
             t.latent_report = None
             return
-        if not partner_only and p in lr.acted and lr.snap_partner is not None:
+        if not partner_only and p in lr.played and lr.snap_partner is not None:
             self.offer_choice(p, "partner_replay", REPLAY_OPTIONS)
             return
         t.latent_report = None
