@@ -364,11 +364,11 @@ def _penalty_cards(table: Table, e: Event) -> str:
     return f"seat {e.seat}: penalty cards 罚张 {cards_text(cs)} ({e.reason})"
 
 
-_BAR_SCOPES = {"next_turn": "its next turn, this round or later", "round": "in this round only"}
+_BAR_SCOPES = {"next_turn": "next turn, this round or later", "round": "this round only"}
 
 
 def _bar_mark(scope: str) -> str:
-    return f"barred 禁出一手 ({_BAR_SCOPES.get(scope, scope)})"
+    return f"barred 禁出一手 ({'next turn' if scope == 'next_turn' else 'this round'})"
 
 
 def _unbar(table: Table, e: Event) -> None:
@@ -382,7 +382,7 @@ def _barred(table: Table, e: Event) -> str:
     scope = getattr(e, "scope", "round")  # logs from before the scopes: every bar was a round's
     _unbar(table, e)
     _seat(table, e).marks.append(_bar_mark(scope))  # the scope shows among the seat's flags
-    return f"seat {e.seat} is barred from {_BAR_SCOPES.get(scope, scope)} (禁出一手, scope {scope}, {e.reason})"
+    return f"seat {e.seat} barred 禁出一手: {_BAR_SCOPES.get(scope, scope)} ({e.reason})"
 
 
 @on("gd.barred_pass")
