@@ -20,7 +20,7 @@ from typing import Any
 from enforcement.referee import Decision
 from enforcement.sanctions import (
     BarOnePlay, CorrectPlay, Expose, ForcedDoubleLast, ForcedLast, LeadOption, LevelDiffPenalty,
-    NextDealProcedure, NoTributeNextDeal, PenaltyCards, RandomDraw, RedoReturn, RedoTribute, Redeal,
+    NextDealProcedure, NoTributeNextDeal, PassSequence, PenaltyCards, RandomDraw, RedoReturn, RedoTribute, Redeal,
     Replay, ReportAgain, RestoreOrder, Return, TableEffect, UnauthorisedInformation,
 )
 from enforcement.ledger import Imposed
@@ -489,6 +489,9 @@ def missing_report(table: _Table, event: Any, answers: int) -> Decision:
         exposure, exposed, then = _exposure(table, seat, cards, code)
         effects = ([Return(cards, seat)] + exposure
                    + [BarOnePlay(seat, scope="next_turn"), ReportAgain(seat)])
+        seats = table.deal.pass_sequence_seats(seat, "offender_leads")
+        if seats:
+            effects.append(PassSequence(seat, seats, "offender_leads"))
 
         def sequence(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
             deal = t.deal
@@ -505,6 +508,9 @@ def missing_report(table: _Table, event: Any, answers: int) -> Decision:
     if stage == 4:
         cards = _cards(event.fact("cards"))
         effects = ([Return(cards, seat)] if cards else []) + _single_last_effects(seat)
+        seats = [] if at_end else table.deal.pass_sequence_seats(seat, "play_on")
+        if seats:
+            effects.append(PassSequence(seat, seats, "play_on"))
 
         def play_on(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
             if cards:

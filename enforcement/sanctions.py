@@ -368,6 +368,23 @@ class ReportAgain(TableEffect):
     seat: int = attrs.field(converter=_seat)
 
 
+def _seat_order(values: Iterable[Any]) -> tuple[int, ...]:
+    return tuple(_seat(v) for v in values)
+
+
+@attrs.frozen
+class PassSequence(TableEffect):
+    """掼蛋 GD-4.2.3 / GD-4.2.4: ``seats`` (the offender's 下家, partner and, for 4.2.3, 上家,
+    those still in play, in that order) may each pass in turn even with the lead; ``then``
+    'offender_leads' (all passed: the bar ends, the offender reports and leads its exposed
+    cards) or 'play_on'."""
+
+    KIND: ClassVar[str] = "PassSequence"
+    offender: int = attrs.field(converter=_seat)
+    seats: tuple[int, ...] = attrs.field(converter=_seat_order)
+    then: str = attrs.field(validator=one_of("offender_leads", "play_on"))
+
+
 @attrs.frozen
 class LotsDraw(TableEffect):
     """双升 SJ-1.6: the referee draws lots between simultaneous declarations of ``seats``."""

@@ -394,10 +394,7 @@ class TablePrimitives:
         """GD-4.2.3 ('offender_leads') / GD-4.2.4 ('play_on'): the offender's 下家, partner
         and (for 4.2.3) 上家 in turn may pass even with the lead."""
         t = self.table
-        order = [next_seat(offender), partner(offender), prev_seat(offender)]
-        if then == "play_on":
-            order = order[:2]
-        seats = [s for s in order if s in self._r_active()]
+        seats = self.pass_sequence_seats(offender, then)
         if not seats:
             return
         t.sequence = [offender, seats, 0, then]
@@ -405,6 +402,14 @@ class TablePrimitives:
         self.passed = [s for s in self.passed if s not in seats]
         self.stream.emit(ev.PassSequence, seat=offender, seats=tuple(seats), then=then)
         self._legal = None
+
+    def pass_sequence_seats(self, offender: int, then: str) -> list[int]:
+        """Who may pass in the GD-4.2.3 / 4.2.4 sequence, in order (seats still in play)."""
+        order = [next_seat(offender), partner(offender), prev_seat(offender)]
+        if then == "play_on":
+            order = order[:2]
+        active = self._r_active()
+        return [s for s in order if s in active]
 
     def place_last(self, seat: int, reason: str) -> None:
         """单下: ``seat`` is judged 下游 and plays no more; the deal ends when the others'

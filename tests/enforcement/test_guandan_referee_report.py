@@ -103,7 +103,8 @@ def test_GD_4_2_3_offender_played_again_taken_back_exposed_barred_and_the_pass_s
     round_to_the_offender(t)
     r = t.ruling(t.play(0, "S8", "SINGLE 8"))
     assert (r.clause, r.offender) == ("GD-4.2.3", 0)
-    assert effect_kinds(r) == ["Return", "Expose", "LeadOption", "BarOnePlay", "ReportAgain"]
+    assert effect_kinds(r) == ["Return", "Expose", "LeadOption", "BarOnePlay", "ReportAgain", "PassSequence"]
+    assert r.rectification[-1] == {"kind": "PassSequence", "offender": 0, "seats": (1, 2, 3), "then": "offender_leads"}
     assert r.rectification[3] == {"kind": "BarOnePlay", "seat": 0, "scope": "next_turn"}
     deal = t.deal
     assert deal.observe(1).exposed[0] == cards("S8") and deal.table.bars == {0: "next_turn"}

@@ -254,7 +254,9 @@ def _seat_1_judged_last(table, hands):
     t.do(Pass(1))                                      # 接风: seat 0 leads
     t.play(0, "S3", "SINGLE 3")
     r = t.ruling(t.play(1, "S6", "SINGLE 6", report=False))
-    assert r.clause == "GD-4.2.4" and r.rectification[-1] == {"kind": "NoTributeNextDeal", "seat": 1}
+    assert r.clause == "GD-4.2.4" and r.rectification[1:] == (
+        {"kind": "NoTributeNextDeal", "seat": 1},
+        {"kind": "PassSequence", "offender": 1, "seats": (3,), "then": "play_on"})   # the 下家 is out
     assert t.of("gd.next_deal_scheduled")[-1].no_tribute_seats == (1,)
     return t
 
