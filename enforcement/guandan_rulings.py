@@ -215,8 +215,9 @@ def _exposure(table: _Table, seat: int, cards: Sequence[Card], reading: str | No
     """The exposed-card treatment (GD-2.3.1 / GD-2.5) of ``cards`` of ``seat``, decided now:
     Expose, then the lead option for the partner's next lead — or, when the partner can
     never lead again (out, or 单下) or the cards form no combination, penalty cards at once
-    (GD-6). Cards already lying exposed are not exposed again. Returns (effects, the cards
-    exposed, the instruction for ``expose``)."""
+    (GD-6). Cards already lying exposed are not exposed again (``expose`` leaves them out the
+    same way: pass it all the cards). Returns (effects, the cards newly exposed, the
+    instruction for ``expose``)."""
     deal = table.deal
     new = deal.newly_exposed(seat, cards)
     if not new:
@@ -335,7 +336,7 @@ def play_out_of_turn(table: _Table, event: Any, answers: int) -> Decision:
         deal = t.deal
         deal.return_cards(seat, "GD-2.3.1")
         if exposed:
-            deal.expose(seat, exposed, "GD-2.3.1", then=then, reading=Reading.from_code(reading))
+            deal.expose(seat, cards, "GD-2.3.1", then=then, reading=Reading.from_code(reading))
         deal.bar_next_play(seat, "GD-2.3.1")
         deal.restore_turn(rightful, "GD-2.3.1")
     return _decision(event, answers, "GD-2.3.1", effects, carry_out, table)
@@ -374,7 +375,7 @@ def extra_cards(table: _Table, event: Any, answers: int) -> Decision:
         deal = t.deal
         deal.return_cards(seat, "GD-2.4.3")
         if exposed:
-            deal.expose(seat, exposed, "GD-2.4.3", then=then)
+            deal.expose(seat, extra, "GD-2.4.3", then=then)
         if rest_legal:
             deal.stand_play(seat, cards, reading, "GD-2.4.3: the rest stands")
         else:
@@ -397,7 +398,7 @@ def exposed_card(table: _Table, event: Any, answers: int) -> Decision:
 
     def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
         if exposed:
-            t.deal.expose(seat, exposed, "GD-2.5", then=then)
+            t.deal.expose(seat, [card], "GD-2.5", then=then)
     return _decision(event, answers, "GD-2.5", effects, carry_out, table, sanctions=())
 
 
@@ -423,7 +424,7 @@ def wrong_tribute(table: _Table, event: Any, answers: int) -> Decision:
     def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
         t.deal.return_cards(seat, "GD-3.1.1")
         if exposed:
-            t.deal.expose(seat, exposed, "GD-3.1.1", then=then)
+            t.deal.expose(seat, [card], "GD-3.1.1", then=then)
     return _decision(event, answers, "GD-3.1.1", [Return([card], seat)] + exposure + [RedoTribute(seat)],
                      carry_out, table)
 
@@ -497,7 +498,7 @@ def missing_report(table: _Table, event: Any, answers: int) -> Decision:
             deal = t.deal
             deal.return_cards(seat, "GD-4.2.3")
             if exposed:
-                deal.expose(seat, exposed, "GD-4.2.3", then=then, reading=Reading.from_code(code))
+                deal.expose(seat, cards, "GD-4.2.3", then=then, reading=Reading.from_code(code))
             deal.bar_next_play(seat, "GD-4.2.3")
             deal.report_again(seat)
             deal.start_pass_sequence(seat, "offender_leads", "GD-4.2.3")

@@ -615,9 +615,10 @@ class RefereedTable(TablePrimitives):
         t = self.table
         _, attempt, reason, rule = t.correction
         t.correction = None
-        unused = self.newly_exposed(seat, without(attempt, used))
-        if unused:
-            combo = bool(readings(unused, self.level, self.rules))
+        unused = without(attempt, used)
+        new = self.newly_exposed(seat, unused)  # what expose will lay out
+        if new:
+            combo = bool(readings(new, self.level, self.rules))
             self.expose(seat, unused, reason, then="lead_option" if rule == "lead_option" and combo else "penalty")
 
     def _r_pass(self, a: Pass, handed: bool) -> None:

@@ -3,6 +3,8 @@ without a bar, penalty cards at once when no lead option can ever be asked (the 
 so, the table does it), GD-4.2.2 only after the 下家 played, GD-5.1 per seat, and the 下家
 designating the penalty cards' type (GD-6). Each drives a real deal from explicit hands."""
 
+import pytest
+
 from guandan.actions import (
     Announce, CallReferee, Choose, DropCard, Draw, GiveTribute, Pass, PlayWithExtra, Report, ReturnCard,
 )
@@ -327,3 +329,94 @@ def test_GD_6_the_holders_xiajia_designates_the_penalty_cards_type(table):
     out = t.do(Choose(3, "SINGLE"))
     assert [(e.seat, e.holder, e.combination) for e in t.of("gd.designated", out)] == [(3, 2, "SINGLE")]
     assert t.to_act == 2 and {r for _, r in t.legal_plays()} == {"SINGLE 9"}
+
+
+# ---------------------------------------------------------------------------------------------
+# What the log says is what happened: under random infractions, the bars, exposures, lead
+# options, penalty cards and pass sequences a ruling lists are exactly the ones the table
+# carries out before anything else happens; the unused cards of a correction follow CorrectPlay.
+
+
+def _windows(events):
+    """Each ruling with the events it caused (up to the next action or referee event)."""
+    out, current = [], None
+    for e in events:
+        if e.KIND == "ref.ruling":
+            current = (e, [])
+            out.append(current)
+        elif e.ACTION or e.KIND.startswith("ref."):
+            current = None
+        elif current is not None:
+            current[1].append(e)
+    return out
+
+
+_LISTED = {
+    "BarOnePlay": ("gd.barred", lambda f: (f["seat"], f["scope"]), lambda e: (e.seat, e.scope)),
+    "Expose": ("gd.exposed", lambda f: (f["seat"], tuple(sorted(f["cards"]))), lambda e: (e.seat, tuple(sorted(e.cards)))),
+    "LeadOption": ("gd.lead_option", lambda f: (f["chooser"], f["restricted_seat"], f["exposed_kind"]),
+                   lambda e: (e.chooser, e.restricted, e.combination)),
+    "PenaltyCards": ("gd.penalty_cards", lambda f: (f["seat"], tuple(sorted(f["cards"]))),
+                     lambda e: (e.seat, tuple(sorted(e.cards)))),
+    "PassSequence": ("gd.pass_sequence", lambda f: (f["offender"], tuple(f["seats"]), f["then"]),
+                     lambda e: (e.seat, tuple(e.seats), e.then)),
+}
+
+
+def _own(ruling, caused):
+    """The events of ``caused`` that are this ruling's: an exposure of another clause's cards
+    (the unused cards of an earlier correction, which this ruling's play completed) is that
+    earlier ruling's CorrectPlay at work, with the lead option or penalty cards after it."""
+    own, foreign = [], []
+    target = own
+    for e in caused:
+        if e.KIND == "gd.exposed":
+            target = own if e.reason == ruling.clause else foreign
+        elif e.KIND not in ("gd.lead_option", "gd.penalty_cards"):
+            target = own
+        target.append(e)
+    return own, foreign
+
+
+def _corrections_follow_correct_play(events):
+    """The unused cards of a correction are exposed as the ruling's CorrectPlay said."""
+    pending, seen = {}, 0
+    for k, e in enumerate(events):
+        if e.KIND == "ref.ruling":
+            for f in e.rectification:
+                if f["kind"] == "CorrectPlay":
+                    pending[f["seat"]] = (e.clause, f["unused"])
+        elif e.KIND == "gd.exposed" and e.seat in pending and e.reason == pending[e.seat][0]:
+            _, unused = pending.pop(e.seat)
+            after = events[k + 1].KIND
+            assert after == ("gd.penalty_cards" if unused == "penalty" or e.combination is None
+                             else "gd.lead_option"), (unused, e, events[k + 1])
+            seen += 1
+    return seen
+
+
+def check_listed_effects_happen(events):
+    checked = _corrections_follow_correct_play(events)
+    for ruling, caused in _windows(events):
+        caused, _ = _own(ruling, caused)
+        for kind, (event_kind, of_effect, of_event) in _LISTED.items():
+            listed = sorted(of_effect(f) for f in ruling.rectification if f["kind"] == kind)
+            done = sorted(of_event(e) for e in caused if e.KIND == event_kind)
+            assert listed == done, f"{ruling.clause} (seq {ruling.seq}) lists {kind} {listed}, the table did {done}"
+            checked += len(listed)
+        for f in ruling.rectification:
+            if f["kind"] == "NoTributeNextDeal":
+                scheduled = [e for e in caused if e.KIND == "gd.next_deal_scheduled"]
+                assert scheduled and f["seat"] in scheduled[-1].no_tribute_seats, ruling
+    return checked
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_rulings_listed_effects_are_what_the_table_does(seed):
+    from enforcement.injector import GUANDAN_KINDS
+    from tests.enforcement.test_guandan_referee_properties import refereed_deal
+
+    rates = {kind: 0.05 for kind in GUANDAN_KINDS} | {"play_out_of_turn": 0.15, "exposed_card": 0.1,
+                                                      "extra_cards": 0.1, "report_missing": 0.1}
+    _, check = refereed_deal(seed, rates=rates)
+    assert check_listed_effects_happen(check.events) > 0
