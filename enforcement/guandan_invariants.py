@@ -57,6 +57,8 @@ class _DealLog:
         self.started = started
         self.bars: dict[int, str] = {}
         """Barred seat → scope."""
+        self.stale: set[int] = set()
+        """Seats whose 'round' bar outlived its round (it must lapse, never be served)."""
         self.served: set[int] = set()
         """Barred seats that already passed in their barred turn (as the answer to an
         out-of-turn play, the only choice the bar left them)."""
@@ -103,22 +105,29 @@ class GuandanChecker(Checker):
         elif kind == "gd.barred":
             log.bars[e.seat] = e.scope
             log.served.discard(e.seat)
+            log.stale.discard(e.seat)
         elif kind == "gd.passed":
             if e.seat in log.bars:  # a barred seat's own pass (offered nothing else): its barred turn
                 log.served.add(e.seat)
         elif kind == "gd.barred_pass":
-            if e.seat not in log.bars or e.seat in log.served:
+            if e.seat not in log.bars or e.seat in log.served or e.seat in log.stale:
                 raise violated("barred_silent", f"seat {e.seat} passes automatically, but "
                                + ("it already passed in its barred turn" if e.seat in log.served
+                                  else "its bar was for a round that has ended (GD-2.2)" if e.seat in log.stale
                                   else "it is not barred"), e)
+            if e.lead_to is not None and log.bars.get(e.seat) == "round":
+                raise violated("barred_silent", f"seat {e.seat}'s GD-2.2 bar (this round only) cost it a lead", e)
             log.bars.pop(e.seat, None)
         elif kind == "gd.bar_ended":
             log.bars.pop(e.seat, None)
             log.served.discard(e.seat)
+            log.stale.discard(e.seat)
         elif kind == "gd.round_over":
             log.served.clear()
+            log.stale |= {s for s, scope in log.bars.items() if scope == "round"}
         elif kind == "gd.redeal":
             log.bars.clear()
+            log.stale.clear()
             log.finished.clear()
         elif kind == "gd.finished":
             log.finished.append(e.seat)

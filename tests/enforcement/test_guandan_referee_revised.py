@@ -420,3 +420,4 @@ def test_a_rulings_listed_effects_are_what_the_table_does(seed):
                                                       "extra_cards": 0.1, "report_missing": 0.1}
     _, check = refereed_deal(seed, rates=rates)
     assert check_listed_effects_happen(check.events) > 0
+
