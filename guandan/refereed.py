@@ -18,12 +18,16 @@ How the table works in refereed mode:
   pass on the out-of-turn cards, which accepts them (GD-2.3.2).
 - 报牌 is a step of its own: after a play that leaves 1-10 cards the player is to act with
   ``Report(seat, count)`` (unless the deal was built with ``report_step=False``).
-- Exposed cards (暴露张) stay in the owner's hand, marked and visible to all. An exposure
-  carries the GD-2.3.1 lead option (GD-2.5: exposed cards are handled as 2.3.1): when the
-  owner's partner next has the lead, the partner's 下家 chooses forbid / require / free;
-  after 'free' the cards are penalty cards (GD-6), which must be played or passed at each
-  legal chance (legal_actions offers only the plays made of them, plus the pass), the
-  holder's 下家 designating the kind when there are several.
+- Exposed cards (暴露张) stay in the owner's hand, marked and visible to all. The ruling
+  decides what an exposure carries: the GD-2.3.1 lead option (when the owner's partner next
+  has the lead, the partner's 下家 chooses forbid / require / free), or penalty cards at once
+  (the partner can never lead again, or the cards form no combination). After 'free' the
+  cards are penalty cards (GD-6), which must be played or passed at each legal chance
+  (legal_actions offers only the plays made of them, plus the pass), the holder's 下家
+  designating the kind when there are several (``gd.designated``).
+- 禁出一手: a 'next_turn' bar waits for the seat's next turn to play, in a later round if
+  need be; a barred lead passes to the 下家 (接风 when it is out). A 'round' bar (GD-2.2)
+  lapses when its round ends.
 - Bars, lead restrictions, penalty obligations, the GD-4.2.3 pass sequence and 单下 seats
   are applied inside ``legal_actions()`` and the turn order, so no agent is ever offered
   an action they forbid.

@@ -3,7 +3,9 @@ knows HOW (these methods), the referee knows WHEN (``enforcement.guandan_rulings
 
 ``TableState`` is ``deal.table`` (None in strict mode). ``TablePrimitives`` is a mixin of
 ``guandan.deal.Deal`` (through ``guandan.refereed.RefereedTable``): ``resolve`` ends the wait
-for a ruling; ``return_cards``, ``expose``, ``make_penalty``, ``bar_next_play``,
+for a ruling; ``return_cards``, ``expose`` (told by the ruling what follows: the lead option,
+penalty cards or nothing), ``make_penalty``, ``bar_next_play`` / ``bar_in_round`` (禁出一手's
+two scopes),
 ``restrict_lead``, ``offer_choice`` / ``offer_replay``, ``random_draw``, ``restore_turn``,
 ``await_correction``, ``stand_play``, ``start_pass_sequence``, ``place_last`` (单下),
 ``report_again``, ``mark_unauthorised``, ``redeal``, ``schedule_next_deal`` and (on the deal)
