@@ -401,3 +401,20 @@ def test_property_return_choices_are_low_natural_non_level_cards(hands, seat, le
     else:
         lowest = min(power_of_card(c, level) for c in cards)
         assert {power_of_card(c, level) for c in choices} == {lowest}
+
+
+@given(deals(), st.permutations(range(4)), LEVELS, st.sets(st.integers(0, 3)))
+def test_property_GD_5_1_excused_seats_never_pay_and_the_others_still_owe(hands, order, level, excused):
+    plan = plan_tribute(order, hands, level, no_tribute_seats=excused)
+    usual = plan_tribute(order, hands, level)
+    due = {next_seat(order[0]), prev_seat(order[0])} if usual.double else {order[3]}
+    assert not set(plan.payers) & excused
+    assert set(plan.excused) == due & excused
+    still = due - excused
+    if not still:
+        assert plan.waived and not plan.payments and plan.leader == order[0]
+    elif not plan.resisted:
+        assert set(plan.payers) == still and plan.leader in plan.payers
+        assert all(receiver == order[0] for _, receiver in plan.payments) or len(still) == 2
+    if not excused & due:
+        assert plan == usual
