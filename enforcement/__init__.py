@@ -11,7 +11,7 @@ from enforcement.rulebook import (
 from enforcement.sanctions import (
     AdjustedScore, BarOnePlay, Choice, CorrectFollow, CorrectPlay, Expose, ForcedDoubleLast,
     ForcedLast, LeadOption, LevelDiffPenalty, LoseDeclarationRight, LotsDraw, MatchLoss,
-    NextDealProcedure, NoTributeNextDeal, PenaltyCards, PointPenalty, RandomDraw,
+    NextDealProcedure, NoTributeNextDeal, PassSequence, PenaltyCards, PointPenalty, RandomDraw,
     RecordedViolation, Redeal, RedoBury, RedoReturn, RedoTribute, Replay, ReportAgain,
     RestoreOrder, Return, Sanction, Suspension, TableEffect, UnauthorisedInformation,
     WarningSanction,
@@ -26,7 +26,7 @@ __all__ = [
     "triggered_by",
     "AdjustedScore", "BarOnePlay", "Choice", "CorrectFollow", "CorrectPlay", "Expose",
     "ForcedDoubleLast", "ForcedLast", "LeadOption", "LevelDiffPenalty", "LoseDeclarationRight",
-    "LotsDraw", "MatchLoss", "NextDealProcedure", "NoTributeNextDeal", "PenaltyCards",
+    "LotsDraw", "MatchLoss", "NextDealProcedure", "NoTributeNextDeal", "PassSequence", "PenaltyCards",
     "PointPenalty", "RandomDraw", "RecordedViolation", "Redeal", "RedoBury", "RedoReturn",
     "RedoTribute", "Replay", "ReportAgain", "RestoreOrder", "Return", "Sanction", "Suspension",
     "TableEffect", "UnauthorisedInformation", "WarningSanction",

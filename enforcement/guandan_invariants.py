@@ -55,7 +55,10 @@ class _DealLog:
     def __init__(self, number: int, started: Any) -> None:
         self.number = number
         self.started = started
-        self.bars: set[int] = set()
+        self.bars: dict[int, str] = {}
+        """Barred seat → scope."""
+        self.stale: set[int] = set()
+        """Seats whose 'round' bar outlived its round (it must lapse, never be served)."""
         self.served: set[int] = set()
         """Barred seats that already passed in their barred turn (as the answer to an
         out-of-turn play, the only choice the bar left them)."""
@@ -100,24 +103,31 @@ class GuandanChecker(Checker):
             if e.seat in log.bars:
                 raise violated("barred_silent", f"seat {e.seat} played {' '.join(e.cards)} while barred", e)
         elif kind == "gd.barred":
-            log.bars.add(e.seat)
+            log.bars[e.seat] = e.scope
             log.served.discard(e.seat)
+            log.stale.discard(e.seat)
         elif kind == "gd.passed":
             if e.seat in log.bars:  # a barred seat's own pass (offered nothing else): its barred turn
                 log.served.add(e.seat)
         elif kind == "gd.barred_pass":
-            if e.seat not in log.bars or e.seat in log.served:
+            if e.seat not in log.bars or e.seat in log.served or e.seat in log.stale:
                 raise violated("barred_silent", f"seat {e.seat} passes automatically, but "
                                + ("it already passed in its barred turn" if e.seat in log.served
+                                  else "its bar was for a round that has ended (GD-2.2)" if e.seat in log.stale
                                   else "it is not barred"), e)
-            log.bars.discard(e.seat)
+            if e.lead_to is not None and log.bars.get(e.seat) == "round":
+                raise violated("barred_silent", f"seat {e.seat}'s GD-2.2 bar (this round only) cost it a lead", e)
+            log.bars.pop(e.seat, None)
         elif kind == "gd.bar_ended":
-            log.bars.discard(e.seat)
+            log.bars.pop(e.seat, None)
             log.served.discard(e.seat)
+            log.stale.discard(e.seat)
         elif kind == "gd.round_over":
             log.served.clear()
+            log.stale |= {s for s, scope in log.bars.items() if scope == "round"}
         elif kind == "gd.redeal":
             log.bars.clear()
+            log.stale.clear()
             log.finished.clear()
         elif kind == "gd.finished":
             log.finished.append(e.seat)
@@ -245,8 +255,7 @@ class GuandanChecker(Checker):
                 raise violated("next_deal_procedure", f"side {side} was judged 双下 in deal {previous.number}; "
                                f"deal {log.number} is scheduled {_procedure_text(p)}", log.started)
         elif previous.forced_last:
-            teams = {s % 2 for s in previous.forced_last}
-            if p is None or not (p.no_tribute or (len(teams) == 1 and p.no_tribute_team in teams)):
+            if p is None or not (p.no_tribute or set(previous.forced_last) <= set(p.no_tribute_seats)):
                 raise violated("next_deal_procedure", f"seats {previous.forced_last} were judged 单下 in deal "
                                f"{previous.number}; deal {log.number} is scheduled {_procedure_text(p)}",
                                log.started)
@@ -264,9 +273,10 @@ class GuandanChecker(Checker):
             return
         if p.no_tribute:
             raise violated("next_deal_procedure", f"tribute {e.payments} is due, the ruling waived it", e)
-        if p.no_tribute_team is not None and any(payer % 2 == p.no_tribute_team for payer, _ in e.payments):
-            raise violated("next_deal_procedure", f"team {p.no_tribute_team} pays tribute {e.payments}, "
-                           "the ruling excused it (GD-5.1)", e)
+        excused = set(p.no_tribute_seats)
+        if any(payer in excused for payer, _ in e.payments):
+            raise violated("next_deal_procedure", f"seats {sorted(excused)} pay tribute {e.payments}, "
+                           "the ruling excused them (GD-5.1)", e)
 
     # -----------------------------------------------------------------------------------------
     # State after every batch
@@ -427,7 +437,7 @@ def _allows(r: tuple, m: Any) -> bool:
 def _procedure_text(p: Any) -> str:
     if p is None:
         return "as usual"
-    return (f"no_tribute={p.no_tribute} no_tribute_team={p.no_tribute_team} shuffler={p.shuffler} "
+    return (f"no_tribute={p.no_tribute} no_tribute_seats={p.no_tribute_seats} shuffler={p.shuffler} "
             f"cutter={p.cutter} first_drawer={p.first_drawer} leader={p.leader}")
 
 

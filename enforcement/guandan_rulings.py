@@ -20,12 +20,13 @@ from typing import Any
 from enforcement.referee import Decision
 from enforcement.sanctions import (
     BarOnePlay, CorrectPlay, Expose, ForcedDoubleLast, ForcedLast, LeadOption, LevelDiffPenalty,
-    NextDealProcedure, NoTributeNextDeal, RandomDraw, RedoReturn, RedoTribute, Redeal, Replay,
-    ReportAgain, RestoreOrder, Return, TableEffect, UnauthorisedInformation,
+    NextDealProcedure, NoTributeNextDeal, PassSequence, PenaltyCards, RandomDraw, RedoReturn, RedoTribute, Redeal,
+    Replay, ReportAgain, RestoreOrder, Return, TableEffect, UnauthorisedInformation,
 )
 from enforcement.ledger import Imposed
 from guandan import events as ev
-from guandan.combos import Reading
+from guandan.combos import Reading, readings
+from guandan.table import kind_key
 from guandan.observation import Phase
 from tabletop.cards import Card
 from tabletop.events import Event
@@ -60,21 +61,21 @@ class _Table:
         else:
             self.deal.schedule_next_deal(**kw)
 
-    def no_tribute_for(self, team: int) -> dict[str, Any] | None:
-        """GD-5.1's next-deal keywords for ``team`` merged with what is already scheduled:
-        both sides excused means no tribute at all; a procedure without tribute already
-        covers it (None: leave it as it is)."""
+    def no_tribute_for(self, seat: int) -> dict[str, Any]:
+        """GD-5.1's next-deal keywords for ``seat`` merged with what is already scheduled
+        (an earlier ruling's seats and procedure stand)."""
         if self.match is not None:
             s = self.match.scheduled
-            current = None if s is None else (s.no_tribute, s.no_tribute_team)
+            current = None if s is None else dict(
+                no_tribute_seats=s.no_tribute_seats, no_tribute=s.no_tribute, shuffler=s.shuffler,
+                cutter=s.cutter, first_drawer=s.first_drawer, leader=s.leader)
         else:
-            s = self.deal.table.next_deal
-            current = None if s is None else (s["no_tribute"], s["no_tribute_team"])
-        if current is None or current in ((False, None), (False, team)):
-            return {"no_tribute_team": team}
-        if current[0]:
-            return None
-        return {"no_tribute": True}
+            current = self.deal.table.next_deal
+        if current is None:
+            return {"no_tribute_seats": (seat,)}
+        merged = dict(current)
+        merged["no_tribute_seats"] = tuple(sorted(set(current["no_tribute_seats"]) | {seat}))
+        return merged
 
     def force_result(self, order: Sequence[int], reason: str) -> None:
         if self.match is not None:
@@ -161,9 +162,7 @@ def _impose(table: _Table, decision: Decision, imposed: list[Imposed], shuffler:
         elif isinstance(s, ForcedLast) and row.seat is not None:
             if deal.phase is not Phase.SCORED:
                 deal.place_last(row.seat, f"{row.clause}: judged 下游 (单下)")
-            procedure = table.no_tribute_for(row.side)
-            if procedure is not None:
-                table.schedule_next_deal(**procedure)
+            table.schedule_next_deal(**table.no_tribute_for(row.seat))
 
 
 def _double_last(table: _Table, side: int, seat: int | None, clause: str) -> None:
@@ -201,11 +200,44 @@ def _lot_shuffler(deal: Any, side: int) -> int:
     return side + 2 * int(deal.referee_rng().integers(2))
 
 
-def _next_deal_effects(side: int, shuffler: int | None) -> list[TableEffect]:
-    out: list[TableEffect] = [NoTributeNextDeal(side)]
-    if shuffler is not None:
-        out.append(NextDealProcedure.after_double_last(shuffler))
-    return out
+def _single_last_effects(seat: int) -> list[TableEffect]:
+    """GD-5.1: the seat judged 单下 gives no tribute next deal (its partner's tribute stands)."""
+    return [NoTributeNextDeal(seat)]
+
+
+def _double_last_effects(shuffler: int) -> list[TableEffect]:
+    """GD-5.2: the next deal's procedure; its imposed leader means no tribute at all."""
+    return [NextDealProcedure.after_double_last(shuffler)]
+
+
+def _exposure(table: _Table, seat: int, cards: Sequence[Card], reading: str | None = None,
+              *, bar: bool = False) -> tuple[list[TableEffect], list[Card], str]:
+    """The exposed-card treatment (GD-2.3.1 / GD-2.5) of ``cards`` of ``seat``, decided now:
+    Expose, then the lead option for the partner's next lead — or, when the partner can
+    never lead again (out, or 单下) or the cards form no combination, penalty cards at once
+    (GD-6). Cards already lying exposed are not exposed again (``expose`` leaves them out the
+    same way: pass it all the cards). Returns (effects, the cards newly exposed, the
+    instruction for ``expose``)."""
+    deal = table.deal
+    new = deal.newly_exposed(seat, cards)
+    if not new:
+        return [], [], "none"
+    if reading is not None and len(new) == len(cards):
+        kind = _kind_of(reading)
+    else:
+        found = readings(new, deal.level, deal.rules)
+        kind = kind_key(found[0]) if found else None
+    effects: list[TableEffect] = [Expose(new, seat)]
+    if kind is not None and deal.partner_may_lead(seat):
+        effects.append(LeadOption(prev_seat(seat), partner(seat), kind))
+        return effects, new, "lead_option"
+    effects.append(PenaltyCards(new, seat))
+    return effects, new, "penalty"
+
+
+def _correct_play(table: _Table, seat: int) -> CorrectPlay:
+    """GD-2.4: what becomes of the attempt's cards the correction leaves unused."""
+    return CorrectPlay(seat, unused="lead_option" if table.deal.partner_may_lead(seat) else "penalty")
 
 
 def _can_force(table: _Table) -> bool:
@@ -217,8 +249,6 @@ def _no_table_change(table: _Table, decision: Decision, imposed: list[Imposed]) 
 
 
 def _kind_of(reading_code: str | None) -> str:
-    from guandan.table import kind_key
-
     return kind_key(Reading.from_code(reading_code)) if reading_code else "?"
 
 
@@ -265,7 +295,7 @@ def wrong_counts(table: _Table, event: Any, answers: int) -> Decision:
         if not _can_force(table):
             return _unresolved(event, answers, "the deal is already over")
         shuffler = _lot_shuffler(table.deal, side)
-        return _decision(event, answers, "GD-1.2.1", _next_deal_effects(side, shuffler), _no_table_change, table,
+        return _decision(event, answers, "GD-1.2.1", _double_last_effects(shuffler), _no_table_change, table,
                          offender=None, side=side, shuffler=shuffler)
 
     def redeal(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
@@ -279,32 +309,34 @@ def wrong_counts(table: _Table, event: Any, answers: int) -> Decision:
 
 
 def announce_out_of_turn(table: _Table, event: Any, answers: int) -> Decision:
-    """GD-2.2.1 ('pass') / GD-2.2.2 ('beat'): barred from the next play in this round."""
+    """GD-2.2.1 ('pass') / GD-2.2.2 ('beat'): barred from the next play in this round (在该圈:
+    scope 'round', the bar lapses with the round)."""
     seat = event.seat
     clause = "GD-2.2.1" if event.fact("what") == "pass" else "GD-2.2.2"
 
     def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
-        t.deal.bar_next_play(seat, clause)
-    return _decision(event, answers, clause, [BarOnePlay(seat)], carry_out, table)
+        t.deal.bar_in_round(seat, clause)
+    return _decision(event, answers, clause, [BarOnePlay(seat, scope="round")], carry_out, table)
 
 
 def play_out_of_turn(table: _Table, event: Any, answers: int) -> Decision:
     """GD-2.3.2 when the next player acted on it (it stands); else GD-2.3.1: taken back,
-    order restored, barred one play, exposed with the lead option for the partner."""
+    order restored, barred from its next turn (in this round or a later one), exposed with
+    the lead option for the partner (penalty cards when the partner can never lead again)."""
     seat = event.seat
     if event.fact("followed"):
         return _decision(event, answers, "GD-2.3.2", [], _no_table_change, table)
     cards = _cards(event.fact("cards"))
     reading = event.fact("reading")
     rightful = event.fact("rightful")
-    effects = [Return(cards, seat), RestoreOrder(rightful), BarOnePlay(seat), Expose(cards, seat)]
-    if table.deal.sizes[partner(seat)]:
-        effects.append(LeadOption(prev_seat(seat), partner(seat), _kind_of(reading)))
+    exposure, exposed, then = _exposure(table, seat, cards, reading)
+    effects = [Return(cards, seat), RestoreOrder(rightful), BarOnePlay(seat, scope="next_turn")] + exposure
 
     def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
         deal = t.deal
         deal.return_cards(seat, "GD-2.3.1")
-        deal.expose(seat, cards, "GD-2.3.1", reading=Reading.from_code(reading))
+        if exposed:
+            deal.expose(seat, cards, "GD-2.3.1", then=then, reading=Reading.from_code(reading))
         deal.bar_next_play(seat, "GD-2.3.1")
         deal.restore_turn(rightful, "GD-2.3.1")
     return _decision(event, answers, "GD-2.3.1", effects, carry_out, table)
@@ -312,15 +344,17 @@ def play_out_of_turn(table: _Table, event: Any, answers: int) -> Decision:
 
 def wrong_cards(table: _Table, event: Any, answers: int) -> Decision:
     """GD-2.4.1 / GD-2.4.2: taken back and corrected (a legal play or a pass); the cards of
-    the attempt not used in the correction are then exposed (GD-2.5: with the lead option)."""
+    the attempt not used in the correction are then exposed (GD-2.5, no bar), as the
+    CorrectPlay effect says: with the lead option, or as penalty cards."""
     seat = event.seat
     clause = "GD-2.4.2" if event.irregularity == "does_not_beat" else "GD-2.4.1"
     cards = _cards(event.fact("cards"))
+    correct = _correct_play(table, seat)
 
     def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
         t.deal.return_cards(seat, clause)
-        t.deal.await_correction(seat, cards, clause)
-    return _decision(event, answers, clause, [Return(cards, seat), CorrectPlay(seat)], carry_out, table)
+        t.deal.await_correction(seat, cards, clause, unused=correct.unused)
+    return _decision(event, answers, clause, [Return(cards, seat), correct], carry_out, table)
 
 
 def extra_cards(table: _Table, event: Any, answers: int) -> Decision:
@@ -331,18 +365,21 @@ def extra_cards(table: _Table, event: Any, answers: int) -> Decision:
     extra = _cards(event.fact("extra"))
     reading = Reading.from_code(event.fact("reading"))
     rest_legal = event.fact("rest_legal")
-    effects: list[TableEffect] = [Return(extra, seat), Expose(extra, seat)]
+    exposure, exposed, then = _exposure(table, seat, extra)
+    effects: list[TableEffect] = [Return(extra, seat)] + exposure
+    correct = _correct_play(table, seat)
     if not rest_legal:
-        effects += [Return(cards, seat), CorrectPlay(seat)]
+        effects += [Return(cards, seat), correct]
 
     def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
         deal = t.deal
         deal.return_cards(seat, "GD-2.4.3")
-        deal.expose(seat, extra, "GD-2.4.3")
+        if exposed:
+            deal.expose(seat, extra, "GD-2.4.3", then=then)
         if rest_legal:
             deal.stand_play(seat, cards, reading, "GD-2.4.3: the rest stands")
         else:
-            deal.await_correction(seat, cards, "GD-2.4.3")
+            deal.await_correction(seat, cards, "GD-2.4.3", unused=correct.unused)
     return _decision(event, answers, "GD-2.4.3", effects, carry_out, table)
 
 
@@ -352,17 +389,16 @@ def retract_play(table: _Table, event: Any, answers: int) -> Decision:
 
 
 def exposed_card(table: _Table, event: Any, answers: int) -> Decision:
-    """GD-2.5: handled as GD-2.3.1 (exposed, barred one play, lead option). The adjusted
-    score is for damage the rectification cannot repair: not given automatically."""
+    """GD-2.5: the exposed-card treatment of GD-2.3.1 (face up, the lead option or penalty
+    cards) without its bar: 禁出一手 sanctions an out-of-turn play, not an exposure. The
+    adjusted score is for damage the rectification cannot repair: not given automatically."""
     seat = event.seat
     card = Card(event.fact("card"))
-    effects = [Expose([card], seat), BarOnePlay(seat)]
-    if table.deal.sizes[partner(seat)]:
-        effects.append(LeadOption(prev_seat(seat), partner(seat), "SINGLE"))
+    effects, exposed, then = _exposure(table, seat, [card])
 
     def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
-        t.deal.expose(seat, [card], "GD-2.5")
-        t.deal.bar_next_play(seat, "GD-2.5")
+        if exposed:
+            t.deal.expose(seat, [card], "GD-2.5", then=then)
     return _decision(event, answers, "GD-2.5", effects, carry_out, table, sanctions=())
 
 
@@ -381,13 +417,15 @@ def wrong_tribute(table: _Table, event: Any, answers: int) -> Decision:
     if event.fact("discovered") == "after_first_play":
         if not _can_force(table):
             return _unresolved(event, answers, "the deal is already over")
-        return _decision(event, answers, "GD-3.1.2", _next_deal_effects(seat % 2, seat), _no_table_change, table)
+        return _decision(event, answers, "GD-3.1.2", _double_last_effects(seat), _no_table_change, table)
     card = Card(event.fact("given"))
+    exposure, exposed, then = _exposure(table, seat, [card])
 
     def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
         t.deal.return_cards(seat, "GD-3.1.1")
-        t.deal.expose(seat, [card], "GD-3.1.1")
-    return _decision(event, answers, "GD-3.1.1", [Return([card], seat), Expose([card], seat), RedoTribute(seat)],
+        if exposed:
+            t.deal.expose(seat, [card], "GD-3.1.1", then=then)
+    return _decision(event, answers, "GD-3.1.1", [Return([card], seat)] + exposure + [RedoTribute(seat)],
                      carry_out, table)
 
 
@@ -397,7 +435,7 @@ def wrong_return(table: _Table, event: Any, answers: int) -> Decision:
     if event.fact("discovered") == "after_first_play":
         if not _can_force(table):
             return _unresolved(event, answers, "the deal is already over")
-        return _decision(event, answers, "GD-3.2.2", _next_deal_effects(seat % 2, seat), _no_table_change, table)
+        return _decision(event, answers, "GD-3.2.2", _double_last_effects(seat), _no_table_change, table)
     card = Card(event.fact("given"))
 
     def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
@@ -420,6 +458,7 @@ def missing_report(table: _Table, event: Any, answers: int) -> Decision:
     stage = event.fact("stage")
     at_end = bool(event.fact("at_deal_end"))
     acted = tuple(event.fact("acted") or ())
+    played = tuple(event.fact("played") or ())
     if stage == 1:
         def report(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
             t.deal.report_again(seat)
@@ -428,7 +467,7 @@ def missing_report(table: _Table, event: Any, answers: int) -> Decision:
         effects: list[TableEffect] = [ReportAgain(seat)]
         if acted:
             effects.append(Replay([s for s in acted]))
-        if partner(seat) in acted:
+        if partner(seat) in played:  # only a play the partner takes back informs the offender
             effects.append(UnauthorisedInformation([seat]))
 
         def take_back(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
@@ -437,7 +476,7 @@ def missing_report(table: _Table, event: Any, answers: int) -> Decision:
             first = next((s for s in acted if s != partner(seat)), None)
             if first is not None:
                 deal.offer_replay(first)
-            elif acted:
+            elif partner(seat) in played:
                 deal.offer_choice(partner(seat), "partner_replay", ("take_back", "stand"))
             else:
                 deal.drop_latent_report()
@@ -447,13 +486,19 @@ def missing_report(table: _Table, event: Any, answers: int) -> Decision:
             return _unresolved(event, answers, "GD-4.2.3 found only at the end of the deal: "
                                                "the second play can no longer be taken back")
         cards = _cards(event.fact("cards"))
-        reading = Reading.from_code(event.fact("reading"))
-        effects = [Return(cards, seat), Expose(cards, seat), BarOnePlay(seat), ReportAgain(seat)]
+        code = event.fact("reading")
+        exposure, exposed, then = _exposure(table, seat, cards, code)
+        effects = ([Return(cards, seat)] + exposure
+                   + [BarOnePlay(seat, scope="next_turn"), ReportAgain(seat)])
+        seats = table.deal.pass_sequence_seats(seat, "offender_leads")
+        if seats:
+            effects.append(PassSequence(seat, seats, "offender_leads"))
 
         def sequence(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
             deal = t.deal
             deal.return_cards(seat, "GD-4.2.3")
-            deal.expose(seat, cards, "GD-4.2.3", reading=reading)
+            if exposed:
+                deal.expose(seat, cards, "GD-4.2.3", then=then, reading=Reading.from_code(code))
             deal.bar_next_play(seat, "GD-4.2.3")
             deal.report_again(seat)
             deal.start_pass_sequence(seat, "offender_leads", "GD-4.2.3")
@@ -463,7 +508,10 @@ def missing_report(table: _Table, event: Any, answers: int) -> Decision:
     side = seat % 2
     if stage == 4:
         cards = _cards(event.fact("cards"))
-        effects = ([Return(cards, seat)] if cards else []) + _next_deal_effects(side, None)
+        effects = ([Return(cards, seat)] if cards else []) + _single_last_effects(seat)
+        seats = [] if at_end else table.deal.pass_sequence_seats(seat, "play_on")
+        if seats:
+            effects.append(PassSequence(seat, seats, "play_on"))
 
         def play_on(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
             if cards:
@@ -473,8 +521,8 @@ def missing_report(table: _Table, event: Any, answers: int) -> Decision:
         return _decision(event, answers, "GD-4.2.4", effects, play_on, table)
     # stage 5: gone out unreported
     if event.fact("partner_out"):
-        return _decision(event, answers, "GD-4.2.5", _next_deal_effects(side, None), _no_table_change, table)
-    return _decision(event, answers, "GD-4.2.5", _next_deal_effects(side, seat), _no_table_change, table,
+        return _decision(event, answers, "GD-4.2.5", _single_last_effects(seat), _no_table_change, table)
+    return _decision(event, answers, "GD-4.2.5", _double_last_effects(seat), _no_table_change, table,
                      sanctions=(ForcedDoubleLast(),), extra_facts=(("partner_still_playing", True),))
 
 

@@ -313,7 +313,8 @@ _CLAUSES: tuple[Clause, ...] = (
         rectification=Rectification(("BarOnePlay",), "BarOnePlay(offender, scope='round')."),
         sanction=_none("none: the bar is the whole remedy"),
         pd=("A bar is spent by passing automatically when the turn comes; if the round ends before "
-            "the turn comes, the bar lapses. The offender's partner may still play."),
+            "the turn comes, the bar lapses (scope 'round', the seed's 在该圈; every other bar has scope "
+            "'next_turn'). The offender's partner may still play."),
     ),
     Clause(
         id="GD-2.2.1", game=GUANDAN, parent="GD-2.2",
@@ -348,16 +349,20 @@ _CLAUSES: tuple[Clause, ...] = (
         id="GD-2.3.1", game=GUANDAN, parent="GD-2.3",
         title="Out-of-turn play taken back; lead option",
         text_zh="（1）违规者收回牌张，恢复出牌顺序，禁出一手。收回的牌张应作为暴露张放置在违规者面前，其搭档获得领出权时，其搭档的下家有权作出选择：a、禁出暴露张牌型；b、必须出暴露张牌型；c、随意。当做出 a、b 选项时，暴露张收回。若出牌受限者不能满足选择时，可自由出牌。当作出 b 选择时，受限者可以在征得裁判同意时拒绝明显不合理的出牌。当作出 c 选择时，暴露张不得收回，违规者的搭档再次拥有领出权时，其下家仍拥有选择权，未作出选择时，违规者的搭档不得领出牌张，否则按照越序出牌处理。",
-        summary=("The offender takes the cards back, order is restored and the offender is barred one play; "
-                 "the cards lie exposed in front of it. When its partner next has the lead, the partner's "
+        summary=("The offender takes the cards back, order is restored and the offender is barred from its "
+                 "next turn to play, in this round or a later one (a barred lead goes to its 下家); the cards "
+                 "lie exposed in front of it. When its partner next has the lead, the partner's "
                  "下家 chooses: a) the partner may not lead that combination type; b) it must; c) free. After "
                  "a) or b) the exposed cards go back to the hand; a partner who cannot comply leads freely. "
-                 "After c) they stay exposed and the choice is offered again at the partner's next lead."),
+                 "After c) they stay exposed and the choice is offered again at the partner's next lead. If "
+                 "the partner can never lead again (out, or 单下), the cards are penalty cards at once."),
         trigger=Trigger("irregularity:out_of_turn_play/taken_back", "Played out of turn and the offender's 下家 has not played on it."),
         rectification=Rectification(
-            ("Return", "RestoreOrder", "BarOnePlay", "Expose", "LeadOption"),
-            "Return the cards to the offender, restore order, BarOnePlay(offender), Expose the cards; "
-            "LeadOption(chooser=partner's 下家, restricted_seat=partner, exposed_kind) at the partner's next lead."),
+            ("Return", "RestoreOrder", "BarOnePlay", "Expose", "LeadOption", "PenaltyCards"),
+            "Return the cards to the offender, restore order, BarOnePlay(offender, scope='next_turn'), Expose "
+            "the cards; LeadOption(chooser=partner's 下家, restricted_seat=partner, exposed_kind) at the "
+            "partner's next lead — or PenaltyCards(cards, offender) at once when the partner can never lead "
+            "again or the cards form no combination."),
         sanction=_none("none: the rectification is the remedy"),
         refs=("GD-6",),
         pd=("After b) the partner may refuse an obviously unreasonable lead with the referee's consent: "
@@ -379,7 +384,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="4 、出错牌：",
         summary="A play that is not a legal play for the round.",
         trigger=Trigger("irregularity:wrong_cards", "A seat plays cards that do not form a legal play for the round."),
-        rectification=Rectification(("CorrectPlay", "Expose"), "Corrected; cards of the attempt not used in the correction are exposed."),
+        rectification=Rectification(("CorrectPlay", "Expose"), "Corrected; cards of the attempt not used in the correction are exposed (GD-2.5, no bar)."),
         sanction=_none("none: the rectification is the remedy"),
     ),
     Clause(
@@ -388,7 +393,10 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（1）出错牌型，应予以纠正。若所出牌张未能在纠正中全部打出，则未打出的牌张按暴露张处理。",
         summary="A combination of the wrong type for the round is corrected (a legal play or a pass); cards of the attempt not used in the correction are exposed.",
         trigger=Trigger("irregularity:wrong_cards/wrong_kind", "The cards are not of the round's combination type."),
-        rectification=Rectification(("Return", "CorrectPlay", "Expose"), "Take back, make a legal play or pass, expose the unused cards of the attempt."),
+        rectification=Rectification(("Return", "CorrectPlay", "Expose", "LeadOption", "PenaltyCards"),
+                                    "Take back, make a legal play or pass (CorrectPlay); the unused cards of the attempt "
+                                    "are then exposed as CorrectPlay.unused says: with the lead option ('lead_option', "
+                                    "penalty cards if they form no combination) or as penalty cards ('penalty')."),
         sanction=_none("none: the rectification is the remedy"),
     ),
     Clause(
@@ -397,7 +405,10 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（2）牌张大小出错，应予以纠正，若所出牌张未能在纠正中全部打出，则未打出的牌张按暴露张处理。",
         summary="A combination that does not beat the current one is corrected like GD-2.4.1.",
         trigger=Trigger("irregularity:wrong_cards/does_not_beat", "The combination does not beat the round's current play."),
-        rectification=Rectification(("Return", "CorrectPlay", "Expose"), "Take back, make a legal play or pass, expose the unused cards of the attempt."),
+        rectification=Rectification(("Return", "CorrectPlay", "Expose", "LeadOption", "PenaltyCards"),
+                                    "Take back, make a legal play or pass (CorrectPlay); the unused cards of the attempt "
+                                    "are then exposed as CorrectPlay.unused says: with the lead option ('lead_option', "
+                                    "penalty cards if they form no combination) or as penalty cards ('penalty')."),
         sanction=_none("none: the rectification is the remedy"),
         refs=("GD-2.4.1",),
     ),
@@ -407,7 +418,9 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（3）夹带牌张，所夹带牌张按暴露张处理。",
         summary="Extra cards carried along with a play (夹带) are exposed; the rest stands if it is a legal play, else as GD-2.4.1.",
         trigger=Trigger("irregularity:wrong_cards/extra_cards", "A legal play plus extra cards."),
-        rectification=Rectification(("Expose", "CorrectPlay"), "The extra cards are exposed; the rest stands if legal, else corrected as GD-2.4.1."),
+        rectification=Rectification(("Return", "Expose", "LeadOption", "PenaltyCards", "CorrectPlay"),
+                                    "The extra cards are exposed with the GD-2.5 treatment (LeadOption, or PenaltyCards); "
+                                    "the rest stands if legal, else corrected as GD-2.4.1."),
         sanction=_none("none: the rectification is the remedy"),
         refs=("GD-2.4.1",),
     ),
@@ -424,11 +437,14 @@ _CLAUSES: tuple[Clause, ...] = (
         id="GD-2.5", game=GUANDAN, parent="GD-2",
         title="Exposed cards; adjusted score",
         text_zh="5 、暴露张的处理。按照本条 3（ 1）处理。若处理后不能弥补非违规方的损失，裁判应给予调整分。",
-        summary=("Exposed cards are handled as GD-2.3.1. If that cannot repair the damage to the "
-                 "non-offending side, the referee gives an adjusted score. Also the 掼蛋 fallback for "
-                 "an unresolved irregularity."),
+        summary=("Exposed cards get the exposed-card treatment of GD-2.3.1 (face up, the lead option, back "
+                 "after a) or b), penalty cards after c)) but not its bar, which sanctions an out-of-turn "
+                 "play. If that cannot repair the damage to the non-offending side, the referee gives an "
+                 "adjusted score. Also the 掼蛋 fallback for an unresolved irregularity."),
         trigger=Trigger("irregularity:exposed_cards", "Cards exposed in play; also every UnresolvedIrregularity in 掼蛋 (the fallback)."),
-        rectification=Rectification(("Expose", "BarOnePlay", "LeadOption"), "As GD-2.3.1."),
+        rectification=Rectification(("Expose", "LeadOption", "PenaltyCards"),
+                                    "Expose; LeadOption as in GD-2.3.1, or PenaltyCards at once when the partner can "
+                                    "never lead again or the cards form no combination. No BarOnePlay."),
         sanction=_each(AdjustedScore(), text="at the referee's discretion, when GD-2.3.1 cannot repair the damage"),
         refs=("GD-2.3.1",),
         pd="The fallback hook decides; the default fallback records AdjustedScore() without changing the result, and says so.",
@@ -556,8 +572,11 @@ _CLAUSES: tuple[Clause, ...] = (
                  "pass; then the offender's 上家 may pass; if all pass the bar ends and the offender reports and "
                  "leads (the exposed cards)."),
         trigger=Trigger("irregularity:missing_report/offender_played_again", "The unreported offender plays again."),
-        rectification=Rectification(("Return", "Expose", "BarOnePlay", "ReportAgain"),
-                                    "Take back and expose the play, bar the offender; after three passes it reports and leads."),
+        rectification=Rectification(("Return", "Expose", "LeadOption", "PenaltyCards", "BarOnePlay", "ReportAgain",
+                                     "PassSequence"),
+                                    "Take back and expose the play (作暴露张处理: the GD-2.5 treatment), "
+                                    "BarOnePlay(offender, scope='next_turn'); PassSequence(下家, partner, 上家): "
+                                    "after three passes the bar ends and it reports and leads."),
         sanction=_none("none: the rectification is the remedy"),
     ),
     Clause(
@@ -566,7 +585,9 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（4）违规者多次出牌，仍未出完时，判其下游，下家接续出牌或自动拥有领出权，其有权选择不出，做出该选择时，违规者的对家出牌或自动拥有领出权，其仍有权选择不出，做出该选择时，违规者的上家接续出牌或自动拥有领出权。",
         summary="The offender has played several times and still holds cards: it is judged last (下游); play goes on among the others as in GD-4.2.3.",
         trigger=Trigger("irregularity:missing_report/offender_played_repeatedly", "The unreported offender has played several times and still holds cards."),
-        rectification=Rectification((), "Play continues among the other three as in GD-4.2.3."),
+        rectification=Rectification(("Return", "NoTributeNextDeal", "PassSequence"),
+                                    "The held play goes back; PassSequence(下家, partner): play continues among the "
+                                    "others as in GD-4.2.3; NoTributeNextDeal(offender) (GD-5.1)."),
         sanction=_each(ForcedLast()),
         refs=("GD-4.2.3", "GD-5.1"),
     ),
@@ -576,7 +597,8 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（5）违规者已经出完牌张，判其下游，若违规者的搭档已经出完牌，其成绩保留，若违规者的搭档未出完牌，则判双下。",
         summary="The offender has gone out: it is judged last; if its partner had already gone out, the partner's place stands; if not, the side is judged double last.",
         trigger=Trigger("irregularity:missing_report/offender_out", "The unreported offender has gone out."),
-        rectification=Rectification((), "None."),
+        rectification=Rectification(("NoTributeNextDeal", "NextDealProcedure"),
+                                    "NoTributeNextDeal(offender) (GD-5.1); NextDealProcedure when 双下 (GD-5.2)."),
         sanction=_each(ForcedLast(), text="ForcedDoubleLast for the side instead when the partner has not gone out"),
         refs=("GD-5.1", "GD-5.2"),
     ),
@@ -593,9 +615,11 @@ _CLAUSES: tuple[Clause, ...] = (
         id="GD-5.1", game=GUANDAN, parent="GD-5",
         title="Forced last (单下)",
         text_zh="1、单下：判单下者下副牌不进贡。",
-        summary="The offender is placed last (下游); the others keep or finish their places by play. Next deal: the offending side gives no tribute.",
+        summary=("The offender is placed last (下游); the others keep or finish their places by play. Next deal: "
+                 "the player judged 单下 gives no tribute; a tribute its partner owes still stands, as a single "
+                 "tribute (to the 上游; the payer leads). With no payer left, no tribute: the 上游 leads."),
         trigger=Trigger("ruling:ForcedLast", "Any ruling that imposes ForcedLast."),
-        rectification=Rectification(("NoTributeNextDeal",), "NoTributeNextDeal(offending side)."),
+        rectification=Rectification(("NoTributeNextDeal",), "NoTributeNextDeal(the seat judged 单下)."),
         sanction=_none("none of its own: ForcedLast is the sanction of the clause that imposed it"),
     ),
     Clause(
@@ -606,8 +630,9 @@ _CLAUSES: tuple[Clause, ...] = (
                  "deal: no tribute; a player of the offending side shuffles, its 下家 cuts, its 对家 draws "
                  "first and its 上家 leads."),
         trigger=Trigger("ruling:ForcedDoubleLast", "Any ruling that imposes ForcedDoubleLast."),
-        rectification=Rectification(("NoTributeNextDeal", "NextDealProcedure"),
-                                    "NoTributeNextDeal(offending side); NextDealProcedure.after_double_last(shuffler of the offending side)."),
+        rectification=Rectification(("NextDealProcedure",),
+                                    "NextDealProcedure.after_double_last(shuffler of the offending side): its imposed "
+                                    "leader means no tribute at all."),
         sanction=_none("none of its own: ForcedDoubleLast is the sanction of the clause that imposed it"),
     ),
     Clause(
@@ -616,7 +641,8 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="暴露张未能按照第（二）款收回，则成为罚张。拥有罚张者在第一合法时间必须选择打出或过牌，选择过牌时罚张依然存在。若有多个牌型罚张，则由下家指定打出某个牌型或牌张。",
         summary=("Exposed cards not taken back under GD-2.3.1 become penalty cards. At each first legal "
                  "opportunity the holder must play them (as a legal play) or pass; after a pass they stay. "
-                 "With penalty cards of several combination types, the holder's 下家 designates which."),
+                 "With penalty cards of several combination types, the holder's 下家 designates which "
+                 "(a Choose of the 下家, logged as gd.designated)."),
         trigger=Trigger("ruling:exposed_not_taken_back", "Exposed cards remain after GD-2.3.1 (choice c, or no lead came)."),
         rectification=Rectification(("PenaltyCards",), "PenaltyCards(cards, holder): offered at every legal opportunity until played."),
         sanction=_none("none"),

@@ -236,12 +236,15 @@ class PenaltyCards(TableEffect):
 
 @attrs.frozen
 class BarOnePlay(TableEffect):
-    """禁出一手: ``seat`` passes automatically the next time its turn comes in this round; the
-    bar lapses if the round ends first."""
+    """禁出一手: ``seat`` passes automatically the next time its turn to play comes.
+    ``scope`` 'next_turn' (GD-2.3.1, GD-4.2.3): that turn may come in a later round; if it
+    is a lead, the lead goes to the seat's 下家 and the bar is spent. 'round' (GD-2.2, the
+    seed's 在该圈): the bar lapses if the round ends first."""
 
     KIND: ClassVar[str] = "BarOnePlay"
+    SCOPES: ClassVar[tuple[str, ...]] = ("next_turn", "round")
     seat: int = attrs.field(converter=_seat)
-    scope: str = attrs.field(default="round", validator=one_of("round"))
+    scope: str = attrs.field(default="next_turn", validator=one_of(*SCOPES))
 
 
 @attrs.frozen
@@ -292,8 +295,11 @@ class NextDealProcedure(TableEffect):
 
 @attrs.frozen
 class NoTributeNextDeal(TableEffect):
+    """GD-5.1: ``seat`` (judged 单下) gives no tribute in the next deal; a tribute its
+    partner owes stands, as a single tribute."""
+
     KIND: ClassVar[str] = "NoTributeNextDeal"
-    side: int = attrs.field(converter=_side)
+    seat: int = attrs.field(converter=_seat)
 
 
 @attrs.frozen
@@ -314,10 +320,16 @@ class RestoreOrder(TableEffect):
 
 @attrs.frozen
 class CorrectPlay(TableEffect):
-    """``seat`` replaces a wrong lead/play by a legal play (or a pass where passing is legal)."""
+    """``seat`` replaces a wrong lead/play by a legal play (or a pass where passing is legal).
+    ``unused`` (掼蛋 GD-2.4, decided by the ruling): what becomes of the attempt's cards the
+    correction does not use: 'lead_option' — they are exposed, with the GD-2.3.1 lead option
+    for the partner when they form a combination, else as penalty cards; 'penalty' — they
+    are exposed as penalty cards at once (the partner can never lead again)."""
 
     KIND: ClassVar[str] = "CorrectPlay"
+    UNUSED: ClassVar[tuple[str, ...]] = ("lead_option", "penalty")
     seat: int = attrs.field(converter=_seat)
+    unused: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_of(*UNUSED)))
 
 
 @attrs.frozen
@@ -354,6 +366,23 @@ class ReportAgain(TableEffect):
 
     KIND: ClassVar[str] = "ReportAgain"
     seat: int = attrs.field(converter=_seat)
+
+
+def _seat_order(values: Iterable[Any]) -> tuple[int, ...]:
+    return tuple(_seat(v) for v in values)
+
+
+@attrs.frozen
+class PassSequence(TableEffect):
+    """掼蛋 GD-4.2.3 / GD-4.2.4: ``seats`` (the offender's 下家, partner and, for 4.2.3, 上家,
+    those still in play, in that order) may each pass in turn even with the lead; ``then``
+    'offender_leads' (all passed: the bar ends, the offender reports and leads its exposed
+    cards) or 'play_on'."""
+
+    KIND: ClassVar[str] = "PassSequence"
+    offender: int = attrs.field(converter=_seat)
+    seats: tuple[int, ...] = attrs.field(converter=_seat_order)
+    then: str = attrs.field(validator=one_of("offender_leads", "play_on"))
 
 
 @attrs.frozen

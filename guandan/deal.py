@@ -136,7 +136,7 @@ class Deal(RefereedTable):
         leader: int | None = None,
         face_up: bool | None = None,
         previous_order: Sequence[int] | None = None,
-        no_tribute_teams: Collection[int] = frozenset(),
+        no_tribute_seats: Collection[int] = frozenset(),
         no_tribute: bool = False,
         rules: GuandanRules | None = None,
         stream: EventStream | None = None,
@@ -148,7 +148,7 @@ class Deal(RefereedTable):
         from ``first_drawer`` (default: the shuffler's 下家), 27 each.
 
         Who leads: with ``previous_order`` (the last deal's finishing order) the tribute
-        plan decides (``no_tribute_teams``: teams excused from paying, GD-5.1;
+        plan decides (``no_tribute_seats``: seats excused from paying, GD-5.1;
         ``no_tribute``: no tribute at all, GD-5.2, where ``leader`` must be given or the
         上游 leads); without it the deal is a first deal: ``leader`` if given, else the
         drawer of the face-up card (``face_up`` defaults to True exactly then)."""
@@ -173,7 +173,7 @@ class Deal(RefereedTable):
                 _check_seat(leader, "leader")
             deal.table.setup = dict(
                 shuffler=shuffler, cutter=cutter, first_drawer=first_drawer, face_up=face_up,
-                previous_order=previous_order, no_tribute_teams=no_tribute_teams,
+                previous_order=previous_order, no_tribute_seats=no_tribute_seats,
                 no_tribute=no_tribute, leader=leader, face_leader=None)
             deal._r_shuffle_and_cut(deal.table.setup)
             return deal
@@ -198,7 +198,7 @@ class Deal(RefereedTable):
         emit(ev.HandsComplete, sizes=tuple(deal.sizes))
 
         if previous_order is not None:
-            deal._start_tribute(previous_order, no_tribute_teams, no_tribute, leader)
+            deal._start_tribute(previous_order, no_tribute_seats, no_tribute, leader)
         elif leader is not None:
             _check_seat(leader, "leader")
             deal._start_play(leader, "given")
@@ -216,7 +216,7 @@ class Deal(RefereedTable):
         *,
         finished: Sequence[int] = (),
         previous_order: Sequence[int] | None = None,
-        no_tribute_teams: Collection[int] = frozenset(),
+        no_tribute_seats: Collection[int] = frozenset(),
         no_tribute: bool = False,
         stream: EventStream | None = None,
         deal_number: int = 1,
@@ -263,7 +263,7 @@ class Deal(RefereedTable):
             deal.stream.emit(ev.PlayerFinished, seat=seat, place=place)
             deal.announced[seat] = 0
         if previous_order is not None:
-            deal._start_tribute(previous_order, no_tribute_teams, no_tribute, leader)
+            deal._start_tribute(previous_order, no_tribute_seats, no_tribute, leader)
         else:
             deal._start_play(leader, "given")
         return deal
@@ -463,22 +463,20 @@ class Deal(RefereedTable):
     # -----------------------------------------------------------------------------------------
     # Transitions
 
-    def _start_tribute(self, previous_order: Sequence[int], no_tribute_teams: Collection[int],
+    def _start_tribute(self, previous_order: Sequence[int], no_tribute_seats: Collection[int],
                        no_tribute: bool, leader: int | None) -> None:
         hands = [self.hand(s) for s in range(NUM_SEATS)]
-        plan = plan_tribute(previous_order, hands, self.level, no_tribute_sides=no_tribute_teams,
+        plan = plan_tribute(previous_order, hands, self.level, no_tribute_seats=no_tribute_seats,
                             no_tribute=no_tribute, leader=leader)
         self.tribute_plan = plan
         if plan.resisted:
-            payers = (tuple(sorted((next_seat(plan.leader), prev_seat(plan.leader)))) if plan.double
-                      else (finishing_order(previous_order)[3],))
-            self.stream.emit(ev.TributeResisted, payers=payers)
+            self.stream.emit(ev.TributeResisted, payers=tuple(sorted(plan.liable)))
             self._start_play(plan.leader, "resisted")
         elif not plan.payments:
-            self.stream.emit(ev.TributeWaived, double=plan.double)
+            self.stream.emit(ev.TributeWaived, double=plan.double, excused=plan.excused)
             self._start_play(plan.leader, "no_tribute" if leader is None else "given")
         else:
-            self.stream.emit(ev.TributeDue, payments=plan.payments, double=plan.double)
+            self.stream.emit(ev.TributeDue, payments=plan.payments, double=plan.double, excused=plan.excused)
             self.phase = Phase.TRIBUTE
             self.pending = list(plan.payments)
             self.turn = self.pending[0][0]

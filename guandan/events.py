@@ -94,6 +94,8 @@ class TributeDue(Event):
     KIND: ClassVar[str] = "gd.tribute_due"
     payments: tuple[tuple[int, int], ...]
     double: bool
+    excused: tuple[int, ...] = ()
+    """Seats that owed tribute but give none (GD-5.1: judged 单下 last deal)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -110,6 +112,8 @@ class TributeWaived(Event):
 
     KIND: ClassVar[str] = "gd.tribute_waived"
     double: bool
+    excused: tuple[int, ...] = ()
+    """Seats excused from paying (GD-5.1); with no seat left to pay, no tribute."""
 
 
 @attrs.frozen(kw_only=True)
@@ -230,10 +234,11 @@ class LevelPenalty(Event):
 
 @attrs.frozen(kw_only=True)
 class NextDealScheduled(Event):
-    """The referee's next-deal procedure (GD-5.2); None fields keep the usual way."""
+    """The referee's next-deal procedure (GD-5.1: ``no_tribute_seats`` give no tribute;
+    GD-5.2: no tribute at all, shuffler ... leader); None fields keep the usual way."""
 
     KIND: ClassVar[str] = "gd.next_deal_scheduled"
-    no_tribute_team: int | None
+    no_tribute_seats: tuple[int, ...]
     no_tribute: bool
     shuffler: int | None
     cutter: int | None
@@ -358,17 +363,23 @@ class PenaltyCardsMarked(Event):
 
 @attrs.frozen(kw_only=True)
 class SeatBarred(Event):
-    """禁出一手: ``seat`` passes automatically when its turn next comes in this round."""
+    """禁出一手: ``seat`` passes automatically when its turn to play next comes. ``scope``
+    'next_turn': in this round or a later one (a barred lead goes to its 下家); 'round':
+    only in this round, the bar lapses when the round ends (GD-2.2)."""
 
     KIND: ClassVar[str] = "gd.barred"
     reason: str
+    scope: str = "next_turn"
 
 
 @attrs.frozen(kw_only=True)
 class BarredPass(Event):
-    """A barred seat's turn came: it passes (not a decision, so not an action)."""
+    """A barred seat's turn came: it passes (not a decision, so not an action). ``lead_to``:
+    the turn was a lead, which goes to that seat (the barred seat's 下家, or whoever takes
+    the lead for it when it has gone out: 接风)."""
 
     KIND: ClassVar[str] = "gd.barred_pass"
+    lead_to: int | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -390,6 +401,17 @@ class LeadOptionSet(Event):
     restricted: int
     combination: str
     cards: tuple[str, ...]
+
+
+@attrs.frozen(kw_only=True)
+class PenaltyKindDesignated(Event):
+    """GD-6: the penalty cards' holder (``holder``) has penalty cards of several combination
+    types; its 下家 (``seat``) designated ``combination``, the type to be played this turn
+    (the holder plays penalty cards of that type, or passes)."""
+
+    KIND: ClassVar[str] = "gd.designated"
+    holder: int
+    combination: str
 
 
 @attrs.frozen(kw_only=True)

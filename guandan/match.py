@@ -75,9 +75,10 @@ class MatchResult:
 
 @attrs.frozen
 class NextDeal:
-    """A referee's next-deal procedure (GD-5.1 / GD-5.2). None keeps the usual way."""
+    """A referee's next-deal procedure (GD-5.1 / GD-5.2). None keeps the usual way.
+    ``no_tribute_seats``: seats judged 单下, excused from paying (GD-5.1)."""
 
-    no_tribute_team: int | None = None
+    no_tribute_seats: tuple[int, ...] = ()
     no_tribute: bool = False
     shuffler: int | None = None
     cutter: int | None = None
@@ -194,24 +195,25 @@ class Match:
         self.stream.emit(ev.LevelPenalty, team=team, levels=levels, reason=reason)
         return self.stream.take()
 
-    def schedule_next_deal(self, *, no_tribute_team: int | None = None, no_tribute: bool = False,
+    def schedule_next_deal(self, *, no_tribute_seats: Sequence[int] = (), no_tribute: bool = False,
                            shuffler: int | None = None, cutter: int | None = None,
                            first_drawer: int | None = None, leader: int | None = None) -> list[Event]:
-        """Set up the next deal differently (GD-5.1: the offending team gives no tribute;
+        """Set up the next deal differently (GD-5.1: the seats judged 单下 give no tribute;
         GD-5.2: no tribute, shuffler, cutter, first drawer and leader set explicitly). An
         imposed leader means no tribute at all (GD-5.2). Applies to the deal after the
         current one (which is drawn only once someone asks ``to_act``)."""
         if self.ended is not None:
             raise ValueError("the match is over")
-        if no_tribute_team not in (None, 0, 1):
-            raise ValueError(f"no_tribute_team must be team 0 or 1, got {no_tribute_team!r}")
+        seats = tuple(sorted(set(no_tribute_seats)))
+        if any(s not in range(NUM_SEATS) for s in seats):
+            raise ValueError(f"no_tribute_seats must be seats 0-3, got {no_tribute_seats!r}")
         for name, seat in (("shuffler", shuffler), ("cutter", cutter), ("first_drawer", first_drawer),
                            ("leader", leader)):
             if seat is not None and seat not in range(NUM_SEATS):
                 raise ValueError(f"{name} must be a seat 0-3, got {seat!r}")
-        self.scheduled = NextDeal(no_tribute_team, no_tribute or leader is not None,
+        self.scheduled = NextDeal(seats, no_tribute or leader is not None,
                                   shuffler, cutter, first_drawer, leader)
-        self.stream.emit(ev.NextDealScheduled, no_tribute_team=no_tribute_team,
+        self.stream.emit(ev.NextDealScheduled, no_tribute_seats=seats,
                          no_tribute=self.scheduled.no_tribute, shuffler=shuffler, cutter=cutter,
                          first_drawer=first_drawer, leader=leader)
         return self.stream.take()
@@ -274,7 +276,7 @@ class Match:
             shuffler=order[3] if plan.shuffler is None else plan.shuffler,
             cutter=plan.cutter, first_drawer=plan.first_drawer, leader=plan.leader,
             previous_order=order,
-            no_tribute_teams=() if plan.no_tribute_team is None else (plan.no_tribute_team,),
+            no_tribute_seats=plan.no_tribute_seats,
             no_tribute=plan.no_tribute, rules=self.rules, stream=self.stream, mode=self.mode,
             report_step=self.report_step)
 
@@ -287,7 +289,7 @@ def _tribute_kind(deal: Deal) -> str:
         return "resisted"
     if plan.waived:
         return "waived"
-    return "double" if plan.double else "single"
+    return "double" if len(plan.payments) == 2 else "single"
 
 
 def _outcome_text(outcome: DealOutcome) -> str:

@@ -18,12 +18,16 @@ How the table works in refereed mode:
   pass on the out-of-turn cards, which accepts them (GD-2.3.2).
 - 报牌 is a step of its own: after a play that leaves 1-10 cards the player is to act with
   ``Report(seat, count)`` (unless the deal was built with ``report_step=False``).
-- Exposed cards (暴露张) stay in the owner's hand, marked and visible to all. An exposure
-  carries the GD-2.3.1 lead option (GD-2.5: exposed cards are handled as 2.3.1): when the
-  owner's partner next has the lead, the partner's 下家 chooses forbid / require / free;
-  after 'free' the cards are penalty cards (GD-6), which must be played or passed at each
-  legal chance (legal_actions offers only the plays made of them, plus the pass), the
-  holder's 下家 designating the kind when there are several.
+- Exposed cards (暴露张) stay in the owner's hand, marked and visible to all. The ruling
+  decides what an exposure carries: the GD-2.3.1 lead option (when the owner's partner next
+  has the lead, the partner's 下家 chooses forbid / require / free), or penalty cards at once
+  (the partner can never lead again, or the cards form no combination). After 'free' the
+  cards are penalty cards (GD-6), which must be played or passed at each legal chance
+  (legal_actions offers only the plays made of them, plus the pass), the holder's 下家
+  designating the kind when there are several (``gd.designated``).
+- 禁出一手: a 'next_turn' bar waits for the seat's next turn to play, in a later round if
+  need be; a barred lead passes to the 下家 (接风 when it is out). A 'round' bar (GD-2.2)
+  lapses when its round ends.
 - Bars, lead restrictions, penalty obligations, the GD-4.2.3 pass sequence and 单下 seats
   are applied inside ``legal_actions()`` and the turn order, so no agent is ever offered
   an action they forbid.
@@ -332,7 +336,7 @@ class RefereedTable(TablePrimitives):
         t = self.table
         s = t.setup
         if s.get("previous_order") is not None:
-            self._start_tribute(s["previous_order"], s["no_tribute_teams"], s["no_tribute"], s["leader"])
+            self._start_tribute(s["previous_order"], s["no_tribute_seats"], s["no_tribute"], s["leader"])
         elif s.get("leader") is not None:
             self._start_play(s["leader"], "given")
         else:
@@ -576,6 +580,7 @@ class RefereedTable(TablePrimitives):
                 lr.plays_since += 1
             else:
                 lr.acted.append(seat)
+                lr.played.append(seat)
         if left == 0:
             if lr is not None and seat == lr.seat:
                 self._r_discover_report(5)
@@ -609,12 +614,16 @@ class RefereedTable(TablePrimitives):
             t.lead_options = [o for o in t.lead_options if o.uid not in gone]
 
     def _r_expose_unused(self, seat: int, used: Iterable[Card]) -> None:
+        """The ruling's CorrectPlay(unused=...) carried out: 'penalty', or 'lead_option' (the
+        option needs a combination: cards that form none are penalty cards)."""
         t = self.table
-        _, attempt, reason = t.correction
+        _, attempt, reason, rule = t.correction
         t.correction = None
         unused = without(attempt, used)
-        if unused:
-            self.expose(seat, unused, reason)
+        new = self.newly_exposed(seat, unused)  # what expose will lay out
+        if new:
+            combo = bool(readings(new, self.level, self.rules))
+            self.expose(seat, unused, reason, then="lead_option" if rule == "lead_option" and combo else "penalty")
 
     def _r_pass(self, a: Pass, handed: bool) -> None:
         t = self.table
@@ -627,7 +636,7 @@ class RefereedTable(TablePrimitives):
         if t.oot is not None:
             self.stream.emit(ev.Passed, seat=seat)
             if seat in t.bars:  # its turn, with the only answer its bar left it: the bar is served
-                t.bars.discard(seat)
+                del t.bars[seat]
                 self.stream.emit(ev.BarEnded, seat=seat, how="served")
             self._r_stand_out_of_turn(seat)
             if self.phase is Phase.SCORED or t.end_pending:
@@ -677,9 +686,15 @@ class RefereedTable(TablePrimitives):
         self.passed = []
         self.leader = self.turn = leader
         t.lead_count += 1
+        self._r_lapse_round_bars()
+
+    def _r_lapse_round_bars(self) -> None:
+        """The round ended: its GD-2.2 bars lapse; 'next_turn' bars wait for their turn."""
+        t = self.table
         for s in sorted(t.bars):
-            self.stream.emit(ev.BarEnded, seat=s, how="lapsed")
-        t.bars.clear()
+            if t.bars[s] == "round":
+                del t.bars[s]
+                self.stream.emit(ev.BarEnded, seat=s, how="lapsed")
 
     def _r_leader_after(self, top_seat: int) -> int:
         active = self._r_active()
@@ -883,13 +898,14 @@ class RefereedTable(TablePrimitives):
         t = self.table
         lr = t.latent_report
         n = self._r_first_after(lr.seat)
-        n_acted = n in lr.acted
+        n_played = n in lr.played  # 出牌: a pass is not a play (GD-4.2.2)
         at_end = stage is None
         if at_end:
-            stage = 4 if lr.plays_since >= 2 else 3 if lr.plays_since == 1 else 2 if n_acted else 1
+            stage = 4 if lr.plays_since >= 2 else 3 if lr.plays_since == 1 else 2 if n_played else 1
         t.latent_report = None if stage != 2 else lr
         self._r_found(lr.seq, lr.irregularity, lr.seat, stage=stage, at_deal_end=at_end,
-                      acted=tuple(lr.acted), partner_acted=partner(lr.seat) in lr.acted,
+                      acted=tuple(lr.acted), played=tuple(lr.played),
+                      partner_acted=partner(lr.seat) in lr.acted,
                       partner_out=partner(lr.seat) in self.finish_order,
                       count=lr.count, holds=self.sizes[lr.seat] + len(t.on_table.get(lr.seat, ())))
 
@@ -913,6 +929,7 @@ class RefereedTable(TablePrimitives):
             self._r_lead_option_chosen(c.about, a.option)
         elif c.purpose == "designate":
             t.designation = (c.about, t.turns, a.option)
+            self.stream.emit(ev.PenaltyKindDesignated, seat=a.seat, holder=c.about, combination=a.option)
         elif c.purpose == "replay":
             self._r_replay_chosen(a.option, partner_only=False)
         elif c.purpose == "partner_replay":
@@ -946,7 +963,7 @@ class RefereedTable(TablePrimitives):
             self._r_take_back(snap, lr)
             t.latent_report = None
             return
-        if not partner_only and p in lr.acted and lr.snap_partner is not None:
+        if not partner_only and p in lr.played and lr.snap_partner is not None:
             self.offer_choice(p, "partner_replay", REPLAY_OPTIONS)
             return
         t.latent_report = None
@@ -988,11 +1005,9 @@ class RefereedTable(TablePrimitives):
             self.leader = self.turn = offender
             t.lead_count += 1
             if offender in t.bars:
-                t.bars.discard(offender)
+                del t.bars[offender]
                 self.stream.emit(ev.BarEnded, seat=offender, how="lifted")
-            for s in sorted(t.bars):
-                self.stream.emit(ev.BarEnded, seat=s, how="lapsed")
-            t.bars.clear()
+            self._r_lapse_round_bars()
             exposed = [c for e in t.exposures if e.seat == offender and e.reason.startswith("GD-4.2.3")
                        for c in e.cards]
             if exposed:
@@ -1022,18 +1037,25 @@ class RefereedTable(TablePrimitives):
                     return
             seat = self.turn
             lr = t.latent_report
-            if (lr is not None and lr.target == 2 and seat == lr.seat
-                    and self._r_first_after(lr.seat) in lr.acted):
-                self._r_discover_report(2)
-                return
+            if lr is not None and lr.target == 2:
+                first = self._r_first_after(lr.seat)
+                if first in lr.acted and first not in lr.played:
+                    self._r_discover_report(1)  # the 下家 passed: not yet 出牌, still GD-4.2.1
+                    return
+                if seat == lr.seat and first in lr.played:
+                    self._r_discover_report(2)
+                    return
             if lr is not None and seat == partner(lr.seat) and lr.snap_partner is None:
                 lr.snap_partner = self._r_snapshot()
             top = self.top
             leading = top is None or top.seat == seat
             if seat in t.bars:
-                t.bars.discard(seat)
+                scope = t.bars.pop(seat)
                 if leading and t.sequence is None:
-                    self.stream.emit(ev.BarEnded, seat=seat, how="lapsed")
+                    if scope == "round":  # a GD-2.2 bar reaches no further than its round
+                        self.stream.emit(ev.BarEnded, seat=seat, how="lapsed")
+                    else:
+                        self._r_barred_lead(seat)
                     continue
                 self.stream.emit(ev.BarredPass, seat=seat)
                 self._r_apply_pass(seat)
@@ -1048,13 +1070,26 @@ class RefereedTable(TablePrimitives):
                 if d is None or d[0] != seat or d[1] != t.turns:
                     moves = self._r_penalty_moves(seat, None if leading else top.reading)
                     kinds = sorted({kind_key(m.reading) for m in moves})
-                    if len(kinds) > 1:
-                        designator = next((s for s in (next_seat(seat), prev_seat(seat))
-                                           if s in self._r_active()), None)
-                        if designator is not None:
-                            self.offer_choice(designator, "designate", tuple(kinds), about=seat)
-                            return
+                    if len(kinds) > 1:  # GD-6: the holder's 下家 designates (at the table even when out)
+                        self.offer_choice(next_seat(seat), "designate", tuple(kinds), about=seat)
+                        return
             return
+
+    def _r_barred_lead(self, seat: int) -> None:
+        """A 'next_turn' bar on a lead: the seat passes and the lead goes to its 下家 (as in
+        GD-4.2.3, 下家自动拥有领出权); when the 下家 has gone out, to the 下家's partner (接风,
+        as when a seat goes out with the round won), else to the next seat still in play. The
+        lead thus stays with the non-offending side. A new lead: the lead count goes up."""
+        t = self.table
+        lead_to = self._r_leader_after(next_seat(seat))
+        self.stream.emit(ev.BarredPass, seat=seat, lead_to=lead_to)
+        t.turns += 1
+        self.top = None
+        self.passed = []
+        self.leader = self.turn = lead_to
+        t.lead_count += 1
+        if t.designation is not None and t.designation[0] == seat:
+            t.designation = None
 
     def _r_flush_latent(self) -> None:
         """The deal ended with irregularities nobody noticed in time: they come to light now

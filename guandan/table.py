@@ -3,7 +3,9 @@ knows HOW (these methods), the referee knows WHEN (``enforcement.guandan_rulings
 
 ``TableState`` is ``deal.table`` (None in strict mode). ``TablePrimitives`` is a mixin of
 ``guandan.deal.Deal`` (through ``guandan.refereed.RefereedTable``): ``resolve`` ends the wait
-for a ruling; ``return_cards``, ``expose``, ``make_penalty``, ``bar_next_play``,
+for a ruling; ``return_cards``, ``expose`` (told by the ruling what follows: the lead option,
+penalty cards or nothing), ``make_penalty``, ``bar_next_play`` / ``bar_in_round`` (禁出一手's
+two scopes),
 ``restrict_lead``, ``offer_choice`` / ``offer_replay``, ``random_draw``, ``restore_turn``,
 ``await_correction``, ``stand_play``, ``start_pass_sequence``, ``place_last`` (单下),
 ``report_again``, ``mark_unauthorised``, ``redeal``, ``schedule_next_deal`` and (on the deal)
@@ -82,7 +84,7 @@ class OutOfTurn:
 class LatentReport:
     """A missing or wrong 报牌 nobody noticed yet (GD-4.2), to come to light at ``target``."""
 
-    __slots__ = ("seq", "seat", "target", "irregularity", "acted", "plays_since", "snap0",
+    __slots__ = ("seq", "seat", "target", "irregularity", "acted", "played", "plays_since", "snap0",
                  "snap_partner", "count")
 
     def __init__(self, seq: int, seat: int, target: int, irregularity: str, count: int | None,
@@ -90,6 +92,9 @@ class LatentReport:
         self.seq, self.seat, self.target, self.irregularity = seq, seat, target, irregularity
         self.count = count
         self.acted: list[int] = []
+        """Other seats that played or passed since the unreported play."""
+        self.played: list[int] = []
+        """Other seats that played (出牌) since: GD-4.2.2 needs the 下家 among them."""
         self.plays_since = 0
         self.snap0 = snap0
         self.snap_partner: dict | None = None
@@ -110,13 +115,15 @@ class TableState:
         self.lead_options: list[LeadOptionState] = []
         self.restriction: tuple[int, str, str, tuple[Card, ...]] | None = None
         """(seat, 'forbid' | 'require' | 'cards', kind, cards) for that seat's next lead."""
-        self.bars: set[int] = set()
+        self.bars: dict[int, str] = {}
+        """Barred seat → scope ('next_turn' or 'round')."""
         self.choice: ChoiceState | None = None
         self.designation: tuple[int, int, str] | None = None
         """(holder, turn number, kind) designated for the holder's penalty cards this turn."""
         self.report_due: int | None = None
         self.oot: OutOfTurn | None = None
-        self.correction: tuple[int, list[Card], str] | None = None
+        self.correction: tuple[int, list[Card], str, str] | None = None
+        """(seat, the attempt's cards, reason, what becomes of the unused ones: CorrectPlay.unused)."""
         self.sequence: list[Any] | None = None
         """GD-4.2.3/4: [offender, seats, index, then]."""
         self.placed_last: list[int] = []
@@ -242,17 +249,18 @@ class TablePrimitives:
         self._legal = None
         return tuple(laid)
 
-    def expose(self, seat: int, cards: Iterable[Card], reason: str, *, lead_option: bool = True,
+    def expose(self, seat: int, cards: Iterable[Card], reason: str, *, then: str,
                reading: Reading | None = None) -> Exposure | None:
-        """暴露张: ``cards`` (in ``seat``'s hand) lie face up, seen by all, still its own. With
-        ``lead_option`` the GD-2.3.1 option is set for the partner's next lead; cards that
-        form no combination become penalty cards at once (there is no type to choose about)."""
+        """暴露张: ``cards`` (in ``seat``'s hand) lie face up, seen by all, still its own.
+        ``then`` is the ruling's instruction: 'lead_option' sets the GD-2.3.1 option for the
+        partner's next lead (the cards must form a combination); 'penalty' makes them
+        penalty cards at once (GD-6); 'none' only exposes them. Cards that already lay
+        exposed are not exposed twice."""
         t = self.table
         cards = sort_cards(cards)
-        already = [c for e in t.exposures if e.seat == seat for c in e.cards]
-        new = without(cards, already) if already else cards
+        new = self.newly_exposed(seat, cards)
         if len(new) != len(cards):  # some of them lay exposed already (and went out in the attempt)
-            cards, reading = sort_cards(new), None
+            cards, reading = new, None
             if not cards:
                 return None
         found = readings(cards, self.level, self.rules)
@@ -263,15 +271,30 @@ class TablePrimitives:
         t.next_uid += 1
         t.exposures.append(exposure)
         self.stream.emit(ev.CardsExposed, seat=seat, cards=codes(cards), combination=kind, reason=reason)
-        if lead_option and kind is not None and self.sizes[partner(seat)] and partner(seat) not in t.placed_last:
+        if then == "lead_option":
+            if kind is None:
+                raise ValueError(f"{reason}: no lead option about cards that form no combination")
             opt = LeadOptionState(exposure.uid, prev_seat(seat), partner(seat), kind)
             t.lead_options.append(opt)
             self.stream.emit(ev.LeadOptionSet, seat=seat, chooser=opt.chooser, restricted=opt.restricted,
                              combination=kind, cards=codes(cards))
-        else:  # no option can take them back (no type, or the partner is out): GD-6 at once
+        elif then == "penalty":
             self.make_penalty(seat, exposure, reason)
+        elif then != "none":
+            raise ValueError(f"expose: unknown instruction {then!r}")
         self._legal = None
         return exposure
+
+    def newly_exposed(self, seat: int, cards: Iterable[Card]) -> list[Card]:
+        """Those of ``cards`` that do not lie exposed in front of ``seat`` already."""
+        already = [c for e in self.table.exposures if e.seat == seat for c in e.cards]
+        cards = sort_cards(cards)
+        return sort_cards(without(cards, already)) if already else cards
+
+    def partner_may_lead(self, seat: int) -> bool:
+        """Whether ``seat``'s partner can still have the lead this deal (not out, not 单下)."""
+        p = partner(seat)
+        return bool(self.sizes[p]) and p not in self.table.placed_last
 
     def make_penalty(self, seat: int, exposure: Exposure | None = None, reason: str = "GD-6") -> None:
         """Exposed cards (one exposure, or all of the seat's) become penalty cards (GD-6)."""
@@ -283,9 +306,18 @@ class TablePrimitives:
         self._legal = None
 
     def bar_next_play(self, seat: int, reason: str) -> None:
-        """禁出一手: ``seat`` passes automatically when its turn next comes in this round."""
-        self.table.bars.add(seat)
-        self.stream.emit(ev.SeatBarred, seat=seat, reason=reason)
+        """禁出一手 (scope 'next_turn'): ``seat`` passes automatically when its turn to play
+        next comes, in this round or a later one; a barred lead goes to its 下家."""
+        self._bar(seat, reason, "next_turn")
+
+    def bar_in_round(self, seat: int, reason: str) -> None:
+        """禁出一手 (scope 'round', GD-2.2): as ``bar_next_play``, but the bar lapses when the
+        round ends before the turn comes."""
+        self._bar(seat, reason, "round")
+
+    def _bar(self, seat: int, reason: str, scope: str) -> None:
+        self.table.bars[seat] = scope
+        self.stream.emit(ev.SeatBarred, seat=seat, reason=reason, scope=scope)
         self._legal = None
 
     def restrict_lead(self, seat: int, rule: str, kind: str, *, cards: Iterable[Card] = (), reason: str = "") -> None:
@@ -329,12 +361,16 @@ class TablePrimitives:
         self.stream.emit(ev.TurnRestored, seat=seat, reason=reason)
         self._legal = None
 
-    def await_correction(self, seat: int, cards: Iterable[Card], reason: str) -> None:
+    def await_correction(self, seat: int, cards: Iterable[Card], reason: str, *, unused: str) -> None:
         """``seat`` acts again (a legal play or a pass); the cards of its attempt not used in
-        that correction are then exposed (GD-2.4)."""
+        that correction are then exposed (GD-2.4), as the ruling said (``unused``, see
+        ``enforcement.sanctions.CorrectPlay``): 'lead_option' (the option when they form a
+        combination, else penalty cards) or 'penalty'."""
         t = self.table
         cards = sort_cards(cards)
-        t.correction = (seat, list(cards), reason)
+        if unused not in ("lead_option", "penalty"):
+            raise ValueError(f"await_correction: unknown instruction {unused!r}")
+        t.correction = (seat, list(cards), reason, unused)
         self.turn = seat
         self.stream.emit(ev.CorrectionDue, seat=seat, cards=codes(cards), reason=reason)
         self._legal = None
@@ -360,10 +396,7 @@ class TablePrimitives:
         """GD-4.2.3 ('offender_leads') / GD-4.2.4 ('play_on'): the offender's 下家, partner
         and (for 4.2.3) 上家 in turn may pass even with the lead."""
         t = self.table
-        order = [next_seat(offender), partner(offender), prev_seat(offender)]
-        if then == "play_on":
-            order = order[:2]
-        seats = [s for s in order if s in self._r_active()]
+        seats = self.pass_sequence_seats(offender, then)
         if not seats:
             return
         t.sequence = [offender, seats, 0, then]
@@ -372,6 +405,14 @@ class TablePrimitives:
         self.stream.emit(ev.PassSequence, seat=offender, seats=tuple(seats), then=then)
         self._legal = None
 
+    def pass_sequence_seats(self, offender: int, then: str) -> list[int]:
+        """Who may pass in the GD-4.2.3 / 4.2.4 sequence, in order (seats still in play)."""
+        order = [next_seat(offender), partner(offender), prev_seat(offender)]
+        if then == "play_on":
+            order = order[:2]
+        active = self._r_active()
+        return [s for s in order if s in active]
+
     def place_last(self, seat: int, reason: str) -> None:
         """单下: ``seat`` is judged 下游 and plays no more; the deal ends when the others'
         places are settled."""
@@ -379,7 +420,7 @@ class TablePrimitives:
         if seat in t.placed_last:
             return
         t.placed_last.append(seat)
-        t.bars.discard(seat)
+        t.bars.pop(seat, None)
         o = t.oot
         if o is not None and o.responder == seat:
             o.responder = self._r_next_active(seat) if len(self._r_active()) > 1 else o.responder
@@ -469,15 +510,15 @@ class TablePrimitives:
         self.phase = Phase.DRAW
         self.turn = s["first_drawer"]
 
-    def schedule_next_deal(self, *, no_tribute_team: int | None = None, no_tribute: bool = False,
+    def schedule_next_deal(self, *, no_tribute_seats: Iterable[int] = (), no_tribute: bool = False,
                            shuffler: int | None = None, cutter: int | None = None,
                            first_drawer: int | None = None, leader: int | None = None) -> list:
         """A lone deal's next-deal procedure (GD-5.1 / GD-5.2): recorded as an event and in
         ``table.next_deal`` (a Match applies its own ``schedule_next_deal``)."""
         t = self.table
         no_tribute = no_tribute or leader is not None
-        t.next_deal = dict(no_tribute_team=no_tribute_team, no_tribute=no_tribute, shuffler=shuffler,
-                           cutter=cutter, first_drawer=first_drawer, leader=leader)
+        t.next_deal = dict(no_tribute_seats=tuple(sorted(set(no_tribute_seats))), no_tribute=no_tribute,
+                           shuffler=shuffler, cutter=cutter, first_drawer=first_drawer, leader=leader)
         self.stream.emit(ev.NextDealScheduled, **t.next_deal)
         return []
 

@@ -99,15 +99,19 @@ class TributePlan:
     ``payments``: (payer, receiver) pairs; in a double tribute the payment to the 上游
     comes first. Each receiver returns one card to its payer (``returns``). Empty when
     resisted (抗贡) or waived by a referee ruling. ``double``: the previous winners
-    finished 1-2, so double tribute was due (also when it was resisted or waived).
-    ``resisted``: 抗贡 (the payers hold both big jokers). ``waived``: a referee ruling
-    (GD-5) cancelled it."""
+    finished 1-2, so double tribute was due (also when it was resisted, waived or cut to a
+    single tribute by an excused seat). ``resisted``: 抗贡 (the payers hold both big
+    jokers). ``waived``: a referee ruling (GD-5) cancelled it. ``excused``: seats that owed
+    tribute but give none (GD-5.1: judged 单下). ``liable``: the seats that owe tribute
+    after the excused ones are left out (the ones whose big jokers resist)."""
 
     payments: tuple[tuple[int, int], ...]
     leader: int
     resisted: bool = False
     double: bool = False
     waived: bool = False
+    excused: tuple[int, ...] = ()
+    liable: tuple[int, ...] = attrs.field(default=(), eq=False)
 
     @property
     def returns(self) -> tuple[tuple[int, int], ...]:
@@ -128,7 +132,7 @@ def plan_tribute(
     hands: "Sequence[CardsLike] | Mapping[int, CardsLike]",
     level: "str | int",
     *,
-    no_tribute_sides: Collection[int] = frozenset(),
+    no_tribute_seats: Collection[int] = frozenset(),
     no_tribute: bool = False,
     leader: int | None = None,
 ) -> TributePlan:
@@ -141,9 +145,12 @@ def plan_tribute(
     the 上游's 上家 pays the 二游. 抗贡: the payer(s) hold both big jokers between them →
     no payments, the 上游 leads.
 
-    Referee rulings: ``no_tribute_sides`` is a set of TEAMS (0/1) excused from paying
-    (GD-5.1: "the offending side gives no tribute"); it only matters when the excused team
-    is the one due to pay. ``no_tribute=True`` cancels the tribute outright (GD-5.2). A
+    Referee rulings: ``no_tribute_seats`` are SEATS excused from paying (GD-5.1: 判单下者下副牌
+    不进贡); only a seat that owes tribute is affected. When one of the two payers of a double
+    tribute is excused, the other still pays, as a single tribute: to the 上游, and it leads
+    (as any single payer); 抗贡 then needs both big jokers in its own hand (the excused seat
+    pays nothing, so its jokers resist nothing). When every payer is excused there is no
+    tribute and the 上游 leads. ``no_tribute=True`` cancels the tribute outright (GD-5.2). A
     waived tribute has no payments and no return; the 上游 leads unless ``leader`` names
     the seat fixed by the referee's procedure (GD-5.2: the shuffler's 上家). ``leader`` is
     refused unless the tribute is waived: otherwise the rules fix the leader.
@@ -153,20 +160,22 @@ def plan_tribute(
     lv = level_index(level)
     top, second = order[0], order[1]
     double = second == partner(top)
-    payers = (next_seat(top), prev_seat(top)) if double else (order[3],)
-    paying_team = team(payers[0])
-    excused = {_team_index(t) for t in no_tribute_sides}
+    due = (next_seat(top), prev_seat(top)) if double else (order[3],)
+    excused_seats = {_seat(s) for s in no_tribute_seats}
+    excused = tuple(p for p in due if p in excused_seats)
+    payers = tuple(p for p in due if p not in excused_seats)
 
-    if no_tribute or paying_team in excused:
+    if no_tribute or not payers:
         return TributePlan(payments=(), leader=top if leader is None else _seat(leader),
-                           double=double, waived=True)
+                           double=double, waived=True, excused=excused)
     if leader is not None:
         raise ValueError("a leader can only be imposed when the tribute is waived "
-                         "(no_tribute / no_tribute_sides)")
+                         "(no_tribute / every payer excused)")
 
     payer_counts = {p: _counts(hands[p]) for p in payers}
     if sum(c[BIG_JOKER] for c in payer_counts.values()) >= 2:
-        return TributePlan(payments=(), leader=top, resisted=True, double=double)
+        return TributePlan(payments=(), leader=top, resisted=True, double=double, excused=excused,
+                           liable=payers)
 
     powers = {}
     for p, counts in payer_counts.items():
@@ -175,11 +184,13 @@ def plan_tribute(
         if powers[p] < 0:
             raise ValueError(f"seat {p} holds no card it may give as tribute")
 
-    if not double:
-        return TributePlan(payments=((payers[0], top),), leader=payers[0])
+    if len(payers) == 1:
+        return TributePlan(payments=((payers[0], top),), leader=payers[0], double=double, excused=excused,
+                           liable=payers)
     xiajia, shangjia = payers  # the 上游's 下家 and 上家; the 下家 wins a tie
     to_top, to_second = (shangjia, xiajia) if powers[shangjia] > powers[xiajia] else (xiajia, shangjia)
-    return TributePlan(payments=((to_top, top), (to_second, second)), leader=to_top, double=True)
+    return TributePlan(payments=((to_top, top), (to_second, second)), leader=to_top, double=True,
+                       liable=payers)
 
 
 def level_gain(finish_order: Sequence[int]) -> tuple[int, int]:
@@ -232,12 +243,6 @@ def _cards_of_power(counts: list[int], lv: int, power: int) -> list[Card]:
 
 def _listing(cards: list[Card]) -> str:
     return " ".join(map(str, cards)) if cards else "(none)"
-
-
-def _team_index(value: int) -> int:
-    if value not in (0, 1):
-        raise ValueError(f"no_tribute_sides holds teams 0 or 1, got {value!r}")
-    return int(value)
 
 
 def _seat(value: int) -> int:

@@ -108,6 +108,9 @@ def _tribute_due(table: Table, e: Event) -> str:
     table.phase = "tribute"
     pays = ", ".join(f"seat {seat_of(p)} → seat {seat_of(r)}" for p, r in e.payments)
     text = f"{'double ' if e.double else ''}tribute due: {pays}"
+    excused = getattr(e, "excused", ())
+    if excused:
+        text += f" ({_excused_text(excused)})"
     table.notes.append(text)
     return text
 
@@ -122,8 +125,16 @@ def _tribute_resisted(table: Table, e: Event) -> str:
 @on("gd.tribute_waived")
 def _tribute_waived(table: Table, e: Event) -> str:
     text = f"{'double ' if e.double else ''}tribute waived by a ruling"
+    excused = getattr(e, "excused", ())
+    if excused:
+        text += f" ({_excused_text(excused)})"
     table.notes.append(text)
     return text
+
+
+def _excused_text(seats: tuple[int, ...]) -> str:
+    return " and ".join(f"seat {s}" for s in seats) + " judged 单下: no tribute from " + (
+        "them" if len(seats) > 1 else "it")
 
 
 @on("gd.tribute_given")
@@ -262,7 +273,14 @@ def _next_deal(table: Table, e: Event) -> str:
              (("shuffler", e.shuffler), ("cutter", e.cutter), ("first drawer", e.first_drawer), ("leader", e.leader))
              if value is not None]
     if e.no_tribute:
-        parts.append("no tribute" + (f" for team {e.no_tribute_team}" if e.no_tribute_team is not None else ""))
+        parts.append("no tribute")
+    else:
+        seats = getattr(e, "no_tribute_seats", ())
+        if seats:
+            parts.append("no tribute from " + " and ".join(f"seat {s}" for s in seats)
+                         + " (judged 单下; a tribute its partner owes stands)")
+        elif getattr(e, "no_tribute_team", None) is not None:  # logs from before GD-5.1 was per seat
+            parts.append(f"no tribute from team {e.no_tribute_team}")
     text = "next deal: " + (", ".join(parts) or "as usual")
     table.match_notes.append(text)
     return text
@@ -346,23 +364,46 @@ def _penalty_cards(table: Table, e: Event) -> str:
     return f"seat {e.seat}: penalty cards 罚张 {cards_text(cs)} ({e.reason})"
 
 
+_BAR_SCOPES = {"next_turn": "next turn, this round or later", "round": "this round only"}
+
+
+def _bar_mark(scope: str) -> str:
+    return f"barred 禁出一手 ({'next turn' if scope == 'next_turn' else 'this round'})"
+
+
+def _unbar(table: Table, e: Event) -> None:
+    seat = _seat(table, e)
+    seat.barred = False
+    seat.marks[:] = [m for m in seat.marks if not m.startswith("barred 禁出一手")]
+
+
 @on("gd.barred")
 def _barred(table: Table, e: Event) -> str:
-    _seat(table, e).barred = True
-    return f"seat {e.seat} is barred from its next play (禁出一手, {e.reason})"
+    scope = getattr(e, "scope", "round")  # logs from before the scopes: every bar was a round's
+    _unbar(table, e)
+    _seat(table, e).marks.append(_bar_mark(scope))  # the scope shows among the seat's flags
+    return f"seat {e.seat} barred 禁出一手: {_BAR_SCOPES.get(scope, scope)} ({e.reason})"
 
 
 @on("gd.barred_pass")
 def _barred_pass(table: Table, e: Event) -> str:
     table.pile.entries.append(Entry(e.seat, None, "pass (barred)", e.seq))
-    _seat(table, e).barred = False
+    _unbar(table, e)
+    lead_to = getattr(e, "lead_to", None)
+    if lead_to is not None:
+        return f"seat {e.seat} passes (barred) its lead: seat {lead_to} leads"
     return f"seat {e.seat} passes (barred)"
 
 
 @on("gd.bar_ended")
 def _bar_ended(table: Table, e: Event) -> str:
-    _seat(table, e).barred = False
+    _unbar(table, e)
     return f"seat {e.seat}'s bar ends ({e.how})"
+
+
+@on("gd.designated")
+def _designated(table: Table, e: Event) -> str:
+    return f"seat {e.seat} designates {e.combination} for seat {e.holder}'s penalty cards (GD-6)"
 
 
 @on("gd.lead_option")

@@ -119,10 +119,10 @@ def test_GD_1_2_1_one_side_wrong_loses_the_deal_as_a_double_last(table, sanction
     assert r.clause == "GD-1.2.1" and len(wrong) == 1
     side = wrong.pop()
     assert r.side == side and sanction_kinds(r) == ["ForcedDoubleLast"]
-    assert effect_kinds(r) == ["NoTributeNextDeal", "NextDealProcedure"]
+    assert effect_kinds(r) == ["NextDealProcedure"]          # its imposed leader: no tribute
     record = t.engine.records[-1]
     assert record.team == 1 - side and record.gain == 3 and record.forced
-    procedure = r.rectification[1]
+    procedure = r.rectification[0]
     assert procedure["shuffler"] % 2 == side                          # a player of the offending side
     assert t.to_act == procedure["first_drawer"]
     assert t.of("gd.deal_started")[-1].shuffler == procedure["shuffler"]

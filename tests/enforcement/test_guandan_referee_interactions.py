@@ -57,7 +57,8 @@ def test_GD_5_1_both_sides_judged_last_no_tribute_next_deal(table, sanction_kind
     assert (r.clause, sanction_kinds(r)) == ("GD-4.2.4", ["ForcedLast"])
     record = t.engine.records[-1]
     assert record.finish_order == (2, 3, 1, 0)        # seat 0 judged first: 下游
-    assert t.of("gd.next_deal_scheduled")[-1].no_tribute  # both sides excused: no tribute at all
+    assert t.of("gd.next_deal_scheduled")[-1].no_tribute_seats == (0, 1)  # GD-5.1 per seat
+    # the 下游 (seat 0) owes the single tribute and is excused: no tribute at all
     t.do(Draw(t.to_act))                              # deal 2: the draw, then no tribute
     deal2 = [e.KIND for e in t.events if e.deal == 2]
     assert "gd.tribute_waived" in deal2 and "gd.tribute_due" not in deal2

@@ -222,7 +222,7 @@ def test_GD_2_3_2_next_player_played_on_it_so_it_stands(table):
     assert t.of("gd.play_stands", out)[0].cards == ("H9", "C9")
     deal = t.deal
     assert deal.top.seat == 3 and deal.played[2] == cards("H9 C9")
-    assert deal.to_act == 0 and deal.table.bars == set()   # no rectification, order from there
+    assert deal.to_act == 0 and not deal.table.bars        # no rectification, order from there
 
 
 def test_GD_2_3_2_a_pass_on_it_accepts_it_as_well(table):
@@ -279,7 +279,8 @@ def test_GD_2_4_3_extra_cards_exposed_the_rest_stands(table, effect_kinds):
     out = t.do(PlayWithExtra(1, parse_cards("S6"), "SINGLE 6", parse_cards("C8")))
     r = t.ruling(out)
     assert (r.clause, r.offender) == ("GD-2.4.3", 1)
-    assert effect_kinds(r) == ["Return", "Expose"]
+    assert effect_kinds(r) == ["Return", "Expose", "LeadOption"]
+    assert r.rectification[2] == {"kind": "LeadOption", "chooser": 0, "restricted_seat": 3, "exposed_kind": "SINGLE"}
     assert t.deal.top.seat == 1 and t.deal.top.cards == cards("S6")      # the rest stands
     assert t.deal.observe(2).exposed[1] == cards("C8")
     t.report_if_due(1)
@@ -290,7 +291,8 @@ def test_GD_2_4_3_extra_cards_and_the_rest_is_no_legal_play(table, effect_kinds)
     t = table(["S3 D9 SJ DJ C5", "S6 S7 C8", "H9 C9 HK", "S8 D8 SQ CQ"])
     t.play(0, "D9", "SINGLE 9")
     r = t.ruling(t.do(PlayWithExtra(1, parse_cards("S6"), "SINGLE 6", parse_cards("C8"))))
-    assert effect_kinds(r) == ["Return", "Expose", "Return", "CorrectPlay"]
+    assert effect_kinds(r) == ["Return", "Expose", "LeadOption", "Return", "CorrectPlay"]
+    assert r.rectification[-1] == {"kind": "CorrectPlay", "seat": 1, "unused": "lead_option"}
     assert t.engine.to_act == 1
     out = t.do(Pass(1))
     assert t.of("gd.exposed", out)[0].cards == ("S6",)
@@ -313,7 +315,7 @@ def test_GD_2_5_a_dropped_card_is_handled_as_GD_2_3_1(table, effect_kinds):
     t.play(0, "S3", "SINGLE 3")
     r = t.ruling(t.do(DropCard(2, Card("HK"))))
     assert (r.clause, r.offender) == ("GD-2.5", 2)
-    assert effect_kinds(r) == ["Expose", "BarOnePlay", "LeadOption"]
+    assert effect_kinds(r) == ["Expose", "LeadOption"]            # the treatment, without the bar
     assert r.sanctions == ()                          # no adjusted score unless the damage stays
     assert t.deal.observe(1).exposed[2] == cards("HK")
 

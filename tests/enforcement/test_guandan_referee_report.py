@@ -103,9 +103,11 @@ def test_GD_4_2_3_offender_played_again_taken_back_exposed_barred_and_the_pass_s
     round_to_the_offender(t)
     r = t.ruling(t.play(0, "S8", "SINGLE 8"))
     assert (r.clause, r.offender) == ("GD-4.2.3", 0)
-    assert effect_kinds(r) == ["Return", "Expose", "BarOnePlay", "ReportAgain"]
+    assert effect_kinds(r) == ["Return", "Expose", "LeadOption", "BarOnePlay", "ReportAgain", "PassSequence"]
+    assert r.rectification[-1] == {"kind": "PassSequence", "offender": 0, "seats": (1, 2, 3), "then": "offender_leads"}
+    assert r.rectification[3] == {"kind": "BarOnePlay", "seat": 0, "scope": "next_turn"}
     deal = t.deal
-    assert deal.observe(1).exposed[0] == cards("S8") and deal.table.bars == {0}
+    assert deal.observe(1).exposed[0] == cards("S8") and deal.table.bars == {0: "next_turn"}
     assert deal.announced[0] == 10
     # the next player continues (on seat 2's 7) and may pass
     assert t.to_act == 1 and any(type(a) is Pass for a in t.legal())
@@ -155,7 +157,7 @@ def test_GD_4_2_4_offender_played_several_times_is_judged_last(table, sanction_k
     t.do(Pass(2))
     assert t.to_act == 3 and not any(type(a) is Pass for a in t.legal())   # the 上家 leads
     scheduled = t.of("gd.next_deal_scheduled")[-1]
-    assert scheduled.no_tribute_team == 0             # GD-5.1
+    assert scheduled.no_tribute_seats == (0,)         # GD-5.1: the seat judged 单下
 
 
 def test_GD_4_2_5_offender_went_out_partner_already_out_its_place_stands(table, sanction_kinds):

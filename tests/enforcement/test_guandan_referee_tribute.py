@@ -25,7 +25,7 @@ def test_GD_3_1_1_wrong_tribute_before_the_first_play(table, sanction_kinds, eff
     r = t.ruling(t.do(GiveTribute(3, Card("S5"))))     # not the highest card (SA)
     assert (r.clause, r.offender, r.side) == ("GD-3.1.1", 3, 1)
     assert sanction_kinds(r) == ["Warning"]
-    assert effect_kinds(r) == ["Return", "Expose", "RedoTribute"]
+    assert effect_kinds(r) == ["Return", "Expose", "LeadOption", "RedoTribute"]    # GD-2.5, no bar
     deal = t.deal
     assert deal.phase is Phase.TRIBUTE and deal.to_act == 3          # tribute again
     assert deal.observe(0).exposed[3] == (Card("S5"),)                # the card came back exposed
@@ -43,7 +43,7 @@ def test_GD_3_1_2_wrong_tribute_found_after_the_first_play_is_a_double_last(tabl
     r = t.ruling(out)
     assert (r.clause, r.offender, r.side) == ("GD-3.1.2", 3, 1)
     assert sanction_kinds(r) == ["ForcedDoubleLast"]
-    assert effect_kinds(r) == ["NoTributeNextDeal", "NextDealProcedure"]
+    assert effect_kinds(r) == ["NextDealProcedure"]          # its imposed leader: no tribute
     record = t.engine.records[-1]
     assert record.forced and record.finish_order[:2] in ((0, 2), (2, 0)) and record.gain == 3
     # GD-5.2: next deal no tribute; the offender shuffles, its 下家 cuts, its partner draws
@@ -108,7 +108,7 @@ def test_GD_5_1_forced_last_next_deal_the_offending_side_gives_no_tribute(table)
     assert r.clause == "GD-4.2.4"
     assert t.deal.observe(0).placed_last == (1,)
     scheduled = t.of("gd.next_deal_scheduled")[-1]
-    assert scheduled.no_tribute_team == 1 and not scheduled.no_tribute
+    assert scheduled.no_tribute_seats == (1,) and not scheduled.no_tribute
 
 
 def test_GD_5_2_double_last_scores_plus_three_and_sets_the_next_deals_procedure(table):

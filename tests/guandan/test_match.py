@@ -179,7 +179,7 @@ def test_GD_5_2_next_deal_procedure_after_a_forced_double_last():
     match = Match(1)
     match.take_events()
     match.force_result(TEAM1_12, reason="GD-5.2")  # team 0 offended: 双下
-    match.schedule_next_deal(no_tribute_team=0, shuffler=2, cutter=3, first_drawer=0, leader=1)
+    match.schedule_next_deal(no_tribute=True, shuffler=2, cutter=3, first_drawer=0, leader=1)
     events = start_next(match)
     started = of(events, ev.DealStarted)[0]
     assert (started.shuffler, started.cutter, started.first_drawer) == (2, 3, 0)
@@ -189,10 +189,10 @@ def test_GD_5_2_next_deal_procedure_after_a_forced_double_last():
     assert match.to_act == 1 and match.records[-1].forced
 
 
-def test_GD_5_1_offending_side_gives_no_tribute_next_deal():
+def test_GD_5_1_the_seat_judged_last_gives_no_tribute_next_deal():
     match = Match(1)
     match.force_result((0, 1, 2, 3), reason="GD-5.1")  # seat 3 forced last
-    match.schedule_next_deal(no_tribute_team=1)
+    match.schedule_next_deal(no_tribute_seats=(3,))
     events = start_next(match)
     assert of(events, ev.TributeWaived)
     assert match.to_act == 0  # the 上游 leads

@@ -113,8 +113,8 @@ def test_kanggong_double_payers_holding_the_big_jokers_between_them():
     assert deal.to_act == 0 and deal.phase is Phase.PLAY
 
 
-def test_GD_5_1_excused_team_gives_no_tribute():
-    deal = Deal.from_hands(SINGLE, "2", None, previous_order=(0, 1, 2, 3), no_tribute_teams={1})
+def test_GD_5_1_excused_payer_gives_no_tribute():
+    deal = Deal.from_hands(SINGLE, "2", None, previous_order=(0, 1, 2, 3), no_tribute_seats={3})
     events = deal.take_events()
     assert of(events, ev.TributeWaived) and not of(events, ev.TributeDue)
     assert deal.to_act == 0 and deal.phase is Phase.PLAY

@@ -268,23 +268,42 @@ def test_rule_6_big_jokers_of_the_single_payers_partner_do_not_resist():
 # ---------------------------------------------------------------------------------------------
 # GD-5: referee rulings that waive the tribute
 
-def test_GD_5_1_offending_side_gives_no_tribute_and_the_shangyou_leads():
+def test_GD_5_1_the_excused_single_payer_gives_no_tribute_and_the_shangyou_leads():
     hands = table(s3=ACES_AT_5)
-    plan = plan_tribute([0, 1, 2, 3], hands, "5", no_tribute_sides={1})
-    assert plan == TributePlan(payments=(), leader=0, waived=True)
+    plan = plan_tribute([0, 1, 2, 3], hands, "5", no_tribute_seats={3})
+    assert plan == TributePlan(payments=(), leader=0, waived=True, excused=(3,))
 
 
-def test_GD_5_1_excusing_the_side_that_does_not_pay_changes_nothing():
+def test_GD_5_1_excusing_a_seat_that_does_not_pay_changes_nothing():
     hands = table(s3=ACES_AT_5)
-    assert plan_tribute([0, 1, 2, 3], hands, "5", no_tribute_sides={0}) == plan_tribute(
-        [0, 1, 2, 3], hands, "5")
+    for seat in (0, 1, 2):
+        assert plan_tribute([0, 1, 2, 3], hands, "5", no_tribute_seats={seat}) == plan_tribute(
+            [0, 1, 2, 3], hands, "5")
+
+
+def test_GD_5_1_one_double_payer_excused_the_other_pays_a_single_tribute_to_the_shangyou():
+    hands = table(s1=ONE_BIG_JOKER, s3=ACES_AT_5)
+    for excused, payer in ((1, 3), (3, 1)):
+        plan = plan_tribute([0, 2, 1, 3], hands, "5", no_tribute_seats={excused})
+        assert plan.payments == ((payer, 0),) and plan.leader == payer     # the payer leads
+        assert plan.double and plan.excused == (excused,) and not plan.waived
+
+
+def test_GD_5_1_kanggong_counts_only_the_big_jokers_of_the_seat_still_paying():
+    hands = table(s1=ONE_BIG_JOKER, s3=ONE_BIG_JOKER)
+    assert plan_tribute([0, 2, 1, 3], hands, "5").resisted              # one each: 抗贡
+    plan = plan_tribute([0, 2, 1, 3], hands, "5", no_tribute_seats={3})
+    assert not plan.resisted and plan.payments == ((1, 0),)
+    both = table(s1=TWO_BIG_JOKERS, s3=ACES_AT_5)
+    plan = plan_tribute([0, 2, 1, 3], both, "5", no_tribute_seats={3})
+    assert plan.resisted and plan.liable == (1,) and plan.leader == 0    # its own two: 抗贡
 
 
 def test_GD_5_2_no_tribute_and_the_referee_fixes_the_leader():
     hands = table(s1=ONE_BIG_JOKER, s3=ACES_AT_5)
     plan = plan_tribute([0, 2, 1, 3], hands, "5", no_tribute=True, leader=2)
     assert plan == TributePlan(payments=(), leader=2, double=True, waived=True)
-    plan = plan_tribute([0, 2, 1, 3], hands, "5", no_tribute_sides=frozenset({1}), leader=1)
+    plan = plan_tribute([0, 2, 1, 3], hands, "5", no_tribute_seats=frozenset({1, 3}), leader=1)
     assert plan.waived and plan.leader == 1
 
 
@@ -294,9 +313,9 @@ def test_a_leader_cannot_be_imposed_on_a_tribute_that_is_due():
         plan_tribute([0, 1, 2, 3], hands, "5", leader=1)
 
 
-def test_no_tribute_sides_are_teams():
-    with pytest.raises(ValueError, match="teams"):
-        plan_tribute([0, 1, 2, 3], table(), "5", no_tribute_sides={3})
+def test_no_tribute_seats_are_seats():
+    with pytest.raises(ValueError, match="seat"):
+        plan_tribute([0, 1, 2, 3], table(), "5", no_tribute_seats={4})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -382,3 +401,20 @@ def test_property_return_choices_are_low_natural_non_level_cards(hands, seat, le
     else:
         lowest = min(power_of_card(c, level) for c in cards)
         assert {power_of_card(c, level) for c in choices} == {lowest}
+
+
+@given(deals(), st.permutations(range(4)), LEVELS, st.sets(st.integers(0, 3)))
+def test_property_GD_5_1_excused_seats_never_pay_and_the_others_still_owe(hands, order, level, excused):
+    plan = plan_tribute(order, hands, level, no_tribute_seats=excused)
+    usual = plan_tribute(order, hands, level)
+    due = {next_seat(order[0]), prev_seat(order[0])} if usual.double else {order[3]}
+    assert not set(plan.payers) & excused
+    assert set(plan.excused) == due & excused
+    still = due - excused
+    if not still:
+        assert plan.waived and not plan.payments and plan.leader == order[0]
+    elif not plan.resisted:
+        assert set(plan.payers) == still and plan.leader in plan.payers
+        assert all(receiver == order[0] for _, receiver in plan.payments) or len(still) == 2
+    if not excused & due:
+        assert plan == usual

@@ -127,18 +127,18 @@ def test_rare_kinds_get_rates_that_fire_them_and_second_deals_their_kinds():
 
 
 def _lose_a_card_when_barring(monkeypatch):
-    """A planted engine bug: barring a seat (GD-2.2, GD-2.3.1, GD-2.5) loses one of its cards."""
-    bar = TablePrimitives.bar_next_play
+    """A planted engine bug: barring a seat (GD-2.2, GD-2.3.1, GD-4.2.3) loses one of its cards."""
+    bar = TablePrimitives._bar
 
-    def leaky(self, seat, reason):
-        bar(self, seat, reason)
+    def leaky(self, seat, reason, scope):
+        bar(self, seat, reason, scope)
         hand = self.hands[seat]
         card = next(i for i in range(54) if hand[i])
         hand[card] -= 1
         self.sizes[seat] -= 1
         self.hand_changed(seat)
 
-    monkeypatch.setattr(TablePrimitives, "bar_next_play", leaky)
+    monkeypatch.setattr(TablePrimitives, "_bar", leaky)
 
 
 def test_a_planted_violation_is_caught_shrunk_saved_and_reproduced(capsys, tmp_path, monkeypatch):
