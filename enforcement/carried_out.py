@@ -34,6 +34,8 @@ Effect ↔ event, 掼蛋 (guandan.events):
                                                       offered to one of ``seats``
     UnauthorisedInformation(seats, cards)
                                gd.unauthorised        seats, cards
+    PassSequence(offender, seats, then)
+                               gd.pass_sequence       offender (the event's seat), seats, then
     NoTributeNextDeal, NextDealProcedure
                                gd.next_deal_scheduled see ``_next_deal``: the procedure in
                                force after the window must say what the effects say; an
@@ -42,7 +44,7 @@ Effect ↔ event, 掼蛋 (guandan.events):
                                                       carries them out (nothing to emit)
 
   Effect events that no listed effect can match (always extra in a ruling's window):
-  gd.pass_sequence, gd.lead_restricted, gd.exposure_lifted, gd.taken_back.
+  gd.lead_restricted, gd.exposure_lifted, gd.taken_back.
 
 Effect ↔ event, 双升 (shengji.events):
 
@@ -78,23 +80,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tabletop.seats import next_seat
-
-PENDING: dict[str, str] = {
-    "guandan": "issue 11: the 掼蛋 rulings do not list all the table does yet (a LeadOption where the table "
-               "makes penalty cards; the lead option of GD-2.4.x / GD-3.1.1 / GD-4.2.3 exposures; the "
-               "GD-4.2.3/4 pass sequence; ...)",
-}
-"""Games whose checker does not run the ``effects_carried_out`` check unless asked
-(``checker_for(game, effects=True)``, or PAIJU_CHECK_EFFECTS=1 in the environment, e.g. for
-``paiju fuzz``), with the reason. Remove the entry once the game's rulings list exactly what
-its table does: then ``paiju fuzz``, the stateful tests and every user of the checker check it."""
-
-
-def checked_by_default(game: str) -> bool:
-    import os
-
-    return game not in PENDING or os.environ.get("PAIJU_CHECK_EFFECTS", "") not in ("", "0")
-
 
 # ---------------------------------------------------------------------------------------------
 # Atoms
@@ -190,6 +175,8 @@ def listed_atoms(game: str, effect: dict[str, Any], offender: int | None) -> lis
         return [Atom(kind, s, src) for s in effect["seats"]]
     if kind == "UnauthorisedInformation":
         return [Atom(kind, None, src, seats=tuple(effect["seats"]), cards=tuple(sorted(effect["cards"])))]
+    if kind == "PassSequence":
+        return [Atom(kind, effect["offender"], src, seats=tuple(effect["seats"]), then=effect["then"])]
     if kind == "LotsDraw":
         return [Atom(kind, None, src, seats=tuple(sorted(effect["seats"])))]
     if kind == "Choice":
@@ -314,26 +301,12 @@ def carried_atoms(game: str, e: Any) -> list[Atom]:
 
 def _excused(p: Any) -> set[Any]:
     """Who gives no tribute under the procedure ``p`` (a gd.next_deal_scheduled event, or
-    None): 'all', or teams ('team', t) and seats ('seat', s) when the event names them."""
+    None): 'all', or the seats excused (GD-5.1)."""
     if p is None:
         return set()
     if p.no_tribute:
         return {"all"}
-    out: set[Any] = set()
-    team = getattr(p, "no_tribute_team", None)
-    if team is not None:
-        out.add(("team", team))
-    for name in ("no_tribute_seat", "no_tribute_seats"):
-        value = getattr(p, name, None)
-        if value is not None:
-            out |= {("seat", s) for s in (value if isinstance(value, (tuple, list)) else (value,))}
-    return out
-
-
-def _is_excused(excused: set[Any], who: tuple[str, int]) -> bool:
-    if "all" in excused or who in excused:
-        return True
-    return who[0] == "seat" and ("team", who[1] % 2) in excused and not any(x[0] == "seat" for x in excused)
+    return set(p.no_tribute_seats)
 
 
 _PROCEDURE = ("shuffler", "cutter", "first_drawer", "leader")
@@ -350,9 +323,9 @@ def _next_deal(listed: Sequence[dict[str, Any]], scheduled: Sequence[Any], stand
     for effect in listed:
         text = _effect_text(effect)
         if effect["kind"] == "NoTributeNextDeal":
-            who = ("seat", effect["seat"]) if "seat" in effect else ("team", effect["side"])
+            who = effect["seat"]
             wanted.add(who)
-            if not _is_excused(excused, who):
+            if "all" not in excused and who not in excused:
                 problems.append(f"listed but not carried out: {text} (next deal scheduled: {_procedure_text(final)})")
         else:
             want = tuple(effect[n] for n in _PROCEDURE)
@@ -370,10 +343,10 @@ def _next_deal(listed: Sequence[dict[str, Any]], scheduled: Sequence[Any], stand
     before = _excused(standing)
     for who in excused - before:
         if who == "all":
-            if not procedures and not all(_is_excused(before | wanted, ("team", t)) for t in (0, 1)):
+            if not procedures:
                 problems.append(f"carried out but not listed: no tribute at all next deal [{src}]")
-        elif who not in wanted and not any(w[0] == "seat" and who == ("team", w[1] % 2) for w in wanted):
-            problems.append(f"carried out but not listed: no tribute from {who[0]} {who[1]} next deal [{src}]")
+        elif who not in wanted:
+            problems.append(f"carried out but not listed: no tribute from seat {who} next deal [{src}]")
     if not procedures and any(getattr(last, n, None) is not None for n in _PROCEDURE) and (
             standing is None or any(getattr(last, n) != getattr(standing, n, None) for n in _PROCEDURE)):
         problems.append(f"carried out but not listed: the next deal's procedure {_procedure_text(last)} [{src}]")

@@ -160,9 +160,9 @@ def _impose(table: _Table, decision: Decision, imposed: list[Imposed], shuffler:
         elif isinstance(s, ForcedDoubleLast):
             _double_last(table, row.side, row.seat if shuffler is None else shuffler, row.clause)
         elif isinstance(s, ForcedLast) and row.seat is not None:
+            table.schedule_next_deal(**table.no_tribute_for(row.seat))  # before: 单下 may end the match
             if deal.phase is not Phase.SCORED:
                 deal.place_last(row.seat, f"{row.clause}: judged 下游 (单下)")
-            table.schedule_next_deal(**table.no_tribute_for(row.seat))
 
 
 def _double_last(table: _Table, side: int, seat: int | None, clause: str) -> None:
@@ -170,12 +170,14 @@ def _double_last(table: _Table, side: int, seat: int | None, clause: str) -> Non
     side shuffles (the offender; else drawn from the REFEREE stream), its 下家 cuts, its
     partner draws first, its 上家 leads."""
     deal = table.deal
-    if deal.phase is not Phase.SCORED:
-        table.force_result(_double_last_order(deal, side), f"{clause}: 双下 for side {side}")
     shuffler = seat if seat is not None else _lot_shuffler(deal, side)
     p = NextDealProcedure.after_double_last(shuffler)
+    # Scheduled before the result is forced: the ruling sets the procedure even when that
+    # result then ends the match (so no next deal follows).
     table.schedule_next_deal(no_tribute=True, shuffler=p.shuffler, cutter=p.cutter,
                              first_drawer=p.first_drawer, leader=p.leader)
+    if deal.phase is not Phase.SCORED:
+        table.force_result(_double_last_order(deal, side), f"{clause}: 双下 for side {side}")
 
 
 def _double_last_order(deal: Any, side: int) -> tuple[int, int, int, int]:
@@ -271,7 +273,10 @@ def draw_out_of_turn(table: _Table, event: Any, answers: int) -> Decision:
         def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
             t.deal.random_draw(seat, rightful, clause)
     else:
-        effects = [Return([card] if card else (), seat), RestoreOrder(rightful)]
+        # The card goes back whether or not its face was seen (the facts say what was seen).
+        grabbed = table.deal.table.grab
+        returned = [grabbed[1]] if grabbed is not None and grabbed[0] == seat else _cards([card] if card else ())
+        effects = [Return(returned, seat), RestoreOrder(rightful)]
 
         def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
             t.deal.return_cards(seat, clause)
@@ -373,7 +378,7 @@ def extra_cards(table: _Table, event: Any, answers: int) -> Decision:
 
     def carry_out(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
         deal = t.deal
-        deal.return_cards(seat, "GD-2.4.3")
+        deal.return_cards(seat, "GD-2.4.3", only=extra if rest_legal else None)
         if exposed:
             deal.expose(seat, extra, "GD-2.4.3", then=then)
         if rest_legal:
@@ -467,8 +472,9 @@ def missing_report(table: _Table, event: Any, answers: int) -> Decision:
         effects: list[TableEffect] = [ReportAgain(seat)]
         if acted:
             effects.append(Replay([s for s in acted]))
-        if partner(seat) in played:  # only a play the partner takes back informs the offender
-            effects.append(UnauthorisedInformation([seat]))
+        # What the partner takes back is unauthorised information to the offender: part of
+        # the Replay it may choose later (its gd.unauthorised follows that choice), not an
+        # effect of this ruling.
 
         def take_back(t: _Table, d: Decision, imposed: list[Imposed]) -> None:
             deal = t.deal

@@ -143,9 +143,8 @@ class Checker:
     """Irregularities an offered action may carry because of the seat's own earlier,
     unnoticed one (exempt from ``offered_actions_regular``)."""
 
-    def __init__(self, *, deal_step_limit: int = DEAL_STEP_LIMIT, effects: bool | None = None) -> None:
-        """``effects``: check ``effects_carried_out`` (None: unless the game is listed in
-        ``enforcement.carried_out.PENDING``)."""
+    def __init__(self, *, deal_step_limit: int = DEAL_STEP_LIMIT, effects: bool = True) -> None:
+        """``effects``: check ``effects_carried_out`` after every ruling."""
         self.deal_step_limit = deal_step_limit
         self.irregular: dict[int, Event] = {}
         self.latent: set[int] = set()
@@ -160,10 +159,8 @@ class Checker:
         """(seat, injected) of the decision whose events come next."""
         self.events_seen = 0
         self.decisions = 0
-        from enforcement.carried_out import EFFECT_EVENTS, checked_by_default
+        from enforcement.carried_out import EFFECT_EVENTS
 
-        if effects is None:
-            effects = checked_by_default(self.game)
         self.effect_kinds = EFFECT_EVENTS.get(self.game, frozenset()) if effects else frozenset()
         self.rulings_checked = 0
         self.window: Any = None

@@ -218,9 +218,9 @@ class TablePrimitives:
             t.rng = streams.generator(self.seed if self.seed is not None else 0, self.deal_number, streams.REFEREE)
         return t.rng
 
-    def return_cards(self, seat: int, reason: str) -> tuple[Card, ...]:
+    def return_cards(self, seat: int, reason: str, *, only: Iterable[Card] | None = None) -> tuple[Card, ...]:
         """The cards ``seat`` laid on the table go back to its hand (a card drawn out of
-        turn: back on top of the stock)."""
+        turn: back on top of the stock); ``only``: just those of them, the rest stay laid."""
         t = self.table
         if t.grab is not None and t.grab[0] == seat:
             grabber, card, inserted, _rightful = t.grab
@@ -237,12 +237,20 @@ class TablePrimitives:
             t.grab = None
             self.stream.emit(ev.CardsReturned, seat=seat, cards=(str(card),), to="stock", reason=reason)
             return (card,)
-        laid = t.on_table.pop(seat, [])
+        if only is None:
+            laid = t.on_table.pop(seat, [])
+        else:
+            lying = t.on_table.get(seat, [])
+            laid = [c for c in only if c in lying]
+            for c in laid:
+                lying.remove(c)
+            if not lying:
+                t.on_table.pop(seat, None)
         for c in laid:
             self.hands[seat][c] += 1
         self.sizes[seat] += len(laid)
         self._hand_tuples[seat] = None
-        if t.oot is not None and t.oot.seat == seat:
+        if t.oot is not None and t.oot.seat == seat and seat not in t.on_table:
             t.oot = None
         if laid:
             self.stream.emit(ev.CardsReturned, seat=seat, cards=codes(sort_cards(laid)), to="hand", reason=reason)

@@ -47,8 +47,8 @@ SHRINK_SECONDS = 120.0
 
 # Clauses that fire through what a ruling imposes or a table state rather than by being cited
 _SANCTION_CLAUSES = {"ForcedLast": "GD-5.1", "ForcedDoubleLast": "GD-5.2"}
-_EVENT_CLAUSES = {"gd.penalty_cards": "GD-6"}
-_CHOICE_CLAUSES = {("gd.choice", "designate"): "GD-6"}   # the 下家 designates which penalty cards
+_EVENT_CLAUSES = {"gd.penalty_cards": ("GD-6", "effect"),
+                  "gd.designated": ("GD-6", "designation")}   # the 下家 designates which penalty cards
 _WAYS = ("ruling", "escalation", "fallback", "effect", "designation")
 NOT_IN_RUN = "not in this run"
 """Why a clause that can fire automatically did not (a longer run may fire it)."""
@@ -127,11 +127,9 @@ class Coverage:
             elif kind == "ref.unresolved":
                 self.counts[(e.fallback, "fallback")] += 1
             elif kind in _EVENT_CLAUSES:
-                self.counts[(_EVENT_CLAUSES[kind], "effect")] += 1
-            elif kind == "gd.choice":
-                clause = _CHOICE_CLAUSES.get((kind, e.purpose))
+                clause, way = _EVENT_CLAUSES[kind]
                 if clause in self.ids:
-                    self.counts[(clause, "designation")] += 1
+                    self.counts[(clause, way)] += 1
 
     def _children(self) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}

@@ -43,10 +43,6 @@ picks = st.integers(0, 2**16)
 
 class RefereedTableMachine(RuleBasedStateMachine):
     GAME = ""
-    EFFECTS: bool | None = None
-    """Check ``effects_carried_out`` after every ruling (None: the game's default,
-    enforcement.carried_out.PENDING)."""
-
     def new_engine(self, seed: int, match: bool) -> Any:
         raise NotImplementedError
 
@@ -65,7 +61,7 @@ class RefereedTableMachine(RuleBasedStateMachine):
     def _start(self, seed: int, match: bool) -> None:
         self.engine = self.new_engine(seed, match)
         self.referee = make_referee(self.GAME)
-        self.checker = checker_for(self.GAME, effects=self.EFFECTS)
+        self.checker = checker_for(self.GAME)
         self.catalogue = catalogue_for(self.GAME)
         self.events: list = []
         self.over = False

@@ -71,7 +71,7 @@ def test_GD_4_2_2_next_player_played_the_other_side_takes_back_and_replays(table
     out = round_to_the_offender(t)                    # the turn comes back to the offender
     r = t.ruling(out)
     assert (r.clause, r.offender, r.sanctions) == ("GD-4.2.2", 0, ())
-    assert effect_kinds(r) == ["ReportAgain", "Replay", "UnauthorisedInformation"]
+    assert effect_kinds(r) == ["ReportAgain", "Replay"]    # what the partner takes back is unauthorised: part of Replay
     assert t.deal.announced[0] == 10
     assert t.to_act == 1 and t.deal.observe(1).choice == ("replay", ("take_back", "stand"))
     out = t.do(Choose(1, "take_back"))
