@@ -385,6 +385,7 @@ class RefereedTable(TablePrimitives):
             raise IllegalAction(f"cards not in hand: {a.card}")
         choices = tribute_choices(self.hand(a.seat), self.level)
         if a.card in choices:
+            self._r_consume_exposed(a.seat, [a.card])   # an exposed card given leaves its exposure
             self._give_tribute(a.seat, a.card)
             return
         receiver = self.pending[0][1]
@@ -399,6 +400,7 @@ class RefereedTable(TablePrimitives):
         e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_tribute",
                              action=action_to_data(a), facts=facts, latent=True)
         t.latent.append((e.seq, "wrong_tribute", a.seat, dict(facts)))
+        self._r_consume_exposed(a.seat, [a.card])
         self._give_tribute(a.seat, a.card, emit=False)
 
     def _r_return_card(self, a: ReturnCard, handed: bool) -> None:
@@ -413,6 +415,7 @@ class RefereedTable(TablePrimitives):
             raise IllegalAction(f"cannot return a card to seat {to}")
         choices = return_choices(self.hand(a.seat), self.level)
         if a.card in choices and to == payer:
+            self._r_consume_exposed(a.seat, [a.card])
             self._return_card(a.seat, a.card)
             return
         stage = a.discovered or DISCOVERED_AT_ONCE
@@ -427,6 +430,7 @@ class RefereedTable(TablePrimitives):
         e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_return",
                              action=action_to_data(a), facts=facts, latent=True)
         t.latent.append((e.seq, "wrong_return", a.seat, dict(facts)))
+        self._r_consume_exposed(a.seat, [a.card])
         self._return_card(a.seat, a.card, emit=False, to=to)
 
     # ---- play

@@ -34,6 +34,18 @@ def test_GD_3_1_1_wrong_tribute_before_the_first_play(table, sanction_kinds, eff
     assert deal.phase is Phase.RETURN
 
 
+def test_GD_3_1_1_an_exposed_card_given_again_leaves_its_exposure(table):
+    """The card exposed under GD-3.1.1 is given again (wrongly, unnoticed): it leaves the
+    hand, so it is no longer an exposed card of the giver (nor a lead option about it)."""
+    t = tribute_table(table)
+    t.ruling(t.do(GiveTribute(3, Card("S5"))))
+    deal = t.deal
+    assert deal.observe(0).exposed[3] == (Card("S5"),) and deal.table.lead_options
+    t.do(GiveTribute(3, Card("S5"), discovered="after_first_play"))
+    assert Card("S5") in deal.hand(0) and Card("S5") not in deal.hand(3)
+    assert deal.observe(0).exposed[3] == () and not deal.table.lead_options
+
+
 def test_GD_3_1_2_wrong_tribute_found_after_the_first_play_is_a_double_last(table, sanction_kinds, effect_kinds):
     t = tribute_table(table)
     t.do(GiveTribute(3, Card("S5"), discovered="after_first_play"))
