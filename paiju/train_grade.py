@@ -83,6 +83,7 @@ def _effect_names() -> dict[str, str]:
         "重报": "ReportAgain", "lots": "LotsDraw", "抽签": "LotsDraw", "losedeclaration": "LoseDeclarationRight",
         "unauthorizedinformation": "UnauthorisedInformation", "ui": "UnauthorisedInformation",
         "information": "UnauthorisedInformation", "rebury": "RedoBury", "retribute": "RedoTribute",
+        "passes": "PassSequence", "sequence": "PassSequence",
     }
     return names | {_norm(k): v for k, v in aliases.items()}
 

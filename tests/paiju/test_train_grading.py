@@ -43,6 +43,8 @@ def test_answer_effects_and_sanctions_by_kind_names_as_sets():
     assert a.rectification is None and a.sanctions == {"PointPenalty(10)"}
     a = parse_answer("GD-1.1.3b; random_draw + RESTORE-ORDER; LevelDiffPenalty 1")
     assert a.rectification == {"RandomDraw", "RestoreOrder"} and a.sanctions == {"LevelDiffPenalty(1)"}
+    a = parse_answer("GD-4.2.3; return, expose, lead option, bar, report, pass sequence")
+    assert a.rectification == {"Return", "Expose", "LeadOption", "BarOnePlay", "ReportAgain", "PassSequence"}
 
 
 def test_answer_short_and_chinese_names_and_full_width_punctuation():
