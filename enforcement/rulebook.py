@@ -107,7 +107,10 @@ def key_irregularity(key: str) -> str | None:
 
 @attrs.frozen
 class Rectification:
-    """How the table is put right: the table-effect kinds used, in order, and prose."""
+    """How the table is put right: ``effects``, the table-effect kinds (enforcement.sanctions)
+    a ruling citing the clause may list in its rectification, in the order they come, and
+    prose. A ruling lists a subset (what the situation needs; a Choice's options are inside
+    the Choice); the ``effects_allowed_by_clause`` invariant checks it after every ruling."""
 
     effects: tuple[str, ...] = attrs.field(validator=_effect_kinds)
     text: str
@@ -211,6 +214,11 @@ class Clause:
         return self.trigger.source == "report"
 
     @property
+    def allowed_effects(self) -> frozenset[str]:
+        """The table-effect kinds a ruling citing this clause may list."""
+        return frozenset(self.rectification.effects)
+
+    @property
     def depth(self) -> int:
         """0 for a top-level clause, 1 for its sub-clauses, …"""
         return 0 if self.parent is None else RULEBOOK[self.parent].depth + 1
@@ -307,7 +315,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（1）一方多牌或少牌，而另一方正常，直接判负，按双下记分。",
         summary="Only one side has too many or too few cards, the other side is right: that side loses the deal, scored as a double last.",
         trigger=Trigger("irregularity:wrong_counts_after_draw/one_side", "One side's card counts are wrong, the other side's are right."),
-        rectification=Rectification((), "No redeal: the deal is over and scored as ForcedDoubleLast (GD-5.2)."),
+        rectification=Rectification(("NextDealProcedure",), "No redeal: the deal is over and scored as ForcedDoubleLast (GD-5.2)."),
         sanction=_each(ForcedDoubleLast()),
         refs=("GD-5.2",),
     ),
@@ -511,7 +519,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（1）尚未出牌时，重新贡牌，给予违规者警告。退回的贡牌按暴露张处理。",
         summary="Found before the first play: tribute again correctly and a warning; the wrongly given card returns to the giver as an exposed card.",
         trigger=Trigger("irregularity:wrong_tribute/before_first_play", "Wrong tribute found before the deal's first play."),
-        rectification=Rectification(("Return", "Expose", "RedoTribute"), "The card returns to the giver, exposed; the giver pays the correct tribute."),
+        rectification=Rectification(("Return", "Expose", "LeadOption", "PenaltyCards", "RedoTribute"), "The card returns to the giver, exposed (the GD-2.5 treatment: LeadOption, or PenaltyCards); the giver pays the correct tribute."),
         sanction=_each(_WARNING),
     ),
     Clause(
@@ -520,7 +528,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（2）已经出牌的，按双下处理。",
         summary="Found after the first play: the offending side is judged double last for this deal.",
         trigger=Trigger("irregularity:wrong_tribute/after_first_play", "Wrong tribute found after the deal's first play."),
-        rectification=Rectification((), "The deal is scored as ForcedDoubleLast (GD-5.2)."),
+        rectification=Rectification(("NextDealProcedure",), "The deal is scored as ForcedDoubleLast (GD-5.2)."),
         sanction=_each(ForcedDoubleLast()),
         refs=("GD-5.2",),
     ),
@@ -548,7 +556,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（2）已经出牌的，按双下处理。",
         summary="Found after the first play: the offending side is judged double last for this deal.",
         trigger=Trigger("irregularity:wrong_return/after_first_play", "Wrong return found after the deal's first play."),
-        rectification=Rectification((), "The deal is scored as ForcedDoubleLast (GD-5.2)."),
+        rectification=Rectification(("NextDealProcedure",), "The deal is scored as ForcedDoubleLast (GD-5.2)."),
         sanction=_each(ForcedDoubleLast()),
         refs=("GD-5.2",),
     ),
@@ -754,7 +762,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（四）当时跟错牌，不影响出牌，跟错的牌不是重罚张。",
         summary="A wrong follow found at once, not affecting play, the card not heavy: corrected, and a warning.",
         trigger=Trigger("irregularity:wrong_follow/at_once/light", "An illegal follow found before the next seat plays; no heavy card in it."),
-        rectification=Rectification(("Return", "CorrectFollow"), "The follow is taken back and a legal follow made."),
+        rectification=Rectification(("Return", "Expose", "CorrectFollow"), "The follow is taken back (its cards were seen: exposed) and a legal follow made."),
         sanction=_each(_WARNING),
         refs=("SJ-3.1.12",),
     ),
@@ -792,7 +800,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（八）领出、甩牌或跟牌带出一张牌，所带出的牌不是重罚张。",
         summary="A lead, throw or follow carries one extra card that is not heavy: the card is exposed, and a warning.",
         trigger=Trigger("irregularity:extra_card/light", "One card more than the play needs; the extra card is light."),
-        rectification=Rectification(("Expose",), "The extra card is exposed in front of its owner."),
+        rectification=Rectification(("Return", "Expose"), "The extra card goes back to its owner's hand, exposed; the rest stands."),
         sanction=_each(_WARNING),
     ),
     Clause(
@@ -801,7 +809,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（九）领出为对子或连对时，有对子或连对没有跟出当时发现且跟出的牌不是重。",
         summary="A pair or tractor was led and the follower, holding a pair/tractor in the suit, did not follow with it; found at once, the cards not heavy: corrected, and a warning.",
         trigger=Trigger("irregularity:wrong_follow/pair_not_followed/at_once/light", "Shape rule broken on a pair/tractor lead, found at once; no heavy card played."),
-        rectification=Rectification(("Return", "CorrectFollow"), "The follow is taken back and a legal follow made."),
+        rectification=Rectification(("Return", "Expose", "CorrectFollow"), "The follow is taken back (its cards were seen: exposed) and a legal follow made."),
         sanction=_each(_WARNING),
     ),
     Clause(
@@ -1096,7 +1104,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（六）领出、甩牌或跟牌带出一张牌，所带出的牌是重罚张。",
         summary="A lead, throw or follow carries one extra card that is heavy: the card is exposed, and 10 points.",
         trigger=Trigger("irregularity:extra_card/heavy", "One card more than the play needs; the extra card is heavy."),
-        rectification=Rectification(("Expose",), "The extra card is exposed in front of its owner."),
+        rectification=Rectification(("Return", "Expose"), "The extra card goes back to its owner's hand, exposed; the rest stands."),
         sanction=_each(_TEN),
     ),
     Clause(
@@ -1135,7 +1143,7 @@ _CLAUSES: tuple[Clause, ...] = (
         summary="Leading out of turn: the lead is taken back and the proper order restored, and 10 points.",
         trigger=Trigger("irregularity:lead_before_burial", "A seat leads when it may not.",
                         also=("irregularity:lead_wrong_bury_count", "irregularity:lead_out_of_turn", "irregularity:lead_before_trick_complete")),
-        rectification=Rectification(("Return", "RestoreOrder"), "The cards are taken back (they count as seen by all) and the proper order is restored."),
+        rectification=Rectification(("Return", "Expose", "RedoBury", "RestoreOrder"), "The cards are taken back (they count as seen by all) and the proper order is restored."),
         sanction=_each(_TEN),
         pd="No a/b/c lead option in 双升.",
     ),
@@ -1146,7 +1154,7 @@ _CLAUSES: tuple[Clause, ...] = (
         summary="Leading before the kitty is fully buried, or after burying too many.",
         trigger=Trigger("irregularity:lead_before_burial", "The banker leads with fewer or more than 8 cards buried.",
                         also=("irregularity:lead_wrong_bury_count",)),
-        rectification=Rectification(("Return", "RedoBury", "RestoreOrder"), "The lead is taken back; the burying is completed or corrected; then the banker leads."),
+        rectification=Rectification(("Return", "Expose", "RedoBury", "RestoreOrder"), "The lead is taken back; the burying is completed or corrected; then the banker leads."),
         sanction=_each(_TEN),
     ),
     Clause(
@@ -1155,7 +1163,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（十）抢出：……2、本不该自己领出而首先出牌的。",
         summary="Leading when it is another seat's lead.",
         trigger=Trigger("irregularity:lead_out_of_turn", "A seat leads a trick that another seat should lead."),
-        rectification=Rectification(("Return", "RestoreOrder"), "The lead is taken back; the rightful leader leads."),
+        rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The lead is taken back; the rightful leader leads."),
         sanction=_each(_TEN),
     ),
     Clause(
@@ -1164,7 +1172,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（十）抢出：……3、在其他三家还没有出完牌就抢先领出的。",
         summary="Leading the next trick before the other three finished the current one.",
         trigger=Trigger("irregularity:lead_before_trick_complete", "A seat leads while the current trick is still open."),
-        rectification=Rectification(("Return", "RestoreOrder"), "The lead is taken back; the trick is finished in order."),
+        rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The lead is taken back; the trick is finished in order."),
         sanction=_each(_TEN),
     ),
     Clause(
@@ -1174,7 +1182,7 @@ _CLAUSES: tuple[Clause, ...] = (
         summary="If the cards led out of turn are heavy and it was the partner's lead, the exposure is penalised as SJ-3.1.3 on top.",
         trigger=Trigger("irregularity:lead_out_of_turn/heavy_on_partners_lead", "With SJ-3.1.10.1-3: the cards are heavy and the partner had the lead.",
                         also=("irregularity:lead_before_trick_complete/heavy_on_partners_lead",)),
-        rectification=Rectification(("Expose",), "The taken-back cards count as exposed heavy cards."),
+        rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The cards are taken back and count as exposed heavy cards; the proper order is restored."),
         sanction=_each(_TEN, text="on top of the out-of-turn lead's 10, as SJ-3.1.3"),
         refs=("SJ-3.1.3",),
     ),
@@ -1185,7 +1193,7 @@ _CLAUSES: tuple[Clause, ...] = (
         summary="Following out of turn: the cards are taken back and the proper order restored, and 10 points.",
         trigger=Trigger("irregularity:play_before_turn", "A seat follows before its turn.",
                         also=("irregularity:show_before_upper",)),
-        rectification=Rectification(("Return", "RestoreOrder"), "The cards are taken back (they count as seen by all) and the proper order is restored."),
+        rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The cards are taken back (they count as seen by all) and the proper order is restored."),
         sanction=_each(_TEN),
     ),
     Clause(
@@ -1194,7 +1202,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（十一）抢跟： 1、不该自己出牌而抢先出牌的。",
         summary="Playing to the trick before one's turn.",
         trigger=Trigger("irregularity:play_before_turn", "A seat plays to the trick before its turn."),
-        rectification=Rectification(("Return", "RestoreOrder"), "The cards are taken back; the proper order is restored."),
+        rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The cards are taken back; the proper order is restored."),
         sanction=_each(_TEN),
     ),
     Clause(
@@ -1203,7 +1211,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（十一）抢跟：……2、上家还没有出牌就将牌张亮出的。",
         summary="Showing one's cards before the previous player (上家) has played.",
         trigger=Trigger("irregularity:show_before_upper", "A seat shows its follow before its 上家 has played."),
-        rectification=Rectification(("Return", "RestoreOrder"), "The cards are taken back; the proper order is restored."),
+        rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The cards are taken back; the proper order is restored."),
         sanction=_each(_TEN),
     ),
     Clause(
@@ -1213,7 +1221,7 @@ _CLAUSES: tuple[Clause, ...] = (
         summary="If the cards played out of turn are heavy and the trick was led by oneself or the partner, the exposure is penalised as SJ-3.1.3 on top.",
         trigger=Trigger("irregularity:play_before_turn/heavy_own_sides_trick", "With SJ-3.1.11.1-2: the cards are heavy and the offender's side led the trick.",
                         also=("irregularity:show_before_upper/heavy_own_sides_trick",)),
-        rectification=Rectification(("Expose",), "The taken-back cards count as exposed heavy cards."),
+        rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The cards are taken back and count as exposed heavy cards; the proper order is restored."),
         sanction=_each(_TEN, text="on top of the out-of-turn follow's 10, as SJ-3.1.3"),
         refs=("SJ-3.1.3",),
     ),
@@ -1223,7 +1231,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（十二）跟错：",
         summary="An illegal follow that damaged the non-offending side, or that was heavy: corrected where the trick is open, and 10 points.",
         trigger=Trigger("irregularity:wrong_follow", "A follow that breaks the follow rules."),
-        rectification=Rectification(("Return", "CorrectFollow"), "The follow is taken back and a legal follow made while the trick is open."),
+        rectification=Rectification(("Return", "Expose", "Replay", "CorrectFollow"), "The follow is taken back (its cards were seen: exposed) and a legal follow made while the trick is open; plays after it are retaken (Replay)."),
         sanction=_each(_TEN),
         refs=("SJ-1.4",),
     ),
@@ -1233,7 +1241,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（十二）跟错： 1、当时跟错牌，不影响出牌，跟错的牌是重罚张。",
         summary="A wrong follow found at once, not affecting play, the card heavy.",
         trigger=Trigger("irregularity:wrong_follow/at_once/heavy", "An illegal follow found before the next seat plays, with a heavy card in it."),
-        rectification=Rectification(("Return", "CorrectFollow"), "The follow is taken back and a legal follow made."),
+        rectification=Rectification(("Return", "Expose", "CorrectFollow"), "The follow is taken back (its cards were seen: exposed) and a legal follow made."),
         sanction=_each(_TEN),
     ),
     Clause(
@@ -1243,7 +1251,7 @@ _CLAUSES: tuple[Clause, ...] = (
         summary=("A wrong follow that affected play (the next seat had played), the card not heavy: 10. "
                  "With heavy card(s) (PD): 10 here plus 10 under SJ-3.1.3 for the heavy cards shown and taken back."),
         trigger=Trigger("irregularity:wrong_follow/affecting_play/light", "An illegal follow found after the next seat played; no heavy card in it (with one: the PD)."),
-        rectification=Rectification(("Return", "CorrectFollow"), "The follow is corrected while the trick is still open; plays after it may be retaken."),
+        rectification=Rectification(("Return", "Expose", "Replay", "CorrectFollow"), "The follow is taken back (exposed) and corrected while the trick is still open; the plays after it are retaken (Replay)."),
         sanction=_each(_TEN, text="with heavy cards (PD): + 10 as SJ-3.1.3, in the same ruling"),
         refs=("SJ-3.1.3",),
         pd=("The case the seed leaves out, found at once, affecting play, heavy card(s) (enforcement.md SJ-3.1.12 PD): "
@@ -1256,7 +1264,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（十二）跟错：……3、跟牌为对子或连对时",
         summary="The seed stops here. PD: following a pair/tractor lead without the required pairs when able, after the next player has played (affecting play): 10 points, corrected if the trick is still open.",
         trigger=Trigger("irregularity:wrong_follow/pair_not_followed/affecting_play", "Shape rule broken on a pair/tractor lead, found after the next seat played."),
-        rectification=Rectification(("Return", "CorrectFollow"), "Corrected if the trick is still open."),
+        rectification=Rectification(("Return", "Expose", "Replay", "CorrectFollow"), "Taken back (exposed) and corrected if the trick is still open; the plays after it are retaken (Replay)."),
         sanction=_each(_TEN),
         refs=("SJ-1.9",),
         pd="The seed text stops mid-sentence ('跟牌为对子或连对时'); the rest of this clause is a project default.",

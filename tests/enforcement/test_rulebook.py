@@ -294,6 +294,17 @@ def test_paiju_rules_lists_every_clause_with_its_marks_and_reasons(monkeypatch, 
     out = capsys.readouterr().out
     assert "[not automatic]" in out and "[not automatic] GD-7: only a human sees it" in out
 
+
+def test_paiju_rules_clause_shows_its_trigger_keys_and_allowed_effects(capsys):
+    from paiju.cli import main
+
+    assert main(["rules", "shengji", "--clause", "sj-3.1.10.4"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "SJ-3.1.10.4" in out and "irregularity:lead_before_trick_complete/heavy_on_partners_lead" in out
+    assert "allowed effects: Return, Expose, RestoreOrder" in out and "PointPenalty(10)" in out
+    assert main(["rules", "shengji", "--clause", "GD-2.3.1"]) == 2
+    assert "a guandan clause" in capsys.readouterr().err
+
 SAMPLES = [
     PointPenalty(10), LevelDiffPenalty(2), WarningSanction(), AdjustedScore(levels=1, note="x"),
     RandomDraw(0, 1, count=2),
