@@ -5,8 +5,9 @@ from enforcement.ledger import Imposed, Incident, Ledger, adjusted_attacker_poin
 from enforcement.listing import format_rules_table, rules_table
 from enforcement.penalty_cards import heavy_cards, is_heavy
 from enforcement.rulebook import (
-    FALLBACK, GAMES, RULEBOOK, Clause, Rectification, SanctionRule, Trigger, UnknownClause,
-    children, clause, clauses_for, fallback_clause, matching, triggered_by,
+    FALLBACK, GAMES, INCIDENT, RULEBOOK, Clause, Rectification, SanctionRule, Trigger, UnknownClause,
+    children, clause, clauses_by_irregularity, clauses_for, fallback_clause, matching, triggered_by,
+    unresolved_irregularities,
 )
 from enforcement.sanctions import (
     AdjustedScore, BarOnePlay, Choice, CorrectFollow, CorrectPlay, Expose, ForcedDoubleLast,
@@ -23,7 +24,7 @@ __all__ = [
     "heavy_cards", "is_heavy",
     "FALLBACK", "GAMES", "RULEBOOK", "Clause", "Rectification", "SanctionRule", "Trigger",
     "UnknownClause", "children", "clause", "clauses_for", "fallback_clause", "matching",
-    "triggered_by",
+    "triggered_by", "INCIDENT", "clauses_by_irregularity", "unresolved_irregularities",
     "AdjustedScore", "BarOnePlay", "Choice", "CorrectFollow", "CorrectPlay", "Expose",
     "ForcedDoubleLast", "ForcedLast", "LeadOption", "LevelDiffPenalty", "LoseDeclarationRight",
     "LotsDraw", "MatchLoss", "NextDealProcedure", "NoTributeNextDeal", "PassSequence", "PenaltyCards",

@@ -24,9 +24,10 @@ from enforcement.sanctions import (
     Replay, ReportAgain, RestoreOrder, Return, TableEffect, UnauthorisedInformation,
 )
 from enforcement.ledger import Imposed
+from enforcement.rulebook import clauses_by_irregularity
 from guandan import events as ev
 from guandan.combos import Reading, readings
-from guandan.table import kind_key
+from guandan.table import IRREGULARITIES, kind_key
 from guandan.observation import Phase
 from tabletop.cards import Card
 from tabletop.events import Event
@@ -575,23 +576,7 @@ _FAMILIES: dict[str, Callable[[_Table, Any, int], Decision]] = {
     "incident": incident,
 }
 
-IRREGULARITY_CLAUSES: dict[str, tuple[str, ...]] = {
-    "draw_out_of_turn": ("GD-1.1.1", "GD-1.1.2", "GD-1.1.3a", "GD-1.1.3b"),
-    "wrong_counts_after_draw": ("GD-1.2", "GD-1.2.1", "GD-1.2.2"),
-    "announce_out_of_turn": ("GD-2.2.1", "GD-2.2.2"),
-    "play_out_of_turn": ("GD-2.3.1", "GD-2.3.2"),
-    "wrong_kind": ("GD-2.4.1",),
-    "does_not_beat": ("GD-2.4.2",),
-    "extra_cards": ("GD-2.4.3",),
-    "retract_play": ("GD-2.4.4",),
-    "exposed_card": ("GD-2.5",),
-    "pass_on_lead": (),
-    "wrong_tribute": ("GD-3.1.1", "GD-3.1.2"),
-    "wrong_return": ("GD-3.2.1", "GD-3.2.2"),
-    "report_repeated": ("GD-4.1",),
-    "ask_count": ("GD-4.1",),
-    "report_missing": ("GD-4.2.1", "GD-4.2.2", "GD-4.2.3", "GD-4.2.4", "GD-4.2.5"),
-    "report_wrong": ("GD-4.2.1", "GD-4.2.2", "GD-4.2.3", "GD-4.2.4", "GD-4.2.5"),
-    "incident": ("GD-2.1", "GD-7"),
-}
-"""Which clauses each irregularity id can be ruled under (the CLI's listing, and a test)."""
+IRREGULARITY_CLAUSES: dict[str, tuple[str, ...]] = clauses_by_irregularity(GAME, IRREGULARITIES)
+"""Which clauses each irregularity id can be ruled under (the trainer, and tests), derived
+from the rulebook's triggers (enforcement.rulebook.clauses_by_irregularity); an empty tuple:
+always unresolved (the rulebook's ``unresolved:`` keys, fallback GD-2.5)."""

@@ -50,6 +50,8 @@ INVARIANTS: dict[str, str] = {
                   "(matched by `answers`), and nothing else is answered",
     "ruling_cites_clause": "every ruling cites a clause of the game's rulebook (not a heading), its "
                            "sanctions too, and names a seat 0-3 and side 0-1 when it names any",
+    "effects_allowed_by_clause": "every effect kind a ruling lists in its rectification is one its clause's "
+                                 "rulebook entry allows (Clause.rectification.effects)",
     "effects_carried_out": "the table effects a ruling lists are exactly the effects the table carries out "
                            "before the next decision (the primitive events after the ruling, matched effect "
                            "by effect and card by card as enforcement.carried_out documents): no listed "
@@ -252,6 +254,12 @@ class Checker:
                                f"({'a heading' if c.heading else 'a ' + c.game + ' clause'})", event)
         if event.offender not in (None, 0, 1, 2, 3) or event.side not in (None, 0, 1):
             raise violated("ruling_cites_clause", f"a ruling names seat {event.offender!r}, side {event.side!r}", event)
+        listed = [row["kind"] for row in event.rectification]
+        allowed = clause(event.clause).allowed_effects
+        if not allowed.issuperset(listed):
+            raise violated("effects_allowed_by_clause", f"a {event.clause} ruling lists "
+                           f"{', '.join(k for k in listed if k not in allowed)}, which its clause does not allow "
+                           f"(allowed: {', '.join(clause(event.clause).rectification.effects) or 'none'})", event)
 
     def _close_window(self) -> None:
         """The ruling's window ends: what it lists must be what the table did."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from enforcement.rulebook import RULEBOOK, clauses_for
+from enforcement.rulebook import RULEBOOK, clause, clauses_for
+from tabletop.errors import OptionError
 
 
 def rules_table(game: str) -> list[tuple[str, str, str]]:
@@ -18,6 +19,31 @@ def rules_table(game: str) -> list[tuple[str, str, str]]:
                                  ("[not automatic]", c.not_automatic is not None)) if on]
         title = " ".join([c.title, *marks])
         rows.append((c.id, title, "—" if c.heading else c.sanction.describe()))
+    return rows
+
+
+def clause_detail(game: str, clause_id: str) -> list[tuple[str, str]]:
+    """(label, text) rows for ``paiju rules GAME --clause ID``: the clause's title, summary,
+    trigger keys, the table-effect kinds its rulings may list with the rectification prose,
+    and the sanction. An id of another game is an OptionError; an unknown one an
+    UnknownClause (naming near ids)."""
+    c = clause(clause_id)
+    if c.game != game:
+        raise OptionError(f"clause {c.id} is a {c.game} clause, not {game}")
+    marks = [m for m, on in (("[reported]", c.reported), ("[PD]", c.project_default),
+                             ("[heading]", c.heading)) if on]
+    rows = [
+        ("clause", " ".join([c.id, c.title, *marks])),
+        ("summary", c.summary),
+        ("trigger", ", ".join(c.trigger.keys) + " — " + c.trigger.text),
+        ("allowed effects", ", ".join(c.rectification.effects) or "none"),
+        ("rectification", c.rectification.text),
+        ("sanction", "—" if c.heading else c.sanction.describe()),
+    ]
+    if c.pd:
+        rows.append(("PD", c.pd))
+    if c.not_automatic is not None:
+        rows.append(("not automatic", c.not_automatic))
     return rows
 
 

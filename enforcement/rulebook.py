@@ -8,10 +8,14 @@ pays (``sanction``: a ``SanctionRule``, an escalation ladder by occurrence when 
 one). Project defaults (PD) where the seeds are silent are in ``pd``; a clause that exists
 only as a project default has ``project_default=True``.
 
-Trigger keys name their source: ``irregularity:…`` (the engine in refereed mode emits it),
+Trigger keys name their source: ``irregularity:ID[/facts]`` (the engine in refereed mode emits
+the irregularity ``ID``: the rulebook speaks the engines' vocabulary, the ids of the logs'
+``gd.irregular`` / ``sj.irregular`` events; ``clauses_by_irregularity`` derives from the
+triggers which clauses rule on each id, and a trigger may name several ids),
 ``report:…`` (a reported incident: only a report sets it off), ``ruling:…`` (follows from
 another ruling), ``ledger:…`` (automatic escalation in the sanctions ledger), ``standing:…``
-(a rule that holds throughout), ``unresolved`` (the fallback for an UnresolvedIrregularity)
+(a rule that holds throughout), ``unresolved`` (the fallback for an UnresolvedIrregularity;
+``unresolved:ID`` names an engine id no clause covers, always left to the fallback)
 and ``section`` (a heading that only groups its sub-clauses).
 
 Every clause can fire in a machine-played deal (`paiju fuzz` counts them): the engines emit
@@ -42,6 +46,8 @@ GUANDAN = "guandan"
 SHENGJI = "shengji"
 GAMES = (GUANDAN, SHENGJI)
 FALLBACK = MappingProxyType({GUANDAN: "GD-2.5", SHENGJI: "SJ-3.0"})
+INCIDENT = "incident"
+"""The irregularity id both engines give a reported incident (``report:`` triggers)."""
 
 
 class UnknownClause(PaijuError, KeyError):
@@ -60,19 +66,51 @@ def _effect_kinds(instance: Any, attribute: attrs.Attribute, value: tuple[str, .
 
 @attrs.frozen
 class Trigger:
-    """What sets a clause off: a stable ``key`` (``source:name[/facts]``) and prose."""
+    """What sets a clause off: a stable ``key`` (``source:name[/facts]``), prose, and ``also``
+    the further keys when several irregularities set the clause off (the key's source is the
+    clause's: ``reported`` reads it). The ``name`` of an ``irregularity:`` or ``unresolved:``
+    key is an irregularity id the game's engine emits (``guandan.table.IRREGULARITIES``,
+    ``shengji.table.IRREGULARITIES``), as in the log's ``gd.irregular`` / ``sj.irregular``."""
 
     key: str
     text: str
+    also: tuple[str, ...] = ()
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Every key that sets the clause off, ``key`` first."""
+        return (self.key, *self.also)
 
     @property
     def source(self) -> str:
-        return self.key.split(":", 1)[0]
+        return key_source(self.key)
+
+
+def key_source(key: str) -> str:
+    """The source of a trigger key: 'irregularity', 'report', 'ruling', …"""
+    return key.split(":", 1)[0]
+
+
+def key_irregularity(key: str) -> str | None:
+    """The irregularity id under which the engines record what sets off ``key``: the name of
+    an ``irregularity:`` key (before any '/facts'), ``INCIDENT`` for a ``report:`` key (a
+    reported incident reaches the referee as the engines' ``incident`` irregularity); None
+    for every other source (``unresolved:ID`` names an id the rulebook leaves to the
+    fallback: see ``unresolved_irregularities``)."""
+    source, _, rest = key.partition(":")
+    if source == "irregularity":
+        return rest.split("/", 1)[0]
+    if source == "report":
+        return INCIDENT
+    return None
 
 
 @attrs.frozen
 class Rectification:
-    """How the table is put right: the table-effect kinds used, in order, and prose."""
+    """How the table is put right: ``effects``, the table-effect kinds (enforcement.sanctions)
+    a ruling citing the clause may list in its rectification, in the order they come, and
+    prose. A ruling lists a subset (what the situation needs; a Choice's options are inside
+    the Choice); the ``effects_allowed_by_clause`` invariant checks it after every ruling."""
 
     effects: tuple[str, ...] = attrs.field(validator=_effect_kinds)
     text: str
@@ -176,6 +214,11 @@ class Clause:
         return self.trigger.source == "report"
 
     @property
+    def allowed_effects(self) -> frozenset[str]:
+        """The table-effect kinds a ruling citing this clause may list."""
+        return frozenset(self.rectification.effects)
+
+    @property
     def depth(self) -> int:
         """0 for a top-level clause, 1 for its sub-clauses, …"""
         return 0 if self.parent is None else RULEBOOK[self.parent].depth + 1
@@ -184,7 +227,7 @@ class Clause:
         return {
             "id": self.id, "game": self.game, "title": self.title, "text_zh": self.text_zh,
             "summary": self.summary,
-            "trigger": {"key": self.trigger.key, "text": self.trigger.text},
+            "trigger": {"key": self.trigger.key, "keys": self.trigger.keys, "text": self.trigger.text},
             "rectification": {"effects": self.rectification.effects, "text": self.rectification.text},
             "sanction": self.sanction.to_dict(),
             "parent": self.parent, "heading": self.heading, "heavy": self.heavy,
@@ -213,7 +256,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Drawing out of turn",
         text_zh="1 、越序抓牌：应立即退回，恢复抓牌顺序。",
         summary="A card drawn out of turn always goes back at once and the drawing order is restored.",
-        trigger=Trigger("irregularity:out_of_turn_draw", "A seat draws a card another seat should draw."),
+        trigger=Trigger("irregularity:draw_out_of_turn", "A seat draws a card another seat should draw."),
         rectification=Rectification(("Return", "RestoreOrder"), "The card goes back; drawing order is restored."),
         sanction=_none("by how far the card went: GD-1.1.1 - GD-1.1.3b"),
     ),
@@ -222,7 +265,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Out-of-turn draw, face not seen",
         text_zh="（1）没有看到牌张正面，退回。",
         summary="The card's face was not seen: it goes back, nothing more.",
-        trigger=Trigger("irregularity:out_of_turn_draw/face_unseen", "Drawn out of turn; nobody saw the card's face."),
+        trigger=Trigger("irregularity:draw_out_of_turn/face_unseen", "Drawn out of turn; nobody saw the card's face."),
         rectification=Rectification(("Return", "RestoreOrder"), "The card goes back; drawing order is restored."),
         sanction=_none("none: returning the card is the whole remedy"),
     ),
@@ -231,7 +274,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Out-of-turn draw, face seen",
         text_zh="（2）已经看到牌张正面，但未插入手中，退回，给予警告。",
         summary="The face was seen but the card is not yet in the hand: it goes back and the offender is warned.",
-        trigger=Trigger("irregularity:out_of_turn_draw/face_seen", "Drawn out of turn; the face was seen; not yet in the hand."),
+        trigger=Trigger("irregularity:draw_out_of_turn/face_seen", "Drawn out of turn; the face was seen; not yet in the hand."),
         rectification=Rectification(("Return", "RestoreOrder"), "The card goes back; drawing order is restored."),
         sanction=_each(_WARNING),
     ),
@@ -240,7 +283,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Out-of-turn draw, in hand, identifiable",
         text_zh="（3）已经插入手中：a、能确定牌张的，退回，给予警告。",
         summary="The card is in the hand but can be identified: it goes back and the offender is warned.",
-        trigger=Trigger("irregularity:out_of_turn_draw/in_hand_identifiable", "Drawn out of turn, already in the hand, the card is known."),
+        trigger=Trigger("irregularity:draw_out_of_turn/in_hand_identifiable", "Drawn out of turn, already in the hand, the card is known."),
         rectification=Rectification(("Return", "RestoreOrder"), "The identified card goes back; drawing order is restored."),
         sanction=_each(_WARNING),
     ),
@@ -250,7 +293,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（3）已经插入手中：……b、不能确定牌张的，由应抓牌人从违规者手中任意抽取一张牌，并从违规方总分中扣 1 个级差分或相当于 1 各级差分的分值。",
         summary=("The card is in the hand and cannot be identified: the rightful drawer draws one card at "
                  "random from the offender's hand, and the offending side loses 1 level difference."),
-        trigger=Trigger("irregularity:out_of_turn_draw/in_hand_unidentifiable", "Drawn out of turn, already in the hand, the card cannot be told apart."),
+        trigger=Trigger("irregularity:draw_out_of_turn/in_hand_unidentifiable", "Drawn out of turn, already in the hand, the card cannot be told apart."),
         rectification=Rectification(("RandomDraw", "RestoreOrder"), "RandomDraw(source=offender, to=rightful drawer, count=1); drawing order is restored."),
         sanction=_each(LevelDiffPenalty(1), text="deducted from the offending side's match score"),
     ),
@@ -259,7 +302,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Wrong or missing cards after the draw",
         text_zh="2 、抓错牌或少牌：全副牌张数不少的，应重洗重抓。",
         summary="A player does not hold 27 cards after the draw. If all 108 cards are there, reshuffle and draw again.",
-        trigger=Trigger("irregularity:wrong_card_count", "At the end of the draw a hand does not hold 27 cards."),
+        trigger=Trigger("irregularity:wrong_counts_after_draw", "At the end of the draw a hand does not hold 27 cards.",
+                        also=("irregularity:wrong_counts_after_draw/short_deck",)),
         rectification=Rectification(("Redeal",), "Reshuffle and draw again (except GD-1.2.1, where the deal is over)."),
         sanction=_none("by which sides are wrong: GD-1.2.1, GD-1.2.2; none for a short deck (PD)"),
         pd=("'Side' (方) means team. A deck that is short is a broken deck: the deal is void and "
@@ -270,8 +314,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="One side's counts wrong",
         text_zh="（1）一方多牌或少牌，而另一方正常，直接判负，按双下记分。",
         summary="Only one side has too many or too few cards, the other side is right: that side loses the deal, scored as a double last.",
-        trigger=Trigger("irregularity:wrong_card_count/one_side", "One side's card counts are wrong, the other side's are right."),
-        rectification=Rectification((), "No redeal: the deal is over and scored as ForcedDoubleLast (GD-5.2)."),
+        trigger=Trigger("irregularity:wrong_counts_after_draw/one_side", "One side's card counts are wrong, the other side's are right."),
+        rectification=Rectification(("NextDealProcedure",), "No redeal: the deal is over and scored as ForcedDoubleLast (GD-5.2)."),
         sanction=_each(ForcedDoubleLast()),
         refs=("GD-5.2",),
     ),
@@ -280,7 +324,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="One side too many, the other too few",
         text_zh="（2）一方多牌，另一方少牌，第一次发生给予双方警告，再次发生双方均扣 1 个级差分或相当于 1 个级差分的分值。",
         summary="One side has too many cards and the other too few: the first time both sides are warned, any later time in the match both lose 1 level difference. Then redeal.",
-        trigger=Trigger("irregularity:wrong_card_count/both_sides", "One side holds too many cards and the other too few."),
+        trigger=Trigger("irregularity:wrong_counts_after_draw/both_sides", "One side holds too many cards and the other too few."),
         rectification=Rectification(("Redeal",), "Reshuffle and draw again."),
         sanction=_ladder((_WARNING,), (LevelDiffPenalty(1),), per="table", to="both_sides",
                          text="counted per match over the pair of sides"),
@@ -309,7 +353,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Announcing out of turn",
         text_zh="2 、越序（抢先）表态：",
         summary="Announcing 'pass' or 'I beat it' before one's turn in the round: the offender is barred from its next play in this round.",
-        trigger=Trigger("irregularity:out_of_turn_announcement", "A seat announces before its turn in the round."),
+        trigger=Trigger("irregularity:announce_out_of_turn", "A seat announces before its turn in the round."),
         rectification=Rectification(("BarOnePlay",), "BarOnePlay(offender, scope='round')."),
         sanction=_none("none: the bar is the whole remedy"),
         pd=("A bar is spent by passing automatically when the turn comes; if the round ends before "
@@ -321,7 +365,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Announces 'pass' out of turn",
         text_zh="（1）表示不出，违规方在该圈轮到其出牌时禁出一手；",
         summary="Announcing 'pass' out of turn: barred from the next play in this round.",
-        trigger=Trigger("irregularity:out_of_turn_announcement/pass", "A seat says 'pass' before its turn."),
+        trigger=Trigger("irregularity:announce_out_of_turn/pass", "A seat says 'pass' before its turn."),
         rectification=Rectification(("BarOnePlay",), "BarOnePlay(offender, scope='round')."),
         sanction=_none("none: the bar is the whole remedy"),
     ),
@@ -330,7 +374,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Announces 'I beat it' out of turn",
         text_zh="（2）表示压制，违规者在该圈轮到其出牌时禁出一手。",
         summary="Announcing 'I beat it' (压制) out of turn: barred from the next play in this round.",
-        trigger=Trigger("irregularity:out_of_turn_announcement/beat", "A seat announces it will beat the current play before its turn."),
+        trigger=Trigger("irregularity:announce_out_of_turn/beat", "A seat announces it will beat the current play before its turn."),
         rectification=Rectification(("BarOnePlay",), "BarOnePlay(offender, scope='round')."),
         sanction=_none("none: the bar is the whole remedy"),
     ),
@@ -339,7 +383,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Playing out of turn",
         text_zh="3 、越序出牌：",
         summary="Cards played before one's turn.",
-        trigger=Trigger("irregularity:out_of_turn_play", "A seat plays when it is not its turn."),
+        trigger=Trigger("irregularity:play_out_of_turn", "A seat plays when it is not its turn."),
         rectification=Rectification((), "By whether the next player has played on it: GD-2.3.1, GD-2.3.2."),
         sanction=_none(_SEE_SUBCLAUSES),
         pd=("'Combination type' = the 掼蛋 kind of the exposed cards as played (single, pair, triple, "
@@ -356,7 +400,7 @@ _CLAUSES: tuple[Clause, ...] = (
                  "a) or b) the exposed cards go back to the hand; a partner who cannot comply leads freely. "
                  "After c) they stay exposed and the choice is offered again at the partner's next lead. If "
                  "the partner can never lead again (out, or 单下), the cards are penalty cards at once."),
-        trigger=Trigger("irregularity:out_of_turn_play/taken_back", "Played out of turn and the offender's 下家 has not played on it."),
+        trigger=Trigger("irregularity:play_out_of_turn/taken_back", "Played out of turn and the offender's 下家 has not played on it."),
         rectification=Rectification(
             ("Return", "RestoreOrder", "BarOnePlay", "Expose", "LeadOption", "PenaltyCards"),
             "Return the cards to the offender, restore order, BarOnePlay(offender, scope='next_turn'), Expose "
@@ -374,7 +418,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Out-of-turn play followed: it stands",
         text_zh="（2）若越序出牌者的下家已经跟牌，则视为依序出牌，不再纠正。",
         summary="If the player after the offender has already played on the out-of-turn cards, the play stands as if in turn.",
-        trigger=Trigger("irregularity:out_of_turn_play/followed", "Played out of turn and the offender's 下家 has already played on it."),
+        trigger=Trigger("irregularity:play_out_of_turn/followed", "Played out of turn and the offender's 下家 has already played on it."),
         rectification=Rectification((), "None: order continues from there."),
         sanction=_none("none"),
     ),
@@ -383,7 +427,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Wrong cards",
         text_zh="4 、出错牌：",
         summary="A play that is not a legal play for the round.",
-        trigger=Trigger("irregularity:wrong_cards", "A seat plays cards that do not form a legal play for the round."),
+        trigger=Trigger("irregularity:wrong_kind", "A seat plays cards that do not form a legal play for the round.",
+                        also=("irregularity:does_not_beat", "irregularity:extra_cards")),
         rectification=Rectification(("CorrectPlay", "Expose"), "Corrected; cards of the attempt not used in the correction are exposed (GD-2.5, no bar)."),
         sanction=_none("none: the rectification is the remedy"),
     ),
@@ -392,7 +437,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Wrong combination type",
         text_zh="（1）出错牌型，应予以纠正。若所出牌张未能在纠正中全部打出，则未打出的牌张按暴露张处理。",
         summary="A combination of the wrong type for the round is corrected (a legal play or a pass); cards of the attempt not used in the correction are exposed.",
-        trigger=Trigger("irregularity:wrong_cards/wrong_kind", "The cards are not of the round's combination type."),
+        trigger=Trigger("irregularity:wrong_kind", "The cards are not of the round's combination type."),
         rectification=Rectification(("Return", "CorrectPlay", "Expose", "LeadOption", "PenaltyCards"),
                                     "Take back, make a legal play or pass (CorrectPlay); the unused cards of the attempt "
                                     "are then exposed as CorrectPlay.unused says: with the lead option ('lead_option', "
@@ -404,7 +449,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Does not beat",
         text_zh="（2）牌张大小出错，应予以纠正，若所出牌张未能在纠正中全部打出，则未打出的牌张按暴露张处理。",
         summary="A combination that does not beat the current one is corrected like GD-2.4.1.",
-        trigger=Trigger("irregularity:wrong_cards/does_not_beat", "The combination does not beat the round's current play."),
+        trigger=Trigger("irregularity:does_not_beat", "The combination does not beat the round's current play."),
         rectification=Rectification(("Return", "CorrectPlay", "Expose", "LeadOption", "PenaltyCards"),
                                     "Take back, make a legal play or pass (CorrectPlay); the unused cards of the attempt "
                                     "are then exposed as CorrectPlay.unused says: with the lead option ('lead_option', "
@@ -417,7 +462,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Extra cards carried along",
         text_zh="（3）夹带牌张，所夹带牌张按暴露张处理。",
         summary="Extra cards carried along with a play (夹带) are exposed; the rest stands if it is a legal play, else as GD-2.4.1.",
-        trigger=Trigger("irregularity:wrong_cards/extra_cards", "A legal play plus extra cards."),
+        trigger=Trigger("irregularity:extra_cards", "A legal play plus extra cards."),
         rectification=Rectification(("Return", "Expose", "LeadOption", "PenaltyCards", "CorrectPlay"),
                                     "The extra cards are exposed with the GD-2.5 treatment (LeadOption, or PenaltyCards); "
                                     "the rest stands if legal, else corrected as GD-2.4.1."),
@@ -429,7 +474,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="A legal play cannot be taken back",
         text_zh="（4）合法的打出牌张不得收回。",
         summary="A legal play can never be taken back.",
-        trigger=Trigger("irregularity:retraction", "A seat tries to take back a legal play."),
+        trigger=Trigger("irregularity:retract_play", "A seat tries to take back a legal play."),
         rectification=Rectification((), "The engine refuses the retraction; the play stands."),
         sanction=_none("none"),
     ),
@@ -441,7 +486,8 @@ _CLAUSES: tuple[Clause, ...] = (
                  "after a) or b), penalty cards after c)) but not its bar, which sanctions an out-of-turn "
                  "play. If that cannot repair the damage to the non-offending side, the referee gives an "
                  "adjusted score. Also the 掼蛋 fallback for an unresolved irregularity."),
-        trigger=Trigger("irregularity:exposed_cards", "Cards exposed in play; also every UnresolvedIrregularity in 掼蛋 (the fallback)."),
+        trigger=Trigger("irregularity:exposed_card", "Cards exposed in play; also every UnresolvedIrregularity in 掼蛋 (the fallback).",
+                        also=("unresolved", "unresolved:pass_on_lead")),
         rectification=Rectification(("Expose", "LeadOption", "PenaltyCards"),
                                     "Expose; LeadOption as in GD-2.3.1, or PenaltyCards at once when the partner can "
                                     "never lead again or the cards form no combination. No BarOnePlay."),
@@ -473,7 +519,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（1）尚未出牌时，重新贡牌，给予违规者警告。退回的贡牌按暴露张处理。",
         summary="Found before the first play: tribute again correctly and a warning; the wrongly given card returns to the giver as an exposed card.",
         trigger=Trigger("irregularity:wrong_tribute/before_first_play", "Wrong tribute found before the deal's first play."),
-        rectification=Rectification(("Return", "Expose", "RedoTribute"), "The card returns to the giver, exposed; the giver pays the correct tribute."),
+        rectification=Rectification(("Return", "Expose", "LeadOption", "PenaltyCards", "RedoTribute"), "The card returns to the giver, exposed (the GD-2.5 treatment: LeadOption, or PenaltyCards); the giver pays the correct tribute."),
         sanction=_each(_WARNING),
     ),
     Clause(
@@ -482,7 +528,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（2）已经出牌的，按双下处理。",
         summary="Found after the first play: the offending side is judged double last for this deal.",
         trigger=Trigger("irregularity:wrong_tribute/after_first_play", "Wrong tribute found after the deal's first play."),
-        rectification=Rectification((), "The deal is scored as ForcedDoubleLast (GD-5.2)."),
+        rectification=Rectification(("NextDealProcedure",), "The deal is scored as ForcedDoubleLast (GD-5.2)."),
         sanction=_each(ForcedDoubleLast()),
         refs=("GD-5.2",),
     ),
@@ -510,7 +556,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（2）已经出牌的，按双下处理。",
         summary="Found after the first play: the offending side is judged double last for this deal.",
         trigger=Trigger("irregularity:wrong_return/after_first_play", "Wrong return found after the deal's first play."),
-        rectification=Rectification((), "The deal is scored as ForcedDoubleLast (GD-5.2)."),
+        rectification=Rectification(("NextDealProcedure",), "The deal is scored as ForcedDoubleLast (GD-5.2)."),
         sanction=_each(ForcedDoubleLast()),
         refs=("GD-5.2",),
     ),
@@ -528,7 +574,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Duty to report; over-reporting",
         text_zh="1 、牌手剩10张牌后（含10张）必须主动报牌，反复报牌、追问余牌，给予警告。",
         summary="A player holding 10 or fewer cards must announce its count unasked after each of its plays. Reporting repeatedly, or asking for others' counts: a warning.",
-        trigger=Trigger("irregularity:extra_report", "A seat reports repeatedly, or asks another seat for its count."),
+        trigger=Trigger("irregularity:report_repeated", "A seat reports repeatedly, or asks another seat for its count.",
+                        also=("irregularity:ask_count",)),
         rectification=Rectification((), "None."),
         sanction=_each(_WARNING),
         pd="The engine emits CardsReported for correct announcements; an agent may fail to report or misreport (GD-4.2).",
@@ -538,7 +585,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Not reporting or misreporting",
         text_zh="2 、未报牌或报错牌：",
         summary="A required count announcement is missing or wrong.",
-        trigger=Trigger("irregularity:missing_report", "A seat with 10 or fewer cards does not report, or reports a wrong count."),
+        trigger=Trigger("irregularity:report_missing", "A seat with 10 or fewer cards does not report, or reports a wrong count.",
+                        also=("irregularity:report_wrong",)),
         rectification=Rectification(("ReportAgain",), "By how far play went on: GD-4.2.1 - GD-4.2.5."),
         sanction=_none(_SEE_SUBCLAUSES),
     ),
@@ -547,7 +595,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Missing report, next player not yet played",
         text_zh="（1）下家未出牌时，必须重新报牌。",
         summary="The next player has not played yet: the offender must report again, correctly.",
-        trigger=Trigger("irregularity:missing_report/next_not_played", "Found before the offender's 下家 plays."),
+        trigger=Trigger("irregularity:report_missing/next_not_played", "Found before the offender's 下家 plays.",
+                        also=("irregularity:report_wrong/next_not_played",)),
         rectification=Rectification(("ReportAgain",), "The offender reports its count correctly."),
         sanction=_none("none"),
     ),
@@ -558,7 +607,8 @@ _CLAUSES: tuple[Clause, ...] = (
         summary=("The next player has already played: the offender reports again; the non-offending side may "
                  "take back and replay (not exposed); the offender's partner who played after may also take "
                  "back (not exposed), but what the partner took back is unauthorised information to the offender."),
-        trigger=Trigger("irregularity:missing_report/next_played", "Found after the offender's 下家 has played, before the offender plays again."),
+        trigger=Trigger("irregularity:report_missing/next_played", "Found after the offender's 下家 has played, before the offender plays again.",
+                        also=("irregularity:report_wrong/next_played",)),
         rectification=Rectification(("ReportAgain", "Replay", "UnauthorisedInformation"),
                                     "ReportAgain(offender); Replay(seats that played since); UnauthorisedInformation(offender, the partner's taken-back cards)."),
         sanction=_none("none"),
@@ -571,7 +621,8 @@ _CLAUSES: tuple[Clause, ...] = (
                  "barred one play. The next player continues or takes the lead and may pass; then the partner may "
                  "pass; then the offender's 上家 may pass; if all pass the bar ends and the offender reports and "
                  "leads (the exposed cards)."),
-        trigger=Trigger("irregularity:missing_report/offender_played_again", "The unreported offender plays again."),
+        trigger=Trigger("irregularity:report_missing/offender_played_again", "The unreported offender plays again.",
+                        also=("irregularity:report_wrong/offender_played_again",)),
         rectification=Rectification(("Return", "Expose", "LeadOption", "PenaltyCards", "BarOnePlay", "ReportAgain",
                                      "PassSequence"),
                                     "Take back and expose the play (作暴露张处理: the GD-2.5 treatment), "
@@ -584,7 +635,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Missing report, offender played several times",
         text_zh="（4）违规者多次出牌，仍未出完时，判其下游，下家接续出牌或自动拥有领出权，其有权选择不出，做出该选择时，违规者的对家出牌或自动拥有领出权，其仍有权选择不出，做出该选择时，违规者的上家接续出牌或自动拥有领出权。",
         summary="The offender has played several times and still holds cards: it is judged last (下游); play goes on among the others as in GD-4.2.3.",
-        trigger=Trigger("irregularity:missing_report/offender_played_repeatedly", "The unreported offender has played several times and still holds cards."),
+        trigger=Trigger("irregularity:report_missing/offender_played_repeatedly", "The unreported offender has played several times and still holds cards.",
+                        also=("irregularity:report_wrong/offender_played_repeatedly",)),
         rectification=Rectification(("Return", "NoTributeNextDeal", "PassSequence"),
                                     "The held play goes back; PassSequence(下家, partner): play continues among the "
                                     "others as in GD-4.2.3; NoTributeNextDeal(offender) (GD-5.1)."),
@@ -596,7 +648,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Missing report, offender has gone out",
         text_zh="（5）违规者已经出完牌张，判其下游，若违规者的搭档已经出完牌，其成绩保留，若违规者的搭档未出完牌，则判双下。",
         summary="The offender has gone out: it is judged last; if its partner had already gone out, the partner's place stands; if not, the side is judged double last.",
-        trigger=Trigger("irregularity:missing_report/offender_out", "The unreported offender has gone out."),
+        trigger=Trigger("irregularity:report_missing/offender_out", "The unreported offender has gone out.",
+                        also=("irregularity:report_wrong/offender_out",)),
         rectification=Rectification(("NoTributeNextDeal", "NextDealProcedure"),
                                     "NoTributeNextDeal(offender) (GD-5.1); NextDealProcedure when 双下 (GD-5.2)."),
         sanction=_each(ForcedLast(), text="ForcedDoubleLast for the side instead when the partner has not gone out"),
@@ -655,7 +708,8 @@ _CLAUSES: tuple[Clause, ...] = (
         summary=("Legal: what the played cards show and what logic infers. Illegal: tempo, noises, untimely "
                  "behaviour, and for the offending side its own exposed cards; it may not be used. Extra: "
                  "anything else."),
-        trigger=Trigger("standing:information", "Holds throughout: what each seat's observation may carry."),
+        trigger=Trigger("standing:information", "Holds throughout: what each seat's observation may carry; a reported use of information sets it off.",
+                        also=("report:information",)),
         rectification=Rectification(("UnauthorisedInformation",),
                                     "Exposed cards are visible to all seats; the offending side's agents are told (a flag) which information they may not use."),
         sanction=_none("none"),
@@ -677,7 +731,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Took another's card, face unseen",
         text_zh="（一）抢先抓上家或他家理应抓的牌但并未看到的，一经发现马上退回。",
         summary="Took a card another player should draw, without seeing it: returned at once, and a warning.",
-        trigger=Trigger("irregularity:wrong_draw/face_unseen", "A seat draws a card due to another seat; its face was not seen."),
+        trigger=Trigger("irregularity:draw_other_seat_card/face_unseen", "A seat draws a card due to another seat; its face was not seen.",
+                        also=("irregularity:draw_other_seat_card/face_seen_light",)),
         rectification=Rectification(("Return", "RestoreOrder"), "The card goes back at once; drawing order is restored."),
         sanction=_each(_WARNING),
     ),
@@ -697,7 +752,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Exposed light card",
         text_zh="（三）暴露的牌张为轻罚张如：所打级牌为2时，暴露的牌张是3、4、6、7、8、 表现形式有抓牌过程中、出牌过程中、扣底牌过程中、整理全手牌过程中等暴露的牌张（即所暴露的牌张必须是四人都看到）。",
         summary="Light penalty card(s) exposed, seen by all four (during the draw, play, burying or sorting). E.g. at level 2, an exposed 3, 4, 6, 7 or 8.",
-        trigger=Trigger("irregularity:exposed_cards/light", "Cards seen by all four seats, none of them heavy (enforcement.penalty_cards)."),
+        trigger=Trigger("irregularity:exposed_card/light", "Cards seen by all four seats, none of them heavy (enforcement.penalty_cards)."),
         rectification=Rectification(("Expose",), "The cards are exposed."),
         sanction=_each(_WARNING),
     ),
@@ -707,7 +762,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（四）当时跟错牌，不影响出牌，跟错的牌不是重罚张。",
         summary="A wrong follow found at once, not affecting play, the card not heavy: corrected, and a warning.",
         trigger=Trigger("irregularity:wrong_follow/at_once/light", "An illegal follow found before the next seat plays; no heavy card in it."),
-        rectification=Rectification(("Return", "CorrectFollow"), "The follow is taken back and a legal follow made."),
+        rectification=Rectification(("Return", "Expose", "CorrectFollow"), "The follow is taken back (its cards were seen: exposed) and a legal follow made."),
         sanction=_each(_WARNING),
         refs=("SJ-3.1.12",),
     ),
@@ -745,7 +800,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（八）领出、甩牌或跟牌带出一张牌，所带出的牌不是重罚张。",
         summary="A lead, throw or follow carries one extra card that is not heavy: the card is exposed, and a warning.",
         trigger=Trigger("irregularity:extra_card/light", "One card more than the play needs; the extra card is light."),
-        rectification=Rectification(("Expose",), "The extra card is exposed in front of its owner."),
+        rectification=Rectification(("Return", "Expose"), "The extra card goes back to its owner's hand, exposed; the rest stands."),
         sanction=_each(_WARNING),
     ),
     Clause(
@@ -753,8 +808,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Pair or tractor not followed, at once, light",
         text_zh="（九）领出为对子或连对时，有对子或连对没有跟出当时发现且跟出的牌不是重。",
         summary="A pair or tractor was led and the follower, holding a pair/tractor in the suit, did not follow with it; found at once, the cards not heavy: corrected, and a warning.",
-        trigger=Trigger("irregularity:pair_not_followed/at_once/light", "Shape rule broken on a pair/tractor lead, found at once; no heavy card played."),
-        rectification=Rectification(("Return", "CorrectFollow"), "The follow is taken back and a legal follow made."),
+        trigger=Trigger("irregularity:wrong_follow/pair_not_followed/at_once/light", "Shape rule broken on a pair/tractor lead, found at once; no heavy card played."),
+        rectification=Rectification(("Return", "Expose", "CorrectFollow"), "The follow is taken back (its cards were seen: exposed) and a legal follow made."),
         sanction=_each(_WARNING),
     ),
     Clause(
@@ -762,7 +817,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="One card too many or too few after the draw",
         text_zh="（十）抓牌结束时（在庄家没有出牌之前发现），一方多抓一张或少抓一张，由非错误方决定是否抽牌，并给错误方一次警告。",
         summary="At the end of the draw (before the banker's first play) one side has one card too many or too few: the non-offending side decides whether to draw a random card to fix it, and the offender is warned.",
-        trigger=Trigger("irregularity:wrong_card_count/one_card", "Found before the banker's first play: a hand one card off."),
+        trigger=Trigger("irregularity:miscount_after_draw/one_card", "Found before the banker's first play: a hand one card off."),
         rectification=Rectification(("Choice", "RandomDraw"), "Choice(non-offending seat, (RandomDraw(...),), may_decline=True)."),
         sanction=_each(_WARNING),
     ),
@@ -976,7 +1031,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Unresolved irregularity: adjusted score",
         text_zh="罚分的目的不是为了进行惩罚，而是为了对非违规方所造成的损失给予补救。",
         summary="An irregularity the rulebook does not cover: the configured fallback gives an adjusted score.",
-        trigger=Trigger("unresolved", "Every UnresolvedIrregularity in 双升."),
+        trigger=Trigger("unresolved", "Every UnresolvedIrregularity in 双升: what no clause covers, and always a play with the wrong number of cards or a lead of mixed suits.",
+                        also=("unresolved:wrong_card_count", "unresolved:invalid_lead")),
         rectification=Rectification((), "None beyond what the fallback decides."),
         sanction=_each(AdjustedScore(), text="at the referee's discretion"),
         pd="The default fallback records AdjustedScore() without changing the result, and says so.",
@@ -995,7 +1051,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Took another's card, seen, important",
         text_zh="（一）抢先抓上家或他家理应抓的牌已经看到并且是重要牌张但尚未插入手中的，除马上退回外，给予罚10分。",
         summary="Took a card another should draw, saw it, it is important (heavy), not yet in the hand: returned at once, and 10 points.",
-        trigger=Trigger("irregularity:wrong_draw/face_seen_heavy", "A seat draws a card due to another seat; seen, heavy, not yet in its hand."),
+        trigger=Trigger("irregularity:draw_other_seat_card/face_seen_heavy", "A seat draws a card due to another seat; seen, heavy, not yet in its hand."),
         rectification=Rectification(("Return", "RestoreOrder"), "The card goes back at once; drawing order is restored."),
         sanction=_each(_TEN),
     ),
@@ -1015,7 +1071,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Exposed heavy card",
         text_zh="（三）暴露的牌张为重罚张如：暴露的牌张是大王、小王、主级牌、副级牌、A、K、10、5、QQ、JJ或连对及特殊情况时的小牌对子。表现形式有抓牌过程中、出牌过程中、扣底牌过程中、整理全手牌过程中等暴露的牌张。",
         summary="Heavy penalty card(s) exposed (big/small joker, level cards, A, K, 10, 5, QQ, JJ, a tractor, small pairs in special circumstances), during the draw, play, burying or sorting.",
-        trigger=Trigger("irregularity:exposed_cards/heavy", "Cards seen by all four seats, at least one heavy (enforcement.penalty_cards)."),
+        trigger=Trigger("irregularity:exposed_card/heavy", "Cards seen by all four seats, at least one heavy (enforcement.penalty_cards)."),
         rectification=Rectification(("Expose",), "The cards are exposed."),
         sanction=_each(_TEN),
         pd="Small pairs count as heavy only with the special_small_pairs option (off by default): a pair of a suit in which the holder's partner or an opponent has shown void.",
@@ -1025,7 +1081,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Simultaneous declaration decided by one partner",
         text_zh="（四）同伴之间同时亮主，不采用抽签办法，而由一方决定主牌的。",
         summary="Partners declared at once and one of them chose the trump instead of drawing lots.",
-        trigger=Trigger("report:declaration_chosen_without_lots", "Reported: partners settled a simultaneous declaration themselves."),
+        trigger=Trigger("report:declaration_chosen_without_lots", "Reported, or recorded with the declaration: partners settled a simultaneous declaration themselves.",
+                        also=("irregularity:simultaneous_declaration/chosen_instead_of_lots",)),
         rectification=Rectification((), "None: the seed names no rectification."),
         sanction=_each(_TEN),
         refs=("SJ-1.6",),
@@ -1047,7 +1104,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（六）领出、甩牌或跟牌带出一张牌，所带出的牌是重罚张。",
         summary="A lead, throw or follow carries one extra card that is heavy: the card is exposed, and 10 points.",
         trigger=Trigger("irregularity:extra_card/heavy", "One card more than the play needs; the extra card is heavy."),
-        rectification=Rectification(("Expose",), "The extra card is exposed in front of its owner."),
+        rectification=Rectification(("Return", "Expose"), "The extra card goes back to its owner's hand, exposed; the rest stands."),
         sanction=_each(_TEN),
     ),
     Clause(
@@ -1055,7 +1112,7 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Two or more cards too many or too few after the draw",
         text_zh="（七）抓牌结束时（在庄家没有出牌之前发现），一方多抓两张牌以上（包括两张）或少抓两张牌以上（包括两张），由非错误方决定是否抽牌或重新抓牌。并罚错误方10分。",
         summary="At the end of the draw (before the banker's first play) a side has two or more cards too many or too few: the non-offending side chooses a random draw or a redeal, and the offending side loses 10 points.",
-        trigger=Trigger("irregularity:wrong_card_count/two_or_more", "Found before the banker's first play: a hand two or more cards off."),
+        trigger=Trigger("irregularity:miscount_after_draw/two_or_more", "Found before the banker's first play: a hand two or more cards off."),
         rectification=Rectification(("Choice", "RandomDraw", "Redeal"), "Choice(non-offending seat, (RandomDraw(...), Redeal()))."),
         sanction=_each(_TEN),
     ),
@@ -1084,8 +1141,9 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Leading out of turn (抢出)",
         text_zh="（十）抢出：",
         summary="Leading out of turn: the lead is taken back and the proper order restored, and 10 points.",
-        trigger=Trigger("irregularity:out_of_turn_lead", "A seat leads when it may not."),
-        rectification=Rectification(("Return", "RestoreOrder"), "The cards are taken back (they count as seen by all) and the proper order is restored."),
+        trigger=Trigger("irregularity:lead_before_burial", "A seat leads when it may not.",
+                        also=("irregularity:lead_wrong_bury_count", "irregularity:lead_out_of_turn", "irregularity:lead_before_trick_complete")),
+        rectification=Rectification(("Return", "Expose", "RedoBury", "RestoreOrder"), "The cards are taken back (they count as seen by all) and the proper order is restored."),
         sanction=_each(_TEN),
         pd="No a/b/c lead option in 双升.",
     ),
@@ -1094,8 +1152,9 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Lead before the kitty is buried",
         text_zh="（十）抢出： 1、底牌还没有扣完或多扣底牌就出牌。",
         summary="Leading before the kitty is fully buried, or after burying too many.",
-        trigger=Trigger("irregularity:out_of_turn_lead/before_kitty_buried", "The banker leads with fewer or more than 8 cards buried."),
-        rectification=Rectification(("Return", "RedoBury", "RestoreOrder"), "The lead is taken back; the burying is completed or corrected; then the banker leads."),
+        trigger=Trigger("irregularity:lead_before_burial", "The banker leads with fewer or more than 8 cards buried.",
+                        also=("irregularity:lead_wrong_bury_count",)),
+        rectification=Rectification(("Return", "Expose", "RedoBury", "RestoreOrder"), "The lead is taken back; the burying is completed or corrected; then the banker leads."),
         sanction=_each(_TEN),
     ),
     Clause(
@@ -1103,8 +1162,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Lead when it is not one's lead",
         text_zh="（十）抢出：……2、本不该自己领出而首先出牌的。",
         summary="Leading when it is another seat's lead.",
-        trigger=Trigger("irregularity:out_of_turn_lead/not_ones_lead", "A seat leads a trick that another seat should lead."),
-        rectification=Rectification(("Return", "RestoreOrder"), "The lead is taken back; the rightful leader leads."),
+        trigger=Trigger("irregularity:lead_out_of_turn", "A seat leads a trick that another seat should lead."),
+        rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The lead is taken back; the rightful leader leads."),
         sanction=_each(_TEN),
     ),
     Clause(
@@ -1112,8 +1171,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Lead before the trick is finished",
         text_zh="（十）抢出：……3、在其他三家还没有出完牌就抢先领出的。",
         summary="Leading the next trick before the other three finished the current one.",
-        trigger=Trigger("irregularity:out_of_turn_lead/before_trick_finished", "A seat leads while the current trick is still open."),
-        rectification=Rectification(("Return", "RestoreOrder"), "The lead is taken back; the trick is finished in order."),
+        trigger=Trigger("irregularity:lead_before_trick_complete", "A seat leads while the current trick is still open."),
+        rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The lead is taken back; the trick is finished in order."),
         sanction=_each(_TEN),
     ),
     Clause(
@@ -1121,8 +1180,9 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Heavy cards led out of turn on the partner's lead",
         text_zh="（十）抢出：……4、抢出的牌如果是重罚张，且该圈为同伴领出时，那么暴露的牌张还要按暴露牌张的重罚张处罚。",
         summary="If the cards led out of turn are heavy and it was the partner's lead, the exposure is penalised as SJ-3.1.3 on top.",
-        trigger=Trigger("irregularity:out_of_turn_lead/heavy_on_partners_lead", "With SJ-3.1.10.1-3: the cards are heavy and the partner had the lead."),
-        rectification=Rectification(("Expose",), "The taken-back cards count as exposed heavy cards."),
+        trigger=Trigger("irregularity:lead_out_of_turn/heavy_on_partners_lead", "With SJ-3.1.10.1-3: the cards are heavy and the partner had the lead.",
+                        also=("irregularity:lead_before_trick_complete/heavy_on_partners_lead",)),
+        rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The cards are taken back and count as exposed heavy cards; the proper order is restored."),
         sanction=_each(_TEN, text="on top of the out-of-turn lead's 10, as SJ-3.1.3"),
         refs=("SJ-3.1.3",),
     ),
@@ -1131,8 +1191,9 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Playing out of turn (抢跟)",
         text_zh="（十一）抢跟：",
         summary="Following out of turn: the cards are taken back and the proper order restored, and 10 points.",
-        trigger=Trigger("irregularity:out_of_turn_follow", "A seat follows before its turn."),
-        rectification=Rectification(("Return", "RestoreOrder"), "The cards are taken back (they count as seen by all) and the proper order is restored."),
+        trigger=Trigger("irregularity:play_before_turn", "A seat follows before its turn.",
+                        also=("irregularity:show_before_upper",)),
+        rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The cards are taken back (they count as seen by all) and the proper order is restored."),
         sanction=_each(_TEN),
     ),
     Clause(
@@ -1140,8 +1201,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Follow before one's turn",
         text_zh="（十一）抢跟： 1、不该自己出牌而抢先出牌的。",
         summary="Playing to the trick before one's turn.",
-        trigger=Trigger("irregularity:out_of_turn_follow/before_turn", "A seat plays to the trick before its turn."),
-        rectification=Rectification(("Return", "RestoreOrder"), "The cards are taken back; the proper order is restored."),
+        trigger=Trigger("irregularity:play_before_turn", "A seat plays to the trick before its turn."),
+        rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The cards are taken back; the proper order is restored."),
         sanction=_each(_TEN),
     ),
     Clause(
@@ -1149,8 +1210,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Cards shown before the 上家 played",
         text_zh="（十一）抢跟：……2、上家还没有出牌就将牌张亮出的。",
         summary="Showing one's cards before the previous player (上家) has played.",
-        trigger=Trigger("irregularity:out_of_turn_follow/shown_before_previous", "A seat shows its follow before its 上家 has played."),
-        rectification=Rectification(("Return", "RestoreOrder"), "The cards are taken back; the proper order is restored."),
+        trigger=Trigger("irregularity:show_before_upper", "A seat shows its follow before its 上家 has played."),
+        rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The cards are taken back; the proper order is restored."),
         sanction=_each(_TEN),
     ),
     Clause(
@@ -1158,8 +1219,9 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Heavy cards followed out of turn on own side's trick",
         text_zh="（十一）抢跟：……3、 抢跟的牌如果是重罚张，且该圈为自己或同伴领出时，那么暴露的牌张 还要按暴露牌张的重罚张处罚。",
         summary="If the cards played out of turn are heavy and the trick was led by oneself or the partner, the exposure is penalised as SJ-3.1.3 on top.",
-        trigger=Trigger("irregularity:out_of_turn_follow/heavy_own_sides_trick", "With SJ-3.1.11.1-2: the cards are heavy and the offender's side led the trick."),
-        rectification=Rectification(("Expose",), "The taken-back cards count as exposed heavy cards."),
+        trigger=Trigger("irregularity:play_before_turn/heavy_own_sides_trick", "With SJ-3.1.11.1-2: the cards are heavy and the offender's side led the trick.",
+                        also=("irregularity:show_before_upper/heavy_own_sides_trick",)),
+        rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The cards are taken back and count as exposed heavy cards; the proper order is restored."),
         sanction=_each(_TEN, text="on top of the out-of-turn follow's 10, as SJ-3.1.3"),
         refs=("SJ-3.1.3",),
     ),
@@ -1169,7 +1231,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（十二）跟错：",
         summary="An illegal follow that damaged the non-offending side, or that was heavy: corrected where the trick is open, and 10 points.",
         trigger=Trigger("irregularity:wrong_follow", "A follow that breaks the follow rules."),
-        rectification=Rectification(("Return", "CorrectFollow"), "The follow is taken back and a legal follow made while the trick is open."),
+        rectification=Rectification(("Return", "Expose", "Replay", "CorrectFollow"), "The follow is taken back (its cards were seen: exposed) and a legal follow made while the trick is open; plays after it are retaken (Replay)."),
         sanction=_each(_TEN),
         refs=("SJ-1.4",),
     ),
@@ -1179,7 +1241,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（十二）跟错： 1、当时跟错牌，不影响出牌，跟错的牌是重罚张。",
         summary="A wrong follow found at once, not affecting play, the card heavy.",
         trigger=Trigger("irregularity:wrong_follow/at_once/heavy", "An illegal follow found before the next seat plays, with a heavy card in it."),
-        rectification=Rectification(("Return", "CorrectFollow"), "The follow is taken back and a legal follow made."),
+        rectification=Rectification(("Return", "Expose", "CorrectFollow"), "The follow is taken back (its cards were seen: exposed) and a legal follow made."),
         sanction=_each(_TEN),
     ),
     Clause(
@@ -1188,8 +1250,8 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（十二）跟错：……2、当时跟错牌，影响出牌，跟错的牌不是重罚张。",
         summary=("A wrong follow that affected play (the next seat had played), the card not heavy: 10. "
                  "With heavy card(s) (PD): 10 here plus 10 under SJ-3.1.3 for the heavy cards shown and taken back."),
-        trigger=Trigger("irregularity:wrong_follow/affecting/light", "An illegal follow found after the next seat played; no heavy card in it (with one: the PD)."),
-        rectification=Rectification(("Return", "CorrectFollow"), "The follow is corrected while the trick is still open; plays after it may be retaken."),
+        trigger=Trigger("irregularity:wrong_follow/affecting_play/light", "An illegal follow found after the next seat played; no heavy card in it (with one: the PD)."),
+        rectification=Rectification(("Return", "Expose", "Replay", "CorrectFollow"), "The follow is taken back (exposed) and corrected while the trick is still open; the plays after it are retaken (Replay)."),
         sanction=_each(_TEN, text="with heavy cards (PD): + 10 as SJ-3.1.3, in the same ruling"),
         refs=("SJ-3.1.3",),
         pd=("The case the seed leaves out, found at once, affecting play, heavy card(s) (enforcement.md SJ-3.1.12 PD): "
@@ -1201,8 +1263,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Pair or tractor not followed, affecting play",
         text_zh="（十二）跟错：……3、跟牌为对子或连对时",
         summary="The seed stops here. PD: following a pair/tractor lead without the required pairs when able, after the next player has played (affecting play): 10 points, corrected if the trick is still open.",
-        trigger=Trigger("irregularity:pair_not_followed/affecting", "Shape rule broken on a pair/tractor lead, found after the next seat played."),
-        rectification=Rectification(("Return", "CorrectFollow"), "Corrected if the trick is still open."),
+        trigger=Trigger("irregularity:wrong_follow/pair_not_followed/affecting_play", "Shape rule broken on a pair/tractor lead, found after the next seat played."),
+        rectification=Rectification(("Return", "Expose", "Replay", "CorrectFollow"), "Taken back (exposed) and corrected if the trick is still open; the plays after it are retaken (Replay)."),
         sanction=_each(_TEN),
         refs=("SJ-1.9",),
         pd="The seed text stops mid-sentence ('跟牌为对子或连对时'); the rest of this clause is a project default.",
@@ -1214,9 +1276,9 @@ _CLAUSES: tuple[Clause, ...] = (
         summary=("Not in the seed. A revoke found after its trick closed (established): tricks stand, 10 points "
                  "per revoke, plus an adjusted-score hook. A third recorded violation for the same player in a "
                  "match: its side loses the match (automatic). Suspension only ever from a human referee."),
-        trigger=Trigger("irregularity:established_revoke",
-                        "A wrong follow found after its trick closed; also the ledger's third RecordedViolation "
-                        "for a player (MatchLoss), and a human referee's report (Suspension)."),
+        trigger=Trigger("irregularity:wrong_follow/after_trick", "A wrong follow found after its trick closed; also the ledger's third RecordedViolation "
+                        "for a player (MatchLoss), and a human referee's report (Suspension).",
+                        also=("report:suspension",)),
         rectification=Rectification((), "None: the tricks stand; the AdjustedScore hook (SJ-3.0) may add to it."),
         sanction=_each(_TEN, text="per established revoke; MatchLoss by the ledger; Suspension only when reported"),
         refs=("SJ-3.0",),
@@ -1292,10 +1354,58 @@ def matching(patterns: str | Iterable[str]) -> list[Clause]:
 
 
 def triggered_by(key: str) -> list[Clause]:
-    """Clauses whose trigger key is ``key`` (exactly), in catalogue order."""
-    return [c for c in RULEBOOK.values() if c.trigger.key == key]
+    """Clauses one of whose trigger keys is ``key`` (exactly), in catalogue order."""
+    return [c for c in RULEBOOK.values() if key in c.trigger.keys]
 
 
 def fallback_clause(game: str) -> Clause:
     """The clause an UnresolvedIrregularity falls back to (GD-2.5 / SJ-3.0)."""
     return RULEBOOK[FALLBACK[_check_game(game)]]
+
+
+# ---------------------------------------------------------------------------------------------
+# Irregularity ids: the rulebook's triggers in the engines' vocabulary
+
+
+def _covered(c: Clause, key: str) -> bool:
+    """Whether a sub-clause of ``c`` has ``key`` or a narrower one (``key/facts``): then the
+    rulings cite the sub-clause, not ``c``."""
+    return any(k == key or k.startswith(key + "/") for child in children(c.id) for k in child.trigger.keys)
+
+
+def clauses_by_irregularity(game: str, irregularities: Iterable[str] = ()) -> dict[str, tuple[str, ...]]:
+    """Irregularity id → the clauses a ruling on it can cite, in catalogue order, derived from
+    the triggers: a clause answers the ids its ``irregularity:`` keys name (a ``report:`` key:
+    ``INCIDENT``) unless a sub-clause has the same key or a narrower one. ``irregularities``
+    (the engine's ids, in its order) come first, with () for an id no clause rules on; ids
+    the triggers name beyond them follow."""
+    out: dict[str, list[str]] = {i: [] for i in irregularities}
+    for c in clauses_for(game):
+        for key in c.trigger.keys:
+            irregularity = key_irregularity(key)
+            if irregularity is None or _covered(c, key):
+                continue
+            cited = out.setdefault(irregularity, [])
+            if c.id not in cited:
+                cited.append(c.id)
+    return {i: tuple(cids) for i, cids in out.items()}
+
+
+def unresolved_irregularities(game: str) -> tuple[str, ...]:
+    """The ids the rulebook always leaves to the fallback clause (its ``unresolved:ID`` keys)."""
+    return tuple(k.split(":", 1)[1] for k in fallback_clause(game).trigger.keys if k.startswith("unresolved:"))
+
+
+def trigger_irregularities(game: str) -> dict[str, tuple[str, ...]]:
+    """Irregularity id → the clauses whose trigger keys name it (``irregularity:`` and
+    ``unresolved:`` keys, and ``INCIDENT`` for ``report:`` keys), covered or not: the ids
+    the rulebook expects the game's engine to emit."""
+    out: dict[str, list[str]] = {}
+    for c in clauses_for(game):
+        for key in c.trigger.keys:
+            irregularity = key_irregularity(key)
+            if irregularity is None and key.startswith("unresolved:"):
+                irregularity = key.split(":", 1)[1]
+            if irregularity is not None and c.id not in out.setdefault(irregularity, []):
+                out[irregularity].append(c.id)
+    return {i: tuple(cids) for i, cids in out.items()}

@@ -27,13 +27,14 @@ from typing import Any
 
 from enforcement.ledger import Imposed, Ledger
 from enforcement.penalty_cards import heavy_cards
+from enforcement.rulebook import clauses_by_irregularity
 from enforcement.referee import Decision, Fallback, Referee, record_only_fallback
 from enforcement.sanctions import (
     Choice, CorrectFollow, Expose, LoseDeclarationRight, LotsDraw, MatchLoss, PointPenalty, RandomDraw, Redeal,
     RedoBury, Replay, RestoreOrder, Return, Sanction, Suspension, TableEffect,
 )
 from shengji.phase import Phase
-from shengji.table import DECLINE, MISCOUNT_DRAW, MISCOUNT_REMEDY, RANDOM_DRAW, REDEAL
+from shengji.table import DECLINE, IRREGULARITIES, MISCOUNT_DRAW, MISCOUNT_REMEDY, RANDOM_DRAW, REDEAL
 from shengji.units import is_tractor
 from tabletop.cards import Card
 from tabletop.events import Event
@@ -521,6 +522,13 @@ def incident(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -
     return _decision(rulings, table, event, answers, clause, [], _no_table_change)
 
 
+def no_clause(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:
+    """A play with the wrong number of cards, a lead of mixed suits: in no clause (the
+    rulebook's ``unresolved:`` keys of SJ-3.0); the cards come back exposed and the seat
+    plays again."""
+    return _unresolved(table, event, answers, "no clause covers this irregularity", fix=_return_and_replay)
+
+
 # ---------------------------------------------------------------------------------------------
 
 _FAMILIES: dict[str, Callable[[ShengjiRulings, _Table, Any, int], Decision]] = {
@@ -533,32 +541,15 @@ _FAMILIES: dict[str, Callable[[ShengjiRulings, _Table, Any, int], Decision]] = {
     **{irregularity: out_of_turn for irregularity in _OUT_OF_TURN},
     "wrong_follow": wrong_follow,
     "incident": incident,
+    "wrong_card_count": no_clause,
+    "invalid_lead": no_clause,
 }
 
-IRREGULARITY_CLAUSES: dict[str, tuple[str, ...]] = {
-    "draw_other_seat_card": ("SJ-1.1", "SJ-3.1.1"),
-    "banker_drew_kitty": ("SJ-1.5",),
-    "miscount_after_draw": ("SJ-1.10", "SJ-3.1.7"),
-    "simultaneous_declaration": ("SJ-1.6", "SJ-3.1.4"),
-    "exposed_card": ("SJ-1.3", "SJ-3.1.3"),
-    "extra_card": ("SJ-1.8", "SJ-3.1.6"),
-    "lead_before_burial": ("SJ-3.1.10.1",),
-    "lead_wrong_bury_count": ("SJ-3.1.10.1",),
-    "lead_out_of_turn": ("SJ-3.1.10.2", "SJ-3.1.10.4"),
-    "lead_before_trick_complete": ("SJ-3.1.10.3", "SJ-3.1.10.4"),
-    "play_before_turn": ("SJ-3.1.11.1", "SJ-3.1.11.3"),
-    "show_before_upper": ("SJ-3.1.11.2", "SJ-3.1.11.3"),
-    "wrong_follow": ("SJ-1.4", "SJ-1.9", "SJ-3.1.12.1", "SJ-3.1.12.2", "SJ-3.1.12.3", "SJ-3.2"),
-    "incident": ("SJ-1", "SJ-1.2", "SJ-1.7", "SJ-1.11", "SJ-1.12", "SJ-1.13", "SJ-1.14", "SJ-1.15", "SJ-1.16",
-                 "SJ-1.17", "SJ-1.18", "SJ-2", "SJ-2.2", "SJ-2.3", "SJ-2.4", "SJ-2.5", "SJ-2.6", "SJ-2.7",
-                 "SJ-2.8", "SJ-2.9", "SJ-2.10", "SJ-2.11", "SJ-3.1", "SJ-3.1.2", "SJ-3.1.4", "SJ-3.1.5",
-                 "SJ-3.1.8", "SJ-3.1.9", "SJ-3.2"),
-    "wrong_card_count": (),
-    "invalid_lead": (),
-}
-"""Which clauses each irregularity id can be ruled under (the CLI's listing, and a test).
-The ledger adds SJ-2.1 (second warning) and SJ-3.2 (third recorded violation) itself; an
-empty tuple: always unresolved (SJ-3.0)."""
+IRREGULARITY_CLAUSES: dict[str, tuple[str, ...]] = clauses_by_irregularity(GAME, IRREGULARITIES)
+"""Which clauses each irregularity id can be ruled under (the trainer, and tests), derived
+from the rulebook's triggers (enforcement.rulebook.clauses_by_irregularity). The ledger adds
+SJ-2.1 (second warning) and SJ-3.2 (third recorded violation) itself; an empty tuple: always
+unresolved (the rulebook's ``unresolved:`` keys, SJ-3.0)."""
 SHENGJI_IRREGULARITY_CLAUSES = IRREGULARITY_CLAUSES
 """The same table under a name that does not clash with the 掼蛋 one in ``enforcement``."""
 

@@ -50,8 +50,8 @@ from guandan.legal import LegalActions, _Choices
 from guandan.movegen import Move, legal_plays, plays
 from guandan.observation import Phase, TopPlay
 from guandan.table import (
-    _AWAITING, _PLAY, _SCORED, LEAD_OPTIONS, REPLAY_OPTIONS, REPORT_LIMIT, LatentReport, OutOfTurn,
-    TablePrimitives, kind_key,
+    _AWAITING, _PLAY, _SCORED, IRREGULARITIES, LEAD_OPTIONS, REPLAY_OPTIONS, REPORT_LIMIT, LatentReport,
+    OutOfTurn, TablePrimitives, kind_key,
 )
 from guandan.tribute import return_choices, tribute_choices
 from tabletop.cards import Card, codes, count_list, holds, sort_cards, without

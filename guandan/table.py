@@ -33,6 +33,13 @@ REPORT_LIMIT = 10
 _PLAY, _AWAITING, _SCORED = Phase.PLAY, Phase.AWAITING_RULING, Phase.SCORED
 LEAD_OPTIONS = ("forbid", "require", "free")
 REPLAY_OPTIONS = ("take_back", "stand")
+IRREGULARITIES = (
+    "draw_out_of_turn", "wrong_counts_after_draw", "announce_out_of_turn", "play_out_of_turn", "wrong_kind",
+    "does_not_beat", "extra_cards", "retract_play", "exposed_card", "pass_on_lead", "wrong_tribute",
+    "wrong_return", "report_repeated", "ask_count", "report_missing", "report_wrong", "incident",
+)
+"""Every irregularity id refereed 掼蛋 records (``gd.irregular`` / ``gd.found``): the
+vocabulary of the rulebook's triggers (enforcement.rulebook) and of the rulings' dispatch."""
 
 
 def kind_key(reading: Reading) -> str:
@@ -160,6 +167,7 @@ class TablePrimitives:
     # Waiting for the referee
 
     def _r_await(self, seq: int, irregularity: str, seat: int | None) -> None:
+        assert irregularity in IRREGULARITIES, f"undeclared irregularity id {irregularity!r}"
         t = self.table
         t.awaiting.append((seq, irregularity, seat))
         if self.phase is not Phase.AWAITING_RULING and self.phase is not Phase.SCORED:

@@ -101,6 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="list the referee's clauses for a game")
     rules.add_argument("game", choices=GAMES)
+    rules.add_argument("--clause", metavar="ID",
+                       help="one clause in full: its trigger keys (the engines' irregularity ids), the table "
+                            "effects its rulings may list, the sanction")
 
     replay = sub.add_parser("replay", help="show a log step by step, as a table or an HTML page; or check it")
     replay.add_argument("log", metavar="LOG")

@@ -12,8 +12,10 @@ cites it; the first such ruling is the scenario. A clause not produced within
 scenario's place.
 
 Which kinds lead to a clause: the injector's kinds commit the engine's irregularities
-(``KIND_IRREGULARITIES``), and each game's rulings module says which clauses an
-irregularity can be ruled under (``IRREGULARITY_CLAUSES``). The fallback clause (GD-2.5 /
+(``KIND_IRREGULARITIES``, in the engines' ids: ``guandan.table.IRREGULARITIES``,
+``shengji.table.IRREGULARITIES``), and each game's rulings module says which clauses an
+irregularity can be ruled under (``IRREGULARITY_CLAUSES``, derived from the rulebook's
+triggers). The fallback clause (GD-2.5 /
 SJ-3.0) also answers what the rulebook does not cover (``UNRESOLVED_KINDS``).
 
 Determinism: unit ``attempt`` of scenario ``number`` is played from the seed-tree node
@@ -90,7 +92,8 @@ MATCH_RULES: dict[str, dict[str, Any]] = {"guandan": {"match_end": "deals", "mat
 
 
 def irregularity_clauses(game: str) -> dict[str, tuple[str, ...]]:
-    """The game's rulings module's map: irregularity id → the clauses it can be ruled under."""
+    """The game's rulings module's map: irregularity id → the clauses it can be ruled under
+    (enforcement.rulebook.clauses_by_irregularity over the engine's ids)."""
     if game == "guandan":
         from enforcement.guandan_rulings import IRREGULARITY_CLAUSES
     else:

@@ -61,6 +61,14 @@ MISCOUNT_REMEDY = "miscount_remedy"
 HAND_OVER = "hand_over"
 """SJ-1.10 declined: the seat with the card too many hands one of its choice over (PD)."""
 RANDOM_DRAW, DECLINE, REDEAL = "random_draw", "decline", "redeal"
+IRREGULARITIES = (
+    "draw_other_seat_card", "banker_drew_kitty", "miscount_after_draw", "simultaneous_declaration",
+    "exposed_card", "extra_card", "lead_before_burial", "lead_wrong_bury_count", "lead_out_of_turn",
+    "lead_before_trick_complete", "play_before_turn", "show_before_upper", "wrong_follow", "incident",
+    "wrong_card_count", "invalid_lead",
+)
+"""Every irregularity id refereed 双升 records (``sj.irregular`` / ``sj.found``): the
+vocabulary of the rulebook's triggers (enforcement.rulebook) and of the rulings' dispatch."""
 
 
 
@@ -621,6 +629,7 @@ class RefereedTable:
     # Waiting for the referee
 
     def _r_await(self, seq: int, irregularity: str, seat: int | None, *, then: str | None = None) -> None:
+        assert irregularity in IRREGULARITIES, f"undeclared irregularity id {irregularity!r}"
         t = self.table
         t.awaiting.append((seq, irregularity, seat))
         if self.phase is not Phase.AWAITING_RULING:

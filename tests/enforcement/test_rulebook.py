@@ -14,6 +14,7 @@ from enforcement import (
     RandomDraw, Redeal, Sanction, SanctionRule, TableEffect, UnknownClause, WarningSanction,
     children, clause, clauses_for, fallback_clause, matching, rules_table, triggered_by,
 )
+from enforcement.rulebook import key_source
 from enforcement.sanctions import kinds
 from tabletop.errors import OptionError, PaijuError
 
@@ -102,7 +103,9 @@ def test_entry_is_complete(cid):
     assert c.title.strip() and c.summary.strip()
     assert c.text_zh.strip() or c.project_default
     assert c.trigger.key and c.trigger.text.strip()
-    assert c.trigger.source in {"irregularity", "report", "ruling", "ledger", "standing", "unresolved", "section"}
+    assert {key_source(k) for k in c.trigger.keys} <= {"irregularity", "report", "ruling", "ledger", "standing",
+                                                       "unresolved", "section"}
+    assert len(set(c.trigger.keys)) == len(c.trigger.keys)
     assert c.heading == (c.trigger.key == "section")
     assert isinstance(c.sanction, SanctionRule) and c.sanction.describe()
     for step in c.sanction.steps:
@@ -208,7 +211,7 @@ def test_fallback_clauses_give_an_adjusted_score():
     assert dict(FALLBACK) == {"guandan": "GD-2.5", "shengji": "SJ-3.0"}
     for game in ("guandan", "shengji"):
         assert fallback_clause(game).sanction.for_occurrence(1) == (AdjustedScore(),)
-    assert triggered_by("unresolved") == [clause("SJ-3.0")]
+    assert triggered_by("unresolved") == [clause("GD-2.5"), clause("SJ-3.0")]
 
 
 def test_clause_lookup_errors_name_the_id_and_suggest():
@@ -236,7 +239,7 @@ def test_clauses_for_unknown_game_is_an_option_error():
 
 def test_triggers_of_leaves_are_distinct_within_a_game():
     for game in ("guandan", "shengji"):
-        keys = [c.trigger.key for c in clauses_for(game) if not c.heading]
+        keys = [k for c in clauses_for(game) if not c.heading and not children(c.id) for k in c.trigger.keys]
         assert len(keys) == len(set(keys)), game
 
 
@@ -290,6 +293,17 @@ def test_paiju_rules_lists_every_clause_with_its_marks_and_reasons(monkeypatch, 
     assert main(["rules", "guandan"]) == 0
     out = capsys.readouterr().out
     assert "[not automatic]" in out and "[not automatic] GD-7: only a human sees it" in out
+
+
+def test_paiju_rules_clause_shows_its_trigger_keys_and_allowed_effects(capsys):
+    from paiju.cli import main
+
+    assert main(["rules", "shengji", "--clause", "sj-3.1.10.4"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "SJ-3.1.10.4" in out and "irregularity:lead_before_trick_complete/heavy_on_partners_lead" in out
+    assert "allowed effects: Return, Expose, RestoreOrder" in out and "PointPenalty(10)" in out
+    assert main(["rules", "shengji", "--clause", "GD-2.3.1"]) == 2
+    assert "a guandan clause" in capsys.readouterr().err
 
 SAMPLES = [
     PointPenalty(10), LevelDiffPenalty(2), WarningSanction(), AdjustedScore(levels=1, note="x"),
