@@ -176,17 +176,20 @@ def _return_and_replay(table: _Table, decision: Decision) -> None:
 
 
 def _decision(rulings: ShengjiRulings, table: _Table, event: Any, answers: int, clause: str,
-              effects: Sequence[TableEffect], carry_out: Callable[[_Table, Decision], None] | None, *,
+              effects: Sequence[TableEffect], carry_out: Callable[[_Table, Decision], None] | None = None, *,
               offender: Any = "event", side: int | None = None, sanctions: Sequence[Sanction] | None = None,
               extra_facts: Sequence[tuple[str, Any]] = ()) -> Decision:
+    """A ruling under ``clause``. Without ``carry_out`` it is data only: the engine carries
+    out ``effects`` and the imposed sanctions itself (``Deal.carry_out`` / ``Match.carry_out``).
+    ``carry_out``: a family still carried out by a closure over the table primitives."""
     seat = event.seat if offender == "event" else offender
-
-    def apply(engine: Any, decision: Decision, imposed: list[Imposed]) -> None:
-        _impose_points(table, imposed)
-        if carry_out is not None:
+    apply = None
+    if carry_out is not None:
+        def apply(engine: Any, decision: Decision, imposed: list[Imposed]) -> None:
+            _impose_points(table, imposed)
             carry_out(table, decision)
-        table.deal.resolve(answers)
-        _impose_match_loss(table, imposed)
+            table.deal.resolve(answers)
+            _impose_match_loss(table, imposed)
 
     return Decision(clause, answers, offender=seat, side=side,
                     facts=tuple(event.facts) + tuple(extra_facts), effects=tuple(effects),
@@ -209,10 +212,6 @@ def _impose_match_loss(table: _Table, imposed: list[Imposed]) -> None:
     for row in imposed:
         if isinstance(row.sanction, MatchLoss) and table.match is not None:
             table.match.forfeit(row.side, row.clause)
-
-
-def _no_table_change(table: _Table, decision: Decision) -> None:
-    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -244,21 +243,14 @@ def draw_other_seat_card(rulings: ShengjiRulings, table: _Table, event: Any, ans
             facts += (("by_analogy", "face seen, light card, not in the hand: no damage, warned as SJ-1.1"),)
     else:
         clause = "SJ-1.1"
-
-    def carry_out(t: _Table, d: Decision) -> None:
-        t.deal.return_cards(seat, clause)
-        t.deal.restore_turn(rightful, clause)
-    return _decision(rulings, table, event, answers, clause, effects, carry_out, extra_facts=facts)
+    return _decision(rulings, table, event, answers, clause, effects, extra_facts=facts)
 
 
 def banker_drew_kitty(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:
     """SJ-1.5: the banker loses the right to declare or overcall for this deal + Warning. The
     card stays in its hand (it picks the kitty up anyway); the kitty is left with 7."""
     seat = event.seat
-
-    def carry_out(t: _Table, d: Decision) -> None:
-        t.deal.bar_declaration(seat, "SJ-1.5")
-    return _decision(rulings, table, event, answers, "SJ-1.5", [LoseDeclarationRight(seat)], carry_out,
+    return _decision(rulings, table, event, answers, "SJ-1.5", [LoseDeclarationRight(seat)],
                      extra_facts=(("card_stays", "in the banker's hand; it buries 8 of 33 as usual"),))
 
 
@@ -321,10 +313,7 @@ def exposed_card(rulings: ShengjiRulings, table: _Table, event: Any, answers: in
     cards = _cards(event.fact("cards"))
     heavy = rulings.heavy(table.deal, cards, trump=event.fact("trump"), holder=seat)
     clause = "SJ-3.1.3" if heavy else "SJ-1.3"
-
-    def carry_out(t: _Table, d: Decision) -> None:
-        t.deal.expose(seat, cards, clause)
-    return _decision(rulings, table, event, answers, clause, [Expose(cards, seat)], carry_out,
+    return _decision(rulings, table, event, answers, clause, [Expose(cards, seat)],
                      extra_facts=(("heavy", tuple(str(c) for c in heavy)),))
 
 
@@ -402,13 +391,7 @@ def out_of_turn(rulings: ShengjiRulings, table: _Table, event: Any, answers: int
     if redo:
         effects.append(RedoBury(seat))
     effects.append(RestoreOrder(rightful))
-
-    def carry_out(t: _Table, d: Decision) -> None:
-        t.deal.return_cards(seat, clause, exposed=True)
-        if redo:
-            t.deal.undo_burial(clause)
-        t.deal.restore_turn(rightful, clause)
-    return _decision(rulings, table, event, answers, clause, effects, carry_out, sanctions=sanctions,
+    return _decision(rulings, table, event, answers, clause, effects, sanctions=sanctions,
                      extra_facts=facts)
 
 
@@ -434,7 +417,7 @@ def wrong_follow(rulings: ShengjiRulings, table: _Table, event: Any, answers: in
     if found == "after_trick":
         draft = Decision("SJ-3.2", answers, offender=seat, facts=tuple(event.facts), irregularity=event.irregularity)
         sanctions = (_TEN, *rulings.fallback(table.deal, draft))
-        return _decision(rulings, table, event, answers, "SJ-3.2", [], _no_table_change, sanctions=sanctions,
+        return _decision(rulings, table, event, answers, "SJ-3.2", [], sanctions=sanctions,
                          extra_facts=facts + (("tricks_stand", True),))
     if found == "affecting_play":
         def retake(t: _Table, d: Decision) -> None:
@@ -452,12 +435,8 @@ def wrong_follow(rulings: ShengjiRulings, table: _Table, event: Any, answers: in
         clause = "SJ-3.1.12.1"
     else:
         clause = "SJ-1.4" if what == "suit" else "SJ-1.9"
-
-    def correct(t: _Table, d: Decision) -> None:
-        t.deal.return_cards(seat, clause, exposed=True)
-        t.deal.restore_turn(seat, clause)
     return _decision(rulings, table, event, answers, clause, [Return(cards, seat), Expose(cards, seat),
-                                                              CorrectFollow(seat)], correct, extra_facts=facts)
+                                                              CorrectFollow(seat)], extra_facts=facts)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -496,7 +475,7 @@ def incident(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -
     severity = event.fact("severity")
     note = event.fact("note") or ""
     if severity == "suspension":
-        return _decision(rulings, table, event, answers, "SJ-3.2", [], _no_table_change,
+        return _decision(rulings, table, event, answers, "SJ-3.2", [],
                          sanctions=(Suspension(note or f"reported: {what}"),))
     if what == "late":
         minutes = event.fact("minutes") or 0
@@ -507,19 +486,19 @@ def incident(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -
             return _unresolved(table, event, answers, f"{minutes} minutes late: over 15, the rulebook's PD bands "
                                "(enforcement.md SJ-1.2) leave it to the fallback", extra_facts=(("band", LATE_BANDS),))
         clause = "SJ-1.2" if minutes <= LATE_WARNING_MINUTES else "SJ-3.1.2"
-        return _decision(rulings, table, event, answers, clause, [], _no_table_change, offender=None, side=side,
+        return _decision(rulings, table, event, answers, clause, [], offender=None, side=side,
                          extra_facts=(("band", LATE_BANDS),))
     if what == "unreasonable_play":
         before = rulings.ledger.occurrences("SJ-1.14", seat) if rulings.ledger is not None else 0
         clause = "SJ-1.14" if before == 0 and severity == "minor" else "SJ-2.2"
-        return _decision(rulings, table, event, answers, clause, [], _no_table_change,
+        return _decision(rulings, table, event, answers, clause, [],
                          extra_facts=(("earlier_unreasonable_plays", before),))
     ladder = _INCIDENTS.get(what)
     if ladder is None:
         return _unresolved(table, event, answers, f"a reported incident of kind {what!r} is in no clause")
     clause = ladder.get("damaged") if event.fact("damaged") and severity != "minor" else None
     clause = clause or ladder[severity]
-    return _decision(rulings, table, event, answers, clause, [], _no_table_change)
+    return _decision(rulings, table, event, answers, clause, [])
 
 
 def no_clause(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:

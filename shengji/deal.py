@@ -719,15 +719,19 @@ class Deal(RefereedTable):
         """A point penalty of ``points`` against ``offender``'s side (enforcement PD): the
         attackers' total drops by it if the offender attacks, rises by it if it defends.
         Refereed mode: before the banker is known (during the draw) it waits until it is."""
+        self._adjust_points(offender, points, reason)
+        return self.stream.take()
+
+    def _adjust_points(self, offender: int, points: int, reason: str) -> None:
+        """``adjust_points`` leaving its events in the stream."""
         if self.banker is None:
             if self.table is None:
                 raise ValueError("no point penalty before the banker is known")
             self.adjust_points_deferred(offender, points, reason)
-            return self.stream.take()
+            return
         delta = points if team(offender) == team(self.banker) else -points
         self.adjustments += ((reason, delta),)
         self._emit(PointsAdjusted, offender, points=points, attackers_delta=delta, reason=reason)
-        return self.stream.take()
 
     # -----------------------------------------------------------------------------------------
     # Choices for leads and follows

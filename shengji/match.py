@@ -18,8 +18,8 @@ loses it by sanction (MatchLoss, enforcement SJ-3.2 PD).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
 
 import attrs
 
@@ -136,6 +136,23 @@ class Match:
             self._after_deal(self.deal.result)
             events.extend(self.stream.take())
         return events
+
+    def carry_out(self, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, clause: str,
+                  answers: int | None = None) -> None:
+        """Carry out a ruling (``shengji.table.RefereedTable.carry_out`` on the deal in
+        progress), then the sanctions that are the match's: a ``MatchLoss`` ends it."""
+        self.deal.carry_out(effects, sanctions, clause=clause, answers=answers)
+        for row in sanctions:
+            handler = self.SANCTION_HANDLERS.get(row.sanction.KIND)
+            if handler is not None:
+                handler(self, row)
+
+    def _on_match_loss(self, row: Any) -> None:
+        """判负: the offending side loses the match."""
+        self.forfeit(row.side, row.clause)
+
+    SANCTION_HANDLERS: ClassVar[dict[str, Any]] = {"MatchLoss": _on_match_loss}
+    """Sanction kind → handler(match, imposed row): the match's part of a ruling."""
 
     def forfeit(self, side: int, reason: str) -> None:
         """The match ends now: ``side`` loses it by sanction (the deal in progress is not

@@ -32,6 +32,7 @@ How the table works in refereed mode:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -49,7 +50,7 @@ from shengji.follow import lead_info
 from shengji.phase import Phase
 from tabletop import rng as streams
 from tabletop.cards import Card, codes, holds, sort_cards, without
-from tabletop.errors import IllegalAction
+from tabletop.errors import IllegalAction, RulingRefused
 from tabletop.irregular import facts as make_facts
 from tabletop.seats import next_seat, partner, prev_seat, seats_from, team
 
@@ -737,6 +738,44 @@ class RefereedTable:
         return None if self.declaration is None else self.declaration.trump
 
     # -----------------------------------------------------------------------------------------
+    # Carrying a ruling out: the ruling is data, the table interprets it
+
+    def carry_out(self, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, clause: str,
+                  answers: int | None = None) -> None:
+        """Carry out a ruling on this deal: its imposed sanctions' table consequences (a
+        ``PointPenalty`` moves points, as the ruling's first consequence in the log), then
+        each listed table effect in order, each through ``EFFECT_HANDLERS`` by its kind,
+        then — ``answers`` given — the wait for the ruling on attempt ``answers`` ends and
+        play resumes. ``effects`` are ``enforcement.sanctions.TableEffect`` records,
+        ``sanctions`` the ledger's imposed rows (``.sanction``, ``.seat``, ``.side``,
+        ``.clause``); both read by kind and fields only. ``clause`` is the reason the
+        primitive events give. An effect or sanction the table cannot carry out raises
+        ``RulingRefused`` with the reason (unknown kinds before anything changes)."""
+        t = self.table
+        if t is None:
+            raise RulingRefused("the deal is not refereed: no ruling to carry out")
+        for effect in effects:
+            if EFFECT_HANDLERS.get(effect.KIND) is None:
+                raise RulingRefused(f"{effect.KIND}: not a table effect 双升 carries out "
+                                    f"(known: {', '.join(EFFECT_HANDLERS)})")
+        for row in sanctions:
+            if row.sanction.KIND not in SANCTION_HANDLERS:
+                raise RulingRefused(f"{row.sanction.KIND}: not a sanction 双升 carries out "
+                                    f"(known: {', '.join(SANCTION_HANDLERS)})")
+        if answers is not None and not any(w[0] == answers for w in t.awaiting):
+            raise RulingRefused(f"no ruling is awaited on event {answers}")
+        for row in sanctions:
+            handler = SANCTION_HANDLERS[row.sanction.KIND]
+            if handler is not None:
+                handler(self, row)
+        plan = _Plan(clause, effects)
+        for index, effect in enumerate(effects):
+            plan.index = index
+            EFFECT_HANDLERS[effect.KIND](self, effect, plan)
+        if answers is not None:
+            self.resolve(answers)
+
+    # -----------------------------------------------------------------------------------------
     # Table primitives (the referee's rulings call these; each emits its own event)
 
     def referee_rng(self) -> Any:
@@ -911,6 +950,130 @@ class RefereedTable:
             self.adjustments += ((reason, delta),)
             self.stream.emit(PointsAdjusted, seat=offender, points=points, attackers_delta=delta, reason=reason)
         t.deferred = []
+
+
+# ---------------------------------------------------------------------------------------------
+# The effect handlers: one per table-effect kind a 双升 ruling may list. Each does exactly
+# what its effect says through the primitives above, or refuses (RulingRefused) before
+# changing anything when the table is not as the effect says.
+
+
+class _Plan:
+    """One ruling being carried out: its reason (the clause), its effect list and where in
+    it the handlers are. A ``Return`` of cards that an ``Expose`` later in the list exposes
+    returns them face up (one ``sj.returned``, exposed) and that ``Expose`` is then done."""
+
+    __slots__ = ("reason", "effects", "index", "done")
+
+    def __init__(self, reason: str, effects: Sequence[Any]) -> None:
+        self.reason, self.effects, self.index = reason, effects, 0
+        self.done: set[int] = set()
+
+    def exposes_later(self, seat: int | None, cards: tuple[str, ...]) -> bool:
+        for j in range(self.index + 1, len(self.effects)):
+            e = self.effects[j]
+            if e.KIND == "Expose" and j not in self.done and e.seat == seat and e.cards == cards:
+                self.done.add(j)
+                return True
+        return False
+
+
+def _refuse(effect: Any, why: str) -> RulingRefused:
+    return RulingRefused(f"{effect}: {why}")
+
+
+def _multiset_in(part: Iterable[Any], whole: Iterable[Any]) -> bool:
+    need = Counter(part)
+    have = Counter(whole)
+    return all(have[c] >= n for c, n in need.items())
+
+
+def _seat_of(effect: Any) -> int:
+    if effect.seat is None:
+        raise _refuse(effect, "names no seat")
+    return effect.seat
+
+
+def _on_return(deal: Any, effect: Any, plan: _Plan) -> None:
+    """The cards go back where they came from: a card drawn out of turn onto the stock,
+    cards laid on the table into the hand (face up when the ruling also exposes them)."""
+    seat = _seat_of(effect)
+    cards = [Card(c) for c in effect.cards]
+    t = deal.table
+    if t.grab is not None and t.grab[0] == seat:
+        if cards != [t.grab[1]]:
+            raise _refuse(effect, f"seat {seat} drew {t.grab[1]} out of turn, not {' '.join(effect.cards)}")
+        deal.return_cards(seat, plan.reason)
+        return
+    laid = t.on_table.get(seat, [])
+    if not cards or not _multiset_in(cards, laid):
+        raise _refuse(effect, f"seat {seat} has not got these cards lying on the table "
+                      f"({' '.join(codes(sort_cards(laid))) or 'none'})")
+    whole = Counter(cards) == Counter(laid)
+    deal.return_cards(seat, plan.reason, cards=None if whole else cards,
+                      exposed=plan.exposes_later(seat, effect.cards))
+
+
+def _on_expose(deal: Any, effect: Any, plan: _Plan) -> None:
+    """暴露张: the cards lie face up in front of their owner."""
+    if plan.index in plan.done:
+        return                                   # the Return before it brought them back face up
+    seat = _seat_of(effect)
+    cards = [Card(c) for c in effect.cards]
+    if not cards or not holds(deal.hands[seat], deal.table.exposed[seat] + cards):
+        raise _refuse(effect, f"seat {seat} does not hold these cards unexposed")
+    deal.expose(seat, cards, plan.reason)
+
+
+def _on_restore_order(deal: Any, effect: Any, plan: _Plan) -> None:
+    """``seat`` acts once the wait is over (RestoreOrder; CorrectFollow: it follows again)."""
+    if deal.phase is not Phase.AWAITING_RULING:
+        raise _refuse(effect, "the table is not waiting for a ruling")
+    deal.restore_turn(effect.seat, plan.reason)
+
+
+def _on_redo_bury(deal: Any, effect: Any, plan: _Plan) -> None:
+    """The banker takes its buried cards back and buries again."""
+    if effect.seat != deal.banker or not deal.buried or deal.tricks or deal.trick:
+        raise _refuse(effect, f"seat {effect.seat} has no burial of this deal to redo")
+    deal.undo_burial(plan.reason)
+
+
+def _on_lose_declaration_right(deal: Any, effect: Any, plan: _Plan) -> None:
+    deal.bar_declaration(effect.seat, plan.reason)
+
+
+EFFECT_HANDLERS: dict[str, Any] = {
+    "Return": _on_return,
+    "Expose": _on_expose,
+    "RestoreOrder": _on_restore_order,
+    "CorrectFollow": _on_restore_order,
+    "RedoBury": _on_redo_bury,
+    "LoseDeclarationRight": _on_lose_declaration_right,
+}
+"""Effect kind → handler(deal, effect, plan): the one place a 双升 ruling's table effects
+are carried out (``RefereedTable.carry_out``)."""
+
+
+def _on_point_penalty(deal: Any, row: Any) -> None:
+    """罚分: points move towards the non-offending side (rulings come before the deal is
+    scored; during the draw they wait for the banker)."""
+    if deal.phase is not Phase.SCORED:
+        offender = row.seat if row.seat is not None else row.side     # seat `side` is on that side
+        deal._adjust_points(offender, row.sanction.n, f"PointPenalty {row.clause}")
+
+
+SANCTION_HANDLERS: dict[str, Any] = {
+    "PointPenalty": _on_point_penalty,
+    # recorded in the ledger only: nothing changes at the table
+    "Warning": None, "RecordedViolation": None, "Suspension": None, "AdjustedScore": None,
+    # the match's (shengji.match.Match.carry_out); a lone deal has no match to lose
+    "MatchLoss": None,
+}
+"""Sanction kind → handler(deal, imposed row), None: recorded only."""
+
+RefereedTable.EFFECT_HANDLERS = EFFECT_HANDLERS
+RefereedTable.SANCTION_HANDLERS = SANCTION_HANDLERS
 
 
 _HANDLERS = {

@@ -19,3 +19,8 @@ class LogError(PaijuError, ValueError):
 
 class OptionError(PaijuError, ValueError):
     """A rules option or command-line option that does not exist or has a bad value."""
+
+
+class RulingRefused(IllegalAction):
+    """A ruling's table effect (or sanction) the table cannot carry out — wrong phase, cards
+    not where the effect says, a kind the game does not know; the message says why."""
