@@ -10,9 +10,9 @@ from enforcement.rulebook import (
     unresolved_irregularities,
 )
 from enforcement.sanctions import (
-    AdjustedScore, BarOnePlay, Choice, CorrectFollow, CorrectPlay, Expose, ForcedDoubleLast,
+    AdjustedScore, BarOnePlay, Choice, CorrectFollow, CorrectPlay, DeclarationStands, Expose, ForcedDoubleLast,
     ForcedLast, LeadOption, LevelDiffPenalty, LoseDeclarationRight, LotsDraw, MatchLoss,
-    NextDealProcedure, NoTributeNextDeal, PassSequence, PenaltyCards, PointPenalty, RandomDraw,
+    NextDealProcedure, NoTributeNextDeal, PassSequence, PenaltyCards, PlayStands, PointPenalty, RandomDraw,
     RecordedViolation, Redeal, RedoBury, RedoReturn, RedoTribute, Replay, ReportAgain,
     RestoreOrder, Return, Sanction, Suspension, TableEffect, UnauthorisedInformation,
     WarningSanction,
@@ -27,7 +27,7 @@ __all__ = [
     "triggered_by", "INCIDENT", "clauses_by_irregularity", "unresolved_irregularities",
     "AdjustedScore", "BarOnePlay", "Choice", "CorrectFollow", "CorrectPlay", "Expose",
     "ForcedDoubleLast", "ForcedLast", "LeadOption", "LevelDiffPenalty", "LoseDeclarationRight",
-    "LotsDraw", "MatchLoss", "NextDealProcedure", "NoTributeNextDeal", "PassSequence", "PenaltyCards",
+    "LotsDraw", "MatchLoss", "DeclarationStands", "PlayStands", "NextDealProcedure", "NoTributeNextDeal", "PassSequence", "PenaltyCards",
     "PointPenalty", "RandomDraw", "RecordedViolation", "Redeal", "RedoBury", "RedoReturn",
     "RedoTribute", "Replay", "ReportAgain", "RestoreOrder", "Return", "Sanction", "Suspension",
     "TableEffect", "UnauthorisedInformation", "WarningSanction",

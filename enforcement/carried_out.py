@@ -58,7 +58,12 @@ Effect ↔ event, 双升 (shengji.events):
                                and its turn (CorrectFollow)
     RedoBury(seat)             sj.burial_undone       seat
     LoseDeclarationRight(seat) sj.declaration_barred  seat
-    LotsDraw(seats)            sj.declaration_stands  how='lots': the two seats
+    LotsDraw(seats, winner)    sj.declaration_stands  how='lots': the two seats, the winner
+                                                      (the event's seat)
+    DeclarationStands(seat)    sj.declaration_stands  how='chosen': seat
+    PlayStands(seat)           —                      the play standing is the seat's turn,
+                                                      taken at once (sj.play_stands, an
+                                                      automatic turn: it ends the window)
     Choice(chooser, options, may_decline)
                                sj.choice              purpose miscount_*: chooser, options
                                                       (RandomDraw → random_draw, Redeal →
@@ -68,7 +73,7 @@ Effect ↔ event, 双升 (shengji.events):
     (no effect)                sj.random_draw, sj.redeal, sj.handed_over: always extra
 
 Not effects (never compared): plays and passes, a play that stands as made (gd/sj
-play_stands, sj.declaration_stands how='chosen': the players' own choice), bars served or
+play_stands), bars served or
 lapsing, a lead option or designation being *asked* (gd.choice lead_option / designate),
 and what sanctions do (level and point penalties, 单下 / 双下 results, a match loss: the
 ``sanctions_carried_out`` and ``next_deal_procedure`` invariants check those).
@@ -141,8 +146,8 @@ def _cards(kind: str, seat: int | None, cards: Iterable[str], source: str) -> li
 
 
 NEXT_DEAL_EFFECTS = frozenset({"NoTributeNextDeal", "NextDealProcedure"})
-LATER = frozenset({"RedoTribute", "RedoReturn"})
-"""Effects the seat's own next action carries out: no primitive event."""
+LATER = frozenset({"RedoTribute", "RedoReturn", "PlayStands"})
+"""Effects the seat's own next (or automatic) turn carries out: no primitive event."""
 
 _CHOICE_OPTIONS = {"RandomDraw": "random_draw", "Redeal": "redeal"}
 
@@ -167,7 +172,7 @@ def listed_atoms(game: str, effect: dict[str, Any], offender: int | None) -> lis
         return [Atom(kind, effect["to"], src, source=effect["source"], count=effect["count"])]
     if kind == "Redeal":
         return [Atom(kind, None, src, fresh_deck=effect["fresh_deck"])]
-    if kind in ("ReportAgain", "CorrectPlay", "RedoBury", "LoseDeclarationRight"):
+    if kind in ("ReportAgain", "CorrectPlay", "RedoBury", "LoseDeclarationRight", "DeclarationStands"):
         return [Atom(kind, seat, src)]
     if kind == "Replay":
         if game == "guandan":
@@ -178,6 +183,8 @@ def listed_atoms(game: str, effect: dict[str, Any], offender: int | None) -> lis
     if kind == "PassSequence":
         return [Atom(kind, effect["offender"], src, seats=tuple(effect["seats"]), then=effect["then"])]
     if kind == "LotsDraw":
+        if effect.get("winner") is not None:
+            return [Atom(kind, None, src, seats=tuple(sorted(effect["seats"])), winner=effect["winner"])]
         return [Atom(kind, None, src, seats=tuple(sorted(effect["seats"])))]
     if kind == "Choice":
         options = {_CHOICE_OPTIONS.get(o["kind"], o["kind"]) for o in effect["options"]}
@@ -280,8 +287,8 @@ def carried_atoms(game: str, e: Any) -> list[Atom]:
         return [Atom("LoseDeclarationRight", seat, src)]
     if kind == "sj.declaration_stands":
         if e.how != "lots":
-            return []
-        return [Atom("LotsDraw", None, src, seats=tuple(sorted((seat, e.withdrawn))))]
+            return [Atom("DeclarationStands", seat, src)]
+        return [Atom("LotsDraw", None, src, seats=tuple(sorted((seat, e.withdrawn))), winner=seat)]
     if kind == "sj.choice":
         if e.purpose in _SJ_CHOICES:
             return [Atom("Choice", seat, src, options=frozenset(e.options))]

@@ -72,7 +72,7 @@ class Decision:
     irregularity: str = ""
     apply: Callable[[Any, "Decision", list[Imposed]], None] | None = attrs.field(default=None, eq=False)
     """None (双升): the engine carries the ruling out from its data alone —
-    ``engine.carry_out(effects, imposed sanctions, clause=, answers=)``, one handler per
+    ``engine.carry_out(effects, imposed sanctions, reason=clause, answers=)``, one handler per
     effect kind. A closure (掼蛋, still; issue 12 item 1 is to remove it): calls the engine's
     primitives itself; called after the event."""
 
@@ -149,7 +149,7 @@ class Referee:
         self.rulings_made.append(ruling)
         if decision.apply is None:
             # The ruling is data: the engine carries out exactly its effects and sanctions.
-            engine.carry_out(decision.effects, imposed, clause=decision.clause, answers=decision.answers)
+            engine.carry_out(decision.effects, imposed, reason=decision.clause, answers=decision.answers)
         else:
             # The closure path, still 掼蛋's (issue 12 item 1): to go once its rulings are data.
             decision.apply(engine, decision, imposed)

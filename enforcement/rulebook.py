@@ -800,7 +800,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（八）领出、甩牌或跟牌带出一张牌，所带出的牌不是重罚张。",
         summary="A lead, throw or follow carries one extra card that is not heavy: the card is exposed, and a warning.",
         trigger=Trigger("irregularity:extra_card/light", "One card more than the play needs; the extra card is light."),
-        rectification=Rectification(("Return", "Expose"), "The extra card goes back to its owner's hand, exposed; the rest stands."),
+        rectification=Rectification(("Return", "Expose", "PlayStands"), "The extra card goes back to its owner's hand, exposed; the rest stands (PlayStands)."),
         sanction=_each(_WARNING),
     ),
     Clause(
@@ -1083,7 +1083,7 @@ _CLAUSES: tuple[Clause, ...] = (
         summary="Partners declared at once and one of them chose the trump instead of drawing lots.",
         trigger=Trigger("report:declaration_chosen_without_lots", "Reported, or recorded with the declaration: partners settled a simultaneous declaration themselves.",
                         also=("irregularity:simultaneous_declaration/chosen_instead_of_lots",)),
-        rectification=Rectification((), "None: the seed names no rectification."),
+        rectification=Rectification(("DeclarationStands",), "The seed names none; the declaration as chosen stands (PD: DeclarationStands)."),
         sanction=_each(_TEN),
         refs=("SJ-1.6",),
         pd="The trump as chosen stands.",
@@ -1104,7 +1104,7 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（六）领出、甩牌或跟牌带出一张牌，所带出的牌是重罚张。",
         summary="A lead, throw or follow carries one extra card that is heavy: the card is exposed, and 10 points.",
         trigger=Trigger("irregularity:extra_card/heavy", "One card more than the play needs; the extra card is heavy."),
-        rectification=Rectification(("Return", "Expose"), "The extra card goes back to its owner's hand, exposed; the rest stands."),
+        rectification=Rectification(("Return", "Expose", "PlayStands"), "The extra card goes back to its owner's hand, exposed; the rest stands (PlayStands)."),
         sanction=_each(_TEN),
     ),
     Clause(

@@ -387,10 +387,30 @@ class PassSequence(TableEffect):
 
 @attrs.frozen
 class LotsDraw(TableEffect):
-    """双升 SJ-1.6: the referee draws lots between simultaneous declarations of ``seats``."""
+    """双升 SJ-1.6: the referee draws lots between simultaneous declarations of ``seats``;
+    ``winner`` (the lot drawn, one of ``seats``) is the seat whose declaration stands."""
 
     KIND: ClassVar[str] = "LotsDraw"
     seats: tuple[int, ...] = attrs.field(converter=_seats)
+    winner: int | None = attrs.field(default=None, converter=_optional_seat)
+
+
+@attrs.frozen
+class DeclarationStands(TableEffect):
+    """双升 SJ-3.1.4: of two declarations shown at once, ``seat``'s stands (the one the
+    partners chose); the other is taken back."""
+
+    KIND: ClassVar[str] = "DeclarationStands"
+    seat: int = attrs.field(converter=_seat)
+
+
+@attrs.frozen
+class PlayStands(TableEffect):
+    """The cards ``seat`` laid on the table (what is left of them after the listed effects)
+    are played as they lie, as if in turn (双升 SJ-1.8 / SJ-3.1.6: the rest stands)."""
+
+    KIND: ClassVar[str] = "PlayStands"
+    seat: int = attrs.field(converter=_seat)
 
 
 @attrs.frozen

@@ -1,21 +1,23 @@
 """The 双升 clauses as rulings: ``ShengjiRulings.decide(engine, event)`` turns an irregular
 attempt (``sj.irregular``) or its discovery (``sj.found``) into ONE ``Decision``: the clause,
 the offender, the facts used (the event's, plus what the ruling derived: heavy or light,
-whose lead it was …), the table effects (rectification) and, through ``Decision.apply``,
-the table primitives that carry it out, then ``resolve``. Sanctions come from the clause's
-ladder in the rulebook (the ledger escalates: a second Warning → RecordedViolation, SJ-2.1;
-a third RecordedViolation → MatchLoss, SJ-3.2) unless a family says otherwise; every imposed
-sanction is then carried out: ``PointPenalty`` through ``Deal.adjust_points`` (points move
-towards the non-offending side, PD), ``MatchLoss`` through ``Match.forfeit``; Warnings,
-RecordedViolations, Suspensions and AdjustedScores are recorded only.
+whose lead it was …) and the table effects (rectification). A ruling is data: no family
+touches the table. The engine carries it out (``shengji.table.RefereedTable.carry_out``,
+``shengji.match.Match.carry_out``): every listed effect through its one handler per effect
+kind, the imposed sanctions through handlers of the same kind (``PointPenalty`` moves points
+towards the non-offending side, PD; ``MatchLoss`` ends the match; Warnings,
+RecordedViolations, Suspensions and AdjustedScores are recorded only), then play resumes.
+Sanctions come from the clause's ladder in the rulebook (the ledger escalates: a second
+Warning → RecordedViolation, SJ-2.1; a third RecordedViolation → MatchLoss, SJ-3.2) unless a
+family says otherwise.
 
 Heavy or light (重罚张 / 轻罚张) is ``enforcement.penalty_cards`` with the deal's level and
 trump (during the draw: the standing declaration's trump) and the engine's own tractor rule.
 
 One function per clause family. ``engine`` is a ``shengji.match.Match`` or a lone
 ``shengji.deal.Deal``; the deal is always the current one. A situation the rulebook does not
-cover is a Decision without a clause (→ ``ref.unresolved`` and the fallback); its ``apply``
-still puts the table in order (``ShengjiRulings.unresolved`` calls it).
+cover is a Decision without a clause (→ ``ref.unresolved`` and the fallback); its effects
+still put the table in order (``ShengjiRulings.unresolved`` has the engine carry them out).
 
 ``make_shengji_referee`` builds the referee (one per match or lone deal).
 """
@@ -25,22 +27,26 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from enforcement.ledger import Imposed, Ledger
+from enforcement.ledger import Ledger
 from enforcement.penalty_cards import heavy_cards
 from enforcement.rulebook import clauses_by_irregularity
 from enforcement.referee import Decision, Fallback, Referee, record_only_fallback
 from enforcement.sanctions import (
-    Choice, CorrectFollow, Expose, LoseDeclarationRight, LotsDraw, MatchLoss, PointPenalty, RandomDraw, Redeal,
-    RedoBury, Replay, RestoreOrder, Return, Sanction, Suspension, TableEffect,
+    Choice, CorrectFollow, DeclarationStands, Expose, LoseDeclarationRight, LotsDraw, PlayStands, PointPenalty,
+    RandomDraw, Redeal, RedoBury, Replay, RestoreOrder, Return, Sanction, Suspension, TableEffect,
 )
-from shengji.phase import Phase
-from shengji.table import DECLINE, IRREGULARITIES, MISCOUNT_DRAW, MISCOUNT_REMEDY, RANDOM_DRAW, REDEAL
+from shengji.table import IRREGULARITIES
 from shengji.units import is_tractor
+from tabletop import rng as streams
 from tabletop.cards import Card
 from tabletop.events import Event
 from tabletop.seats import next_seat, partner, team
 
 GAME = "shengji"
+LOTS = 1
+"""The referee's lots (SJ-1.6) come from the deal's seed path (REFEREE, LOTS, the answered
+event's seq): the referee's own draw, apart from the table's REFEREE stream (random draws),
+so that a table carrying out a logged ruling (winner included) draws as the original did."""
 _TEN = PointPenalty(10)
 LATE_WARNING_MINUTES = 5       # the rulebook's PD (enforcement.md SJ-1.2): the lateness bands
 LATE_PENALTY_MINUTES = 15
@@ -56,16 +62,10 @@ LATE_BANDS = ("enforcement.md SJ-1.2 PD: minutes late read as bands: up to 5 →
 
 
 class _Table:
-    """The deal a ruling acts on, and the match around it (None for a lone deal)."""
+    """The deal a ruling is decided on (the current one of a match, or a lone deal)."""
 
     def __init__(self, engine: Any) -> None:
         self.deal = getattr(engine, "deal", engine)
-        self.match = engine if hasattr(engine, "forfeit") else None
-
-    def keep(self, taken: list) -> None:
-        """``Deal.adjust_points`` hands back (takes) the stream's pending events: put them
-        back, so the runner shows them to every observer in order."""
-        self.deal.stream.pending[0:0] = taken
 
 
 def _cards(codes: Sequence[str] | None) -> list[Card]:
@@ -103,20 +103,19 @@ class ShengjiRulings:
         table = _Table(engine)
         if family is None:
             return _unresolved(table, event, answers, "no clause covers this irregularity",
-                               fix=_return_and_replay)
+                               effects=_return_and_replay(table, event.seat))
         return family(self, table, event, answers)
 
     def unresolved(self, engine: Any, decision: Decision) -> None:
-        """Put the table back in order after an unresolved irregularity (the decision's own
-        fix when it has one; else cards laid on the table go back exposed), then resolve."""
+        """Put the table back in order after an unresolved irregularity: the engine carries
+        out the decision's effects (cards laid on the table go back exposed, or the rightful
+        drawer draws at random; often none), then play resumes."""
         deal = _Table(engine).deal
         if deal.table is None:
             return
-        if decision.apply is not None:
-            decision.apply(engine, decision, [])
-            return
-        _return_and_replay(_Table(engine), decision)
-        deal.resolve(decision.answers)
+        kind = decision.effects[0].KIND if decision.effects else None
+        engine.carry_out(decision.effects, (), reason=_UNRESOLVED_REASONS.get(kind, "SJ-3.0"),
+                         answers=decision.answers)
 
     # -----------------------------------------------------------------------------------------
 
@@ -153,65 +152,42 @@ def _shown_voids(deal: Any, holder: int) -> set[str]:
 
 
 def _unresolved(table: _Table, event: Any, answers: int, why: str,
-                fix: Callable[[_Table, Decision], None] | None = None,
+                effects: Sequence[TableEffect] = (),
                 extra_facts: Sequence[tuple[str, Any]] = ()) -> Decision:
-    def apply(engine: Any, decision: Decision, imposed: list[Imposed]) -> None:
-        if fix is not None:
-            fix(table, decision)
-        table.deal.resolve(answers)
-
+    """Not in the rulebook (→ ``ref.unresolved``); ``effects``: how the table is put back
+    in order (not logged: the unresolved event records the facts and the fallback)."""
     return Decision(None, answers, offender=event.seat,
                     side=None if event.seat is None else team(event.seat),
                     facts=tuple(event.facts) + tuple(extra_facts) + (("why_unresolved", why),),
-                    irregularity=event.irregularity, apply=apply)
+                    effects=tuple(effects), irregularity=event.irregularity)
 
 
-def _return_and_replay(table: _Table, decision: Decision) -> None:
+_UNRESOLVED_REASONS = {
+    "Return": "SJ-3.0: unresolved, cards taken back",
+    "RandomDraw": "SJ-3.0: the rightful drawer draws at random",
+}
+"""The reason the table's events give for an unresolved irregularity's effects, by the
+first effect's kind."""
+
+
+def _return_and_replay(table: _Table, seat: int | None) -> list[TableEffect]:
     """Cards of the attempt go back to the hand, exposed (they were seen); the offender acts
     again where it was its turn."""
-    deal = table.deal
-    seat = decision.offender
-    if seat is not None and deal.table.on_table.get(seat):
-        deal.return_cards(seat, "SJ-3.0: unresolved, cards taken back")
+    laid = table.deal.table.on_table.get(seat) if seat is not None else None
+    return [Return(laid, seat), Expose(laid, seat)] if laid else []
 
 
 def _decision(rulings: ShengjiRulings, table: _Table, event: Any, answers: int, clause: str,
-              effects: Sequence[TableEffect], carry_out: Callable[[_Table, Decision], None] | None = None, *,
+              effects: Sequence[TableEffect], *,
               offender: Any = "event", side: int | None = None, sanctions: Sequence[Sanction] | None = None,
               extra_facts: Sequence[tuple[str, Any]] = ()) -> Decision:
-    """A ruling under ``clause``. Without ``carry_out`` it is data only: the engine carries
-    out ``effects`` and the imposed sanctions itself (``Deal.carry_out`` / ``Match.carry_out``).
-    ``carry_out``: a family still carried out by a closure over the table primitives."""
+    """A ruling under ``clause``: data only. The engine carries out ``effects`` and the
+    imposed sanctions itself (``Deal.carry_out`` / ``Match.carry_out``)."""
     seat = event.seat if offender == "event" else offender
-    apply = None
-    if carry_out is not None:
-        def apply(engine: Any, decision: Decision, imposed: list[Imposed]) -> None:
-            _impose_points(table, imposed)
-            carry_out(table, decision)
-            table.deal.resolve(answers)
-            _impose_match_loss(table, imposed)
-
     return Decision(clause, answers, offender=seat, side=side,
                     facts=tuple(event.facts) + tuple(extra_facts), effects=tuple(effects),
                     sanctions=None if sanctions is None else tuple(sanctions),
-                    irregularity=event.irregularity, apply=apply)
-
-
-def _impose_points(table: _Table, imposed: list[Imposed]) -> None:
-    """PointPenalty rows move points towards the non-offending side of this deal (rulings
-    come before the deal is scored: the engine waits for them)."""
-    deal = table.deal
-    for row in imposed:
-        s = row.sanction
-        if isinstance(s, PointPenalty) and deal.phase is not Phase.SCORED:
-            offender = row.seat if row.seat is not None else row.side    # seat `side` is on that side
-            table.keep(deal.adjust_points(offender, s.n, f"PointPenalty {row.clause}"))
-
-
-def _impose_match_loss(table: _Table, imposed: list[Imposed]) -> None:
-    for row in imposed:
-        if isinstance(row.sanction, MatchLoss) and table.match is not None:
-            table.match.forfeit(row.side, row.clause)
+                    irregularity=event.irregularity)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -230,10 +206,9 @@ def draw_other_seat_card(rulings: ShengjiRulings, table: _Table, event: Any, ans
     heavy = rulings.heavy(table.deal, [card], trump=event.fact("trump"))
     facts = (("heavy", tuple(str(c) for c in heavy)),)
     if event.fact("in_hand"):
-        def draw_at_random(t: _Table, d: Decision) -> None:
-            t.deal.random_draw(seat, rightful, 1, "SJ-3.0: the rightful drawer draws at random")
         return _unresolved(table, event, answers, "the card is already in the offender's hand: the seed "
-                           "covers a card not yet in the hand", fix=draw_at_random, extra_facts=facts)
+                           "covers a card not yet in the hand", effects=[RandomDraw(seat, rightful, 1)],
+                           extra_facts=facts)
     effects = [Return([card], seat), RestoreOrder(rightful)]
     if event.fact("face_seen"):
         if heavy:
@@ -266,21 +241,17 @@ def miscount(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -
     chooser = involved[0] if involved else next_seat(offender)
     draw = RandomDraw(taker, short, size)
     if size == 1:
-        clause, purpose, options = "SJ-1.10", MISCOUNT_DRAW, (RANDOM_DRAW, DECLINE)
+        clause = "SJ-1.10"
         effects: list[TableEffect] = [Choice(chooser, (draw,), may_decline=True)]
     else:
-        clause, purpose, options = "SJ-3.1.7", MISCOUNT_REMEDY, (RANDOM_DRAW, REDEAL)
+        clause = "SJ-3.1.7"
         effects = [Choice(chooser, (draw, Redeal()))]
-
-    def carry_out(t: _Table, d: Decision) -> None:
-        t.deal.offer_choice(chooser, purpose, options, about=answers, source=taker, to=short, count=size,
-                            reason=clause)
-    return _decision(rulings, table, event, answers, clause, effects, carry_out, offender=offender,
+    return _decision(rulings, table, event, answers, clause, effects, offender=offender,
                      extra_facts=(("chooser", chooser), ("offending_side", side)))
 
 
 def simultaneous_declaration(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:
-    """SJ-1.6: the referee draws lots (REFEREE stream) for which declaration stands; a
+    """SJ-1.6: the referee draws lots (its own stream, ``LOTS``) for which declaration stands; a
     Warning to the side from the second time on. SJ-3.1.4: the partners settled it
     themselves: the chosen declaration stands (PD) + 10."""
     shown = {seat: tuple(cards) for seat, cards in event.fact("declarations")}
@@ -288,18 +259,10 @@ def simultaneous_declaration(rulings: ShengjiRulings, table: _Table, event: Any,
     side = team(seats[0])
     if event.fact("chose_instead_of_lots"):
         chosen = event.fact("chosen")
-        other = next(s for s in seats if s != chosen)
-
-        def stands(t: _Table, d: Decision) -> None:
-            t.deal.settle_declaration(chosen, shown[chosen], other, "SJ-3.1.4", how="chosen")
-        return _decision(rulings, table, event, answers, "SJ-3.1.4", [], stands,
+        return _decision(rulings, table, event, answers, "SJ-3.1.4", [DeclarationStands(chosen)],
                          extra_facts=(("stands", chosen),))
-    winner = seats[int(table.deal.referee_rng().random() * 2)]
-    loser = next(s for s in seats if s != winner)
-
-    def lots(t: _Table, d: Decision) -> None:
-        t.deal.settle_declaration(winner, shown[winner], loser, "SJ-1.6", how="lots")
-    return _decision(rulings, table, event, answers, "SJ-1.6", [LotsDraw(seats)], lots,
+    winner = seats[int(streams.generator(table.deal.seed, streams.REFEREE, LOTS, answers).random() * 2)]
+    return _decision(rulings, table, event, answers, "SJ-1.6", [LotsDraw(seats, winner)],
                      offender=None, side=side, extra_facts=(("lots_winner", winner),))
 
 
@@ -327,14 +290,10 @@ def extra_card(rulings: ShengjiRulings, table: _Table, event: Any, answers: int)
     facts = (("heavy", tuple(str(c) for c in heavy)),)
     if not event.fact("rest_legal"):
         return _unresolved(table, event, answers, "the play without the extra card is not legal either",
-                           fix=_return_and_replay, extra_facts=facts)
+                           effects=_return_and_replay(table, seat), extra_facts=facts)
     clause = "SJ-3.1.6" if heavy else "SJ-1.8"
-
-    def carry_out(t: _Table, d: Decision) -> None:
-        t.deal.return_cards(seat, clause, cards=extra, exposed=True)
-        t.deal.stand_play(seat, clause + ": the rest stands")
-    return _decision(rulings, table, event, answers, clause, [Return(extra, seat), Expose(extra, seat)],
-                     carry_out, extra_facts=facts)
+    return _decision(rulings, table, event, answers, clause,
+                     [Return(extra, seat), Expose(extra, seat), PlayStands(seat)], extra_facts=facts)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -420,16 +379,13 @@ def wrong_follow(rulings: ShengjiRulings, table: _Table, event: Any, answers: in
         return _decision(rulings, table, event, answers, "SJ-3.2", [], sanctions=sanctions,
                          extra_facts=facts + (("tricks_stand", True),))
     if found == "affecting_play":
-        def retake(t: _Table, d: Decision) -> None:
-            t.deal.take_back_plays(seat, d.clause or "SJ-3.0")
-
         effects = [Return(cards, seat), Expose(cards, seat), Replay([next_seat(seat)]), CorrectFollow(seat)]
         clause = "SJ-3.1.12.2" if what == "suit" else "SJ-3.1.12.3"
         on_top = None
         if what == "suit" and heavy:
             on_top = (_TEN, _TEN)
             facts += (("base_clause", clause), ("on_top", HEAVY_FOLLOW_ON_TOP))
-        return _decision(rulings, table, event, answers, clause, effects, retake, sanctions=on_top,
+        return _decision(rulings, table, event, answers, clause, effects, sanctions=on_top,
                          extra_facts=facts)
     if heavy:
         clause = "SJ-3.1.12.1"
@@ -505,7 +461,8 @@ def no_clause(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) 
     """A play with the wrong number of cards, a lead of mixed suits: in no clause (the
     rulebook's ``unresolved:`` keys of SJ-3.0); the cards come back exposed and the seat
     plays again."""
-    return _unresolved(table, event, answers, "no clause covers this irregularity", fix=_return_and_replay)
+    return _unresolved(table, event, answers, "no clause covers this irregularity",
+                       effects=_return_and_replay(table, event.seat))
 
 
 # ---------------------------------------------------------------------------------------------

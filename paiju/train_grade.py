@@ -52,8 +52,9 @@ WRONG = "wrong"
 UNANSWERED = "unanswered"
 VERDICTS = (RIGHT, PARTLY, WRONG, UNANSWERED)
 
-IMPLIED_EFFECTS = frozenset({"Return", "RestoreOrder"})
-"""Table effects an answer may leave out: undoing an attempt implies them."""
+IMPLIED_EFFECTS = frozenset({"Return", "RestoreOrder", "PlayStands"})
+"""Table effects an answer may leave out: undoing an attempt implies them, and what is
+not undone of a play stands."""
 NONE_WORDS = frozenset({"none", "no", "nothing", "-", "无", "没有"})
 SKIP_WORDS = frozenset({"", "skip"})
 

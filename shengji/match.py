@@ -137,11 +137,11 @@ class Match:
             events.extend(self.stream.take())
         return events
 
-    def carry_out(self, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, clause: str,
+    def carry_out(self, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
                   answers: int | None = None) -> None:
         """Carry out a ruling (``shengji.table.RefereedTable.carry_out`` on the deal in
         progress), then the sanctions that are the match's: a ``MatchLoss`` ends it."""
-        self.deal.carry_out(effects, sanctions, clause=clause, answers=answers)
+        self.deal.carry_out(effects, sanctions, reason=reason, answers=answers)
         for row in sanctions:
             handler = self.SANCTION_HANDLERS.get(row.sanction.KIND)
             if handler is not None:

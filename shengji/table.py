@@ -133,6 +133,8 @@ class TableState:
         self.revoke: LatentRevoke | None = None
         self.bad_burial: int | None = None
         """Cards buried when the banker buried a wrong number (found at its first lead)."""
+        self.shown: dict[int, dict[int, tuple[str, ...]]] = {}
+        """seq → {seat: declaration cards} of simultaneous declarations awaiting a ruling."""
         self.deferred: list[tuple[int, int, str]] = []
         """Point penalties (offender, points, reason) waiting for the banker to be known."""
         self.rng: Any = None
@@ -380,11 +382,13 @@ class RefereedTable:
         if not options:
             raise IllegalAction(f"seat {other} has nothing to declare")
         mine = options[0]
+        shown = {a.seat: codes(a.cards), other: codes(mine)}
         e = self.stream.emit(
             IrregularAttempt, seat=a.seat, irregularity="simultaneous_declaration", action=action_to_data(a),
             facts=make_facts(seats=tuple(sorted((a.seat, other))), chose_instead_of_lots=a.chose,
                              declarations=((a.seat, codes(a.cards)), (other, codes(mine))),
                              chosen=a.seat if a.chose else None))
+        t.shown[e.seq] = shown
         self._r_await(e.seq, "simultaneous_declaration", a.seat, then="declare")
 
     # -----------------------------------------------------------------------------------------
@@ -542,12 +546,11 @@ class RefereedTable:
         self.stream.emit(ChoiceMade, seat=a.seat, purpose=c.purpose, option=a.option)
         data = c.data
         if c.purpose in (MISCOUNT_DRAW, MISCOUNT_REMEDY):
-            if a.option == RANDOM_DRAW:
-                self.random_draw(data["source"], data["to"], data["count"], data["reason"])
-            elif a.option == REDEAL:
-                t.then = None
-                self.redeal(data["reason"])
-                return
+            chosen = next((o for o in data["remedies"] if _OPTION_NAMES.get(o.KIND) == a.option), None)
+            if chosen is not None:              # the option's own table effect, through the table
+                EFFECT_HANDLERS[chosen.KIND](self, chosen, _Plan(data["reason"], (chosen,)))
+                if chosen.KIND == "Redeal":
+                    return
             else:               # decline: the seat with the card too many hands one over
                 source = data["source"]
                 options = tuple(dict.fromkeys(str(c_) for c_ in self.hand(source)))
@@ -740,7 +743,7 @@ class RefereedTable:
     # -----------------------------------------------------------------------------------------
     # Carrying a ruling out: the ruling is data, the table interprets it
 
-    def carry_out(self, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, clause: str,
+    def carry_out(self, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
                   answers: int | None = None) -> None:
         """Carry out a ruling on this deal: its imposed sanctions' table consequences (a
         ``PointPenalty`` moves points, as the ruling's first consequence in the log), then
@@ -748,8 +751,8 @@ class RefereedTable:
         then — ``answers`` given — the wait for the ruling on attempt ``answers`` ends and
         play resumes. ``effects`` are ``enforcement.sanctions.TableEffect`` records,
         ``sanctions`` the ledger's imposed rows (``.sanction``, ``.seat``, ``.side``,
-        ``.clause``); both read by kind and fields only. ``clause`` is the reason the
-        primitive events give. An effect or sanction the table cannot carry out raises
+        ``.clause``); both read by kind and fields only. ``reason`` (the clause) is what the
+        primitive events give as their reason. An effect or sanction the table cannot carry out raises
         ``RulingRefused`` with the reason (unknown kinds before anything changes)."""
         t = self.table
         if t is None:
@@ -768,8 +771,10 @@ class RefereedTable:
             handler = SANCTION_HANDLERS[row.sanction.KIND]
             if handler is not None:
                 handler(self, row)
-        plan = _Plan(clause, effects)
+        plan = _Plan(reason, effects, answers)
         for index, effect in enumerate(effects):
+            if index in plan.done:
+                continue                     # carried out together with an earlier effect
             plan.index = index
             EFFECT_HANDLERS[effect.KIND](self, effect, plan)
         if answers is not None:
@@ -959,20 +964,26 @@ class RefereedTable:
 
 
 class _Plan:
-    """One ruling being carried out: its reason (the clause), its effect list and where in
-    it the handlers are. A ``Return`` of cards that an ``Expose`` later in the list exposes
-    returns them face up (one ``sj.returned``, exposed) and that ``Expose`` is then done."""
+    """One ruling being carried out: its reason (the clause), its effect list, the attempt
+    it answers, and where in the list the handlers are. Where one table primitive carries
+    out several listed effects at once (as ``enforcement.carried_out`` pairs them: a
+    ``Return`` of cards an ``Expose`` later in the list exposes is one face-up
+    ``sj.returned``; a wrong follow taken back from the open trick is one ``sj.taken_back``
+    with its ``Expose``, ``Replay`` and ``CorrectFollow``), the handler ``take``s the later
+    effects and ``carry_out`` skips them."""
 
-    __slots__ = ("reason", "effects", "index", "done")
+    __slots__ = ("reason", "effects", "answers", "index", "done")
 
-    def __init__(self, reason: str, effects: Sequence[Any]) -> None:
-        self.reason, self.effects, self.index = reason, effects, 0
+    def __init__(self, reason: str, effects: Sequence[Any], answers: int | None = None) -> None:
+        self.reason, self.effects, self.answers, self.index = reason, effects, answers, 0
         self.done: set[int] = set()
 
-    def exposes_later(self, seat: int | None, cards: tuple[str, ...]) -> bool:
+    def take(self, kind: str, **fields: Any) -> bool:
+        """Whether an effect of ``kind`` with these ``fields`` comes later in the list (it
+        is then carried out: ``carry_out`` skips it)."""
         for j in range(self.index + 1, len(self.effects)):
             e = self.effects[j]
-            if e.KIND == "Expose" and j not in self.done and e.seat == seat and e.cards == cards:
+            if j not in self.done and e.KIND == kind and all(getattr(e, k) == v for k, v in fields.items()):
                 self.done.add(j)
                 return True
         return False
@@ -1006,18 +1017,40 @@ def _on_return(deal: Any, effect: Any, plan: _Plan) -> None:
         deal.return_cards(seat, plan.reason)
         return
     laid = t.on_table.get(seat, [])
-    if not cards or not _multiset_in(cards, laid):
-        raise _refuse(effect, f"seat {seat} has not got these cards lying on the table "
-                      f"({' '.join(codes(sort_cards(laid))) or 'none'})")
-    whole = Counter(cards) == Counter(laid)
-    deal.return_cards(seat, plan.reason, cards=None if whole else cards,
-                      exposed=plan.exposes_later(seat, effect.cards))
+    if cards and _multiset_in(cards, laid):
+        whole = Counter(cards) == Counter(laid)
+        deal.return_cards(seat, plan.reason, cards=None if whole else cards,
+                          exposed=plan.take("Expose", seat=seat, cards=effect.cards))
+        return
+    position = next((i for i, (s, _) in enumerate(deal.trick) if s == seat), None)
+    if cards and position is not None and Counter(deal.trick[position][1]) == Counter(cards):
+        _take_back(deal, effect, plan, seat, position)
+        return
+    raise _refuse(effect, f"seat {seat} has not got these cards lying on the table "
+                  f"({' '.join(codes(sort_cards(laid))) or 'none'}) nor as its play in the open trick")
+
+
+def _take_back(deal: Any, effect: Any, plan: _Plan, seat: int, position: int) -> None:
+    """A play of the open trick taken back: it comes back face up, the later plays come
+    back to be played again, and ``seat`` plays again — one primitive, so the ruling must
+    list all of it (Expose, Replay of the later seats, CorrectFollow)."""
+    later = tuple(sorted(s for s, _ in deal.trick[position + 1:]))
+    if deal.phase is not Phase.AWAITING_RULING:
+        raise _refuse(effect, "the table is not waiting for a ruling")
+    wanted = [("Expose", dict(seat=seat, cards=effect.cards)), ("CorrectFollow", dict(seat=seat))]
+    if later:
+        wanted.append(("Replay", dict(seats=later)))
+    done = set(plan.done)
+    for kind, fields in wanted:
+        if not plan.take(kind, **fields):
+            plan.done = done
+            shown = ", ".join(f"{k}={v}" for k, v in fields.items())
+            raise _refuse(effect, f"a play taken back from the open trick needs {kind}({shown}) listed with it")
+    deal.take_back_plays(seat, plan.reason)
 
 
 def _on_expose(deal: Any, effect: Any, plan: _Plan) -> None:
     """暴露张: the cards lie face up in front of their owner."""
-    if plan.index in plan.done:
-        return                                   # the Return before it brought them back face up
     seat = _seat_of(effect)
     cards = [Card(c) for c in effect.cards]
     if not cards or not holds(deal.hands[seat], deal.table.exposed[seat] + cards):
@@ -1043,16 +1076,106 @@ def _on_lose_declaration_right(deal: Any, effect: Any, plan: _Plan) -> None:
     deal.bar_declaration(effect.seat, plan.reason)
 
 
+def _on_play_stands(deal: Any, effect: Any, plan: _Plan) -> None:
+    """The cards left lying on the table are played as if in turn."""
+    t = deal.table
+    seat = effect.seat
+    if not t.on_table.get(seat):
+        raise _refuse(effect, f"no cards of seat {seat} lie on the table")
+    if t.resume_phase is not Phase.PLAY or t.resume_to_act != seat:
+        raise _refuse(effect, f"it is not seat {seat}'s turn to play")
+    deal.stand_play(seat, plan.reason + ": the rest stands")
+
+
+def _shown_declarations(deal: Any, effect: Any, plan: _Plan, seat: int | None) -> tuple[dict, int]:
+    shown = deal.table.shown.get(plan.answers)
+    if shown is None:
+        raise _refuse(effect, "no simultaneous declarations await this ruling")
+    if seat not in shown:
+        raise _refuse(effect, f"seat {seat} showed none of the simultaneous declarations")
+    return shown, next(s for s in shown if s != seat)
+
+
+def _on_lots_draw(deal: Any, effect: Any, plan: _Plan) -> None:
+    """The declaration of the seat the lot fell on stands; the other is taken back."""
+    shown, other = _shown_declarations(deal, effect, plan, effect.winner)
+    if set(effect.seats) != set(shown):
+        raise _refuse(effect, f"the declarations shown were seats {sorted(shown)}'s")
+    deal.settle_declaration(effect.winner, shown[effect.winner], other, plan.reason, how="lots")
+
+
+def _on_declaration_stands(deal: Any, effect: Any, plan: _Plan) -> None:
+    """The declaration the partners chose stands; the other is taken back."""
+    shown, other = _shown_declarations(deal, effect, plan, effect.seat)
+    deal.settle_declaration(effect.seat, shown[effect.seat], other, plan.reason, how="chosen")
+
+
+_OPTION_NAMES = {"RandomDraw": RANDOM_DRAW, "Redeal": REDEAL}
+_CHOICE_PURPOSES = {(RANDOM_DRAW, DECLINE): MISCOUNT_DRAW, (RANDOM_DRAW, REDEAL): MISCOUNT_REMEDY}
+"""The choices a 双升 table can offer, by their options (a random draw of the miscount's
+cards, or not / or a redeal)."""
+
+
+def _on_choice(deal: Any, effect: Any, plan: _Plan) -> None:
+    """The chooser must pick one of the options before the table goes on; the chosen one is
+    carried out through this table when it is picked (``_r_choose``)."""
+    names = tuple(_OPTION_NAMES.get(o.KIND, o.KIND) for o in effect.options)
+    names += (DECLINE,) if effect.may_decline else ()
+    purpose = _CHOICE_PURPOSES.get(names)
+    if purpose is None:
+        raise _refuse(effect, f"no 双升 choice offers {', '.join(names)} (offered: "
+                      + "; ".join(", ".join(k) for k in _CHOICE_PURPOSES) + ")")
+    draw = effect.options[0]
+    if draw.source is None or draw.to is None:
+        raise _refuse(effect, "the random draw names no seat to draw from or for")
+    deal.offer_choice(effect.chooser, purpose, names, about=plan.answers, source=draw.source, to=draw.to,
+                      count=draw.count, reason=plan.reason, remedies=tuple(effect.options))
+
+
+def _on_random_draw(deal: Any, effect: Any, plan: _Plan) -> None:
+    """``to`` draws ``count`` cards at random from ``source``'s hand (REFEREE stream)."""
+    if effect.source is None or effect.to is None or effect.source == effect.to:
+        raise _refuse(effect, "a random draw here is from one seat's hand to another seat")
+    if deal.hand_size[effect.source] < effect.count:
+        raise _refuse(effect, f"seat {effect.source} holds fewer than {effect.count} card(s)")
+    deal.random_draw(effect.source, effect.to, effect.count, plan.reason)
+
+
+def _on_redeal(deal: Any, effect: Any, plan: _Plan) -> None:
+    """The cards are gathered and drawn again (a chosen remedy: not while a ruling is awaited)."""
+    if effect.fresh_deck:
+        raise _refuse(effect, "双升 redeals the same cards")
+    if deal.phase is Phase.AWAITING_RULING:
+        raise _refuse(effect, "a redeal is carried out when chosen, not while a ruling is awaited")
+    deal.table.then = None
+    deal.redeal(plan.reason)
+
+
 EFFECT_HANDLERS: dict[str, Any] = {
     "Return": _on_return,
     "Expose": _on_expose,
     "RestoreOrder": _on_restore_order,
     "CorrectFollow": _on_restore_order,
+    "Replay": None,                  # set below: only with the Return of a play taken back
     "RedoBury": _on_redo_bury,
     "LoseDeclarationRight": _on_lose_declaration_right,
+    "PlayStands": _on_play_stands,
+    "LotsDraw": _on_lots_draw,
+    "DeclarationStands": _on_declaration_stands,
+    "Choice": _on_choice,
+    "RandomDraw": _on_random_draw,
+    "Redeal": _on_redeal,
 }
 """Effect kind → handler(deal, effect, plan): the one place a 双升 ruling's table effects
 are carried out (``RefereedTable.carry_out``)."""
+
+
+def _on_replay(deal: Any, effect: Any, plan: _Plan) -> None:
+    raise _refuse(effect, "plays are taken back with the Return of the wrong follow before them "
+                  "(Return, Expose, CorrectFollow, Replay)")
+
+
+EFFECT_HANDLERS["Replay"] = _on_replay
 
 
 def _on_point_penalty(deal: Any, row: Any) -> None:

@@ -340,7 +340,7 @@ def test_every_registered_kind_builds_and_round_trips():
         "RestoreOrder": s.RestoreOrder(2), "CorrectPlay": s.CorrectPlay(0),
         "CorrectFollow": s.CorrectFollow(1), "RedoTribute": s.RedoTribute(2),
         "RedoReturn": s.RedoReturn(3), "RedoBury": s.RedoBury(0), "ReportAgain": s.ReportAgain(1),
-        "LotsDraw": s.LotsDraw([2, 0]), "PassSequence": s.PassSequence(0, (1, 2, 3), "offender_leads"), "LoseDeclarationRight": s.LoseDeclarationRight(0),
+        "LotsDraw": s.LotsDraw([2, 0]), "DeclarationStands": s.DeclarationStands(2), "PlayStands": s.PlayStands(1), "PassSequence": s.PassSequence(0, (1, 2, 3), "offender_leads"), "LoseDeclarationRight": s.LoseDeclarationRight(0),
         "UnauthorisedInformation": s.UnauthorisedInformation([1], "SK"),
         "Choice": s.Choice(0, [{"kind": "Redeal", "fresh_deck": False}], may_decline=True),
         "Warning": s.WarningSanction(), "RecordedViolation": s.RecordedViolation(),
