@@ -1,5 +1,5 @@
-"""Refereed mode of a 双升 deal: irregular attempts recorded instead of refused, and the
-table primitives a referee's ruling uses (the engine knows HOW, the referee knows WHEN).
+"""Refereed mode of a 双升 deal: irregular attempts recorded instead of refused, and how the
+table carries a ruling out (the engine knows HOW, the referee knows WHEN).
 
 ``Deal`` inherits this mixin; its state lives in ``deal.table`` (a ``TableState``), which
 is None in strict mode, so strict play never enters this module.
@@ -16,16 +16,21 @@ How the table works in refereed mode:
   the draw.
 - An action that breaks a rule becomes ONE ``IrregularAttempt`` event (an action event:
   a replay re-applies it). Its cards lie on the table in front of the offender (still its
-  own), and the deal waits (``phase`` AWAITING_RULING, ``to_act`` None) until the referee
-  calls ``resolve``. A latent attempt (a draw slip, a wrong follow nobody noticed) is
-  followed by an ``IrregularityFound`` event when the table reaches the stage where it
-  comes to light, and the deal waits then.
+  own), and the deal waits (``phase`` AWAITING_RULING, ``to_act`` None) until a ruling
+  is carried out (``carry_out(effects, sanctions, reason=, answers=)``: each listed table
+  effect through its handler in ``EFFECT_HANDLERS``, the imposed sanctions through
+  ``SANCTION_HANDLERS``, then ``resolve``). A ruling is data: a handler does exactly what
+  its effect says, through the primitives below, or raises ``RulingRefused``. A latent
+  attempt (a draw slip, a wrong follow nobody noticed) is followed by an
+  ``IrregularityFound`` event when the table reaches the stage where it comes to light,
+  and the deal waits then.
 - Exposed cards (暴露张) stay in the owner's hand, face up and visible to all, until played.
   Taken-back cards of an out-of-turn or wrong play are exposed (enforcement.md: they count
   as exposed). 双升 has no lead option or penalty-card obligation (enforcement PD).
 - A choice the table offers (``offer_choice``) makes the chooser ``to_act`` with
-  ``Choose`` actions only; the engine carries the chosen remedy out (random draw with the
-  REFEREE stream, redeal, a card handed over).
+  ``Choose`` actions only; the engine carries the chosen remedy out (the chosen option's
+  effect through the same handlers: random draw with the REFEREE stream, redeal; or a card
+  handed over).
 - Point penalties before the banker is known (first deal, during the draw) wait until the
   banker is known, then move points as ``adjust_points`` says.
 """
@@ -753,7 +758,9 @@ class RefereedTable:
         ``sanctions`` the ledger's imposed rows (``.sanction``, ``.seat``, ``.side``,
         ``.clause``); both read by kind and fields only. ``reason`` (the clause) is what the
         primitive events give as their reason. An effect or sanction the table cannot carry out raises
-        ``RulingRefused`` with the reason (unknown kinds before anything changes)."""
+        ``RulingRefused`` with the reason: unknown kinds, and a ruling on nothing awaited,
+        before anything changes; otherwise a handler refuses before it changes anything,
+        the effects listed before it having been carried out."""
         t = self.table
         if t is None:
             raise RulingRefused("the deal is not refereed: no ruling to carry out")
@@ -781,7 +788,7 @@ class RefereedTable:
             self.resolve(answers)
 
     # -----------------------------------------------------------------------------------------
-    # Table primitives (the referee's rulings call these; each emits its own event)
+    # Table primitives (the effect handlers call these; each emits its own event)
 
     def referee_rng(self) -> Any:
         """The REFEREE stream of this deal (tabletop.rng), for lots and random draws."""
