@@ -46,7 +46,7 @@ from tabletop.cards import CARDS, NUM_CARD_KINDS, Card, as_cards, codes, count_l
 from tabletop.errors import IllegalAction
 from tabletop.events import Event, EventStream
 from tabletop.irregular import MODES, REFEREED
-from tabletop.seats import NUM_SEATS, next_seat, partner, prev_seat
+from tabletop.seats import NUM_SEATS, next_seat, partner, prev_seat, seats_from
 
 HAND_SIZE = 27
 DECK_SIZE = 108
@@ -91,8 +91,6 @@ class Deal(RefereedTable):
         """Refereed mode's state (None in strict mode)."""
         if self.table is not None:
             self.table.report_step = report_step
-        self.auto_report = self.table is None
-        """报牌 is emitted by the engine after each play (refereed mode: a seat's own step)."""
 
         self.phase = Phase.DRAW
         self.stock: list[Card] = []
@@ -311,8 +309,11 @@ class Deal(RefereedTable):
         self._legal = None
         kind = type(action)
         if kind is Play:
+            self.stream.emit(ev.CardsPlayed, seat=action.seat, cards=codes(action.cards),
+                             reading=action.reading.code)
             self._play(action.seat, action.cards, action.reading)
         elif kind is Pass:
+            self.stream.emit(ev.Passed, seat=action.seat)
             self._pass(action.seat)
         elif kind is GiveTribute:
             self._give_tribute(action.seat, action.card)
@@ -521,6 +522,9 @@ class Deal(RefereedTable):
             self._r_settle()
 
     def _play(self, seat: int, cards: tuple[Card, ...], reading: Any) -> None:
+        """A legal play, its ``gd.played`` event already emitted: the state after it. In
+        refereed mode also the table's bookkeeping (exposed cards used, a lead restriction
+        or pass sequence served, a correction carried out, a latent 报牌 followed)."""
         hand = self.hands[seat]
         for c in cards:
             hand[c] -= 1
@@ -528,42 +532,145 @@ class Deal(RefereedTable):
         left = self.sizes[seat] - len(cards)
         self.sizes[seat] = left
         self.played[seat] = self.played[seat] + cards
+        t = self.table
+        lr = None
+        if t is not None:
+            leading = self.top is None or self.top.seat == seat
         self.top = TopPlay(seat, cards, reading)
         self.passed = []
         self.plays += 1
-        self.stream.emit(ev.CardsPlayed, seat=seat, cards=codes(cards), reading=reading.code)
+        if t is not None:
+            t.turns += 1
+            t.last_play[seat] = (cards, reading)
+            if t.exposures:
+                self._r_consume_exposed(seat, cards)
+            if leading and t.restriction is not None and t.restriction[0] == seat:
+                t.restriction = None
+            t.sequence = None
+            if t.correction is not None and t.correction[0] == seat:
+                self._r_expose_unused(seat, cards)
+            lr = t.latent_report
+            if lr is not None:
+                if seat == lr.seat:
+                    lr.plays_since += 1
+                else:
+                    lr.acted.append(seat)
+                    lr.played.append(seat)
         if left == 0:
+            if lr is not None and seat == lr.seat:
+                self._r_discover_report(5)
+                return
             self.announced[seat] = 0
             self._finish(seat)
-            if self.phase is Phase.SCORED:
+            if self.phase is Phase.SCORED or (t is not None and t.end_pending):
                 return
-        elif left <= REPORT_LIMIT and self.auto_report:
-            self.report(seat)
-        self.turn = self._next_holding(seat)
+        elif left <= REPORT_LIMIT and (lr is None or lr.seat != seat):
+            if t is not None and t.report_step:
+                t.report_due = seat  # 报牌 is the seat's own step
+            else:
+                self.report(seat)
+        self.turn = self._next_active(seat)
+        if t is not None and self.plays == 1 and t.latent:
+            self._r_discover_tribute()
 
     def _pass(self, seat: int) -> None:
-        self.passed.append(seat)
-        self.stream.emit(ev.Passed, seat=seat)
+        """A pass, its ``gd.passed`` event already emitted: the next seat to act, or the
+        round's end. In refereed mode also the table's bookkeeping (a correction carried
+        out, a latent 报牌 followed, a designation or pass-sequence step used)."""
+        t = self.table
+        last: Collection[int] = ()
+        if t is not None:
+            t.turns += 1
+            if t.correction is not None and t.correction[0] == seat:
+                self._r_expose_unused(seat, ())
+            lr = t.latent_report
+            if lr is not None and seat != lr.seat:
+                lr.acted.append(seat)
+            if t.designation is not None and t.designation[0] == seat:
+                t.designation = None
+            if t.sequence is not None:
+                self._r_sequence_pass(seat)
+                return
+            last = t.placed_last
         top_seat = self.top.seat
+        passed = self.passed
+        passed.append(seat)
         sizes = self.sizes
         for s in range(NUM_SEATS):
-            if sizes[s] and s != top_seat and s not in self.passed:
-                self.turn = self._next_holding(seat)
+            if sizes[s] and s != top_seat and s not in passed and s not in last:
+                self.turn = self._next_active(seat)
                 return
-        # Everyone still holding cards passed: the round is over.
-        leader = top_seat if sizes[top_seat] else partner(top_seat)
+        self._round_over()
+
+    def _round_over(self) -> None:
+        """Everyone still in play passed: the top play's seat leads (its partner, 接风, when
+        it went out). Refereed mode: a new lead, and the round's GD-2.2 bars lapse."""
+        top_seat = self.top.seat
+        leader = self._leader_after(top_seat)
         self.stream.emit(ev.RoundEnded, seat=top_seat, leader=leader, partner_leads=leader != top_seat)
         self.top = None
         self.passed = []
         self.leader = self.turn = leader
+        t = self.table
+        if t is not None:
+            t.lead_count += 1
+            self._r_lapse_round_bars()
+
+    def _leader_after(self, top_seat: int) -> int:
+        active = self._active()
+        if top_seat in active:
+            return top_seat
+        if partner(top_seat) in active:
+            return partner(top_seat)
+        return self._next_active(top_seat)
+
+    def _active(self) -> list[int]:
+        """The seats still in play: holding cards and not judged last (单下, refereed)."""
+        last = () if self.table is None else self.table.placed_last
+        return [s for s in range(NUM_SEATS) if self.sizes[s] and s not in last]
+
+    def _next_active(self, seat: int) -> int:
+        """The next seat after ``seat`` still in play."""
+        sizes = self.sizes
+        last = () if self.table is None else self.table.placed_last
+        for _ in range(NUM_SEATS):
+            seat = (seat + 1) % NUM_SEATS
+            if sizes[seat] and seat not in last:
+                return seat
+        raise AssertionError("nobody holds cards")
 
     def _finish(self, seat: int) -> None:
+        """``seat`` went out. The deal is over after a 1-2 finish or when one seat is left in
+        play (refereed: a latent 报牌 irregularity comes to light first)."""
         order = self.finish_order
         order.append(seat)
         self.stream.emit(ev.PlayerFinished, seat=seat, place=len(order))
-        if len(order) == 3 or (len(order) == 2 and order[1] == partner(order[0])):
-            self.finish_order = list(finishing_order(order))
-            self._end()
+        if self._deal_over():
+            t = self.table
+            if t is not None and t.latent_report is not None:
+                t.end_pending = True
+                self._r_discover_report(None)
+                return
+            self._end_by_play()
+
+    def _deal_over(self) -> bool:
+        order = self.finish_order
+        if len(order) >= 2 and order[1] == partner(order[0]):
+            return True
+        return len(self._active()) <= 1
+
+    def _end_by_play(self) -> None:
+        """The deal ends by play: the seats still holding cards follow the finishers from the
+        上游's 下家 on (``tribute.finishing_order``), seats judged last (单下) after them."""
+        last = [] if self.table is None else self.table.placed_last
+        if self.table is not None:
+            self.table.end_pending = False
+        order = list(self.finish_order)
+        first = order[0] if order else 0
+        rest = [s for s in seats_from(next_seat(first)) if s not in order and s not in last]
+        # 单下 places a seat below everyone still playing: the first judged is the very last
+        self.finish_order = order + rest + last[::-1]
+        self._end()
 
     def _end(self) -> None:
         self.phase = Phase.SCORED
@@ -578,14 +685,6 @@ class Deal(RefereedTable):
         self.stream.emit(ev.DealScored, finish_order=order, team=winner, levels=gain, plays=self.plays)
         if self.table is not None:
             self._r_flush_latent()
-
-    def _next_holding(self, seat: int) -> int:
-        sizes = self.sizes
-        for _ in range(NUM_SEATS):
-            seat = (seat + 1) % NUM_SEATS
-            if sizes[seat]:
-                return seat
-        raise AssertionError("nobody holds cards")
 
     def _compute_legal(self) -> LegalActions:
         seat = self.turn

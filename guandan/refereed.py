@@ -236,10 +236,10 @@ class RefereedTable(TablePrimitives):
             if kind is Play:
                 self.stream.emit(ev.CardsPlayed, seat=action.seat, cards=codes(action.cards),
                                  reading=action.reading.code)
-                self._r_apply_play(action.seat, action.cards, action.reading)
+                self._play(action.seat, action.cards, action.reading)
             else:
                 self.stream.emit(ev.Passed, seat=action.seat)
-                self._r_apply_pass(action.seat)
+                self._pass(action.seat)
             if self.phase is _PLAY and (t.bars or t.lead_options or t.exposures or t.end_pending):
                 self._r_settle()
             return self.stream.take()
@@ -525,7 +525,7 @@ class RefereedTable(TablePrimitives):
                 self._r_stand_out_of_turn(seat)
                 if self.phase is Phase.SCORED or t.end_pending:
                     return
-            self._r_apply_play(seat, cards, reading)
+            self._play(seat, cards, reading)
             return
         irregularity, info = verdict
         e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity=irregularity,
@@ -547,56 +547,6 @@ class RefereedTable(TablePrimitives):
             self.sizes[seat] -= 1
             laid.append(c)
         self._hand_tuples[seat] = None
-
-    def _r_apply_play(self, seat: int, cards: tuple[Card, ...], reading: Reading) -> None:
-        """A legal play (its event already emitted): the table state after it."""
-        t = self.table
-        leading = self.top is None or self.top.seat == seat
-        hand = self.hands[seat]
-        for c in cards:
-            hand[c] -= 1
-        self._hand_tuples[seat] = None
-        left = self.sizes[seat] - len(cards)
-        self.sizes[seat] = left
-        self.played[seat] = self.played[seat] + cards
-        if leading and self.top is not None:  # its own play stood: a new round in effect
-            self.top = None
-        self.top = TopPlay(seat, cards, reading)
-        self.passed = []
-        self.plays += 1
-        t.turns += 1
-        t.last_play[seat] = (cards, reading)
-        if t.exposures:
-            self._r_consume_exposed(seat, cards)
-        if leading and t.restriction is not None and t.restriction[0] == seat:
-            t.restriction = None
-        if t.sequence is not None:
-            t.sequence = None
-        if t.correction is not None and t.correction[0] == seat:
-            self._r_expose_unused(seat, cards)
-        lr = t.latent_report
-        if lr is not None:
-            if seat == lr.seat:
-                lr.plays_since += 1
-            else:
-                lr.acted.append(seat)
-                lr.played.append(seat)
-        if left == 0:
-            if lr is not None and seat == lr.seat:
-                self._r_discover_report(5)
-                return
-            self.announced[seat] = 0
-            self._r_finish(seat)
-            if self.phase is Phase.SCORED or t.end_pending:
-                return
-        elif left <= REPORT_LIMIT and not (lr is not None and lr.seat == seat):
-            if t.report_step:
-                t.report_due = seat
-            else:
-                self.report(seat)
-        self.turn = self._r_next_active(seat)
-        if self.plays == 1 and t.latent:
-            self._r_discover_tribute()
 
     def _r_consume_exposed(self, seat: int, cards: Iterable[Card]) -> None:
         t = self.table
@@ -641,7 +591,7 @@ class RefereedTable(TablePrimitives):
             self._r_stand_out_of_turn(seat)
             if self.phase is Phase.SCORED or t.end_pending:
                 return
-            self._r_apply_pass(seat)
+            self._pass(seat)
             return
         leading = self.top is None or self.top.seat == seat
         if leading and t.sequence is None:
@@ -650,43 +600,7 @@ class RefereedTable(TablePrimitives):
             self._r_await(e.seq, "pass_on_lead", seat)
             return
         self.stream.emit(ev.Passed, seat=seat)
-        self._r_apply_pass(seat)
-
-    def _r_apply_pass(self, seat: int) -> None:
-        t = self.table
-        t.turns += 1
-        if t.correction is not None and t.correction[0] == seat:
-            self._r_expose_unused(seat, ())
-        lr = t.latent_report
-        if lr is not None and seat != lr.seat:
-            lr.acted.append(seat)
-        if t.designation is not None and t.designation[0] == seat:
-            t.designation = None
-        seq = t.sequence
-        if seq is not None:
-            self._r_sequence_pass(seat)
-            return
-        top_seat = self.top.seat
-        passed = self.passed
-        passed.append(seat)
-        sizes = self.sizes
-        last = t.placed_last
-        for s in range(NUM_SEATS):
-            if sizes[s] and s != top_seat and s not in passed and s not in last:
-                self.turn = self._r_next_active(seat)
-                return
-        self._r_round_over()
-
-    def _r_round_over(self) -> None:
-        t = self.table
-        top_seat = self.top.seat
-        leader = self._r_leader_after(top_seat)
-        self.stream.emit(ev.RoundEnded, seat=top_seat, leader=leader, partner_leads=leader != top_seat)
-        self.top = None
-        self.passed = []
-        self.leader = self.turn = leader
-        t.lead_count += 1
-        self._r_lapse_round_bars()
+        self._pass(seat)
 
     def _r_lapse_round_bars(self) -> None:
         """The round ended: its GD-2.2 bars lapse; 'next_turn' bars wait for their turn."""
@@ -695,54 +609,6 @@ class RefereedTable(TablePrimitives):
             if t.bars[s] == "round":
                 del t.bars[s]
                 self.stream.emit(ev.BarEnded, seat=s, how="lapsed")
-
-    def _r_leader_after(self, top_seat: int) -> int:
-        active = self._r_active()
-        if top_seat in active:
-            return top_seat
-        if partner(top_seat) in active:
-            return partner(top_seat)
-        return self._r_next_active(top_seat)
-
-    def _r_active(self) -> list[int]:
-        last = self.table.placed_last
-        return [s for s in range(NUM_SEATS) if self.sizes[s] and s not in last]
-
-    def _r_next_active(self, seat: int) -> int:
-        last = self.table.placed_last
-        for _ in range(NUM_SEATS):
-            seat = (seat + 1) % NUM_SEATS
-            if self.sizes[seat] and seat not in last:
-                return seat
-        raise AssertionError("nobody holds cards")
-
-    def _r_finish(self, seat: int) -> None:
-        t = self.table
-        order = self.finish_order
-        order.append(seat)
-        self.stream.emit(ev.PlayerFinished, seat=seat, place=len(order))
-        if self._r_deal_over():
-            if t.latent_report is not None:
-                t.end_pending = True
-                self._r_discover_report(None)
-                return
-            self._r_end_by_play()
-
-    def _r_deal_over(self) -> bool:
-        order = self.finish_order
-        if len(order) >= 2 and order[1] == partner(order[0]):
-            return True
-        return len(self._r_active()) <= 1
-
-    def _r_end_by_play(self) -> None:
-        t = self.table
-        t.end_pending = False
-        order = list(self.finish_order)
-        first = order[0] if order else 0
-        rest = [s for s in seats_from(next_seat(first)) if s not in order and s not in t.placed_last]
-        # 单下 places a seat below everyone still playing: the first judged is the very last
-        self.finish_order = order + rest + t.placed_last[::-1]
-        self._end()
 
     # ---- out of turn
 
@@ -756,7 +622,7 @@ class RefereedTable(TablePrimitives):
         if a.reading not in readings(a.cards, self.level, self.rules):
             raise IllegalAction(f"{' '.join(map(str, a.cards))} cannot be read as {a.reading.code}")
         rightful = self.turn
-        responder = self._r_next_active(seat)
+        responder = self._next_active(seat)
         top = self.top
         e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity="play_out_of_turn",
                              action=action_to_data(a), latent=True,
@@ -803,7 +669,7 @@ class RefereedTable(TablePrimitives):
         awaiting = self.phase is Phase.AWAITING_RULING
         if awaiting:  # the play's state changes happen as in play
             self.phase = t.resume_phase
-        self._r_apply_play(seat, cards, reading)
+        self._play(seat, cards, reading)
         if report_now and t.report_due == seat:
             t.report_due = None
             self.report(seat)
@@ -990,7 +856,7 @@ class RefereedTable(TablePrimitives):
         if top is not None and top.seat != seat:
             self.passed.append(seat)
         index += 1
-        while index < len(seats) and seats[index] not in self._r_active():
+        while index < len(seats) and seats[index] not in self._active():
             index += 1
         if index < len(seats):
             t.sequence = [offender, seats, index, then]
@@ -1015,9 +881,9 @@ class RefereedTable(TablePrimitives):
             return
         # 'play_on': the offender's 上家 continues as in normal play
         last = seats[-1]
-        self.turn = self._r_next_active(last)
-        if top is not None and all(s == top.seat or s in self.passed for s in self._r_active()):
-            self._r_round_over()
+        self.turn = self._next_active(last)
+        if top is not None and all(s == top.seat or s in self.passed for s in self._active()):
+            self._round_over()
 
     # -----------------------------------------------------------------------------------------
     # Whose turn: bars, lead options, designations, discoveries
@@ -1032,8 +898,8 @@ class RefereedTable(TablePrimitives):
                 return
             if t.end_pending:
                 t.end_pending = False
-                if self._r_deal_over():
-                    self._r_end_by_play()
+                if self._deal_over():
+                    self._end_by_play()
                     return
             seat = self.turn
             lr = t.latent_report
@@ -1058,7 +924,7 @@ class RefereedTable(TablePrimitives):
                         self._r_barred_lead(seat)
                     continue
                 self.stream.emit(ev.BarredPass, seat=seat)
-                self._r_apply_pass(seat)
+                self._pass(seat)
                 continue
             if leading and t.lead_options and t.option_asked.get(seat) != t.lead_count:
                 opt = next((o for o in t.lead_options if o.restricted == seat and o.asked_at < t.lead_count), None)
@@ -1081,7 +947,7 @@ class RefereedTable(TablePrimitives):
         as when a seat goes out with the round won), else to the next seat still in play. The
         lead thus stays with the non-offending side. A new lead: the lead count goes up."""
         t = self.table
-        lead_to = self._r_leader_after(next_seat(seat))
+        lead_to = self._leader_after(next_seat(seat))
         self.stream.emit(ev.BarredPass, seat=seat, lead_to=lead_to)
         t.turns += 1
         self.top = None
