@@ -30,7 +30,7 @@ from typing import Any
 import attrs
 
 from guandan import events as ev
-from guandan.actions import Action, GiveTribute, Pass, Play, ReturnCard
+from guandan.actions import Action, CallReferee, Choose, Draw, GiveTribute, Pass, Play, Report, ReturnCard
 from guandan.movegen import plays, why_illegal_play
 from guandan.observation import Observation, Phase, TopPlay, TributeRecord
 from guandan.ranks import level_index, level_text
@@ -292,7 +292,7 @@ class Deal(RefereedTable):
 
     def legal_actions(self) -> LegalActions:
         if self._legal is None:
-            self._legal = self._compute_legal() if self.table is None else self._r_legal()
+            self._legal = self._compute_legal()
         return self._legal
 
     def apply(self, action: Action) -> list[Event]:
@@ -687,17 +687,43 @@ class Deal(RefereedTable):
             self._r_flush_latent()
 
     def _compute_legal(self) -> LegalActions:
-        seat = self.turn
+        """Every legal action of the seat to act. Refereed mode adds the answers the table
+        waits for (to an out-of-turn play, a choice, 报牌), the draw, and the restrictions
+        in force (lead restrictions, penalty cards, a pass sequence); bars act on the turn
+        order instead."""
+        t = self.table
+        if self.phase is Phase.PLAY and (t is None or (
+                t.oot is None and t.choice is None and t.report_due is None and not t.exposures
+                and t.restriction is None and t.sequence is None)):
+            seat = self.turn  # the everyday case: ordinary play, no restriction
+            top = self.top
+            if top is None or top.seat == seat:
+                return LegalActions(seat, plays(self.hands[seat], None, self.level, self.rules), False)
+            return LegalActions(seat, plays(self.hands[seat], top.reading, self.level, self.rules), True)
+        seat = self.to_act
         if seat is None:
             return LegalActions(0, [], False)
-        if self.phase is Phase.TRIBUTE:
+        if t is not None:
+            if t.oot is not None:
+                o = t.oot
+                if seat in t.bars or not self.sizes[o.seat]:
+                    return _Choices(seat, [CallReferee(seat), Pass(seat)])
+                options = self._r_play_options(seat, o.reading)
+                return _Choices(seat, [CallReferee(seat)] + list(options))
+            if t.choice is not None:
+                return _Choices(seat, [Choose(seat, o) for o in t.choice.options])
+            if t.report_due is not None:
+                return _Choices(seat, [Report(seat, self.sizes[seat])])
+        phase = self.phase
+        if phase is Phase.DRAW:
+            return _Choices(seat, [Draw(seat)])
+        if phase is Phase.TRIBUTE:
             return _Choices(seat, [GiveTribute(seat, c) for c in tribute_choices(self.hand(seat), self.level)])
-        if self.phase is Phase.RETURN:
+        if phase is Phase.RETURN:
             return _Choices(seat, [ReturnCard(seat, c) for c in return_choices(self.hand(seat), self.level)])
-        top = self.top
-        moves = plays(self.hands[seat], None if top is None else top.reading, self.level, self.rules)
-        return LegalActions(seat, moves, top is not None)
-
+        top = self.top  # refereed play under a restriction
+        leading = top is None or top.seat == seat
+        return self._r_play_options(seat, None if leading else top.reading, pass_on_lead=t.sequence is not None)
 
 def _check_seat(seat: Any, name: str) -> None:
     if not isinstance(seat, int) or not 0 <= seat < NUM_SEATS:

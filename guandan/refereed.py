@@ -46,8 +46,8 @@ from guandan.actions import (
     GiveTribute, Incident, Pass, Play, PlayWithExtra, Report, Retract, ReturnCard, action_to_data,
 )
 from guandan.combos import BOMB_CLASS, BOMB_KINDS, Reading, beats, readings
-from guandan.legal import LegalActions, _Choices
-from guandan.movegen import Move, legal_plays, plays
+from guandan.legal import LegalActions
+from guandan.movegen import Move, legal_plays
 from guandan.observation import Phase, TopPlay
 from guandan.table import (
     _AWAITING, _PLAY, _SCORED, LEAD_OPTIONS, REPLAY_OPTIONS, REPORT_LIMIT, LatentReport, OutOfTurn,
@@ -100,40 +100,6 @@ class RefereedTable(TablePrimitives):
         if t.choice is not None or t.report_due is not None:
             return None
         return self.turn
-
-    def _r_legal(self) -> Any:
-        t = self.table
-        if (self.phase is _PLAY and t.oot is None and t.choice is None and t.report_due is None
-                and not t.exposures and t.restriction is None and t.sequence is None):
-            seat = self.turn  # the everyday case: ordinary play, no restriction
-            top = self.top
-            if top is None or top.seat == seat:
-                return LegalActions(seat, plays(self.hands[seat], None, self.level, self.rules), False)
-            return LegalActions(seat, plays(self.hands[seat], top.reading, self.level, self.rules), True)
-        seat = self._r_to_act()
-        if seat is None:
-            return LegalActions(0, [], False)
-        if t.oot is not None:
-            o = t.oot
-            if seat in t.bars or not self.sizes[o.seat]:
-                return _Choices(seat, [CallReferee(seat), Pass(seat)])
-            options = self._r_play_options(seat, o.reading)
-            return _Choices(seat, [CallReferee(seat)] + list(options))
-        if t.choice is not None:
-            return _Choices(seat, [Choose(seat, o) for o in t.choice.options])
-        if t.report_due is not None:
-            return _Choices(seat, [Report(seat, self.sizes[seat])])
-        phase = self.phase
-        if phase is Phase.DRAW:
-            return _Choices(seat, [Draw(seat)])
-        if phase is Phase.TRIBUTE:
-            return _Choices(seat, [GiveTribute(seat, c) for c in tribute_choices(self.hand(seat), self.level)])
-        if phase is Phase.RETURN:
-            return _Choices(seat, [ReturnCard(seat, c) for c in return_choices(self.hand(seat), self.level)])
-        top = self.top
-        leading = top is None or top.seat == seat
-        return self._r_play_options(seat, None if leading else top.reading,
-                                    pass_on_lead=t.sequence is not None)
 
     def _r_play_options(self, seat: int, top: Reading | None, *, pass_on_lead: bool = False) -> Any:
         t = self.table
