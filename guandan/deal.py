@@ -7,7 +7,9 @@
 
 Phases: DRAW (performed by the constructor: no decisions in strict mode) → TRIBUTE →
 RETURN → PLAY → SCORED. Every decision goes through ``apply``; its validation lives in
-one function, ``why_illegal(action)``. State is kept in plain public fields (hands as
+one function, ``illegality(action)``, for both modes: the mode decides only what happens to
+an illegal action (strict: IllegalAction with the reason; refereed: an irregularity
+recorded, or the action refused). State is kept in plain public fields (hands as
 count lists, the top play, who passed, announced counts) for the table primitives.
 
 ``mode="refereed"`` (``guandan.refereed``, ``guandan.table``): an action that breaks a
@@ -15,7 +17,9 @@ rule is recorded as an irregular attempt and the deal waits for a referee's ruli
 (``phase`` AWAITING_RULING) instead of raising; the draw is a decision (``Draw``); 报牌 is a step
 of its own (``Report``; ``report_step=False``: the engine reports correctly, for runs in
 which no agent can get it wrong); the table primitives a ruling uses are methods of the
-deal. Strict mode (the default) never touches any of it.
+deal. The rule path is one: the engine's methods consult the refereed state (bars,
+exposures, lead restrictions, pass sequences, latent reports) only when ``table`` is not
+None, and strict mode (the default) has no table.
 
 Randomness: a deal numbered ``d`` with seed ``S`` draws from ``tabletop.rng`` streams
 ``(S, d, SHUFFLE)``, ``(S, d, CUT)``, ``(S, d, FACE_UP)`` and, when no shuffler is given,
@@ -31,18 +35,21 @@ import attrs
 
 from guandan import events as ev
 from guandan.actions import Action, CallReferee, Choose, Draw, GiveTribute, Pass, Play, Report, ReturnCard
-from guandan.movegen import plays, why_illegal_play
+from guandan.combos import BOMB_CLASS, Reading, readings, why_not_beats
+from guandan.movegen import plays
 from guandan.observation import Observation, Phase, TopPlay, TributeRecord
 from guandan.ranks import level_index, level_text
 from guandan.rules import GuandanRules
-from guandan.legal import LegalActions, _Choices
+from guandan.legal import Illegality, LegalActions, _Choices
 from guandan.refereed import RefereedTable
 from guandan.table import TableState
 from guandan.tribute import (
     TributePlan, finishing_order, level_gain, plan_tribute, return_choices, tribute_choices,
 )
 from tabletop import rng as streams
-from tabletop.cards import CARDS, NUM_CARD_KINDS, Card, as_cards, codes, count_list, full_deck, sort_cards
+from tabletop.cards import (
+    CARDS, NUM_CARD_KINDS, Card, as_cards, codes, count_list, format_cards, full_deck, sort_cards,
+)
 from tabletop.errors import IllegalAction
 from tabletop.events import Event, EventStream
 from tabletop.irregular import MODES, REFEREED
@@ -55,6 +62,8 @@ REPORT_LIMIT = 10
 
 _CANONICAL = sorted(range(NUM_CARD_KINDS), key=lambda i: CARDS[i].rank_index * 5 + CARDS[i].suit_index)
 _PHASE_ACTION = {Phase.TRIBUTE: GiveTribute, Phase.RETURN: ReturnCard}
+_ACTIONS = (Play, Pass, GiveTribute, ReturnCard)
+
 
 
 @attrs.frozen
@@ -297,17 +306,23 @@ class Deal(RefereedTable):
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return the events it produced (with any events still
-        pending in the stream before them). Strict mode: an illegal action raises
-        IllegalAction and changes nothing. Refereed mode: see ``guandan.refereed``."""
-        if self.table is not None:
-            return self._r_apply(action)
+        pending in the stream before them). What happens to an illegal one (``illegality``)
+        is the mode's: strict mode raises IllegalAction with its message and changes
+        nothing; refereed mode records it as an irregularity or refuses it (see
+        ``guandan.refereed``)."""
+        t = self.table
         legal = self._legal
-        if legal is None or not legal.handed_out(action):
-            reason = self.why_illegal(action)
-            if reason is not None:
-                raise IllegalAction(reason)
-        self._legal = None
         kind = type(action)
+        if legal is None or not legal.handed_out(action) or (t is not None and not (
+                (kind is Play or kind is Pass) and self.phase is Phase.PLAY and t.oot is None
+                and t.sequence is None and t.correction is None and t.latent_report is None)):
+            if t is not None:
+                return self._r_apply(action)
+            found = self.illegality(action)
+            if found is not None:
+                raise IllegalAction(found.message)
+        # a legal action (refereed: a play or pass handed out by legal_actions() in ordinary play)
+        self._legal = None
         if kind is Play:
             self.stream.emit(ev.CardsPlayed, seat=action.seat, cards=codes(action.cards),
                              reading=action.reading.code)
@@ -319,44 +334,112 @@ class Deal(RefereedTable):
             self._give_tribute(action.seat, action.card)
         else:
             self._return_card(action.seat, action.card)
+        if t is not None and self.phase is Phase.PLAY and (t.bars or t.lead_options or t.exposures or t.end_pending):
+            self._r_settle()
         return self.stream.take()
 
     def why_illegal(self, action: Any) -> str | None:
-        """Why ``action`` may not be applied now, or None if it may."""
-        if self.phase is Phase.SCORED:
-            return "the deal is over"
-        if not isinstance(action, (Play, Pass, GiveTribute, ReturnCard)):
-            return f"not a 掼蛋 action: {action!r}"
-        if action.seat != self.turn:
-            return f"not seat {action.seat}'s turn (seat {self.turn} is to act)"
-        expected = _PHASE_ACTION.get(self.phase)
-        if expected is None and type(action) in (GiveTribute, ReturnCard):
-            return f"no {'tribute' if type(action) is GiveTribute else 'return'} now: the deal is in play"
-        if expected is not None and type(action) is not expected:
-            return (f"seat {self.turn} must give tribute now" if expected is GiveTribute
-                    else f"seat {self.turn} must return a card now")
-        hand = self.hands[action.seat]
-        if type(action) is Pass:
-            return "the leader may not pass" if self.top is None else None
-        if type(action) is Play:
-            missing = _missing(hand, action.cards)
+        """Why ``action`` may not be applied now (the message strict mode raises), or None."""
+        found = self.illegality(action)
+        return None if found is None else found.message
+
+    def illegality(self, action: Any) -> Illegality | None:
+        """Why a play, pass, tribute or return may not be applied now, or None if it may:
+        the one classification of both modes. Its ``code`` is an irregularity id a refereed
+        table records (``RECORDED``: out of turn, pass on lead, wrong kind, does not beat,
+        wrong tribute or return; ``facts`` are the referee's) or says why the action is
+        refused in either mode; ``message`` is what strict mode raises. Refereed mode also
+        counts the table's turn (an out-of-turn play to answer) and restrictions (lead
+        restrictions, penalty cards, a pass sequence)."""
+        phase = self.phase
+        if phase is Phase.SCORED:
+            return Illegality("deal_over", "the deal is over")
+        kind = type(action)
+        if kind not in _ACTIONS:
+            return Illegality("not_an_action", f"not a 掼蛋 action: {action!r}")
+        if phase is Phase.AWAITING_RULING:
+            return Illegality("awaiting_ruling", "the table waits for the referee's ruling")
+        t = self.table
+        seat = action.seat
+        turn = self.turn if t is None else self._r_play_turn() if phase is Phase.PLAY else self._r_to_act()
+        if seat != turn:
+            code = "out_of_turn"
+            if phase is Phase.PLAY and (kind is Play or kind is Pass):
+                code = "play_out_of_turn" if kind is Play else "announce_out_of_turn"
+            return Illegality(code, f"not seat {seat}'s turn (seat {turn} is to act)")
+        expected = _PHASE_ACTION.get(phase)
+        if expected is not None and kind is not expected:
+            return Illegality("wrong_action", f"seat {seat} must give tribute now" if expected is GiveTribute
+                              else f"seat {seat} must return a card now")
+        if expected is None:
+            now = "the deal is in play" if phase is Phase.PLAY else "the cards are being drawn"
+            if kind is GiveTribute or kind is ReturnCard:
+                return Illegality("wrong_action", f"no {'tribute' if kind is GiveTribute else 'return'} now: {now}")
+            if phase is not Phase.PLAY:
+                return Illegality("wrong_action", f"no play now: {now}")
+        hand = self.hands[seat]
+        if kind is Pass:
+            if self._top_for(seat) is None and (t is None or t.sequence is None):
+                return Illegality("pass_on_lead", "the leader may not pass", {"leading": True})
+            return None
+        if kind is Play:
+            cards = action.cards
+            missing = _missing(hand, cards)
             if missing:
-                return f"cards not in hand: {' '.join(missing)}"
-            top = None if self.top is None else self.top.reading
-            return why_illegal_play(self.hand(action.seat), action.cards, action.reading, top, self.level,
-                                    rules=self.rules)
+                return Illegality("cards_not_in_hand", f"cards not in hand: {' '.join(missing)}")
+            if not cards:
+                return Illegality("no_cards", "no cards (a pass is not a play)")
+            reading = action.reading
+            found = readings(cards, self.level, self.rules)
+            if reading not in found:
+                shown = format_cards(sort_cards(cards))
+                if not found:
+                    return Illegality("wrong_kind", f"not a combination: {shown}", {"reason": "not a combination"})
+                return Illegality("unreadable", f"{shown} cannot be read as {reading.code} "
+                                                f"(it reads as {', '.join(r.code for r in found)})")
+            top = self._top_for(seat)
+            if top is not None:
+                why = why_not_beats(reading, top, self.level)
+                if why is not None:
+                    same = reading.comparison_class == top.comparison_class or top.comparison_class == BOMB_CLASS
+                    return Illegality("does_not_beat" if same else "wrong_kind", why,
+                                      {"reason": f"{reading.code} on {top.code}"})
+            if t is not None:
+                broken = self._r_restriction_broken(seat, cards, reading, top)
+                if broken:
+                    return Illegality("wrong_kind", broken, {"reason": broken})
+            return None
         card = action.card
         if not hand[card]:
-            return f"cards not in hand: {card}"
-        if type(action) is GiveTribute:
-            choices = tribute_choices(self.hand(action.seat), self.level)
+            return Illegality("cards_not_in_hand", f"cards not in hand: {card}")
+        receiver = self.pending[0][1]
+        if kind is GiveTribute:
+            choices = tribute_choices(self.hand(seat), self.level)
             if card not in choices:
-                return f"{card} is not a legal tribute (give one of: {' '.join(map(str, choices))})"
+                return Illegality("wrong_tribute",
+                                  f"{card} is not a legal tribute (give one of: {' '.join(map(str, choices))})",
+                                  {"given": str(card), "required": codes(choices), "receiver": receiver})
             return None
-        choices = return_choices(self.hand(action.seat), self.level)
-        if card not in choices:
-            return f"{card} is not a legal return (return one of: {' '.join(map(str, choices))})"
+        to = receiver if action.to is None else action.to
+        if to not in range(NUM_SEATS) or to == seat:
+            return Illegality("no_recipient", f"cannot return a card to seat {to}")
+        choices = return_choices(self.hand(seat), self.level)
+        if card not in choices or to != receiver:
+            message = (f"{card} is not a legal return (return one of: {' '.join(map(str, choices))})"
+                       if card not in choices else f"the card goes back to seat {receiver}, not seat {to}")
+            return Illegality("wrong_return", message,
+                              {"given": str(card), "allowed": codes(choices), "payer": receiver, "to": to,
+                               "wrong_card": card not in choices, "wrong_recipient": to != receiver})
         return None
+
+    def _top_for(self, seat: int) -> Reading | None:
+        """What a play by ``seat`` must beat now (None: it leads). Refereed: an out-of-turn
+        play waiting for its answer is played on."""
+        t = self.table
+        if t is not None and t.oot is not None and seat == t.oot.responder:
+            return t.oot.reading
+        top = self.top
+        return None if top is None or top.seat == seat else top.reading
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` sees now. Its fields are made when first read, from a snapshot

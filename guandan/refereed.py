@@ -3,7 +3,8 @@ refereed legal actions and turn order (the table primitives a ruling uses are in
 ``guandan.table``).
 
 ``Deal`` inherits ``RefereedTable``; its state lives in ``deal.table`` (a ``TableState``),
-which is None in strict mode, so strict play never enters this module.
+which is None in strict mode: strict play shares the engine's rule path and
+``illegality`` with refereed play but never reaches the handlers here.
 
 How the table works in refereed mode:
 
@@ -45,15 +46,14 @@ from guandan.actions import (
     DISCOVERED_AT_ONCE, AskCount, Announce, CallReferee, Choose, Draw, DrawOutOfTurn, DropCard,
     GiveTribute, Incident, Pass, Play, PlayWithExtra, Report, Retract, ReturnCard, action_to_data,
 )
-from guandan.combos import BOMB_CLASS, BOMB_KINDS, Reading, beats, readings
-from guandan.legal import LegalActions
+from guandan.combos import BOMB_KINDS, Reading, readings
+from guandan.legal import RECORDED, LegalActions
 from guandan.movegen import Move, legal_plays
-from guandan.observation import Phase, TopPlay
+from guandan.observation import Phase
 from guandan.table import (
-    _AWAITING, _PLAY, _SCORED, LEAD_OPTIONS, REPLAY_OPTIONS, REPORT_LIMIT, LatentReport, OutOfTurn,
+    _AWAITING, _SCORED, LEAD_OPTIONS, REPLAY_OPTIONS, LatentReport, OutOfTurn,
     TablePrimitives, kind_key,
 )
-from guandan.tribute import return_choices, tribute_choices
 from tabletop.cards import Card, codes, count_list, holds, sort_cards, without
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
@@ -191,24 +191,8 @@ class RefereedTable(TablePrimitives):
     # apply, refereed
 
     def _r_apply(self, action: Any) -> list:
-        t = self.table
         legal = self._legal
         kind = type(action)
-        if ((kind is Play or kind is Pass) and legal is not None and legal.handed_out(action)
-                and t.oot is None and t.sequence is None and t.correction is None and t.latent_report is None
-                and self.phase is _PLAY):
-            # the everyday case: a play or pass handed out by legal_actions() in ordinary play
-            self._legal = None
-            if kind is Play:
-                self.stream.emit(ev.CardsPlayed, seat=action.seat, cards=codes(action.cards),
-                                 reading=action.reading.code)
-                self._play(action.seat, action.cards, action.reading)
-            else:
-                self.stream.emit(ev.Passed, seat=action.seat)
-                self._pass(action.seat)
-            if self.phase is _PLAY and (t.bars or t.lead_options or t.exposures or t.end_pending):
-                self._r_settle()
-            return self.stream.take()
         if self.phase is Phase.SCORED:
             raise IllegalAction("the deal is over")
         if self.phase is Phase.AWAITING_RULING:
@@ -345,17 +329,14 @@ class RefereedTable(TablePrimitives):
 
     def _r_give_tribute(self, a: GiveTribute, handed: bool) -> None:
         t = self.table
-        if self.phase is not Phase.TRIBUTE or a.seat != self._r_to_act():
-            raise IllegalAction(f"seat {a.seat} gives no tribute now")
-        if not self.hands[a.seat][a.card]:
-            raise IllegalAction(f"cards not in hand: {a.card}")
-        choices = tribute_choices(self.hand(a.seat), self.level)
-        if a.card in choices:
+        found = self.illegality(a)
+        if found is None:
             self._give_tribute(a.seat, a.card)
             return
-        receiver = self.pending[0][1]
+        if found.code != "wrong_tribute":
+            raise IllegalAction(found.message)
         stage = a.discovered or DISCOVERED_AT_ONCE
-        facts = make_facts(given=str(a.card), required=codes(choices), receiver=receiver, discovered=stage)
+        facts = make_facts(**found.facts, discovered=stage)
         if stage == DISCOVERED_AT_ONCE:
             e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_tribute",
                                  action=action_to_data(a), facts=facts)
@@ -369,21 +350,14 @@ class RefereedTable(TablePrimitives):
 
     def _r_return_card(self, a: ReturnCard, handed: bool) -> None:
         t = self.table
-        if self.phase is not Phase.RETURN or a.seat != self._r_to_act():
-            raise IllegalAction(f"seat {a.seat} returns no card now")
-        if not self.hands[a.seat][a.card]:
-            raise IllegalAction(f"cards not in hand: {a.card}")
-        payer = self.pending[0][1]
-        to = payer if a.to is None else a.to
-        if to not in range(NUM_SEATS) or to == a.seat:
-            raise IllegalAction(f"cannot return a card to seat {to}")
-        choices = return_choices(self.hand(a.seat), self.level)
-        if a.card in choices and to == payer:
+        found = self.illegality(a)
+        if found is None:
             self._return_card(a.seat, a.card)
             return
+        if found.code != "wrong_return":
+            raise IllegalAction(found.message)
         stage = a.discovered or DISCOVERED_AT_ONCE
-        facts = make_facts(given=str(a.card), allowed=codes(choices), payer=payer, to=to, discovered=stage,
-                           wrong_card=a.card not in choices, wrong_recipient=to != payer)
+        facts = make_facts(**found.facts, discovered=stage)
         if stage == DISCOVERED_AT_ONCE:
             e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_return",
                                  action=action_to_data(a), facts=facts)
@@ -393,24 +367,23 @@ class RefereedTable(TablePrimitives):
         e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_return",
                              action=action_to_data(a), facts=facts, latent=True)
         t.latent.append((e.seq, "wrong_return", a.seat, dict(facts)))
-        self._return_card(a.seat, a.card, emit=False, to=to)
+        self._return_card(a.seat, a.card, emit=False, to=found.facts["to"])
 
     # ---- play
 
     def _r_play(self, a: Play, handed: bool) -> None:
-        t = self.table
         seat = a.seat
         if self.phase is not Phase.PLAY:
             raise IllegalAction("no play now: the deal is not in play")
-        if not handed:
+        if handed:
+            found = None
+        else:
             self._r_check_holds(seat, a.cards)
-        if seat != self._r_play_turn():
-            self._r_out_of_turn_play(a)
-            return
-        if t.oot is not None:
-            self._r_answer_out_of_turn(a, handed)
-            return
-        self._r_play_in_turn(seat, a.cards, a.reading, a, handed)
+            found = self.illegality(a)
+            if found is not None and found.code == "play_out_of_turn":
+                self._r_out_of_turn_play(a)
+                return
+        self._r_play_in_turn(a, found)
 
     def _r_play_extra(self, a: PlayWithExtra, handed: bool) -> None:
         t = self.table
@@ -422,18 +395,21 @@ class RefereedTable(TablePrimitives):
         self._r_check_holds(seat, a.cards + a.extra)
         if seat != self._r_play_turn() or t.oot is not None:
             raise IllegalAction("extra cards carried out of turn are not modelled")
-        top = self._r_top_for(seat)
-        verdict = self._r_classify(seat, a.cards, a.reading, top)
+        found = self.illegality(Play(seat, a.cards, a.reading))
+        if found is not None and found.code not in RECORDED:
+            raise IllegalAction(found.message)
+        top = self._top_for(seat)
         e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity="extra_cards",
                              action=action_to_data(a),
                              facts=make_facts(cards=codes(a.cards), reading=a.reading.code, extra=codes(a.extra),
                                               top=None if top is None else top.code, leading=top is None,
-                                              rest_legal=verdict is None,
-                                              rest_problem=None if verdict is None else verdict[0]))
+                                              rest_legal=found is None,
+                                              rest_problem=None if found is None else found.code))
         self._r_lay(seat, a.cards + a.extra)
         self._r_await(e.seq, "extra_cards", seat)
 
     def _r_check_holds(self, seat: int, cards: Sequence[Card]) -> None:
+        """What cannot even be attempted: cards the seat does not hold, a seat out of play."""
         if seat not in range(NUM_SEATS):
             raise IllegalAction(f"no seat {seat}")
         if not cards:
@@ -443,33 +419,16 @@ class RefereedTable(TablePrimitives):
         if seat in self.table.placed_last:
             raise IllegalAction(f"seat {seat} is judged last and plays no more")
 
-    def _r_classify(self, seat: int, cards: tuple[Card, ...], reading: Reading,
-                    top: Reading | None) -> tuple[str, dict] | None:
-        """None if the play is legal here, else (irregularity id, facts)."""
-        found = readings(cards, self.level, self.rules)
-        if reading not in found:
-            if not found:
-                return "wrong_kind", {"reason": "not a combination"}
-            raise IllegalAction(f"{' '.join(map(str, cards))} cannot be read as {reading.code}")
-        if top is not None and not beats(reading, top, self.level):
-            same = reading.comparison_class == top.comparison_class or top.comparison_class == BOMB_CLASS
-            return ("does_not_beat" if same else "wrong_kind"), {"reason": f"{reading.code} on {top.code}"}
-        broken = self._r_restriction_broken(seat, cards, reading, top)
-        if broken:
-            return "wrong_kind", {"reason": broken}
-        return None
-
-    def _r_top_for(self, seat: int) -> Reading | None:
-        top = self.top
-        return None if top is None or top.seat == seat else top.reading
-
-    def _r_play_in_turn(self, seat: int, cards: tuple[Card, ...], reading: Reading, action: Any,
-                        handed: bool, *, accept_oot: bool = False) -> None:
+    def _r_play_in_turn(self, action: Play, found: Any) -> None:
+        """A play in turn (also the answer to an out-of-turn play, which accepts it), with
+        its ``illegality``: legal, recorded as an irregular attempt, or refused."""
         t = self.table
-        top = t.oot.reading if accept_oot else self._r_top_for(seat)
-        verdict = None if handed else self._r_classify(seat, cards, reading, top)
+        if found is not None and found.code not in RECORDED:
+            raise IllegalAction(found.message)
+        seat, cards, reading = action.seat, action.cards, action.reading
+        accept_oot = t.oot is not None
         lr = t.latent_report
-        if verdict is None and lr is not None and lr.seat == seat and len(cards) < self.sizes[seat] and (
+        if found is None and lr is not None and lr.seat == seat and len(cards) < self.sizes[seat] and (
                 lr.target == 3 or (lr.target == 4 and lr.plays_since >= 1)):
             # GD-4.2.3 / 4.2.4: the unreported player plays again; the play is held on the table
             self.stream.emit(ev.CardsPlayed, seat=seat, cards=codes(cards), reading=reading.code)
@@ -485,7 +444,7 @@ class RefereedTable(TablePrimitives):
                           partner_out=partner(seat) in self.finish_order, count=lr.count,
                           holds=self.sizes[seat] + len(cards), cards=codes(cards), reading=reading.code)
             return
-        if verdict is None:
+        if found is None:
             self.stream.emit(ev.CardsPlayed, seat=seat, cards=codes(cards), reading=reading.code)
             if accept_oot:
                 self._r_stand_out_of_turn(seat)
@@ -493,16 +452,16 @@ class RefereedTable(TablePrimitives):
                     return
             self._play(seat, cards, reading)
             return
-        irregularity, info = verdict
-        e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity=irregularity,
+        top = self._top_for(seat)
+        e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity=found.code,
                              action=action_to_data(action),
                              facts=make_facts(cards=codes(cards), reading=reading.code,
                                               top=None if top is None else top.code,
-                                              leading=top is None, **info))
+                                              leading=top is None, **found.facts))
         if accept_oot:
             self._r_stand_out_of_turn(seat)
         self._r_lay(seat, cards)
-        self._r_await(e.seq, irregularity, seat)
+        self._r_await(e.seq, found.code, seat)
 
     def _r_lay(self, seat: int, cards: Iterable[Card]) -> None:
         """Cards of an attempt go from the hand onto the table (still the seat's)."""
@@ -546,26 +505,25 @@ class RefereedTable(TablePrimitives):
         seat = a.seat
         if self.phase is not Phase.PLAY:
             raise IllegalAction("no pass now: the deal is not in play")
-        if seat != self._r_play_turn():
-            self._r_announce(Announce(seat, "pass"), handed, action=a)
+        found = None if handed else self.illegality(a)
+        if found is not None:
+            if found.code == "announce_out_of_turn":
+                self._r_announce(Announce(seat, "pass"), handed, action=a)
+                return
+            if found.code not in RECORDED:
+                raise IllegalAction(found.message)
+            e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity=found.code,
+                                 action=action_to_data(a), facts=make_facts(**found.facts))
+            self._r_await(e.seq, found.code, seat)
             return
+        self.stream.emit(ev.Passed, seat=seat)
         if t.oot is not None:
-            self.stream.emit(ev.Passed, seat=seat)
             if seat in t.bars:  # its turn, with the only answer its bar left it: the bar is served
                 del t.bars[seat]
                 self.stream.emit(ev.BarEnded, seat=seat, how="served")
             self._r_stand_out_of_turn(seat)
             if self.phase is Phase.SCORED or t.end_pending:
                 return
-            self._pass(seat)
-            return
-        leading = self.top is None or self.top.seat == seat
-        if leading and t.sequence is None:
-            e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity="pass_on_lead",
-                                 action=action_to_data(a), facts=make_facts(leading=True))
-            self._r_await(e.seq, "pass_on_lead", seat)
-            return
-        self.stream.emit(ev.Passed, seat=seat)
         self._pass(seat)
 
     def _r_lapse_round_bars(self) -> None:
@@ -597,9 +555,6 @@ class RefereedTable(TablePrimitives):
                                               top=None if top is None else top.reading.code))
         self._r_lay(seat, a.cards)
         t.oot = OutOfTurn(e.seq, seat, a.cards, a.reading, rightful, responder)
-
-    def _r_answer_out_of_turn(self, a: Play, handed: bool) -> None:
-        self._r_play_in_turn(a.seat, a.cards, a.reading, a, handed, accept_oot=True)
 
     def _r_call_referee(self, a: CallReferee, handed: bool) -> None:
         t = self.table
