@@ -2,14 +2,15 @@
 
     git archive <old-commit> | tar -x -C /tmp/old
     git archive <new-commit> | tar -x -C /tmp/new
-    python benchmarks/bench_guandan_compare.py /tmp/old /tmp/new [--deals 150] [--rounds 7]
+    python benchmarks/bench_guandan_compare.py /tmp/old /tmp/new [--deals 200] [--runs 7] [--block 10]
 
-Each round runs one fresh process per tree, alternating (old, new, new, old, …), so that a
-change in machine load hits both alike. A process plays the same seeded drawn first deals
-with four random agents, strict and refereed-clean (``engine_options`` of a header
-without infractions, the rulebook referee observing) interleaved deal by deal, and reports
-CPU seconds per variant (see ``bench_guandan_referee.py``). Printed: the median deals/s per
-tree and variant over the rounds, and every round's figures.
+One long-lived worker process per tree (its imports and caches warmed first). The driver
+hands them the same blocks of ``--block`` seeded drawn first deals in turn (old, new, new,
+old, …), so a change in machine load hits both trees alike; a worker plays each deal of a
+block strict, then refereed-clean (``engine_options`` of a header without infractions, the
+rulebook referee observing), four random agents, cold move-generation cache, and reports
+the CPU seconds of each variant. A run is ``--deals`` deals; printed: every run's deals/s,
+the median of the runs per tree and variant, and the refereed-clean overhead.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import statistics
 import subprocess
 import sys
 
-_CHILD = r"""
+_WORKER = r"""
 import json, sys, time
 from enforcement.setup import engine_options, make_guandan_referee
 from guandan.agents import RandomAgent
@@ -40,48 +41,75 @@ def clean(seed):
     options = {"referee": True, "infractions": 0.0}
     run(Deal.drawn(seed, **engine_options(options)), agents(seed), [make_guandan_referee()])
 
-deals = int(sys.argv[1])
-for seed in range(5):  # warm imports and caches
+for seed in range(10):  # warm imports and caches
     strict(seed); clean(seed)
-spent = {"strict": 0.0, "clean": 0.0}
 clock = time.process_time
-for seed in range(1000, 1000 + deals):
-    for name, play in (("strict", strict), ("clean", clean)):
-        clear_cache()
-        start = clock()
-        play(seed)
-        spent[name] += clock() - start
-print(json.dumps({k: deals / v for k, v in spent.items()}))
+print("ready", flush=True)
+for line in sys.stdin:
+    first, count = map(int, line.split())
+    spent = {"strict": 0.0, "clean": 0.0}
+    for seed in range(first, first + count):
+        for name, play in (("strict", strict), ("clean", clean)):
+            clear_cache()
+            start = clock()
+            play(seed)
+            spent[name] += clock() - start
+    print(json.dumps(spent), flush=True)
 """
 
 
-def one(tree: str, deals: int) -> dict[str, float]:
+def worker(tree: str) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=os.path.abspath(tree))
-    out = subprocess.run([sys.executable, "-c", _CHILD, str(deals)], env=env, cwd="/",
-                         check=True, capture_output=True, text=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    proc = subprocess.Popen([sys.executable, "-c", _WORKER], env=env, cwd="/", text=True,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert proc.stdout.readline().strip() == "ready"
+    return proc
+
+
+def block(proc: subprocess.Popen, first: int, count: int) -> dict[str, float]:
+    proc.stdin.write(f"{first} {count}\n")
+    proc.stdin.flush()
+    return json.loads(proc.stdout.readline())
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("old")
     parser.add_argument("new")
-    parser.add_argument("--deals", type=int, default=150)
-    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--deals", type=int, default=200, help="deals per run")
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--block", type=int, default=10)
     args = parser.parse_args()
-    figures: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
-    for r in range(args.rounds):
-        order = ("old", "new") if r % 2 == 0 else ("new", "old")
-        for name in order:
-            figures[name].append(one(getattr(args, name), args.deals))
-        print(f"round {r + 1}: " + "  ".join(
-            f"{n} strict {figures[n][-1]['strict']:.1f} clean {figures[n][-1]['clean']:.1f}"
-            for n in ("old", "new")), flush=True)
-    for name in ("old", "new"):
-        s = statistics.median(f["strict"] for f in figures[name])
-        c = statistics.median(f["clean"] for f in figures[name])
-        print(f"{name}: strict {s:.1f} deals/s, refereed-clean {c:.1f} deals/s, "
-              f"overhead {100 * (s / c - 1):+.1f} %")
+    procs = {"old": worker(args.old), "new": worker(args.new)}
+    rates: dict[str, dict[str, list[float]]] = {n: {"strict": [], "clean": []} for n in procs}
+    turn = 0
+    for r in range(args.runs):
+        spent = {n: {"strict": 0.0, "clean": 0.0} for n in procs}
+        first = 1000 + r * args.deals
+        for b in range(0, args.deals, args.block):
+            order = ("old", "new") if turn % 2 == 0 else ("new", "old")
+            turn += 1
+            for name in order:
+                for k, v in block(procs[name], first + b, min(args.block, args.deals - b)).items():
+                    spent[name][k] += v
+        for name in procs:
+            for k in ("strict", "clean"):
+                rates[name][k].append(args.deals / spent[name][k])
+        print(f"run {r + 1}: " + "  ".join(
+            f"{n} strict {rates[n]['strict'][-1]:.1f} clean {rates[n]['clean'][-1]:.1f}" for n in procs),
+            flush=True)
+    for p in procs.values():
+        p.stdin.close()
+        p.wait()
+    for name in procs:
+        s = statistics.median(rates[name]["strict"])
+        c = statistics.median(rates[name]["clean"])
+        over = statistics.median(a / b - 1 for a, b in zip(rates[name]["strict"], rates[name]["clean"]))
+        print(f"{name}: strict {s:.1f} deals/s, refereed-clean {c:.1f} deals/s (medians of {args.runs} runs), "
+              f"refereed-clean overhead {100 * over:+.1f} %")
+    for k in ("strict", "clean"):
+        ratios = [n / o for o, n in zip(rates["old"][k], rates["new"][k])]
+        print(f"new/old {k}: median {statistics.median(ratios):.3f} (runs {min(ratios):.3f}-{max(ratios):.3f})")
 
 
 if __name__ == "__main__":

@@ -280,13 +280,22 @@ class Deal(RefereedTable):
 
     @property
     def to_act(self) -> int | None:
+        """The seat to decide now: whose turn it is; in refereed mode first whoever owes the
+        table an answer (to an out-of-turn play, a choice, 报牌), and nobody while a ruling
+        is awaited."""
         t = self.table
         if t is None:
             return self.turn
-        if t.oot is None and t.choice is None and t.report_due is None:
-            phase = self.phase
-            return None if phase is Phase.AWAITING_RULING or phase is Phase.SCORED else self.turn
-        return self._r_to_act()
+        phase = self.phase
+        if phase is Phase.AWAITING_RULING or phase is Phase.SCORED:
+            return None
+        if t.oot is not None:
+            return t.oot.responder
+        if t.choice is not None:
+            return t.choice.seat
+        if t.report_due is not None:
+            return t.report_due
+        return self.turn
 
     @property
     def result(self) -> DealResult | None:
@@ -361,7 +370,7 @@ class Deal(RefereedTable):
             return Illegality("awaiting_ruling", "the table waits for the referee's ruling")
         t = self.table
         seat = action.seat
-        turn = self.turn if t is None else self._r_play_turn() if phase is Phase.PLAY else self._r_to_act()
+        turn = self.turn if t is None else self._r_play_turn() if phase is Phase.PLAY else self.to_act
         if seat != turn:
             code = "out_of_turn"
             if phase is Phase.PLAY and (kind is Play or kind is Pass):

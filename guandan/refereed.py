@@ -51,7 +51,7 @@ from guandan.legal import RECORDED, LegalActions
 from guandan.movegen import Move, legal_plays
 from guandan.observation import Phase
 from guandan.table import (
-    _AWAITING, _SCORED, LEAD_OPTIONS, REPLAY_OPTIONS, LatentReport, OutOfTurn,
+    LEAD_OPTIONS, REPLAY_OPTIONS, LatentReport, OutOfTurn,
     TablePrimitives, kind_key,
 )
 from tabletop.cards import Card, codes, count_list, holds, sort_cards, without
@@ -76,19 +76,6 @@ class RefereedTable(TablePrimitives):
     @property
     def awaiting_ruling(self) -> tuple[tuple[int, str, int | None], ...]:
         return tuple(self.table.awaiting) if self.table is not None else ()
-
-    def _r_to_act(self) -> int | None:
-        t = self.table
-        phase = self.phase
-        if phase is _AWAITING or phase is _SCORED:
-            return None
-        if t.oot is not None:
-            return t.oot.responder
-        if t.choice is not None:
-            return t.choice.seat
-        if t.report_due is not None:
-            return t.report_due
-        return self.turn
 
     def _r_play_turn(self) -> int | None:
         """Whose turn to play it is (None while something else must be answered first)."""
@@ -212,7 +199,7 @@ class RefereedTable(TablePrimitives):
     def _r_draw(self, a: Draw, handed: bool) -> None:
         if self.phase is not Phase.DRAW:
             raise IllegalAction("no draw now")
-        if a.seat != self._r_to_act():
+        if a.seat != self.to_act:
             raise IllegalAction(f"seat {self.turn} draws next, not seat {a.seat}")
         n = len(self.stock)
         if not a.flawed:
@@ -559,7 +546,7 @@ class RefereedTable(TablePrimitives):
     def _r_call_referee(self, a: CallReferee, handed: bool) -> None:
         t = self.table
         o = t.oot
-        if o is None or a.seat != self._r_to_act():
+        if o is None or a.seat != self.to_act:
             raise IllegalAction(f"seat {a.seat} has no out-of-turn play to call the referee about")
         self.stream.emit(ev.RefereeCalled, seat=a.seat, offender=o.seat)
         self._r_found(o.seq, "play_out_of_turn", o.seat,
