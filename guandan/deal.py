@@ -709,11 +709,13 @@ class Deal(RefereedTable):
             self._r_lapse_round_bars()
 
     def _leader_after(self, top_seat: int) -> int:
-        active = self._active()
-        if top_seat in active:
+        sizes = self.sizes
+        last = () if self.table is None else self.table.placed_last
+        if sizes[top_seat] and top_seat not in last:
             return top_seat
-        if partner(top_seat) in active:
-            return partner(top_seat)
+        mate = partner(top_seat)
+        if sizes[mate] and mate not in last:
+            return mate
         return self._next_active(top_seat)
 
     def _active(self) -> list[int]:
