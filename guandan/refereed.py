@@ -414,15 +414,19 @@ class RefereedTable(TablePrimitives):
             raise IllegalAction(found.message)
         seat, cards, reading = action.seat, action.cards, action.reading
         accept_oot = t.oot is not None
-        lr = t.latent_report
-        if found is None and lr is not None and lr.seat == seat and len(cards) < self.sizes[seat] and (
-                lr.target == 3 or (lr.target == 4 and lr.plays_since >= 1)):
-            # GD-4.2.3 / 4.2.4: the unreported player plays again; the play is held on the table
+        if found is None:
+            lr = t.latent_report
+            held = lr is not None and lr.seat == seat and len(cards) < self.sizes[seat] and (
+                lr.target == 3 or (lr.target == 4 and lr.plays_since >= 1))
             self.stream.emit(ev.CardsPlayed, seat=seat, cards=codes(cards), reading=reading.code)
             if accept_oot:
                 self._r_stand_out_of_turn(seat)
                 if self.phase is Phase.SCORED or t.end_pending:
                     return
+            if not held:
+                self._play(seat, cards, reading)
+                return
+            # GD-4.2.3 / 4.2.4: the unreported player plays again; the play is held on the table
             self._r_lay(seat, cards)
             t.latent_report = None
             stage = 3 if lr.plays_since == 0 else 4
@@ -430,14 +434,6 @@ class RefereedTable(TablePrimitives):
                           acted=tuple(lr.acted), partner_acted=partner(seat) in lr.acted,
                           partner_out=partner(seat) in self.finish_order, count=lr.count,
                           holds=self.sizes[seat] + len(cards), cards=codes(cards), reading=reading.code)
-            return
-        if found is None:
-            self.stream.emit(ev.CardsPlayed, seat=seat, cards=codes(cards), reading=reading.code)
-            if accept_oot:
-                self._r_stand_out_of_turn(seat)
-                if self.phase is Phase.SCORED or t.end_pending:
-                    return
-            self._play(seat, cards, reading)
             return
         top = self._top_for(seat)
         e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity=found.code,
