@@ -199,9 +199,10 @@ class Deal(RefereedTable):
             emit(ev.CardFacedUp, seat=face_leader, card=str(deck[position]), position=position)
         deal.stock = deck
         seat = first_drawer
-        while deal.stock:
-            deal.draw_next(seat)
-            seat = next_seat(seat)
+        draw = deal.draw_next
+        for _ in range(DECK_SIZE):
+            draw(seat)
+            seat = (seat + 1) % NUM_SEATS
         emit(ev.HandsComplete, sizes=tuple(deal.sizes))
 
         if previous_order is not None:
@@ -322,14 +323,15 @@ class Deal(RefereedTable):
         t = self.table
         legal = self._legal
         kind = type(action)
-        if legal is None or not legal.handed_out(action) or (t is not None and not (
-                (kind is Play or kind is Pass) and self.phase is Phase.PLAY and t.oot is None
-                and t.sequence is None and t.correction is None and t.latent_report is None)):
+        if legal is None or not legal.handed_out(action):
             if t is not None:
                 return self._r_apply(action)
             found = self.illegality(action)
             if found is not None:
                 raise IllegalAction(found.message)
+        elif t is not None and not ((kind is Play or kind is Pass) and self.phase is Phase.PLAY and t.oot is None
+                                    and t.sequence is None and t.correction is None and t.latent_report is None):
+            return self._r_apply(action)
         # a legal action (refereed: a play or pass handed out by legal_actions() in ordinary play)
         self._legal = None
         if kind is Play:
@@ -726,10 +728,10 @@ class Deal(RefereedTable):
     def _next_active(self, seat: int) -> int:
         """The next seat after ``seat`` still in play."""
         sizes = self.sizes
-        last = () if self.table is None else self.table.placed_last
+        t = self.table
         for _ in range(NUM_SEATS):
             seat = (seat + 1) % NUM_SEATS
-            if sizes[seat] and seat not in last:
+            if sizes[seat] and (t is None or seat not in t.placed_last):
                 return seat
         raise AssertionError("nobody holds cards")
 
