@@ -42,7 +42,7 @@ from guandan.ranks import level_index, level_text
 from guandan.rules import GuandanRules
 from guandan.legal import Illegality, LegalActions, _Choices
 from guandan.refereed import RefereedTable
-from guandan.table import TableState
+from guandan.table import _AWAITING, _PLAY, _SCORED, TableState
 from guandan.tribute import (
     TributePlan, finishing_order, level_gain, plan_tribute, return_choices, tribute_choices,
 )
@@ -288,7 +288,7 @@ class Deal(RefereedTable):
         if t is None:
             return self.turn
         phase = self.phase
-        if phase is Phase.AWAITING_RULING or phase is Phase.SCORED:
+        if phase is _AWAITING or phase is _SCORED:
             return None
         if t.oot is not None:
             return t.oot.responder
@@ -329,7 +329,7 @@ class Deal(RefereedTable):
             found = self.illegality(action)
             if found is not None:
                 raise IllegalAction(found.message)
-        elif t is not None and not ((kind is Play or kind is Pass) and self.phase is Phase.PLAY and t.oot is None
+        elif t is not None and not ((kind is Play or kind is Pass) and self.phase is _PLAY and t.oot is None
                                     and t.sequence is None and t.correction is None and t.latent_report is None):
             return self._r_apply(action)
         # a legal action (refereed: a play or pass handed out by legal_actions() in ordinary play)
@@ -345,7 +345,7 @@ class Deal(RefereedTable):
             self._give_tribute(action.seat, action.card)
         else:
             self._return_card(action.seat, action.card)
-        if t is not None and self.phase is Phase.PLAY and (t.bars or t.lead_options or t.exposures or t.end_pending):
+        if t is not None and self.phase is _PLAY and (t.bars or t.lead_options or t.exposures or t.end_pending):
             self._r_settle()
         return self.stream.take()
 
@@ -656,7 +656,7 @@ class Deal(RefereedTable):
                 return
             self.announced[seat] = 0
             self._finish(seat)
-            if self.phase is Phase.SCORED or (t is not None and t.end_pending):
+            if self.phase is _SCORED or (t is not None and t.end_pending):
                 return
         elif left <= REPORT_LIMIT and (lr is None or lr.seat != seat):
             if t is not None and t.report_step:
@@ -788,7 +788,7 @@ class Deal(RefereedTable):
         in force (lead restrictions, penalty cards, a pass sequence); bars act on the turn
         order instead."""
         t = self.table
-        if self.phase is Phase.PLAY and (t is None or (
+        if self.phase is _PLAY and (t is None or (
                 t.oot is None and t.choice is None and t.report_due is None and not t.exposures
                 and t.restriction is None and t.sequence is None)):
             seat = self.turn  # the everyday case: ordinary play, no restriction
