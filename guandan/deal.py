@@ -7,7 +7,9 @@
 
 Phases: DRAW (performed by the constructor: no decisions in strict mode) → TRIBUTE →
 RETURN → PLAY → SCORED. Every decision goes through ``apply``; its validation lives in
-one function, ``why_illegal(action)``. State is kept in plain public fields (hands as
+one function, ``illegality(action)``, for both modes: the mode decides only what happens to
+an illegal action (strict: IllegalAction with the reason; refereed: an irregularity
+recorded, or the action refused). State is kept in plain public fields (hands as
 count lists, the top play, who passed, announced counts) for the table primitives.
 
 ``mode="refereed"`` (``guandan.refereed``, ``guandan.table``): an action that breaks a
@@ -15,7 +17,9 @@ rule is recorded as an irregular attempt and the deal waits for a referee's ruli
 (``phase`` AWAITING_RULING) instead of raising; the draw is a decision (``Draw``); 报牌 is a step
 of its own (``Report``; ``report_step=False``: the engine reports correctly, for runs in
 which no agent can get it wrong); the table primitives a ruling uses are methods of the
-deal. Strict mode (the default) never touches any of it.
+deal. The rule path is one: the engine's methods consult the refereed state (bars,
+exposures, lead restrictions, pass sequences, latent reports) only when ``table`` is not
+None, and strict mode (the default) has no table.
 
 Randomness: a deal numbered ``d`` with seed ``S`` draws from ``tabletop.rng`` streams
 ``(S, d, SHUFFLE)``, ``(S, d, CUT)``, ``(S, d, FACE_UP)`` and, when no shuffler is given,
@@ -30,23 +34,26 @@ from typing import Any
 import attrs
 
 from guandan import events as ev
-from guandan.actions import Action, GiveTribute, Pass, Play, ReturnCard
-from guandan.movegen import plays, why_illegal_play
+from guandan.actions import Action, CallReferee, Choose, Draw, GiveTribute, Pass, Play, Report, ReturnCard
+from guandan.combos import BOMB_CLASS, Reading, readings, why_not_beats
+from guandan.movegen import plays
 from guandan.observation import Observation, Phase, TopPlay, TributeRecord
 from guandan.ranks import level_index, level_text
 from guandan.rules import GuandanRules
-from guandan.legal import LegalActions, _Choices
+from guandan.legal import Illegality, LegalActions, _Choices
 from guandan.refereed import RefereedTable
-from guandan.table import TableState
+from guandan.table import _AWAITING, _PLAY, _SCORED, TableState
 from guandan.tribute import (
     TributePlan, finishing_order, level_gain, plan_tribute, return_choices, tribute_choices,
 )
 from tabletop import rng as streams
-from tabletop.cards import CARDS, NUM_CARD_KINDS, Card, as_cards, codes, count_list, full_deck, sort_cards
+from tabletop.cards import (
+    CARDS, NUM_CARD_KINDS, Card, as_cards, codes, count_list, format_cards, full_deck, sort_cards,
+)
 from tabletop.errors import IllegalAction
 from tabletop.events import Event, EventStream
 from tabletop.irregular import MODES, REFEREED
-from tabletop.seats import NUM_SEATS, next_seat, partner, prev_seat
+from tabletop.seats import NUM_SEATS, next_seat, partner, prev_seat, seats_from
 
 HAND_SIZE = 27
 DECK_SIZE = 108
@@ -55,6 +62,8 @@ REPORT_LIMIT = 10
 
 _CANONICAL = sorted(range(NUM_CARD_KINDS), key=lambda i: CARDS[i].rank_index * 5 + CARDS[i].suit_index)
 _PHASE_ACTION = {Phase.TRIBUTE: GiveTribute, Phase.RETURN: ReturnCard}
+_ACTIONS = (Play, Pass, GiveTribute, ReturnCard)
+
 
 
 @attrs.frozen
@@ -91,8 +100,6 @@ class Deal(RefereedTable):
         """Refereed mode's state (None in strict mode)."""
         if self.table is not None:
             self.table.report_step = report_step
-        self.auto_report = self.table is None
-        """报牌 is emitted by the engine after each play (refereed mode: a seat's own step)."""
 
         self.phase = Phase.DRAW
         self.stock: list[Card] = []
@@ -192,9 +199,10 @@ class Deal(RefereedTable):
             emit(ev.CardFacedUp, seat=face_leader, card=str(deck[position]), position=position)
         deal.stock = deck
         seat = first_drawer
-        while deal.stock:
-            deal.draw_next(seat)
-            seat = next_seat(seat)
+        draw = deal.draw_next
+        for _ in range(DECK_SIZE):
+            draw(seat)
+            seat = (seat + 1) % NUM_SEATS
         emit(ev.HandsComplete, sizes=tuple(deal.sizes))
 
         if previous_order is not None:
@@ -273,13 +281,22 @@ class Deal(RefereedTable):
 
     @property
     def to_act(self) -> int | None:
+        """The seat to decide now: whose turn it is; in refereed mode first whoever owes the
+        table an answer (to an out-of-turn play, a choice, 报牌), and nobody while a ruling
+        is awaited."""
         t = self.table
         if t is None:
             return self.turn
-        if t.oot is None and t.choice is None and t.report_due is None:
-            phase = self.phase
-            return None if phase is Phase.AWAITING_RULING or phase is Phase.SCORED else self.turn
-        return self._r_to_act()
+        phase = self.phase
+        if phase is _AWAITING or phase is _SCORED:
+            return None
+        if t.oot is not None:
+            return t.oot.responder
+        if t.choice is not None:
+            return t.choice.seat
+        if t.report_due is not None:
+            return t.report_due
+        return self.turn
 
     @property
     def result(self) -> DealResult | None:
@@ -294,68 +311,146 @@ class Deal(RefereedTable):
 
     def legal_actions(self) -> LegalActions:
         if self._legal is None:
-            self._legal = self._compute_legal() if self.table is None else self._r_legal()
+            self._legal = self._compute_legal()
         return self._legal
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return the events it produced (with any events still
-        pending in the stream before them). Strict mode: an illegal action raises
-        IllegalAction and changes nothing. Refereed mode: see ``guandan.refereed``."""
-        if self.table is not None:
-            return self._r_apply(action)
+        pending in the stream before them). What happens to an illegal one (``illegality``)
+        is the mode's: strict mode raises IllegalAction with its message and changes
+        nothing; refereed mode records it as an irregularity or refuses it (see
+        ``guandan.refereed``)."""
+        t = self.table
         legal = self._legal
-        if legal is None or not legal.handed_out(action):
-            reason = self.why_illegal(action)
-            if reason is not None:
-                raise IllegalAction(reason)
-        self._legal = None
         kind = type(action)
+        if legal is None or not legal.handed_out(action):
+            if t is not None:
+                return self._r_apply(action)
+            found = self.illegality(action)
+            if found is not None:
+                raise IllegalAction(found.message)
+        elif t is not None and not ((kind is Play or kind is Pass) and self.phase is _PLAY and t.oot is None
+                                    and t.sequence is None and t.correction is None and t.latent_report is None):
+            return self._r_apply(action)
+        # a legal action (refereed: a play or pass handed out by legal_actions() in ordinary play)
+        self._legal = None
         if kind is Play:
+            self.stream.emit(ev.CardsPlayed, seat=action.seat, cards=codes(action.cards),
+                             reading=action.reading.code)
             self._play(action.seat, action.cards, action.reading)
         elif kind is Pass:
+            self.stream.emit(ev.Passed, seat=action.seat)
             self._pass(action.seat)
         elif kind is GiveTribute:
             self._give_tribute(action.seat, action.card)
         else:
             self._return_card(action.seat, action.card)
+        if t is not None and self.phase is _PLAY and (t.bars or t.lead_options or t.exposures or t.end_pending):
+            self._r_settle()
         return self.stream.take()
 
     def why_illegal(self, action: Any) -> str | None:
-        """Why ``action`` may not be applied now, or None if it may."""
-        if self.phase is Phase.SCORED:
-            return "the deal is over"
-        if not isinstance(action, (Play, Pass, GiveTribute, ReturnCard)):
-            return f"not a 掼蛋 action: {action!r}"
-        if action.seat != self.turn:
-            return f"not seat {action.seat}'s turn (seat {self.turn} is to act)"
-        expected = _PHASE_ACTION.get(self.phase)
-        if expected is None and type(action) in (GiveTribute, ReturnCard):
-            return f"no {'tribute' if type(action) is GiveTribute else 'return'} now: the deal is in play"
-        if expected is not None and type(action) is not expected:
-            return (f"seat {self.turn} must give tribute now" if expected is GiveTribute
-                    else f"seat {self.turn} must return a card now")
-        hand = self.hands[action.seat]
-        if type(action) is Pass:
-            return "the leader may not pass" if self.top is None else None
-        if type(action) is Play:
-            missing = _missing(hand, action.cards)
+        """Why ``action`` may not be applied now (the message strict mode raises), or None."""
+        found = self.illegality(action)
+        return None if found is None else found.message
+
+    def illegality(self, action: Any) -> Illegality | None:
+        """Why a play, pass, tribute or return may not be applied now, or None if it may:
+        the one classification of both modes. Its ``code`` is an irregularity id a refereed
+        table records (``RECORDED``: out of turn, pass on lead, wrong kind, does not beat,
+        wrong tribute or return; ``facts`` are the referee's) or says why the action is
+        refused in either mode; ``message`` is what strict mode raises. Refereed mode also
+        counts the table's turn (an out-of-turn play to answer) and restrictions (lead
+        restrictions, penalty cards, a pass sequence)."""
+        phase = self.phase
+        if phase is Phase.SCORED:
+            return Illegality("deal_over", "the deal is over")
+        kind = type(action)
+        if kind not in _ACTIONS:
+            return Illegality("not_an_action", f"not a 掼蛋 action: {action!r}")
+        if phase is Phase.AWAITING_RULING:
+            return Illegality("awaiting_ruling", "the table waits for the referee's ruling")
+        t = self.table
+        seat = action.seat
+        turn = self.turn if t is None else self._r_play_turn() if phase is Phase.PLAY else self.to_act
+        if seat != turn:
+            code = "out_of_turn"
+            if phase is Phase.PLAY and (kind is Play or kind is Pass):
+                code = "play_out_of_turn" if kind is Play else "announce_out_of_turn"
+            return Illegality(code, f"not seat {seat}'s turn (seat {turn} is to act)")
+        expected = _PHASE_ACTION.get(phase)
+        if expected is not None and kind is not expected:
+            return Illegality("wrong_action", f"seat {seat} must give tribute now" if expected is GiveTribute
+                              else f"seat {seat} must return a card now")
+        if expected is None:
+            now = "the deal is in play" if phase is Phase.PLAY else "the cards are being drawn"
+            if kind is GiveTribute or kind is ReturnCard:
+                return Illegality("wrong_action", f"no {'tribute' if kind is GiveTribute else 'return'} now: {now}")
+            if phase is not Phase.PLAY:
+                return Illegality("wrong_action", f"no play now: {now}")
+        hand = self.hands[seat]
+        if kind is Pass:
+            if self._top_for(seat) is None and (t is None or t.sequence is None):
+                return Illegality("pass_on_lead", "the leader may not pass", {"leading": True})
+            return None
+        if kind is Play:
+            cards = action.cards
+            missing = _missing(hand, cards)
             if missing:
-                return f"cards not in hand: {' '.join(missing)}"
-            top = None if self.top is None else self.top.reading
-            return why_illegal_play(self.hand(action.seat), action.cards, action.reading, top, self.level,
-                                    rules=self.rules)
+                return Illegality("cards_not_in_hand", f"cards not in hand: {' '.join(missing)}")
+            if not cards:
+                return Illegality("no_cards", "no cards (a pass is not a play)")
+            reading = action.reading
+            found = readings(cards, self.level, self.rules)
+            if reading not in found:
+                shown = format_cards(sort_cards(cards))
+                if not found:
+                    return Illegality("wrong_kind", f"not a combination: {shown}", {"reason": "not a combination"})
+                return Illegality("unreadable", f"{shown} cannot be read as {reading.code} "
+                                                f"(it reads as {', '.join(r.code for r in found)})")
+            top = self._top_for(seat)
+            if top is not None:
+                why = why_not_beats(reading, top, self.level)
+                if why is not None:
+                    same = reading.comparison_class == top.comparison_class or top.comparison_class == BOMB_CLASS
+                    return Illegality("does_not_beat" if same else "wrong_kind", why,
+                                      {"reason": f"{reading.code} on {top.code}"})
+            if t is not None:
+                broken = self._r_restriction_broken(seat, cards, reading, top)
+                if broken:
+                    return Illegality("wrong_kind", broken, {"reason": broken})
+            return None
         card = action.card
         if not hand[card]:
-            return f"cards not in hand: {card}"
-        if type(action) is GiveTribute:
-            choices = tribute_choices(self.hand(action.seat), self.level)
+            return Illegality("cards_not_in_hand", f"cards not in hand: {card}")
+        receiver = self.pending[0][1]
+        if kind is GiveTribute:
+            choices = tribute_choices(self.hand(seat), self.level)
             if card not in choices:
-                return f"{card} is not a legal tribute (give one of: {' '.join(map(str, choices))})"
+                return Illegality("wrong_tribute",
+                                  f"{card} is not a legal tribute (give one of: {' '.join(map(str, choices))})",
+                                  {"given": str(card), "required": codes(choices), "receiver": receiver})
             return None
-        choices = return_choices(self.hand(action.seat), self.level)
-        if card not in choices:
-            return f"{card} is not a legal return (return one of: {' '.join(map(str, choices))})"
+        to = receiver if action.to is None else action.to
+        if to not in range(NUM_SEATS) or to == seat:
+            return Illegality("no_recipient", f"cannot return a card to seat {to}")
+        choices = return_choices(self.hand(seat), self.level)
+        if card not in choices or to != receiver:
+            message = (f"{card} is not a legal return (return one of: {' '.join(map(str, choices))})"
+                       if card not in choices else f"the card goes back to seat {receiver}, not seat {to}")
+            return Illegality("wrong_return", message,
+                              {"given": str(card), "allowed": codes(choices), "payer": receiver, "to": to,
+                               "wrong_card": card not in choices, "wrong_recipient": to != receiver})
         return None
+
+    def _top_for(self, seat: int) -> Reading | None:
+        """What a play by ``seat`` must beat now (None: it leads). Refereed: an out-of-turn
+        play waiting for its answer is played on."""
+        t = self.table
+        if t is not None and t.oot is not None and seat == t.oot.responder:
+            return t.oot.reading
+        top = self.top
+        return None if top is None or top.seat == seat else top.reading
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` sees now. Its fields are made when first read, from a snapshot
@@ -521,6 +616,9 @@ class Deal(RefereedTable):
             self._r_settle()
 
     def _play(self, seat: int, cards: tuple[Card, ...], reading: Any) -> None:
+        """A legal play, its ``gd.played`` event already emitted: the state after it. In
+        refereed mode also the table's bookkeeping (exposed cards used, a lead restriction
+        or pass sequence served, a correction carried out, a latent 报牌 followed)."""
         hand = self.hands[seat]
         for c in cards:
             hand[c] -= 1
@@ -528,42 +626,147 @@ class Deal(RefereedTable):
         left = self.sizes[seat] - len(cards)
         self.sizes[seat] = left
         self.played[seat] = self.played[seat] + cards
+        t = self.table
+        lr = None
+        if t is not None:
+            leading = self.top is None or self.top.seat == seat
         self.top = TopPlay(seat, cards, reading)
         self.passed = []
         self.plays += 1
-        self.stream.emit(ev.CardsPlayed, seat=seat, cards=codes(cards), reading=reading.code)
+        if t is not None:
+            t.turns += 1
+            t.last_play[seat] = (cards, reading)
+            if t.exposures:
+                self._r_consume_exposed(seat, cards)
+            if leading and t.restriction is not None and t.restriction[0] == seat:
+                t.restriction = None
+            t.sequence = None
+            if t.correction is not None and t.correction[0] == seat:
+                self._r_expose_unused(seat, cards)
+            lr = t.latent_report
+            if lr is not None:
+                if seat == lr.seat:
+                    lr.plays_since += 1
+                else:
+                    lr.acted.append(seat)
+                    lr.played.append(seat)
         if left == 0:
+            if lr is not None and seat == lr.seat:
+                self._r_discover_report(5)
+                return
             self.announced[seat] = 0
             self._finish(seat)
-            if self.phase is Phase.SCORED:
+            if self.phase is _SCORED or (t is not None and t.end_pending):
                 return
-        elif left <= REPORT_LIMIT and self.auto_report:
-            self.report(seat)
-        self.turn = self._next_holding(seat)
+        elif left <= REPORT_LIMIT and (lr is None or lr.seat != seat):
+            if t is not None and t.report_step:
+                t.report_due = seat  # 报牌 is the seat's own step
+            else:
+                self.report(seat)
+        self.turn = self._next_active(seat)
+        if t is not None and self.plays == 1 and t.latent:
+            self._r_discover_tribute()
 
     def _pass(self, seat: int) -> None:
-        self.passed.append(seat)
-        self.stream.emit(ev.Passed, seat=seat)
+        """A pass, its ``gd.passed`` event already emitted: the next seat to act, or the
+        round's end. In refereed mode also the table's bookkeeping (a correction carried
+        out, a latent 报牌 followed, a designation or pass-sequence step used)."""
+        t = self.table
+        last: Collection[int] = ()
+        if t is not None:
+            t.turns += 1
+            if t.correction is not None and t.correction[0] == seat:
+                self._r_expose_unused(seat, ())
+            lr = t.latent_report
+            if lr is not None and seat != lr.seat:
+                lr.acted.append(seat)
+            if t.designation is not None and t.designation[0] == seat:
+                t.designation = None
+            if t.sequence is not None:
+                self._r_sequence_pass(seat)
+                return
+            last = t.placed_last
         top_seat = self.top.seat
+        passed = self.passed
+        passed.append(seat)
         sizes = self.sizes
         for s in range(NUM_SEATS):
-            if sizes[s] and s != top_seat and s not in self.passed:
-                self.turn = self._next_holding(seat)
+            if sizes[s] and s != top_seat and s not in passed and s not in last:
+                self.turn = self._next_active(seat)
                 return
-        # Everyone still holding cards passed: the round is over.
-        leader = top_seat if sizes[top_seat] else partner(top_seat)
+        self._round_over()
+
+    def _round_over(self) -> None:
+        """Everyone still in play passed: the top play's seat leads (its partner, 接风, when
+        it went out). Refereed mode: a new lead, and the round's GD-2.2 bars lapse."""
+        top_seat = self.top.seat
+        leader = self._leader_after(top_seat)
         self.stream.emit(ev.RoundEnded, seat=top_seat, leader=leader, partner_leads=leader != top_seat)
         self.top = None
         self.passed = []
         self.leader = self.turn = leader
+        t = self.table
+        if t is not None:
+            t.lead_count += 1
+            self._r_lapse_round_bars()
+
+    def _leader_after(self, top_seat: int) -> int:
+        sizes = self.sizes
+        last = () if self.table is None else self.table.placed_last
+        if sizes[top_seat] and top_seat not in last:
+            return top_seat
+        mate = partner(top_seat)
+        if sizes[mate] and mate not in last:
+            return mate
+        return self._next_active(top_seat)
+
+    def _active(self) -> list[int]:
+        """The seats still in play: holding cards and not judged last (单下, refereed)."""
+        last = () if self.table is None else self.table.placed_last
+        return [s for s in range(NUM_SEATS) if self.sizes[s] and s not in last]
+
+    def _next_active(self, seat: int) -> int:
+        """The next seat after ``seat`` still in play."""
+        sizes = self.sizes
+        t = self.table
+        for _ in range(NUM_SEATS):
+            seat = (seat + 1) % NUM_SEATS
+            if sizes[seat] and (t is None or seat not in t.placed_last):
+                return seat
+        raise AssertionError("nobody holds cards")
 
     def _finish(self, seat: int) -> None:
+        """``seat`` went out. The deal is over after a 1-2 finish or when one seat is left in
+        play (refereed: a latent 报牌 irregularity comes to light first)."""
         order = self.finish_order
         order.append(seat)
         self.stream.emit(ev.PlayerFinished, seat=seat, place=len(order))
-        if len(order) == 3 or (len(order) == 2 and order[1] == partner(order[0])):
-            self.finish_order = list(finishing_order(order))
-            self._end()
+        if self._deal_over():
+            t = self.table
+            if t is not None and t.latent_report is not None:
+                t.end_pending = True
+                self._r_discover_report(None)
+                return
+            self._end_by_play()
+
+    def _deal_over(self) -> bool:
+        order = self.finish_order
+        if len(order) >= 2 and order[1] == partner(order[0]):
+            return True
+        return len(self._active()) <= 1
+
+    def _end_by_play(self) -> None:
+        """The deal ends by play: the seats still holding cards follow the finishers from the
+        上游's 下家 on (``tribute.finishing_order``), seats judged last (单下) after them."""
+        last = [] if self.table is None else self.table.placed_last
+        if self.table is not None:
+            self.table.end_pending = False
+        order = list(self.finish_order)
+        first = order[0] if order else 0
+        rest = [s for s in seats_from(next_seat(first)) if s not in order and s not in last]
+        # 单下 places a seat below everyone still playing: the first judged is the very last
+        self.finish_order = order + rest + last[::-1]
+        self._end()
 
     def _end(self) -> None:
         self.phase = Phase.SCORED
@@ -579,26 +782,44 @@ class Deal(RefereedTable):
         if self.table is not None:
             self._r_flush_latent()
 
-    def _next_holding(self, seat: int) -> int:
-        sizes = self.sizes
-        for _ in range(NUM_SEATS):
-            seat = (seat + 1) % NUM_SEATS
-            if sizes[seat]:
-                return seat
-        raise AssertionError("nobody holds cards")
-
     def _compute_legal(self) -> LegalActions:
-        seat = self.turn
+        """Every legal action of the seat to act. Refereed mode adds the answers the table
+        waits for (to an out-of-turn play, a choice, 报牌), the draw, and the restrictions
+        in force (lead restrictions, penalty cards, a pass sequence); bars act on the turn
+        order instead."""
+        t = self.table
+        if self.phase is _PLAY and (t is None or (
+                t.oot is None and t.choice is None and t.report_due is None and not t.exposures
+                and t.restriction is None and t.sequence is None)):
+            seat = self.turn  # the everyday case: ordinary play, no restriction
+            top = self.top
+            if top is None or top.seat == seat:
+                return LegalActions(seat, plays(self.hands[seat], None, self.level, self.rules), False)
+            return LegalActions(seat, plays(self.hands[seat], top.reading, self.level, self.rules), True)
+        seat = self.to_act
         if seat is None:
             return LegalActions(0, [], False)
-        if self.phase is Phase.TRIBUTE:
+        if t is not None:
+            if t.oot is not None:
+                o = t.oot
+                if seat in t.bars or not self.sizes[o.seat]:
+                    return _Choices(seat, [CallReferee(seat), Pass(seat)])
+                options = self._r_play_options(seat, o.reading)
+                return _Choices(seat, [CallReferee(seat)] + list(options))
+            if t.choice is not None:
+                return _Choices(seat, [Choose(seat, o) for o in t.choice.options])
+            if t.report_due is not None:
+                return _Choices(seat, [Report(seat, self.sizes[seat])])
+        phase = self.phase
+        if phase is Phase.DRAW:
+            return _Choices(seat, [Draw(seat)])
+        if phase is Phase.TRIBUTE:
             return _Choices(seat, [GiveTribute(seat, c) for c in tribute_choices(self.hand(seat), self.level)])
-        if self.phase is Phase.RETURN:
+        if phase is Phase.RETURN:
             return _Choices(seat, [ReturnCard(seat, c) for c in return_choices(self.hand(seat), self.level)])
-        top = self.top
-        moves = plays(self.hands[seat], None if top is None else top.reading, self.level, self.rules)
-        return LegalActions(seat, moves, top is not None)
-
+        top = self.top  # refereed play under a restriction
+        leading = top is None or top.seat == seat
+        return self._r_play_options(seat, None if leading else top.reading, pass_on_lead=t.sequence is not None)
 
 def _check_seat(seat: Any, name: str) -> None:
     if not isinstance(seat, int) or not 0 <= seat < NUM_SEATS:

@@ -1,14 +1,28 @@
-"""The legal actions at one decision of a 掼蛋 deal, as a lazy sequence (strict and
-refereed mode alike)."""
+"""The legal actions at one decision of a 掼蛋 deal, as a lazy sequence, and why an action
+is illegal (``Illegality``, what ``Deal.illegality`` answers): strict and refereed mode
+alike."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from guandan.actions import Action, Pass, Play
 from guandan.movegen import Move
 from tabletop.cards import Card
+
+RECORDED = frozenset({"play_out_of_turn", "announce_out_of_turn", "pass_on_lead", "wrong_kind",
+                      "does_not_beat", "wrong_tribute", "wrong_return"})
+"""The ``Illegality`` codes a refereed table records as an irregular attempt (it refuses
+the others, as strict mode refuses every one)."""
+
+
+class Illegality(NamedTuple):
+    """Why an action may not be applied now (``Deal.illegality``)."""
+
+    code: str
+    message: str
+    facts: dict[str, Any] = {}
 
 
 class LegalActions(Sequence):

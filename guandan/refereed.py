@@ -3,7 +3,8 @@ refereed legal actions and turn order (the table primitives a ruling uses are in
 ``guandan.table``).
 
 ``Deal`` inherits ``RefereedTable``; its state lives in ``deal.table`` (a ``TableState``),
-which is None in strict mode, so strict play never enters this module.
+which is None in strict mode: strict play shares the engine's rule path and
+``illegality`` with refereed play but never reaches the handlers here.
 
 How the table works in refereed mode:
 
@@ -45,19 +46,18 @@ from guandan.actions import (
     DISCOVERED_AT_ONCE, AskCount, Announce, CallReferee, Choose, Draw, DrawOutOfTurn, DropCard,
     GiveTribute, Incident, Pass, Play, PlayWithExtra, Report, Retract, ReturnCard, action_to_data,
 )
-from guandan.combos import BOMB_CLASS, BOMB_KINDS, Reading, beats, readings
-from guandan.legal import LegalActions, _Choices
-from guandan.movegen import Move, legal_plays, plays
-from guandan.observation import Phase, TopPlay
+from guandan.combos import BOMB_KINDS, Reading, readings
+from guandan.legal import RECORDED, LegalActions
+from guandan.movegen import Move, legal_plays
+from guandan.observation import Phase
 from guandan.table import (
-    _AWAITING, _PLAY, _SCORED, IRREGULARITIES, LEAD_OPTIONS, REPLAY_OPTIONS, REPORT_LIMIT, LatentReport,
-    OutOfTurn, TablePrimitives, kind_key,
+    LEAD_OPTIONS, REPLAY_OPTIONS, LatentReport, OutOfTurn,
+    TablePrimitives, kind_key,
 )
-from guandan.tribute import return_choices, tribute_choices
 from tabletop.cards import Card, codes, count_list, holds, sort_cards, without
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
-from tabletop.seats import NUM_SEATS, next_seat, partner, prev_seat, seats_from
+from tabletop.seats import NUM_SEATS, next_seat, partner, seats_from
 
 
 class RefereedTable(TablePrimitives):
@@ -77,19 +77,6 @@ class RefereedTable(TablePrimitives):
     def awaiting_ruling(self) -> tuple[tuple[int, str, int | None], ...]:
         return tuple(self.table.awaiting) if self.table is not None else ()
 
-    def _r_to_act(self) -> int | None:
-        t = self.table
-        phase = self.phase
-        if phase is _AWAITING or phase is _SCORED:
-            return None
-        if t.oot is not None:
-            return t.oot.responder
-        if t.choice is not None:
-            return t.choice.seat
-        if t.report_due is not None:
-            return t.report_due
-        return self.turn
-
     def _r_play_turn(self) -> int | None:
         """Whose turn to play it is (None while something else must be answered first)."""
         t = self.table
@@ -100,40 +87,6 @@ class RefereedTable(TablePrimitives):
         if t.choice is not None or t.report_due is not None:
             return None
         return self.turn
-
-    def _r_legal(self) -> Any:
-        t = self.table
-        if (self.phase is _PLAY and t.oot is None and t.choice is None and t.report_due is None
-                and not t.exposures and t.restriction is None and t.sequence is None):
-            seat = self.turn  # the everyday case: ordinary play, no restriction
-            top = self.top
-            if top is None or top.seat == seat:
-                return LegalActions(seat, plays(self.hands[seat], None, self.level, self.rules), False)
-            return LegalActions(seat, plays(self.hands[seat], top.reading, self.level, self.rules), True)
-        seat = self._r_to_act()
-        if seat is None:
-            return LegalActions(0, [], False)
-        if t.oot is not None:
-            o = t.oot
-            if seat in t.bars or not self.sizes[o.seat]:
-                return _Choices(seat, [CallReferee(seat), Pass(seat)])
-            options = self._r_play_options(seat, o.reading)
-            return _Choices(seat, [CallReferee(seat)] + list(options))
-        if t.choice is not None:
-            return _Choices(seat, [Choose(seat, o) for o in t.choice.options])
-        if t.report_due is not None:
-            return _Choices(seat, [Report(seat, self.sizes[seat])])
-        phase = self.phase
-        if phase is Phase.DRAW:
-            return _Choices(seat, [Draw(seat)])
-        if phase is Phase.TRIBUTE:
-            return _Choices(seat, [GiveTribute(seat, c) for c in tribute_choices(self.hand(seat), self.level)])
-        if phase is Phase.RETURN:
-            return _Choices(seat, [ReturnCard(seat, c) for c in return_choices(self.hand(seat), self.level)])
-        top = self.top
-        leading = top is None or top.seat == seat
-        return self._r_play_options(seat, None if leading else top.reading,
-                                    pass_on_lead=t.sequence is not None)
 
     def _r_play_options(self, seat: int, top: Reading | None, *, pass_on_lead: bool = False) -> Any:
         t = self.table
@@ -225,24 +178,8 @@ class RefereedTable(TablePrimitives):
     # apply, refereed
 
     def _r_apply(self, action: Any) -> list:
-        t = self.table
         legal = self._legal
         kind = type(action)
-        if ((kind is Play or kind is Pass) and legal is not None and legal.handed_out(action)
-                and t.oot is None and t.sequence is None and t.correction is None and t.latent_report is None
-                and self.phase is _PLAY):
-            # the everyday case: a play or pass handed out by legal_actions() in ordinary play
-            self._legal = None
-            if kind is Play:
-                self.stream.emit(ev.CardsPlayed, seat=action.seat, cards=codes(action.cards),
-                                 reading=action.reading.code)
-                self._r_apply_play(action.seat, action.cards, action.reading)
-            else:
-                self.stream.emit(ev.Passed, seat=action.seat)
-                self._r_apply_pass(action.seat)
-            if self.phase is _PLAY and (t.bars or t.lead_options or t.exposures or t.end_pending):
-                self._r_settle()
-            return self.stream.take()
         if self.phase is Phase.SCORED:
             raise IllegalAction("the deal is over")
         if self.phase is Phase.AWAITING_RULING:
@@ -262,7 +199,7 @@ class RefereedTable(TablePrimitives):
     def _r_draw(self, a: Draw, handed: bool) -> None:
         if self.phase is not Phase.DRAW:
             raise IllegalAction("no draw now")
-        if a.seat != self._r_to_act():
+        if a.seat != self.to_act:
             raise IllegalAction(f"seat {self.turn} draws next, not seat {a.seat}")
         n = len(self.stock)
         if not a.flawed:
@@ -379,18 +316,15 @@ class RefereedTable(TablePrimitives):
 
     def _r_give_tribute(self, a: GiveTribute, handed: bool) -> None:
         t = self.table
-        if self.phase is not Phase.TRIBUTE or a.seat != self._r_to_act():
-            raise IllegalAction(f"seat {a.seat} gives no tribute now")
-        if not self.hands[a.seat][a.card]:
-            raise IllegalAction(f"cards not in hand: {a.card}")
-        choices = tribute_choices(self.hand(a.seat), self.level)
-        if a.card in choices:
+        found = self.illegality(a)
+        if found is None:
             self._r_consume_exposed(a.seat, [a.card])   # an exposed card given leaves its exposure
             self._give_tribute(a.seat, a.card)
             return
-        receiver = self.pending[0][1]
+        if found.code != "wrong_tribute":
+            raise IllegalAction(found.message)
         stage = a.discovered or DISCOVERED_AT_ONCE
-        facts = make_facts(given=str(a.card), required=codes(choices), receiver=receiver, discovered=stage)
+        facts = make_facts(**found.facts, discovered=stage)
         if stage == DISCOVERED_AT_ONCE:
             e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_tribute",
                                  action=action_to_data(a), facts=facts)
@@ -405,22 +339,15 @@ class RefereedTable(TablePrimitives):
 
     def _r_return_card(self, a: ReturnCard, handed: bool) -> None:
         t = self.table
-        if self.phase is not Phase.RETURN or a.seat != self._r_to_act():
-            raise IllegalAction(f"seat {a.seat} returns no card now")
-        if not self.hands[a.seat][a.card]:
-            raise IllegalAction(f"cards not in hand: {a.card}")
-        payer = self.pending[0][1]
-        to = payer if a.to is None else a.to
-        if to not in range(NUM_SEATS) or to == a.seat:
-            raise IllegalAction(f"cannot return a card to seat {to}")
-        choices = return_choices(self.hand(a.seat), self.level)
-        if a.card in choices and to == payer:
+        found = self.illegality(a)
+        if found is None:
             self._r_consume_exposed(a.seat, [a.card])
             self._return_card(a.seat, a.card)
             return
+        if found.code != "wrong_return":
+            raise IllegalAction(found.message)
         stage = a.discovered or DISCOVERED_AT_ONCE
-        facts = make_facts(given=str(a.card), allowed=codes(choices), payer=payer, to=to, discovered=stage,
-                           wrong_card=a.card not in choices, wrong_recipient=to != payer)
+        facts = make_facts(**found.facts, discovered=stage)
         if stage == DISCOVERED_AT_ONCE:
             e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_return",
                                  action=action_to_data(a), facts=facts)
@@ -431,24 +358,23 @@ class RefereedTable(TablePrimitives):
                              action=action_to_data(a), facts=facts, latent=True)
         t.latent.append((e.seq, "wrong_return", a.seat, dict(facts)))
         self._r_consume_exposed(a.seat, [a.card])
-        self._return_card(a.seat, a.card, emit=False, to=to)
+        self._return_card(a.seat, a.card, emit=False, to=found.facts["to"])
 
     # ---- play
 
     def _r_play(self, a: Play, handed: bool) -> None:
-        t = self.table
         seat = a.seat
         if self.phase is not Phase.PLAY:
             raise IllegalAction("no play now: the deal is not in play")
-        if not handed:
+        if handed:
+            found = None
+        else:
             self._r_check_holds(seat, a.cards)
-        if seat != self._r_play_turn():
-            self._r_out_of_turn_play(a)
-            return
-        if t.oot is not None:
-            self._r_answer_out_of_turn(a, handed)
-            return
-        self._r_play_in_turn(seat, a.cards, a.reading, a, handed)
+            found = self.illegality(a)
+            if found is not None and found.code == "play_out_of_turn":
+                self._r_out_of_turn_play(a)
+                return
+        self._r_play_in_turn(a, found)
 
     def _r_play_extra(self, a: PlayWithExtra, handed: bool) -> None:
         t = self.table
@@ -460,18 +386,21 @@ class RefereedTable(TablePrimitives):
         self._r_check_holds(seat, a.cards + a.extra)
         if seat != self._r_play_turn() or t.oot is not None:
             raise IllegalAction("extra cards carried out of turn are not modelled")
-        top = self._r_top_for(seat)
-        verdict = self._r_classify(seat, a.cards, a.reading, top)
+        found = self.illegality(Play(seat, a.cards, a.reading))
+        if found is not None and found.code not in RECORDED:
+            raise IllegalAction(found.message)
+        top = self._top_for(seat)
         e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity="extra_cards",
                              action=action_to_data(a),
                              facts=make_facts(cards=codes(a.cards), reading=a.reading.code, extra=codes(a.extra),
                                               top=None if top is None else top.code, leading=top is None,
-                                              rest_legal=verdict is None,
-                                              rest_problem=None if verdict is None else verdict[0]))
+                                              rest_legal=found is None,
+                                              rest_problem=None if found is None else found.code))
         self._r_lay(seat, a.cards + a.extra)
         self._r_await(e.seq, "extra_cards", seat)
 
     def _r_check_holds(self, seat: int, cards: Sequence[Card]) -> None:
+        """What cannot even be attempted: cards the seat does not hold, a seat out of play."""
         if seat not in range(NUM_SEATS):
             raise IllegalAction(f"no seat {seat}")
         if not cards:
@@ -481,40 +410,27 @@ class RefereedTable(TablePrimitives):
         if seat in self.table.placed_last:
             raise IllegalAction(f"seat {seat} is judged last and plays no more")
 
-    def _r_classify(self, seat: int, cards: tuple[Card, ...], reading: Reading,
-                    top: Reading | None) -> tuple[str, dict] | None:
-        """None if the play is legal here, else (irregularity id, facts)."""
-        found = readings(cards, self.level, self.rules)
-        if reading not in found:
-            if not found:
-                return "wrong_kind", {"reason": "not a combination"}
-            raise IllegalAction(f"{' '.join(map(str, cards))} cannot be read as {reading.code}")
-        if top is not None and not beats(reading, top, self.level):
-            same = reading.comparison_class == top.comparison_class or top.comparison_class == BOMB_CLASS
-            return ("does_not_beat" if same else "wrong_kind"), {"reason": f"{reading.code} on {top.code}"}
-        broken = self._r_restriction_broken(seat, cards, reading, top)
-        if broken:
-            return "wrong_kind", {"reason": broken}
-        return None
-
-    def _r_top_for(self, seat: int) -> Reading | None:
-        top = self.top
-        return None if top is None or top.seat == seat else top.reading
-
-    def _r_play_in_turn(self, seat: int, cards: tuple[Card, ...], reading: Reading, action: Any,
-                        handed: bool, *, accept_oot: bool = False) -> None:
+    def _r_play_in_turn(self, action: Play, found: Any) -> None:
+        """A play in turn (also the answer to an out-of-turn play, which accepts it), with
+        its ``illegality``: legal, recorded as an irregular attempt, or refused."""
         t = self.table
-        top = t.oot.reading if accept_oot else self._r_top_for(seat)
-        verdict = None if handed else self._r_classify(seat, cards, reading, top)
-        lr = t.latent_report
-        if verdict is None and lr is not None and lr.seat == seat and len(cards) < self.sizes[seat] and (
-                lr.target == 3 or (lr.target == 4 and lr.plays_since >= 1)):
-            # GD-4.2.3 / 4.2.4: the unreported player plays again; the play is held on the table
+        if found is not None and found.code not in RECORDED:
+            raise IllegalAction(found.message)
+        seat, cards, reading = action.seat, action.cards, action.reading
+        accept_oot = t.oot is not None
+        if found is None:
+            lr = t.latent_report
+            held = lr is not None and lr.seat == seat and len(cards) < self.sizes[seat] and (
+                lr.target == 3 or (lr.target == 4 and lr.plays_since >= 1))
             self.stream.emit(ev.CardsPlayed, seat=seat, cards=codes(cards), reading=reading.code)
             if accept_oot:
                 self._r_stand_out_of_turn(seat)
                 if self.phase is Phase.SCORED or t.end_pending:
                     return
+            if not held:
+                self._play(seat, cards, reading)
+                return
+            # GD-4.2.3 / 4.2.4: the unreported player plays again; the play is held on the table
             self._r_lay(seat, cards)
             t.latent_report = None
             stage = 3 if lr.plays_since == 0 else 4
@@ -523,24 +439,16 @@ class RefereedTable(TablePrimitives):
                           partner_out=partner(seat) in self.finish_order, count=lr.count,
                           holds=self.sizes[seat] + len(cards), cards=codes(cards), reading=reading.code)
             return
-        if verdict is None:
-            self.stream.emit(ev.CardsPlayed, seat=seat, cards=codes(cards), reading=reading.code)
-            if accept_oot:
-                self._r_stand_out_of_turn(seat)
-                if self.phase is Phase.SCORED or t.end_pending:
-                    return
-            self._r_apply_play(seat, cards, reading)
-            return
-        irregularity, info = verdict
-        e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity=irregularity,
+        top = self._top_for(seat)
+        e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity=found.code,
                              action=action_to_data(action),
                              facts=make_facts(cards=codes(cards), reading=reading.code,
                                               top=None if top is None else top.code,
-                                              leading=top is None, **info))
+                                              leading=top is None, **found.facts))
         if accept_oot:
             self._r_stand_out_of_turn(seat)
         self._r_lay(seat, cards)
-        self._r_await(e.seq, irregularity, seat)
+        self._r_await(e.seq, found.code, seat)
 
     def _r_lay(self, seat: int, cards: Iterable[Card]) -> None:
         """Cards of an attempt go from the hand onto the table (still the seat's)."""
@@ -551,56 +459,6 @@ class RefereedTable(TablePrimitives):
             self.sizes[seat] -= 1
             laid.append(c)
         self._hand_tuples[seat] = None
-
-    def _r_apply_play(self, seat: int, cards: tuple[Card, ...], reading: Reading) -> None:
-        """A legal play (its event already emitted): the table state after it."""
-        t = self.table
-        leading = self.top is None or self.top.seat == seat
-        hand = self.hands[seat]
-        for c in cards:
-            hand[c] -= 1
-        self._hand_tuples[seat] = None
-        left = self.sizes[seat] - len(cards)
-        self.sizes[seat] = left
-        self.played[seat] = self.played[seat] + cards
-        if leading and self.top is not None:  # its own play stood: a new round in effect
-            self.top = None
-        self.top = TopPlay(seat, cards, reading)
-        self.passed = []
-        self.plays += 1
-        t.turns += 1
-        t.last_play[seat] = (cards, reading)
-        if t.exposures:
-            self._r_consume_exposed(seat, cards)
-        if leading and t.restriction is not None and t.restriction[0] == seat:
-            t.restriction = None
-        if t.sequence is not None:
-            t.sequence = None
-        if t.correction is not None and t.correction[0] == seat:
-            self._r_expose_unused(seat, cards)
-        lr = t.latent_report
-        if lr is not None:
-            if seat == lr.seat:
-                lr.plays_since += 1
-            else:
-                lr.acted.append(seat)
-                lr.played.append(seat)
-        if left == 0:
-            if lr is not None and seat == lr.seat:
-                self._r_discover_report(5)
-                return
-            self.announced[seat] = 0
-            self._r_finish(seat)
-            if self.phase is Phase.SCORED or t.end_pending:
-                return
-        elif left <= REPORT_LIMIT and not (lr is not None and lr.seat == seat):
-            if t.report_step:
-                t.report_due = seat
-            else:
-                self.report(seat)
-        self.turn = self._r_next_active(seat)
-        if self.plays == 1 and t.latent:
-            self._r_discover_tribute()
 
     def _r_consume_exposed(self, seat: int, cards: Iterable[Card]) -> None:
         t = self.table
@@ -634,63 +492,26 @@ class RefereedTable(TablePrimitives):
         seat = a.seat
         if self.phase is not Phase.PLAY:
             raise IllegalAction("no pass now: the deal is not in play")
-        if seat != self._r_play_turn():
-            self._r_announce(Announce(seat, "pass"), handed, action=a)
+        found = None if handed else self.illegality(a)
+        if found is not None:
+            if found.code == "announce_out_of_turn":
+                self._r_announce(Announce(seat, "pass"), handed, action=a)
+                return
+            if found.code not in RECORDED:
+                raise IllegalAction(found.message)
+            e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity=found.code,
+                                 action=action_to_data(a), facts=make_facts(**found.facts))
+            self._r_await(e.seq, found.code, seat)
             return
+        self.stream.emit(ev.Passed, seat=seat)
         if t.oot is not None:
-            self.stream.emit(ev.Passed, seat=seat)
             if seat in t.bars:  # its turn, with the only answer its bar left it: the bar is served
                 del t.bars[seat]
                 self.stream.emit(ev.BarEnded, seat=seat, how="served")
             self._r_stand_out_of_turn(seat)
             if self.phase is Phase.SCORED or t.end_pending:
                 return
-            self._r_apply_pass(seat)
-            return
-        leading = self.top is None or self.top.seat == seat
-        if leading and t.sequence is None:
-            e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity="pass_on_lead",
-                                 action=action_to_data(a), facts=make_facts(leading=True))
-            self._r_await(e.seq, "pass_on_lead", seat)
-            return
-        self.stream.emit(ev.Passed, seat=seat)
-        self._r_apply_pass(seat)
-
-    def _r_apply_pass(self, seat: int) -> None:
-        t = self.table
-        t.turns += 1
-        if t.correction is not None and t.correction[0] == seat:
-            self._r_expose_unused(seat, ())
-        lr = t.latent_report
-        if lr is not None and seat != lr.seat:
-            lr.acted.append(seat)
-        if t.designation is not None and t.designation[0] == seat:
-            t.designation = None
-        seq = t.sequence
-        if seq is not None:
-            self._r_sequence_pass(seat)
-            return
-        top_seat = self.top.seat
-        passed = self.passed
-        passed.append(seat)
-        sizes = self.sizes
-        last = t.placed_last
-        for s in range(NUM_SEATS):
-            if sizes[s] and s != top_seat and s not in passed and s not in last:
-                self.turn = self._r_next_active(seat)
-                return
-        self._r_round_over()
-
-    def _r_round_over(self) -> None:
-        t = self.table
-        top_seat = self.top.seat
-        leader = self._r_leader_after(top_seat)
-        self.stream.emit(ev.RoundEnded, seat=top_seat, leader=leader, partner_leads=leader != top_seat)
-        self.top = None
-        self.passed = []
-        self.leader = self.turn = leader
-        t.lead_count += 1
-        self._r_lapse_round_bars()
+        self._pass(seat)
 
     def _r_lapse_round_bars(self) -> None:
         """The round ended: its GD-2.2 bars lapse; 'next_turn' bars wait for their turn."""
@@ -699,54 +520,6 @@ class RefereedTable(TablePrimitives):
             if t.bars[s] == "round":
                 del t.bars[s]
                 self.stream.emit(ev.BarEnded, seat=s, how="lapsed")
-
-    def _r_leader_after(self, top_seat: int) -> int:
-        active = self._r_active()
-        if top_seat in active:
-            return top_seat
-        if partner(top_seat) in active:
-            return partner(top_seat)
-        return self._r_next_active(top_seat)
-
-    def _r_active(self) -> list[int]:
-        last = self.table.placed_last
-        return [s for s in range(NUM_SEATS) if self.sizes[s] and s not in last]
-
-    def _r_next_active(self, seat: int) -> int:
-        last = self.table.placed_last
-        for _ in range(NUM_SEATS):
-            seat = (seat + 1) % NUM_SEATS
-            if self.sizes[seat] and seat not in last:
-                return seat
-        raise AssertionError("nobody holds cards")
-
-    def _r_finish(self, seat: int) -> None:
-        t = self.table
-        order = self.finish_order
-        order.append(seat)
-        self.stream.emit(ev.PlayerFinished, seat=seat, place=len(order))
-        if self._r_deal_over():
-            if t.latent_report is not None:
-                t.end_pending = True
-                self._r_discover_report(None)
-                return
-            self._r_end_by_play()
-
-    def _r_deal_over(self) -> bool:
-        order = self.finish_order
-        if len(order) >= 2 and order[1] == partner(order[0]):
-            return True
-        return len(self._r_active()) <= 1
-
-    def _r_end_by_play(self) -> None:
-        t = self.table
-        t.end_pending = False
-        order = list(self.finish_order)
-        first = order[0] if order else 0
-        rest = [s for s in seats_from(next_seat(first)) if s not in order and s not in t.placed_last]
-        # 单下 places a seat below everyone still playing: the first judged is the very last
-        self.finish_order = order + rest + t.placed_last[::-1]
-        self._end()
 
     # ---- out of turn
 
@@ -760,7 +533,7 @@ class RefereedTable(TablePrimitives):
         if a.reading not in readings(a.cards, self.level, self.rules):
             raise IllegalAction(f"{' '.join(map(str, a.cards))} cannot be read as {a.reading.code}")
         rightful = self.turn
-        responder = self._r_next_active(seat)
+        responder = self._next_active(seat)
         top = self.top
         e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity="play_out_of_turn",
                              action=action_to_data(a), latent=True,
@@ -770,13 +543,10 @@ class RefereedTable(TablePrimitives):
         self._r_lay(seat, a.cards)
         t.oot = OutOfTurn(e.seq, seat, a.cards, a.reading, rightful, responder)
 
-    def _r_answer_out_of_turn(self, a: Play, handed: bool) -> None:
-        self._r_play_in_turn(a.seat, a.cards, a.reading, a, handed, accept_oot=True)
-
     def _r_call_referee(self, a: CallReferee, handed: bool) -> None:
         t = self.table
         o = t.oot
-        if o is None or a.seat != self._r_to_act():
+        if o is None or a.seat != self.to_act:
             raise IllegalAction(f"seat {a.seat} has no out-of-turn play to call the referee about")
         self.stream.emit(ev.RefereeCalled, seat=a.seat, offender=o.seat)
         self._r_found(o.seq, "play_out_of_turn", o.seat,
@@ -807,7 +577,7 @@ class RefereedTable(TablePrimitives):
         awaiting = self.phase is Phase.AWAITING_RULING
         if awaiting:  # the play's state changes happen as in play
             self.phase = t.resume_phase
-        self._r_apply_play(seat, cards, reading)
+        self._play(seat, cards, reading)
         if report_now and t.report_due == seat:
             t.report_due = None
             self.report(seat)
@@ -994,7 +764,7 @@ class RefereedTable(TablePrimitives):
         if top is not None and top.seat != seat:
             self.passed.append(seat)
         index += 1
-        while index < len(seats) and seats[index] not in self._r_active():
+        while index < len(seats) and seats[index] not in self._active():
             index += 1
         if index < len(seats):
             t.sequence = [offender, seats, index, then]
@@ -1019,9 +789,9 @@ class RefereedTable(TablePrimitives):
             return
         # 'play_on': the offender's 上家 continues as in normal play
         last = seats[-1]
-        self.turn = self._r_next_active(last)
-        if top is not None and all(s == top.seat or s in self.passed for s in self._r_active()):
-            self._r_round_over()
+        self.turn = self._next_active(last)
+        if top is not None and all(s == top.seat or s in self.passed for s in self._active()):
+            self._round_over()
 
     # -----------------------------------------------------------------------------------------
     # Whose turn: bars, lead options, designations, discoveries
@@ -1036,8 +806,8 @@ class RefereedTable(TablePrimitives):
                 return
             if t.end_pending:
                 t.end_pending = False
-                if self._r_deal_over():
-                    self._r_end_by_play()
+                if self._deal_over():
+                    self._end_by_play()
                     return
             seat = self.turn
             lr = t.latent_report
@@ -1062,7 +832,7 @@ class RefereedTable(TablePrimitives):
                         self._r_barred_lead(seat)
                     continue
                 self.stream.emit(ev.BarredPass, seat=seat)
-                self._r_apply_pass(seat)
+                self._pass(seat)
                 continue
             if leading and t.lead_options and t.option_asked.get(seat) != t.lead_count:
                 opt = next((o for o in t.lead_options if o.restricted == seat and o.asked_at < t.lead_count), None)
@@ -1085,7 +855,7 @@ class RefereedTable(TablePrimitives):
         as when a seat goes out with the round won), else to the next seat still in play. The
         lead thus stays with the non-offending side. A new lead: the lead count goes up."""
         t = self.table
-        lead_to = self._r_leader_after(next_seat(seat))
+        lead_to = self._leader_after(next_seat(seat))
         self.stream.emit(ev.BarredPass, seat=seat, lead_to=lead_to)
         t.turns += 1
         self.top = None

@@ -426,7 +426,7 @@ class TablePrimitives:
         order = [next_seat(offender), partner(offender), prev_seat(offender)]
         if then == "play_on":
             order = order[:2]
-        active = self._r_active()
+        active = self._active()
         return [s for s in order if s in active]
 
     def place_last(self, seat: int, reason: str) -> None:
@@ -439,7 +439,7 @@ class TablePrimitives:
         t.bars.pop(seat, None)
         o = t.oot
         if o is not None and o.responder == seat:
-            o.responder = self._r_next_active(seat) if len(self._r_active()) > 1 else o.responder
+            o.responder = self._next_active(seat) if len(self._active()) > 1 else o.responder
         elif o is not None and o.seat == seat:  # its own out-of-turn play is moot now
             t.oot = None
             self.return_cards(seat, reason)
@@ -451,10 +451,10 @@ class TablePrimitives:
         self.stream.emit(ev.PlacedLast, seat=seat, reason=reason)
         if self.phase is Phase.SCORED:
             return
-        if self._r_deal_over():
+        if self._deal_over():
             t.end_pending = True
         elif self.turn == seat or (self.turn is not None and not self.sizes[self.turn]):
-            self.turn = self._r_next_active(seat)
+            self.turn = self._next_active(seat)
         self._legal = None
 
     def report_again(self, seat: int) -> None:

@@ -1,5 +1,7 @@
 """The 掼蛋 deal: the physical draw (§1) and the play (§5), named after the rules."""
 
+import re
+
 import pytest
 
 from guandan import events as ev
@@ -310,6 +312,48 @@ def test_illegal_action_changes_nothing():
     with pytest.raises(IllegalAction):
         play(deal, 0, "SA", "SINGLE A")
     assert ([list(h) for h in deal.hands], deal.turn, deal.stream.next_seq) == before
+
+
+@pytest.mark.parametrize("leader, prior, action, code, message", [
+    (0, None, Play(0, parse_cards("S3 S4"), "PAIR 3"), "wrong_kind", "not a combination: S3 S4"),
+    (1, ("C9 D9", "PAIR 9"), Play(2, parse_cards("S7 D7"), "PAIR 7"), "does_not_beat",
+     "PAIR 7 does not beat PAIR 9"),
+    (1, ("C9 D9", "PAIR 9"), Play(2, parse_cards("S7"), "SINGLE 7"), "wrong_kind",
+     "a SINGLE cannot beat a PAIR"),
+    (3, None, Pass(3), "pass_on_lead", "the leader may not pass"),
+    (1, None, Play(2, parse_cards("S7"), "SINGLE 7"), "play_out_of_turn",
+     "not seat 2's turn (seat 1 is to act)"),
+    (1, None, Pass(2), "announce_out_of_turn", "not seat 2's turn (seat 1 is to act)"),
+])
+def test_one_illegality_feeds_both_modes(leader, prior, action, code, message):
+    """Strict mode raises the message of the very classification that refereed mode
+    records as an irregular attempt (one rule path: the mode decides what happens)."""
+    deals = [Deal.from_hands(FOUR_HANDS, "2", leader=leader, mode=m, report_step=False)
+             for m in ("strict", "refereed")]
+    for deal in deals:
+        if prior is not None:
+            play(deal, leader, *prior)
+        found = deal.illegality(action)
+        assert (found.code, found.message) == (code, message)
+    strict, refereed = deals
+    with pytest.raises(IllegalAction, match=f"^{re.escape(message)}$"):
+        strict.apply(action)
+    refereed.take_events()
+    events = refereed.apply(action)
+    attempt = of(events, ev.IrregularAttempt)
+    if code == "play_out_of_turn":  # latent until the 下家 answers
+        assert attempt[0].irregularity == code and refereed.to_act == next_seat(action.seat)
+    else:
+        assert attempt[0].irregularity == code and refereed.phase is Phase.AWAITING_RULING
+
+
+def test_illegality_refused_in_both_modes():
+    for mode in ("strict", "refereed"):
+        deal = Deal.from_hands(FOUR_HANDS, "2", leader=0, mode=mode)
+        found = deal.illegality(Play(0, parse_cards("S3"), "SINGLE 4"))
+        assert found.code == "unreadable"
+        with pytest.raises(IllegalAction, match="^S3 cannot be read as SINGLE 4"):
+            play(deal, 0, "S3", "SINGLE 4")
 
 
 def test_legal_play_with_any_concrete_cards_of_a_legal_reading():
