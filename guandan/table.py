@@ -1,6 +1,12 @@
 """The table primitives of a refereed 掼蛋 deal, and the refereed table's state: the engine
 knows HOW (these methods), the referee knows WHEN (``enforcement.guandan_rulings``).
 
+A ruling is data the table carries out (``carry_out(effects, sanctions, reason=, answers=)``,
+and ``guandan.match.Match.carry_out`` with the match around it): each listed table effect
+through its handler in ``EFFECT_HANDLERS`` (in the fixed order of kinds ``CARRY_ORDER``),
+then the imposed sanctions through ``SANCTION_HANDLERS``, then ``resolve``. A handler does
+exactly what its effect says, through the primitives below, or raises ``RulingRefused``.
+
 ``TableState`` is ``deal.table`` (None in strict mode). ``TablePrimitives`` is a mixin of
 ``guandan.deal.Deal`` (through ``guandan.refereed.RefereedTable``): ``resolve`` ends the wait
 for a ruling; ``return_cards``, ``expose`` (told by the ruling what follows: the lead option,
