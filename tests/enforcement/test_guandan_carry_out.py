@@ -129,6 +129,22 @@ def test_every_ruling_family_carried_out_from_its_logged_data_reproduces_the_log
         assert kind in seen, f"{kind} never carried out ({sorted(seen)})"
 
 
+def test_the_draws_rulings_carried_out_from_their_logged_data_reproduce_the_log(tmp_path, monkeypatch):
+    """Redeals (a short deck: a fresh one) and GD-1.2.1's 双下 with the shuffler the
+    ruling drew by lot (its NextDealProcedure)."""
+    game = adapter_for("guandan")
+    rates = {"draw_out_of_turn": 0.3, "draw_slip": 0.3}
+    carried: list[str] = []
+    for unit, seed in (("deals", 2), ("matches", 0), ("matches", 4)):
+        text = play_unit("guandan", seed, game.rules_from_dict({"max_deals": 2}),
+                         unit_options(unit, ["random"] * 4, rates)).text()
+        path = tmp_path / f"{unit}{seed}.jsonl"
+        path.write_text(text)
+        carried += _check_with_logged_rulings(read_log(path), monkeypatch)
+    for kind in ("Return", "RestoreOrder", "Redeal", "NextDealProcedure", "ForcedDoubleLast"):
+        assert kind in carried, f"{kind} never carried out ({sorted(set(carried))})"
+
+
 # ---------------------------------------------------------------------------------------------
 # Refusals
 
