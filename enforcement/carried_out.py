@@ -30,8 +30,10 @@ Effect ↔ event, 掼蛋 (guandan.events):
     ReportAgain(seat)          gd.reported            seat
     CorrectPlay(seat)          gd.correction_due      seat (the correction itself is the
                                                       seat's next action)
-    Replay(seats)              gd.choice              purpose replay / partner_replay,
-                                                      offered to one of ``seats``
+    Replay(seats, chooser, purpose)
+                               gd.choice              purpose replay / partner_replay,
+                                                      offered to one of ``seats`` (the
+                                                      ruling's ``chooser``)
     UnauthorisedInformation(seats, cards)
                                gd.unauthorised        seats, cards
     PassSequence(offender, seats, then)
@@ -42,6 +44,9 @@ Effect ↔ event, 掼蛋 (guandan.events):
                                event that changes nothing listed is extra
     RedoTribute, RedoReturn    —                      the seat's own next tribute / return
                                                       carries them out (nothing to emit)
+    PlayStands(seat, reading)  —                      the play standing is the seat's turn
+                                                      (GD-2.4.3 leaves it implied: the rest of
+                                                      an attempt with extra cards stands)
 
   Effect events that no listed effect can match (always extra in a ruling's window):
   gd.lead_restricted, gd.exposure_lifted, gd.taken_back.

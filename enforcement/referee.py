@@ -3,9 +3,9 @@
 One mechanism for both games. The generic part here turns a per-game ``Decision`` into
 (1) sanctions recorded in the match ledger (escalations included), (2) ONE ``ref.ruling``
 event in the engine's own stream — emitted before anything the ruling changes, so the log
-reads "ruling, then its effects" — and (3) the table effects and sanctions carried out: by the
-engine from the decision's data (``engine.carry_out``, 双升) or, still for 掼蛋, by a closure
-of the game's rulings calling the engine's primitives (``Decision.apply``, the path to go). What the clause *is* for a given situation
+reads "ruling, then its effects" — and (3) the table effects and sanctions carried out by the
+engine from the decision's data alone (``engine.carry_out``: one handler per effect kind,
+``guandan.table`` / ``shengji.table`` ``EFFECT_HANDLERS``). What the clause *is* for a given situation
 lives in the per-game rulings (``enforcement.guandan_rulings`` / ``shengji_rulings``).
 
 A situation the rulebook does not cover gets a ``ref.unresolved`` event with its facts and
@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Protocol
 
 import attrs
 
-from enforcement.ledger import Imposed, Ledger
+from enforcement.ledger import Ledger
 from enforcement.rulebook import clause as lookup_clause
 from enforcement.rulebook import fallback_clause
 from enforcement.sanctions import AdjustedScore, Sanction, TableEffect
@@ -70,11 +70,6 @@ class Decision:
     sanctions: tuple[Sanction, ...] | None = None
     """None: the clause's own ladder from the rulebook (escalation by occurrence)."""
     irregularity: str = ""
-    apply: Callable[[Any, "Decision", list[Imposed]], None] | None = attrs.field(default=None, eq=False)
-    """None (双升): the engine carries the ruling out from its data alone —
-    ``engine.carry_out(effects, imposed sanctions, reason=clause, answers=)``, one handler per
-    effect kind. A closure (掼蛋, still; issue 12 item 1 is to remove it): calls the engine's
-    primitives itself; called after the event."""
 
 
 class GameRulings(Protocol):
@@ -147,12 +142,8 @@ class Referee:
             sanctions=tuple(i.to_dict() for i in imposed),
             summary=lookup_clause(decision.clause).summary)
         self.rulings_made.append(ruling)
-        if decision.apply is None:
-            # The ruling is data: the engine carries out exactly its effects and sanctions.
-            engine.carry_out(decision.effects, imposed, reason=decision.clause, answers=decision.answers)
-        else:
-            # The closure path, still 掼蛋's (issue 12 item 1): to go once its rulings are data.
-            decision.apply(engine, decision, imposed)
+        # The ruling is data: the engine carries out exactly its effects and sanctions.
+        engine.carry_out(decision.effects, imposed, reason=decision.clause, answers=decision.answers)
 
     def _unresolved(self, engine: Any, decision: Decision) -> None:
         stream = self._stream(engine)

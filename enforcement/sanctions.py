@@ -54,6 +54,10 @@ def _positive(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
         raise ValueError(f"{type(instance).__name__}.{attribute.name} must be a positive int, got {value!r}")
 
 
+_OMIT = {"omit_default": True}
+"""Field metadata: ``to_dict`` leaves the field out while it holds its default."""
+
+
 class Kinded:
     """Base of sanctions and table effects: a registry by ``KIND`` per family."""
 
@@ -73,7 +77,10 @@ class Kinded:
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.KIND}
         for f in attrs.fields(type(self)):
-            out[f.name] = _plain(getattr(self, f.name))
+            value = getattr(self, f.name)
+            if f.metadata.get("omit_default") and value == f.default:
+                continue  # a field one game's rulings fill and the other's leave out
+            out[f.name] = _plain(value)
         return out
 
     @classmethod
@@ -308,6 +315,12 @@ class Replay(TableEffect):
 
     KIND: ClassVar[str] = "Replay"
     seats: tuple[int, ...] = attrs.field(converter=_seats)
+    chooser: int | None = attrs.field(default=None, converter=_optional_seat, metadata=_OMIT)
+    """掼蛋 GD-4.2.2: the seat the ruling offers the take-back choice first (None: nobody is
+    offered it); ``purpose`` 'replay' (the non-offending side takes back every play since)
+    or 'partner_replay' (the offender's partner its own)."""
+    purpose: str | None = attrs.field(default=None, metadata=_OMIT,
+                                      validator=attrs.validators.optional(one_of("replay", "partner_replay")))
 
 
 @attrs.frozen
@@ -324,7 +337,8 @@ class CorrectPlay(TableEffect):
     ``unused`` (掼蛋 GD-2.4, decided by the ruling): what becomes of the attempt's cards the
     correction does not use: 'lead_option' — they are exposed, with the GD-2.3.1 lead option
     for the partner when they form a combination, else as penalty cards; 'penalty' — they
-    are exposed as penalty cards at once (the partner can never lead again)."""
+    are exposed as penalty cards at once (the partner can never lead again). The attempt's
+    cards are those of the last ``Return`` of ``seat`` listed before it."""
 
     KIND: ClassVar[str] = "CorrectPlay"
     UNUSED: ClassVar[tuple[str, ...]] = ("lead_option", "penalty")
@@ -411,6 +425,9 @@ class PlayStands(TableEffect):
 
     KIND: ClassVar[str] = "PlayStands"
     seat: int = attrs.field(converter=_seat)
+    reading: str | None = attrs.field(default=None, metadata=_OMIT)
+    """掼蛋: the combination the cards stand as (a ``Reading`` code, e.g. "PAIR 9"; None: as
+    the attempt laid them)."""
 
 
 @attrs.frozen
@@ -428,6 +445,10 @@ class UnauthorisedInformation(TableEffect):
     KIND: ClassVar[str] = "UnauthorisedInformation"
     seats: tuple[int, ...] = attrs.field(converter=_seats)
     cards: tuple[str, ...] = attrs.field(default=(), converter=_card_codes)
+    source: int | None = attrs.field(default=None, converter=_optional_seat, metadata=_OMIT)
+    """The seat whose cards or conduct gave the information (None: not said)."""
+    what: str | None = attrs.field(default=None, metadata=_OMIT)
+    """What the information is, as the table records it (None: not said)."""
 
 
 def _effects(values: Iterable[Any]) -> tuple[TableEffect, ...]:

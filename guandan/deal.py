@@ -543,6 +543,11 @@ class Deal(RefereedTable):
         """End the deal with ``finish_order`` (four seats, or what ``tribute.finishing_order``
         completes), whatever the cards still held; also replaces a result already reached.
         Returns the events."""
+        self._force_result(finish_order, reason)
+        return self.stream.take()
+
+    def _force_result(self, finish_order: Sequence[int], reason: str = "") -> None:
+        """``force_result`` leaving its events in the stream (a ruling carried out)."""
         order = finishing_order(finish_order)
         self.stream.emit(ev.ResultForced, finish_order=order, reason=reason)
         self.forced = True
@@ -553,7 +558,6 @@ class Deal(RefereedTable):
             t.end_pending = False
         self.finish_order = list(order)
         self._end()
-        return self.stream.take()
 
     # -----------------------------------------------------------------------------------------
     # Transitions

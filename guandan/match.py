@@ -189,11 +189,15 @@ class Match:
 
     def add_level_penalty(self, team: int, levels: int, reason: str = "") -> list[Event]:
         """LevelDiffPenalty: ``levels`` are subtracted from ``team``'s match score."""
+        self._add_level_penalty(team, levels, reason)
+        return self.stream.take()
+
+    def _add_level_penalty(self, team: int, levels: int, reason: str = "") -> None:
+        """``add_level_penalty`` leaving its event in the stream (a ruling carried out)."""
         if team not in (0, 1) or levels < 0:
             raise ValueError(f"a level penalty needs team 0 or 1 and levels >= 0, got {team!r}, {levels!r}")
         self.penalties[team] += levels
         self.stream.emit(ev.LevelPenalty, team=team, levels=levels, reason=reason)
-        return self.stream.take()
 
     def schedule_next_deal(self, *, no_tribute_seats: Sequence[int] = (), no_tribute: bool = False,
                            shuffler: int | None = None, cutter: int | None = None,
@@ -202,6 +206,14 @@ class Match:
         GD-5.2: no tribute, shuffler, cutter, first drawer and leader set explicitly). An
         imposed leader means no tribute at all (GD-5.2). Applies to the deal after the
         current one (which is drawn only once someone asks ``to_act``)."""
+        self._schedule_next_deal(no_tribute_seats=no_tribute_seats, no_tribute=no_tribute, shuffler=shuffler,
+                                 cutter=cutter, first_drawer=first_drawer, leader=leader)
+        return self.stream.take()
+
+    def _schedule_next_deal(self, *, no_tribute_seats: Sequence[int] = (), no_tribute: bool = False,
+                            shuffler: int | None = None, cutter: int | None = None,
+                            first_drawer: int | None = None, leader: int | None = None) -> None:
+        """``schedule_next_deal`` leaving its event in the stream (a ruling carried out)."""
         if self.ended is not None:
             raise ValueError("the match is over")
         seats = tuple(sorted(set(no_tribute_seats)))
@@ -216,20 +228,33 @@ class Match:
         self.stream.emit(ev.NextDealScheduled, no_tribute_seats=seats,
                          no_tribute=self.scheduled.no_tribute, shuffler=shuffler, cutter=cutter,
                          first_drawer=first_drawer, leader=leader)
-        return self.stream.take()
 
     def force_result(self, finish_order: Sequence[int], reason: str = "") -> list[Event]:
         """End the current deal with ``finish_order`` (the referee's ForcedLast /
         ForcedDoubleLast) and settle it; returns the events. A deal that already ended
         (and whose successor is not drawn yet) is re-scored."""
+        self._force_result(finish_order, reason)
+        return self.stream.take()
+
+    def _force_result(self, finish_order: Sequence[int], reason: str = "") -> None:
+        """``force_result`` leaving its events in the stream (a ruling carried out)."""
         if self._settled:
             self.records.pop()
             self.levels = self._levels_before
             self.ended = None
             self._settled = False
-        events = self.deal.force_result(finish_order, reason)
+        self.deal._force_result(finish_order, reason)
         self._settle()
-        return events + self.stream.take()
+
+    # -----------------------------------------------------------------------------------------
+    # Carrying a ruling out
+
+    def carry_out(self, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
+                  answers: int | None = None) -> None:
+        """Carry out a ruling on the deal in progress (``guandan.table.TablePrimitives.carry_out``
+        with this match around it: level penalties go to the match score, the next-deal
+        procedure to the next deal, a forced result is settled). The events wait in the stream."""
+        self.deal.carry_out(effects, sanctions, reason=reason, answers=answers, match=self)
 
     # -----------------------------------------------------------------------------------------
     # Between deals

@@ -1,6 +1,12 @@
 """The table primitives of a refereed 掼蛋 deal, and the refereed table's state: the engine
 knows HOW (these methods), the referee knows WHEN (``enforcement.guandan_rulings``).
 
+A ruling is data the table carries out (``carry_out(effects, sanctions, reason=, answers=)``,
+and ``guandan.match.Match.carry_out`` with the match around it): each listed table effect
+through its handler in ``EFFECT_HANDLERS`` (in the fixed order of kinds ``CARRY_ORDER``),
+then the imposed sanctions through ``SANCTION_HANDLERS``, then ``resolve``. A handler does
+exactly what its effect says, through the primitives below, or raises ``RulingRefused``.
+
 ``TableState`` is ``deal.table`` (None in strict mode). ``TablePrimitives`` is a mixin of
 ``guandan.deal.Deal`` (through ``guandan.refereed.RefereedTable``): ``resolve`` ends the wait
 for a ruling; ``return_cards``, ``expose`` (told by the ruling what follows: the lead option,
@@ -17,6 +23,7 @@ choices are applied in ``legal_actions()`` and the turn order (``guandan.referee
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -25,7 +32,8 @@ from guandan.combos import Reading, readings
 from guandan.movegen import legal_plays
 from guandan.observation import Phase, TopPlay, UnauthorisedItem
 from tabletop import rng as streams
-from tabletop.cards import Card, codes, full_deck, sort_cards, without
+from tabletop.cards import Card, codes, full_deck, holds, sort_cards, without
+from tabletop.errors import RulingRefused
 from tabletop.irregular import facts as make_facts
 from tabletop.seats import NUM_SEATS, next_seat, partner, prev_seat
 
@@ -129,6 +137,9 @@ class TableState:
         """(holder, turn number, kind) designated for the holder's penalty cards this turn."""
         self.report_due: int | None = None
         self.oot: OutOfTurn | None = None
+        self.laid_as: dict[int, tuple[tuple[Card, ...], Reading]] = {}
+        """Seat → (cards, reading) of the play an attempt with extra cards laid (GD-2.4.3):
+        what a ruling leaves lying of it stands as that play."""
         self.correction: tuple[int, list[Card], str, str] | None = None
         """(seat, the attempt's cards, reason, what becomes of the unused ones: CorrectPlay.unused)."""
         self.sequence: list[Any] | None = None
@@ -217,6 +228,58 @@ class TablePrimitives:
         self._r_settle()
 
     # -----------------------------------------------------------------------------------------
+    # Carrying a ruling out: the ruling is data, the table interprets it
+
+    def carry_out(self, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
+                  answers: int | None = None, match: Any = None) -> None:
+        """Carry out a ruling on this deal: each listed table effect, each through
+        ``EFFECT_HANDLERS`` by its kind, in the table's fixed order of kinds (``CARRY_ORDER``:
+        cards back first, then exposed, bars, reports, choices, the turn, the next deal —
+        whatever order the ruling lists them in; effects of one kind in the order listed); then the imposed sanctions' consequences through
+        ``SANCTION_HANDLERS`` (``LevelDiffPenalty`` → the match score, ``ForcedLast`` → 单下,
+        ``ForcedDoubleLast`` → the 双下 result); then — ``answers`` given — the wait for the
+        ruling on attempt ``answers`` ends and play resumes. ``effects`` are
+        ``enforcement.sanctions.TableEffect`` records, ``sanctions`` the ledger's imposed rows
+        (``.sanction``, ``.seat``, ``.side``, ``.clause``), read by kind and fields only;
+        ``match``: the ``guandan.match.Match`` around the deal (None: a lone deal, whose level
+        penalties are only recorded). ``reason`` (the clause) is what the primitive events give
+        as their reason. What the table cannot carry out raises ``RulingRefused`` with the
+        reason: unknown kinds and a ruling on nothing awaited before anything changes;
+        otherwise a handler refuses before it changes anything, the effects listed before it
+        having been carried out."""
+        t = self.table
+        if t is None:
+            raise RulingRefused("the deal is not refereed: no ruling to carry out")
+        for effect in effects:
+            if EFFECT_HANDLERS.get(effect.KIND) is None:
+                raise RulingRefused(f"{effect.KIND}: not a table effect 掼蛋 carries out "
+                                    f"(known: {', '.join(EFFECT_HANDLERS)})")
+        for row in sanctions:
+            if row.sanction.KIND not in SANCTION_HANDLERS:
+                raise RulingRefused(f"{row.sanction.KIND}: not a sanction 掼蛋 carries out "
+                                    f"(known: {', '.join(SANCTION_HANDLERS)})")
+        if effects and answers is not None and not any(w[0] == answers for w in t.awaiting):
+            # (a ruling with no table effect may answer an attempt that stood, GD-2.3.2)
+            raise RulingRefused(f"no ruling is awaited on event {answers}: nothing to put right")
+        effects = sorted(effects, key=lambda e: CARRY_ORDER[e.KIND])   # stable: same kinds as listed
+        plan = _Plan(reason, effects, answers, match)
+        for index, effect in enumerate(effects):
+            if index in plan.done:
+                continue                     # carried out together with an earlier effect
+            plan.index = index
+            EFFECT_HANDLERS[effect.KIND](self, effect, plan)
+        _stand_the_rest(self, plan)
+        lr = t.latent_report
+        if lr is not None and answers is not None and lr.seq == answers and t.choice is None:
+            t.latent_report = None           # a 报牌 ruled on, no take-back offered: settled
+        for row in sanctions:
+            handler = SANCTION_HANDLERS[row.sanction.KIND]
+            if handler is not None:
+                handler(self, row, plan)
+        if answers is not None:
+            self.resolve(answers)
+
+    # -----------------------------------------------------------------------------------------
     # Table primitives (the referee's rulings call these)
 
     def referee_rng(self) -> Any:
@@ -266,15 +329,16 @@ class TablePrimitives:
         return tuple(laid)
 
     def expose(self, seat: int, cards: Iterable[Card], reason: str, *, then: str,
-               reading: Reading | None = None) -> Exposure | None:
+               reading: Reading | None = None, only_new: bool = True) -> Exposure | None:
         """暴露张: ``cards`` (in ``seat``'s hand) lie face up, seen by all, still its own.
         ``then`` is the ruling's instruction: 'lead_option' sets the GD-2.3.1 option for the
         partner's next lead (the cards must form a combination); 'penalty' makes them
-        penalty cards at once (GD-6); 'none' only exposes them. Cards that already lay
-        exposed are not exposed twice."""
+        penalty cards at once (GD-6); 'none' only exposes them. ``only_new``: cards that
+        already lay exposed are left out (not exposed twice); False: ``cards`` are exactly
+        the ones to expose (an ``Expose`` effect)."""
         t = self.table
         cards = sort_cards(cards)
-        new = self.newly_exposed(seat, cards)
+        new = self.newly_exposed(seat, cards) if only_new else cards
         if len(new) != len(cards):  # some of them lay exposed already (and went out in the attempt)
             cards, reading = new, None
             if not cards:
@@ -408,11 +472,13 @@ class TablePrimitives:
         self.stream.emit(ev.PlayStands, seat=seat, cards=codes(cards), reading=reading.code, reason=reason)
         self._r_stand(seat, cards, reading, report_now=False)
 
-    def start_pass_sequence(self, offender: int, then: str, reason: str) -> None:
+    def start_pass_sequence(self, offender: int, then: str, reason: str,
+                            seats: Sequence[int] | None = None) -> None:
         """GD-4.2.3 ('offender_leads') / GD-4.2.4 ('play_on'): the offender's 下家, partner
-        and (for 4.2.3) 上家 in turn may pass even with the lead."""
+        and (for 4.2.3) 上家 in turn may pass even with the lead; ``seats``: the ones the
+        ruling named, in order (None: ``pass_sequence_seats``)."""
         t = self.table
-        seats = self.pass_sequence_seats(offender, then)
+        seats = self.pass_sequence_seats(offender, then) if seats is None else list(seats)
         if not seats:
             return
         t.sequence = [offender, seats, 0, then]
@@ -625,3 +691,342 @@ class TablePrimitives:
 
 
 _REPORT_DUE = {"situation": "report"}
+
+
+# ---------------------------------------------------------------------------------------------
+# The effect handlers: one per table-effect kind a 掼蛋 ruling may list. Each does exactly
+# what its effect says through the primitives above, or refuses (RulingRefused) before
+# changing anything when the table is not as the effect says. No handler decides anything
+# the ruling has not said (who chooses first, the shuffler, the seats of a pass sequence…).
+
+
+class _Plan:
+    """One ruling being carried out: its reason (the clause), its effect list, the attempt
+    it answers, the match around the deal (or None), and where in the list the handlers
+    are. Where one primitive carries out several listed effects at once (the Returns of one
+    seat's laid cards are one ``gd.returned``; an ``Expose`` followed by the ``LeadOption``
+    or ``PenaltyCards`` of its cards is one exposure; a ``RandomDraw`` restores the order
+    to the drawer's 下家), the handler ``take``s the later effects and ``carry_out`` skips
+    them."""
+
+    __slots__ = ("reason", "effects", "answers", "match", "index", "done")
+
+    def __init__(self, reason: str, effects: Sequence[Any], answers: int | None, match: Any) -> None:
+        self.reason, self.effects, self.answers, self.match, self.index = reason, effects, answers, match, 0
+        self.done: set[int] = set()
+
+    def take(self, kind: str, **fields: Any) -> Any:
+        """The first effect of ``kind`` with these ``fields`` later in the list (it is then
+        carried out: ``carry_out`` skips it), or None."""
+        for j in range(self.index + 1, len(self.effects)):
+            e = self.effects[j]
+            if j not in self.done and e.KIND == kind and all(getattr(e, k) == v for k, v in fields.items()):
+                self.done.add(j)
+                return e
+        return None
+
+
+def _refuse(effect: Any, why: str) -> RulingRefused:
+    return RulingRefused(f"{effect}: {why}")
+
+
+def _seat_of(effect: Any) -> int:
+    if effect.seat is None:
+        raise _refuse(effect, "names no seat")
+    return effect.seat
+
+
+def _awaiting(deal: Any, effect: Any) -> None:
+    if deal.phase is not Phase.AWAITING_RULING:
+        raise _refuse(effect, "the table is not waiting for a ruling")
+
+
+def _on_return(deal: Any, effect: Any, plan: _Plan) -> None:
+    """The cards go back: a card drawn out of turn onto the stock, cards laid on the table
+    into the hand (every Return of the seat in the ruling at once)."""
+    seat = _seat_of(effect)
+    cards = [Card(c) for c in effect.cards]
+    t = deal.table
+    if t.grab is not None and t.grab[0] == seat:
+        if cards != [t.grab[1]]:
+            raise _refuse(effect, f"seat {seat} drew {t.grab[1]} out of turn, not {' '.join(effect.cards)}")
+        deal.return_cards(seat, plan.reason)
+        return
+    laid = t.on_table.get(seat, [])
+    taken = []
+    while (more := plan.take("Return", seat=seat)) is not None:
+        taken.append(more)
+    for more in taken:
+        cards += [Card(c) for c in more.cards]
+    need, have = Counter(cards), Counter(laid)
+    if not cards or any(have[c] < n for c, n in need.items()):
+        raise _refuse(effect, f"seat {seat} has not got these cards lying on the table "
+                      f"({' '.join(codes(sort_cards(laid))) or 'none'})")
+    whole = need == have
+    deal.return_cards(seat, plan.reason, only=None if whole else cards)
+
+
+def _on_expose(deal: Any, effect: Any, plan: _Plan) -> None:
+    """暴露张: the cards lie face up, still their owner's; with the ``LeadOption`` (the
+    partner's next lead, chosen by the 上家) or the ``PenaltyCards`` of the same cards listed
+    after it, that follows at once."""
+    seat = _seat_of(effect)
+    cards = sort_cards(Card(c) for c in effect.cards)
+    hand = deal.hands[seat]
+    exposed = Counter(c for e in deal.table.exposures if e.seat == seat for c in e.cards)
+    if not cards or any(hand[c] - min(exposed[c], hand[c]) < n for c, n in Counter(cards).items()):
+        raise _refuse(effect, f"seat {seat} does not hold these cards unexposed")
+    reading, then = None, "none"
+    lead = plan.take("LeadOption", chooser=prev_seat(seat), restricted_seat=partner(seat))
+    if lead is not None:
+        reading = next((r for r in readings(cards, deal.level, deal.rules) if kind_key(r) == lead.exposed_kind), None)
+        if reading is None:
+            raise _refuse(effect, f"the cards do not form a {lead.exposed_kind} for the lead option")
+        then = "lead_option"
+    elif plan.take("PenaltyCards", seat=seat, cards=effect.cards) is not None:
+        then = "penalty"
+    deal.expose(seat, cards, plan.reason, then=then, reading=reading, only_new=False)
+
+
+def _on_with_expose(deal: Any, effect: Any, plan: _Plan) -> None:
+    raise _refuse(effect, "is carried out with the Expose of its cards, listed before it "
+                  "(LeadOption: chooser the owner's 上家, restricted seat its partner)")
+
+
+def _on_bar(deal: Any, effect: Any, plan: _Plan) -> None:
+    """禁出一手, scope 'next_turn' (GD-2.3.1) or 'round' (GD-2.2)."""
+    if effect.scope == "round":
+        deal.bar_in_round(effect.seat, plan.reason)
+    elif effect.scope == "next_turn":
+        deal.bar_next_play(effect.seat, plan.reason)
+    else:
+        raise _refuse(effect, "掼蛋 bars a seat's next play in this round or its next turn")
+
+
+def _on_restore_order(deal: Any, effect: Any, plan: _Plan) -> None:
+    """``seat`` acts once the wait is over."""
+    _awaiting(deal, effect)
+    deal.restore_turn(effect.seat, plan.reason)
+
+
+def _on_random_draw(deal: Any, effect: Any, plan: _Plan) -> None:
+    """GD-1.1.3b: ``to`` draws a card at random from ``source``'s hand (REFEREE stream); the
+    draw goes on with ``to``'s 下家 (the ``RestoreOrder`` listed with it)."""
+    if effect.source is None or effect.to is None or effect.source == effect.to or effect.count != 1:
+        raise _refuse(effect, "a random draw here is one card from one seat's hand to another seat")
+    if deal.phase is not Phase.AWAITING_RULING or deal.table.resume_phase is not Phase.DRAW:
+        raise _refuse(effect, "a random draw is carried out during the draw")
+    if not deal.sizes[effect.source]:
+        raise _refuse(effect, f"seat {effect.source} holds no card")
+    if plan.take("RestoreOrder", seat=next_seat(effect.to)) is None:
+        raise _refuse(effect, f"the draw goes on with seat {next_seat(effect.to)}: list RestoreOrder with it")
+    deal.random_draw(effect.source, effect.to, plan.reason)
+
+
+def _on_redeal(deal: Any, effect: Any, plan: _Plan) -> None:
+    """The cards are gathered and drawn again (a fresh deck for a short one)."""
+    if deal.seed is None:
+        raise _refuse(effect, "a deal from explicit hands cannot be redealt")
+    deal.redeal(effect.fresh_deck, plan.reason + (": short deck" if effect.fresh_deck else ""))
+
+
+def _on_correct_play(deal: Any, effect: Any, plan: _Plan) -> None:
+    """``seat`` acts again; the attempt's cards (the last Return of the seat listed before)
+    it does not use are then dealt with as the ruling said (``unused``)."""
+    returned = [e for e in plan.effects[:plan.index] if e.KIND == "Return" and e.seat == effect.seat]
+    if not returned:
+        raise _refuse(effect, "no Return of the attempt's cards is listed before it")
+    if effect.unused is None:
+        raise _refuse(effect, "does not say what becomes of the cards the correction leaves unused")
+    cards = sort_cards(Card(c) for c in returned[-1].cards)
+    if not holds(deal.hands[effect.seat], cards):
+        raise _refuse(effect, f"seat {effect.seat} does not hold the attempt's cards (list their Return first)")
+    deal.await_correction(effect.seat, cards, plan.reason, unused=effect.unused)
+
+
+def _on_play_stands(deal: Any, effect: Any, plan: _Plan) -> None:
+    """The cards ``seat`` left lying on the table stand as its play, as ``reading`` (None: as
+    the attempt laid them)."""
+    t = deal.table
+    laid = t.on_table.get(effect.seat)
+    if not laid:
+        raise _refuse(effect, f"no cards of seat {effect.seat} lie on the table")
+    if effect.reading is None and effect.seat not in t.laid_as:
+        raise _refuse(effect, "names no combination for the cards to stand as")
+    reading = t.laid_as[effect.seat][1] if effect.reading is None else Reading.from_code(effect.reading)
+    t.laid_as.pop(effect.seat, None)
+    if reading not in readings(sort_cards(laid), deal.level, deal.rules):
+        raise _refuse(effect, f"the cards lying on the table are no {effect.reading}")
+    deal.stand_play(effect.seat, laid, reading, plan.reason + ": the rest stands")
+
+
+def _stand_the_rest(deal: Any, plan: _Plan) -> None:
+    """The implied ``PlayStands`` (GD-2.4.3): when a ruling took back part of what an attempt
+    with extra cards laid and what is left lying is that attempt's play, it stands as laid."""
+    t = deal.table
+    for seat, (cards, reading) in list(t.laid_as.items()):
+        laid = t.on_table.get(seat)
+        if not laid:
+            del t.laid_as[seat]
+        elif any(e.KIND == "Return" and e.seat == seat for e in plan.effects) and Counter(laid) == Counter(cards):
+            del t.laid_as[seat]
+            deal.stand_play(seat, laid, reading, plan.reason + ": the rest stands")
+
+
+def _on_report_again(deal: Any, effect: Any, plan: _Plan) -> None:
+    deal.report_again(effect.seat)
+
+
+def _on_pass_sequence(deal: Any, effect: Any, plan: _Plan) -> None:
+    """GD-4.2.3 / GD-4.2.4: the seats the ruling named may pass in turn, even with the lead."""
+    active = deal._r_active()
+    if not effect.seats or any(s not in active for s in effect.seats):
+        raise _refuse(effect, "names a seat no longer in play")
+    deal.start_pass_sequence(effect.offender, effect.then, plan.reason, seats=effect.seats)
+
+
+def _on_replay(deal: Any, effect: Any, plan: _Plan) -> None:
+    """GD-4.2.2: ``chooser`` is offered to take back the plays since the unreported play
+    ('replay'), or the offender's partner its own ('partner_replay'); no chooser: nobody is
+    offered it (the plays stand)."""
+    if effect.chooser is None:
+        return
+    lr = deal.table.latent_report
+    if lr is None or lr.seq != plan.answers:
+        raise _refuse(effect, "no unreported play awaits this ruling: nothing to take back")
+    if effect.chooser not in effect.seats:
+        raise _refuse(effect, f"seat {effect.chooser} is not one of the seats whose plays may be replayed")
+    if effect.purpose == "partner_replay":
+        deal.offer_choice(effect.chooser, "partner_replay", REPLAY_OPTIONS)
+    else:
+        deal.offer_replay(effect.chooser)
+
+
+def _on_unauthorised(deal: Any, effect: Any, plan: _Plan) -> None:
+    """GD-7: ``seats`` may not use what the information shows."""
+    if effect.source is None:
+        raise _refuse(effect, "names no seat the information came from")
+    deal.mark_unauthorised(effect.seats, effect.source, [Card(c) for c in effect.cards],
+                           effect.what or plan.reason)
+
+
+def _on_later(deal: Any, effect: Any, plan: _Plan) -> None:
+    """RedoTribute / RedoReturn: the seat's own next tribute or return carries it out."""
+
+
+def _scheduled(deal: Any, match: Any) -> dict[str, Any] | None:
+    if match is not None:
+        s = match.scheduled
+        return None if s is None else dict(
+            no_tribute_seats=s.no_tribute_seats, no_tribute=s.no_tribute, shuffler=s.shuffler,
+            cutter=s.cutter, first_drawer=s.first_drawer, leader=s.leader)
+    return deal.table.next_deal
+
+
+def _schedule(deal: Any, match: Any, **procedure: Any) -> None:
+    if match is None:
+        deal.schedule_next_deal(**procedure)
+    elif match.ended is None:            # the match is over: no next deal to set up
+        match._schedule_next_deal(**procedure)
+
+
+def _on_no_tribute_next_deal(deal: Any, effect: Any, plan: _Plan) -> None:
+    """GD-5.1: ``seat`` gives no tribute next deal (added to the procedure in force)."""
+    current = _scheduled(deal, plan.match)
+    if current is None:
+        _schedule(deal, plan.match, no_tribute_seats=(effect.seat,))
+        return
+    merged = dict(current)
+    merged["no_tribute_seats"] = tuple(sorted(set(current["no_tribute_seats"]) | {effect.seat}))
+    _schedule(deal, plan.match, **merged)
+
+
+def _on_next_deal_procedure(deal: Any, effect: Any, plan: _Plan) -> None:
+    """GD-5.2: no tribute next deal; the shuffler, cutter, first drawer and leader named."""
+    _schedule(deal, plan.match, no_tribute=True, shuffler=effect.shuffler, cutter=effect.cutter,
+              first_drawer=effect.first_drawer, leader=effect.leader)
+
+
+CARRY_ORDER: dict[str, int] = {kind: i for i, kind in enumerate((
+    "Return", "RandomDraw", "Redeal", "Expose", "LeadOption", "PenaltyCards", "BarOnePlay", "ReportAgain",
+    "Replay", "PassSequence", "UnauthorisedInformation", "CorrectPlay", "PlayStands", "RedoTribute",
+    "RedoReturn", "RestoreOrder", "NoTributeNextDeal", "NextDealProcedure"))}
+"""The order in which the table carries out a ruling's effects, by kind: the cards go back
+before they are exposed, a seat is barred before its turn comes, the next deal's procedure
+is set last (before a forced result may end the match)."""
+
+EFFECT_HANDLERS: dict[str, Any] = {
+    "Return": _on_return,
+    "Expose": _on_expose,
+    "LeadOption": _on_with_expose,
+    "PenaltyCards": _on_with_expose,
+    "BarOnePlay": _on_bar,
+    "RestoreOrder": _on_restore_order,
+    "RandomDraw": _on_random_draw,
+    "Redeal": _on_redeal,
+    "CorrectPlay": _on_correct_play,
+    "PlayStands": _on_play_stands,
+    "ReportAgain": _on_report_again,
+    "PassSequence": _on_pass_sequence,
+    "Replay": _on_replay,
+    "UnauthorisedInformation": _on_unauthorised,
+    "RedoTribute": _on_later,
+    "RedoReturn": _on_later,
+    "NoTributeNextDeal": _on_no_tribute_next_deal,
+    "NextDealProcedure": _on_next_deal_procedure,
+}
+"""Effect kind → handler(deal, effect, plan): the one place a 掼蛋 ruling's table effects
+are carried out (``TablePrimitives.carry_out``)."""
+
+
+def _on_level_penalty(deal: Any, row: Any, plan: _Plan) -> None:
+    """LevelDiffPenalty: off the side's match score (a lone deal: recorded as an event)."""
+    if plan.match is not None:
+        plan.match._add_level_penalty(row.side, row.sanction.n, reason=row.clause)
+    else:
+        deal.stream.emit(ev.LevelPenalty, team=row.side, levels=row.sanction.n, reason=row.clause)
+
+
+def _on_forced_last(deal: Any, row: Any, plan: _Plan) -> None:
+    """GD-5.1 单下: the seat is judged 下游 and plays no more."""
+    if row.seat is not None and deal.phase is not Phase.SCORED:
+        deal.place_last(row.seat, f"{row.clause}: judged 下游 (单下)")
+
+
+def _on_forced_double_last(deal: Any, row: Any, plan: _Plan) -> None:
+    """GD-5.2 双下: the other side 上游 and 二游 (see ``double_last_order``)."""
+    if deal.phase is Phase.SCORED:
+        return
+    order = double_last_order(deal, row.side)
+    why = f"{row.clause}: 双下 for side {row.side}"
+    if plan.match is not None:
+        plan.match._force_result(order, why)
+    else:
+        deal._force_result(order, why)
+
+
+def double_last_order(deal: Any, side: int) -> tuple[int, int, int, int]:
+    """The 双下 result: the non-offending side 上游 and 二游, the offending side after it.
+    Within a side, places the play already settled stand: a seat that went out is ahead of
+    its partner, a seat judged 下游 (单下) is behind it; else the lower seat first."""
+    finished = list(deal.finish_order)
+    judged = deal.table.placed_last if deal.table is not None else []
+
+    def ranked(team: int) -> list[int]:
+        def key(s: int) -> tuple[int, int]:
+            if s in finished:
+                return (0, finished.index(s))
+            return (2, s) if s in judged else (1, s)
+        return sorted((team, team + 2), key=key)
+
+    return tuple(ranked(1 - side) + ranked(side))  # type: ignore[return-value]
+
+
+SANCTION_HANDLERS: dict[str, Any] = {
+    "LevelDiffPenalty": _on_level_penalty,
+    "ForcedLast": _on_forced_last,
+    "ForcedDoubleLast": _on_forced_double_last,
+    # recorded in the ledger only: nothing changes at the table
+    "Warning": None, "RecordedViolation": None, "Suspension": None, "AdjustedScore": None,
+}
+"""Sanction kind → handler(deal, imposed row, plan), None: recorded only."""

@@ -1,0 +1,225 @@
+"""A 掼蛋 ruling is data and the engine carries it out (issue 12 item 1): the rulings list
+effects and sanctions only, ``Deal.carry_out`` / ``Match.carry_out`` interpret them through
+one handler per kind (``guandan.table.EFFECT_HANDLERS``, ``SANCTION_HANDLERS``).
+
+- the handler table covers every effect kind a 掼蛋 clause allows, and every sanction a
+  掼蛋 ladder can impose;
+- a log's rulings, carried out from their logged data alone (no rulebook referee: the
+  logged ``ref.ruling`` is re-emitted and its rectification and sanctions handed to
+  ``engine.carry_out``), reproduce the log byte for byte — the golden logs and seeded
+  refereed matches that reach every ruling family;
+- an effect the table cannot carry out is refused with the reason (``RulingRefused``, an
+  ``IllegalAction``), unknown kinds before anything changes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import paiju.replay as replay_module
+from enforcement.injector import GUANDAN_KINDS
+from enforcement.ledger import Imposed
+from enforcement.referee import Ruling
+from enforcement.rulebook import RULEBOOK
+from enforcement.sanctions import (
+    BarOnePlay, CorrectPlay, Expose, LeadOption, LotsDraw, NoTributeNextDeal, PassSequence, PenaltyCards,
+    PlayStands, RandomDraw, Redeal, Replay, RestoreOrder, Return, TableEffect, UnauthorisedInformation,
+)
+from enforcement.setup import make_guandan_referee
+from guandan.actions import CallReferee
+from guandan.table import CARRY_ORDER, EFFECT_HANDLERS, SANCTION_HANDLERS
+from paiju.games import adapter_for
+from paiju.refereed import play_unit, unit_options
+from paiju.replay import check_log
+from tabletop.errors import IllegalAction, RulingRefused
+from tabletop.log import read_log
+from tests.enforcement.conftest import RefTable
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+OOT_HANDS = ["S3 D9 SJ DJ C5", "S6 S7 C8", "H9 C9 HK", "S8 D8 SQ CQ"]
+
+
+def test_the_handler_table_covers_every_effect_kind_a_guandan_clause_allows():
+    allowed = set().union(*(c.allowed_effects for c in RULEBOOK.values() if c.game == "guandan"))
+    assert allowed and allowed <= set(EFFECT_HANDLERS), sorted(allowed - set(EFFECT_HANDLERS))
+    assert set(EFFECT_HANDLERS) == set(CARRY_ORDER)
+    assert all(callable(h) for h in EFFECT_HANDLERS.values())
+    # every sanction a 掼蛋 clause's ladder can impose has its row (None: recorded only)
+    ladders = {s.KIND for c in RULEBOOK.values() if c.game == "guandan" for step in c.sanction.steps for s in step}
+    assert ladders <= set(SANCTION_HANDLERS)
+    for kind in ("LevelDiffPenalty", "ForcedLast", "ForcedDoubleLast"):
+        assert callable(SANCTION_HANDLERS[kind])
+
+
+# ---------------------------------------------------------------------------------------------
+# Carrying out the logged rulings reproduces the log
+
+
+class LoggedRulings:
+    """Fills the referee's place from a log: each irregularity gets the ruling the log holds,
+    re-emitted as logged and carried out by the engine from its data alone. An
+    irregularity the log left unresolved goes to a rulebook referee (its fallback is not a
+    ruling)."""
+
+    def __init__(self, events: Any) -> None:
+        self.logged = {(e.deal, e.answers): e for e in events if e.KIND == "ref.ruling"}
+        self.fallback = make_guandan_referee()
+        self.carried: list[str] = []
+
+    def on_events(self, engine: Any, events: list) -> None:
+        for e in events:
+            if e.KIND == "gd.irregular" and not e.latent:
+                answers = e.seq
+            elif e.KIND == "gd.found":
+                answers = e.answers
+            else:
+                continue
+            logged = self.logged.get((e.deal, answers))
+            if logged is None:
+                self.fallback.on_events(engine, [e])
+                continue
+            fields = {f.name: getattr(logged, f.name) for f in attrs.fields(Ruling) if f.name not in ("deal", "seq")}
+            engine.stream.emit(Ruling, **fields)
+            effects = tuple(TableEffect.from_dict(dict(d)) for d in logged.rectification)
+            imposed = [Imposed.from_dict(dict(d)) for d in logged.sanctions]
+            engine.carry_out(effects, imposed, reason=logged.clause, answers=logged.answers)
+            self.carried += [d["kind"] for d in logged.rectification] or ["(none)"]
+            self.carried += [d["sanction"]["kind"] for d in logged.sanctions]
+
+
+def _check_with_logged_rulings(log: Any, monkeypatch: Any) -> list[str]:
+    referees: list[LoggedRulings] = []
+
+    def make(game: str) -> LoggedRulings:
+        referees.append(LoggedRulings(log.events))
+        return referees[-1]
+
+    monkeypatch.setattr(replay_module, "make_referee", make)
+    result = check_log(log)
+    assert result.ok, result.message
+    return [k for r in referees for k in r.carried]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in GOLDEN.glob("golden_guandan_*refereed*.jsonl")))
+def test_the_golden_logs_rulings_carried_out_from_their_data_reproduce_the_log(name, monkeypatch):
+    carried = _check_with_logged_rulings(read_log(GOLDEN / name), monkeypatch)
+    assert len(carried) >= 10
+
+
+def test_every_ruling_family_carried_out_from_its_logged_data_reproduces_the_log(tmp_path, monkeypatch):
+    game = adapter_for("guandan")
+    rates = {**{k: 0.03 for k in GUANDAN_KINDS}, "report_missing": 0.3, "report_wrong": 0.2,
+             "wrong_tribute": 0.3, "wrong_return": 0.3, "draw_out_of_turn": 0.05, "draw_slip": 0.05}
+    carried: list[str] = []
+    for seed in range(6):
+        text = play_unit("guandan", seed, game.rules_from_dict({"max_deals": 3}),
+                         unit_options("matches", ["heuristic", "random", "heuristic", "random"], rates)).text()
+        path = tmp_path / f"unit{seed}.jsonl"
+        path.write_text(text)
+        carried += _check_with_logged_rulings(read_log(path), monkeypatch)
+    seen = set(carried)
+    for kind in ("Return", "Expose", "LeadOption", "PenaltyCards", "BarOnePlay", "RestoreOrder", "CorrectPlay",
+                 "ReportAgain", "Replay", "PassSequence", "UnauthorisedInformation", "RedoTribute", "RedoReturn",
+                 "NoTributeNextDeal", "NextDealProcedure", "(none)",
+                 "LevelDiffPenalty", "ForcedLast", "ForcedDoubleLast"):
+        assert kind in seen, f"{kind} never carried out ({sorted(seen)})"
+
+
+def test_the_draws_rulings_carried_out_from_their_logged_data_reproduce_the_log(tmp_path, monkeypatch):
+    """Redeals (a short deck: a fresh one) and GD-1.2.1's 双下 with the shuffler the
+    ruling drew by lot (its NextDealProcedure)."""
+    game = adapter_for("guandan")
+    rates = {"draw_out_of_turn": 0.3, "draw_slip": 0.3}
+    carried: list[str] = []
+    for unit, seed in (("deals", 2), ("matches", 0), ("matches", 4)):
+        text = play_unit("guandan", seed, game.rules_from_dict({"max_deals": 2}),
+                         unit_options(unit, ["random"] * 4, rates)).text()
+        path = tmp_path / f"{unit}{seed}.jsonl"
+        path.write_text(text)
+        carried += _check_with_logged_rulings(read_log(path), monkeypatch)
+    for kind in ("Return", "RestoreOrder", "Redeal", "NextDealProcedure", "ForcedDoubleLast"):
+        assert kind in carried, f"{kind} never carried out ({sorted(set(carried))})"
+
+
+# ---------------------------------------------------------------------------------------------
+# Refusals
+
+
+class _Nobody:
+    def on_events(self, engine: Any, events: list) -> None:
+        return None
+
+
+def _awaiting_out_of_turn_play() -> tuple[RefTable, int]:
+    """Seat 2 plays out of turn, seat 3 calls the referee; nobody rules (the seat left empty)."""
+    t = RefTable(OOT_HANDS)
+    t.referee = _Nobody()
+    t.play(0, "S3", "SINGLE 3")
+    t.play(2, "H9 C9", "PAIR 9")
+    t.do(CallReferee(3))
+    deal = t.deal
+    assert deal.table.awaiting and sorted(map(str, deal.table.on_table[2])) == ["C9", "H9"]
+    return t, deal.table.awaiting[0][0]
+
+
+def test_an_effect_of_a_kind_guandan_does_not_know_is_refused_before_anything_changes():
+    t, answers = _awaiting_out_of_turn_play()
+    deal = t.deal
+    before = deal.stream.next_seq
+    with pytest.raises(RulingRefused, match="LotsDraw: not a table effect 掼蛋 carries out"):
+        deal.carry_out((Return(["H9", "C9"], 2), LotsDraw([0, 2], 0)), (), reason="GD-2.3.1", answers=answers)
+    assert deal.stream.next_seq == before and deal.table.on_table[2] and deal.table.awaiting
+
+
+def test_returning_cards_that_do_not_lie_on_the_table_is_refused_with_the_reason():
+    t, answers = _awaiting_out_of_turn_play()
+    with pytest.raises(RulingRefused, match=r"Return\(HK, seat=2\): seat 2 has not got these cards lying"):
+        t.deal.carry_out((Return(["HK"], 2),), (), reason="GD-2.3.1", answers=answers)
+    assert issubclass(RulingRefused, IllegalAction)
+
+
+@pytest.mark.parametrize("effect, why", [
+    (LeadOption(1, 0, "PAIR"), "carried out with the Expose of its cards"),
+    (PenaltyCards(["HK"], 2), "carried out with the Expose of its cards"),
+    (Expose(["S8"], 2), "does not hold these cards unexposed"),
+    (RandomDraw(2, 1), "carried out during the draw"),
+    (CorrectPlay(2, unused="penalty"), "no Return of the attempt's cards is listed before it"),
+    (PlayStands(1), "no cards of seat 1 lie on the table"),
+    (Replay([3], chooser=3, purpose="replay"), "no unreported play awaits this ruling"),
+    (UnauthorisedInformation([0]), "names no seat the information came from"),
+    (PassSequence(2, (3, 0, 1), "offender_leads"), None),
+    (BarOnePlay(2, scope="round"), None),
+])
+def test_an_effect_the_table_cannot_carry_out_is_refused_with_the_reason(effect, why):
+    t, answers = _awaiting_out_of_turn_play()
+    if why is None:  # carried out: these the table can do here
+        t.deal.carry_out((effect,), (), reason="GD-0", answers=answers)
+        return
+    with pytest.raises(RulingRefused, match=why):
+        t.deal.carry_out((effect,), (), reason="GD-0", answers=answers)
+
+
+def test_a_redeal_of_explicit_hands_and_a_ruling_on_nothing_awaited_are_refused():
+    t, answers = _awaiting_out_of_turn_play()
+    with pytest.raises(RulingRefused, match="cannot be redealt"):
+        t.deal.carry_out((Redeal(),), (), reason="GD-1.2.2", answers=answers)
+    with pytest.raises(RulingRefused, match="no ruling is awaited on event 99999"):
+        t.deal.carry_out((NoTributeNextDeal(2),), (), reason="GD-0", answers=99999)
+
+
+def test_a_ruling_carried_out_by_hand_puts_the_table_right():
+    """Anyone may hand the table a ruling: the same data the rulebook referee gives — here
+    GD-2.3.1 with penalty cards instead of the lead option, effects listed in any order."""
+    t, answers = _awaiting_out_of_turn_play()
+    deal = t.deal
+    deal.carry_out((RestoreOrder(1), PenaltyCards(["H9", "C9"], 2), Expose(["H9", "C9"], 2),
+                    BarOnePlay(2), Return(["H9", "C9"], 2)), (), reason="GD-2.3.1", answers=answers)
+    assert not deal.table.awaiting and deal.to_act == 1 and 2 in deal.table.bars
+    assert sorted(map(str, deal.observe(0).penalty[2])) == ["C9", "H9"]
+    kinds = [e.KIND for e in deal.stream.take()]
+    assert kinds.index("gd.returned") < kinds.index("gd.exposed") < kinds.index("gd.barred") \
+        < kinds.index("gd.turn_restored")
