@@ -879,7 +879,7 @@ def _on_report_again(deal: Any, effect: Any, plan: _Plan) -> None:
 
 def _on_pass_sequence(deal: Any, effect: Any, plan: _Plan) -> None:
     """GD-4.2.3 / GD-4.2.4: the seats the ruling named may pass in turn, even with the lead."""
-    active = deal._r_active()
+    active = deal._active()
     if not effect.seats or any(s not in active for s in effect.seats):
         raise _refuse(effect, "names a seat no longer in play")
     deal.start_pass_sequence(effect.offender, effect.then, plan.reason, seats=effect.seats)
