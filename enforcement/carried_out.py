@@ -45,8 +45,8 @@ Effect ↔ event, 掼蛋 (guandan.events):
     RedoTribute, RedoReturn    —                      the seat's own next tribute / return
                                                       carries them out (nothing to emit)
     PlayStands(seat, reading)  —                      the play standing is the seat's turn
-                                                      (GD-2.4.3 leaves it implied: the rest of
-                                                      an attempt with extra cards stands)
+                                                      (GD-2.4.3: the rest of an attempt with
+                                                      extra cards stands)
 
   Effect events that no listed effect can match (always extra in a ruling's window):
   gd.lead_restricted, gd.exposure_lifted, gd.taken_back.

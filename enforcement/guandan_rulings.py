@@ -23,7 +23,7 @@ from typing import Any
 from enforcement.referee import Decision
 from enforcement.sanctions import (
     BarOnePlay, CorrectPlay, Expose, ForcedDoubleLast, LeadOption, NextDealProcedure, NoTributeNextDeal,
-    PassSequence, PenaltyCards, RandomDraw, RedoReturn, RedoTribute, Redeal, Replay, ReportAgain,
+    PassSequence, PenaltyCards, PlayStands, RandomDraw, RedoReturn, RedoTribute, Redeal, Replay, ReportAgain,
     RestoreOrder, Return, TableEffect, UnauthorisedInformation,
 )
 from enforcement.rulebook import clauses_by_irregularity
@@ -233,7 +233,8 @@ def extra_cards(deal: Any, event: Any, answers: int) -> Decision:
     effects: list[TableEffect] = [Return(extra, seat)] + _exposure(deal, seat, extra)
     if not event.fact("rest_legal"):  # taken back together with the extra cards (one gd.returned)
         effects += [Return(cards, seat), _correct_play(deal, seat)]
-    # else the rest, left lying, stands as laid (the table's implied PlayStands)
+    else:                             # the rest, left lying, stands as the attempt read it
+        effects.append(PlayStands(seat, event.fact("reading")))
     return _decision(event, answers, "GD-2.4.3", effects)
 
 

@@ -463,9 +463,9 @@ _CLAUSES: tuple[Clause, ...] = (
         text_zh="（3）夹带牌张，所夹带牌张按暴露张处理。",
         summary="Extra cards carried along with a play (夹带) are exposed; the rest stands if it is a legal play, else as GD-2.4.1.",
         trigger=Trigger("irregularity:extra_cards", "A legal play plus extra cards."),
-        rectification=Rectification(("Return", "Expose", "LeadOption", "PenaltyCards", "CorrectPlay"),
+        rectification=Rectification(("Return", "Expose", "LeadOption", "PenaltyCards", "PlayStands", "CorrectPlay"),
                                     "The extra cards are exposed with the GD-2.5 treatment (LeadOption, or PenaltyCards); "
-                                    "the rest stands if legal, else corrected as GD-2.4.1."),
+                                    "the rest stands if legal (PlayStands), else corrected as GD-2.4.1."),
         sanction=_none("none: the rectification is the remedy"),
         refs=("GD-2.4.1",),
     ),

@@ -397,7 +397,6 @@ class RefereedTable(TablePrimitives):
                                               rest_legal=found is None,
                                               rest_problem=None if found is None else found.code))
         self._r_lay(seat, a.cards + a.extra)
-        self.table.laid_as[seat] = (a.cards, a.reading)
         self._r_await(e.seq, "extra_cards", seat)
 
     def _r_check_holds(self, seat: int, cards: Sequence[Card]) -> None:

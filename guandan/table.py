@@ -137,9 +137,6 @@ class TableState:
         """(holder, turn number, kind) designated for the holder's penalty cards this turn."""
         self.report_due: int | None = None
         self.oot: OutOfTurn | None = None
-        self.laid_as: dict[int, tuple[tuple[Card, ...], Reading]] = {}
-        """Seat → (cards, reading) of the play an attempt with extra cards laid (GD-2.4.3):
-        what a ruling leaves lying of it stands as that play."""
         self.correction: tuple[int, list[Card], str, str] | None = None
         """(seat, the attempt's cards, reason, what becomes of the unused ones: CorrectPlay.unused)."""
         self.sequence: list[Any] | None = None
@@ -268,7 +265,6 @@ class TablePrimitives:
                 continue                     # carried out together with an earlier effect
             plan.index = index
             EFFECT_HANDLERS[effect.KIND](self, effect, plan)
-        _stand_the_rest(self, plan)
         lr = t.latent_report
         if lr is not None and answers is not None and lr.seq == answers and t.choice is None:
             t.latent_report = None           # a 报牌 ruled on, no take-back offered: settled
@@ -845,32 +841,16 @@ def _on_correct_play(deal: Any, effect: Any, plan: _Plan) -> None:
 
 
 def _on_play_stands(deal: Any, effect: Any, plan: _Plan) -> None:
-    """The cards ``seat`` left lying on the table stand as its play, as ``reading`` (None: as
-    the attempt laid them)."""
-    t = deal.table
-    laid = t.on_table.get(effect.seat)
+    """The cards ``seat`` left lying on the table stand as its play, as ``reading``."""
+    laid = deal.table.on_table.get(effect.seat)
     if not laid:
         raise _refuse(effect, f"no cards of seat {effect.seat} lie on the table")
-    if effect.reading is None and effect.seat not in t.laid_as:
+    if effect.reading is None:
         raise _refuse(effect, "names no combination for the cards to stand as")
-    reading = t.laid_as[effect.seat][1] if effect.reading is None else Reading.from_code(effect.reading)
-    t.laid_as.pop(effect.seat, None)
+    reading = Reading.from_code(effect.reading)
     if reading not in readings(sort_cards(laid), deal.level, deal.rules):
         raise _refuse(effect, f"the cards lying on the table are no {effect.reading}")
     deal.stand_play(effect.seat, laid, reading, plan.reason + ": the rest stands")
-
-
-def _stand_the_rest(deal: Any, plan: _Plan) -> None:
-    """The implied ``PlayStands`` (GD-2.4.3): when a ruling took back part of what an attempt
-    with extra cards laid and what is left lying is that attempt's play, it stands as laid."""
-    t = deal.table
-    for seat, (cards, reading) in list(t.laid_as.items()):
-        laid = t.on_table.get(seat)
-        if not laid:
-            del t.laid_as[seat]
-        elif any(e.KIND == "Return" and e.seat == seat for e in plan.effects) and Counter(laid) == Counter(cards):
-            del t.laid_as[seat]
-            deal.stand_play(seat, laid, reading, plan.reason + ": the rest stands")
 
 
 def _on_report_again(deal: Any, effect: Any, plan: _Plan) -> None:

@@ -279,8 +279,9 @@ def test_GD_2_4_3_extra_cards_exposed_the_rest_stands(table, effect_kinds):
     out = t.do(PlayWithExtra(1, parse_cards("S6"), "SINGLE 6", parse_cards("C8")))
     r = t.ruling(out)
     assert (r.clause, r.offender) == ("GD-2.4.3", 1)
-    assert effect_kinds(r) == ["Return", "Expose", "LeadOption"]
+    assert effect_kinds(r) == ["Return", "Expose", "LeadOption", "PlayStands"]
     assert r.rectification[2] == {"kind": "LeadOption", "chooser": 0, "restricted_seat": 3, "exposed_kind": "SINGLE"}
+    assert r.rectification[3] == {"kind": "PlayStands", "seat": 1, "reading": "SINGLE 6"}
     assert t.deal.top.seat == 1 and t.deal.top.cards == cards("S6")      # the rest stands
     assert t.deal.observe(2).exposed[1] == cards("C8")
     t.report_if_due(1)

@@ -178,7 +178,7 @@ def test_GD_2_4_3_extra_cards_forming_no_combination_are_penalty_cards_at_once(t
     t.play(0, "S3", "SINGLE 3")
     r = t.ruling(t.do(PlayWithExtra(1, parse_cards("S6"), "SINGLE 6", parse_cards("C8 D4"))))
     assert r.clause == "GD-2.4.3"
-    assert effect_kinds(r) == ["Return", "Expose", "PenaltyCards"]   # no type to choose about
+    assert effect_kinds(r) == ["Return", "Expose", "PenaltyCards", "PlayStands"]   # no type to choose about
     assert t.of("gd.penalty_cards")[-1].cards == ("D4", "C8") and not t.of("gd.lead_option")
 
 
