@@ -28,8 +28,8 @@ Effect ↔ event, 掼蛋 (guandan.events):
     RandomDraw(source, to)     gd.random_draw         to (the event's seat), source, 1 card
     Redeal(fresh_deck)         gd.redeal              fresh_deck
     ReportAgain(seat)          gd.reported            seat
-    CorrectPlay(seat)          gd.correction_due      seat (the correction itself is the
-                                                      seat's next action)
+    CorrectPlay(seat, cards)   gd.correction_due      seat, cards (the correction itself is
+                                                      the seat's next action)
     Replay(seats, chooser, purpose)
                                gd.choice              purpose replay / partner_replay,
                                                       offered to one of ``seats`` (the
@@ -177,6 +177,8 @@ def listed_atoms(game: str, effect: dict[str, Any], offender: int | None) -> lis
         return [Atom(kind, effect["to"], src, source=effect["source"], count=effect["count"])]
     if kind == "Redeal":
         return [Atom(kind, None, src, fresh_deck=effect["fresh_deck"])]
+    if kind == "CorrectPlay" and effect.get("cards"):
+        return [Atom(kind, seat, src, cards=tuple(sorted(effect["cards"])))]
     if kind in ("ReportAgain", "CorrectPlay", "RedoBury", "LoseDeclarationRight", "DeclarationStands"):
         return [Atom(kind, seat, src)]
     if kind == "Replay":
@@ -255,7 +257,7 @@ def carried_atoms(game: str, e: Any) -> list[Atom]:
         if kind == "gd.reported":
             return [Atom("ReportAgain", seat, src)]
         if kind == "gd.correction_due":
-            return [Atom("CorrectPlay", seat, src)]
+            return [Atom("CorrectPlay", seat, src, cards=tuple(sorted(e.cards)))]
         if kind == "gd.choice":
             if e.purpose in _GD_ASKED:
                 return []

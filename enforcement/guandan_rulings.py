@@ -136,9 +136,10 @@ def _exposure(deal: Any, seat: int, cards: Sequence[Card], reading: str | None =
     return effects
 
 
-def _correct_play(deal: Any, seat: int) -> CorrectPlay:
-    """GD-2.4: what becomes of the attempt's cards the correction leaves unused."""
-    return CorrectPlay(seat, unused="lead_option" if deal.partner_may_lead(seat) else "penalty")
+def _correct_play(deal: Any, seat: int, cards: Sequence[Card]) -> CorrectPlay:
+    """GD-2.4: the seat corrects its attempt (``cards``); what becomes of the cards the
+    correction leaves unused."""
+    return CorrectPlay(seat, unused="lead_option" if deal.partner_may_lead(seat) else "penalty", cards=cards)
 
 
 def _can_force(deal: Any) -> bool:
@@ -221,7 +222,7 @@ def wrong_cards(deal: Any, event: Any, answers: int) -> Decision:
     seat = event.seat
     clause = "GD-2.4.2" if event.irregularity == "does_not_beat" else "GD-2.4.1"
     cards = _cards(event.fact("cards"))
-    return _decision(event, answers, clause, [Return(cards, seat), _correct_play(deal, seat)])
+    return _decision(event, answers, clause, [Return(cards, seat), _correct_play(deal, seat, cards)])
 
 
 def extra_cards(deal: Any, event: Any, answers: int) -> Decision:
@@ -232,7 +233,7 @@ def extra_cards(deal: Any, event: Any, answers: int) -> Decision:
     extra = _cards(event.fact("extra"))
     effects: list[TableEffect] = [Return(extra, seat)] + _exposure(deal, seat, extra)
     if not event.fact("rest_legal"):  # taken back together with the extra cards (one gd.returned)
-        effects += [Return(cards, seat), _correct_play(deal, seat)]
+        effects += [Return(cards, seat), _correct_play(deal, seat, cards)]
     else:                             # the rest, left lying, stands as the attempt read it
         effects.append(PlayStands(seat, event.fact("reading")))
     return _decision(event, answers, "GD-2.4.3", effects)

@@ -337,13 +337,14 @@ class CorrectPlay(TableEffect):
     ``unused`` (掼蛋 GD-2.4, decided by the ruling): what becomes of the attempt's cards the
     correction does not use: 'lead_option' — they are exposed, with the GD-2.3.1 lead option
     for the partner when they form a combination, else as penalty cards; 'penalty' — they
-    are exposed as penalty cards at once (the partner can never lead again). The attempt's
-    cards are those of the last ``Return`` of ``seat`` listed before it."""
+    are exposed as penalty cards at once (the partner can never lead again). ``cards``: the
+    attempt's cards, back in the hand by a ``Return`` listed before it (掼蛋)."""
 
     KIND: ClassVar[str] = "CorrectPlay"
     UNUSED: ClassVar[tuple[str, ...]] = ("lead_option", "penalty")
     seat: int = attrs.field(converter=_seat)
     unused: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_of(*UNUSED)))
+    cards: tuple[str, ...] = attrs.field(default=(), converter=_card_codes, metadata=_OMIT)
 
 
 @attrs.frozen

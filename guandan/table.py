@@ -827,14 +827,13 @@ def _on_redeal(deal: Any, effect: Any, plan: _Plan) -> None:
 
 
 def _on_correct_play(deal: Any, effect: Any, plan: _Plan) -> None:
-    """``seat`` acts again; the attempt's cards (the last Return of the seat listed before)
-    it does not use are then dealt with as the ruling said (``unused``)."""
-    returned = [e for e in plan.effects[:plan.index] if e.KIND == "Return" and e.seat == effect.seat]
-    if not returned:
-        raise _refuse(effect, "no Return of the attempt's cards is listed before it")
+    """``seat`` acts again on its attempt (``cards``, back in its hand); the cards the
+    correction does not use are then dealt with as the ruling said (``unused``)."""
+    if not effect.cards:
+        raise _refuse(effect, "names no attempt's cards to correct")
     if effect.unused is None:
         raise _refuse(effect, "does not say what becomes of the cards the correction leaves unused")
-    cards = sort_cards(Card(c) for c in returned[-1].cards)
+    cards = sort_cards(Card(c) for c in effect.cards)
     if not holds(deal.hands[effect.seat], cards):
         raise _refuse(effect, f"seat {effect.seat} does not hold the attempt's cards (list their Return first)")
     deal.await_correction(effect.seat, cards, plan.reason, unused=effect.unused)

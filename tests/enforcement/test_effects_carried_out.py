@@ -18,7 +18,7 @@ from enforcement.carried_out import Window, log_mismatches, mismatches, windows
 from enforcement.invariants import InvariantViolation, checker_for
 from enforcement.referee import Ruling
 from enforcement.shengji_invariants import ShengjiChecker
-from enforcement.sanctions import NextDealProcedure, NoTributeNextDeal
+from enforcement.sanctions import CorrectPlay, NextDealProcedure, NoTributeNextDeal, Return
 from guandan import events as gev
 from guandan.actions import CallReferee
 from shengji.actions import Revoke
@@ -170,6 +170,18 @@ def test_the_next_deal_procedure_is_matched_by_what_is_scheduled():
     assert any("carried out but not listed: the next deal's procedure" in p for p in extra)
     nothing = attrs.evolve(ruling, rectification=())
     assert mismatches("guandan", nothing, [scheduled])[0].startswith("carried out but not listed")
+
+
+def test_a_correction_is_matched_by_the_attempts_cards():
+    ruling = Ruling(deal=1, seq=10, seat=0, clause="GD-2.4.2", offender=0, side=0, answers=9, facts=(),
+                    rectification=(Return(["S3"], 0).to_dict(),
+                                   CorrectPlay(0, unused="penalty", cards=["S3"]).to_dict()),
+                    sanctions=(), summary="")
+    back = gev.CardsReturned(deal=1, seq=11, seat=0, cards=("S3",), to="hand", reason="GD-2.4.2")
+    due = gev.CorrectionDue(deal=1, seq=12, seat=0, cards=("S3",), reason="GD-2.4.2")
+    assert mismatches("guandan", ruling, [back, due]) == []
+    other = mismatches("guandan", ruling, [back, attrs.evolve(due, cards=("D9",))])
+    assert any(p.startswith("listed but not carried out: CorrectPlay") for p in other)
 
 
 def test_a_turn_taken_without_a_decision_ends_the_window():

@@ -293,7 +293,7 @@ def test_GD_2_4_3_extra_cards_and_the_rest_is_no_legal_play(table, effect_kinds)
     t.play(0, "D9", "SINGLE 9")
     r = t.ruling(t.do(PlayWithExtra(1, parse_cards("S6"), "SINGLE 6", parse_cards("C8"))))
     assert effect_kinds(r) == ["Return", "Expose", "LeadOption", "Return", "CorrectPlay"]
-    assert r.rectification[-1] == {"kind": "CorrectPlay", "seat": 1, "unused": "lead_option"}
+    assert r.rectification[-1] == {"kind": "CorrectPlay", "seat": 1, "unused": "lead_option", "cards": ("S6",)}
     assert t.engine.to_act == 1
     out = t.do(Pass(1))
     assert t.of("gd.exposed", out)[0].cards == ("S6",)

@@ -167,7 +167,7 @@ def test_GD_2_4_2_partner_out_the_correction_leaves_penalty_cards(table, effect_
     t.do(Pass(3))
     r = t.ruling(t.play(0, "S3", "SINGLE 3"))          # does not beat the 6
     assert r.clause == "GD-2.4.2"
-    assert r.rectification[-1] == {"kind": "CorrectPlay", "seat": 0, "unused": "penalty"}
+    assert r.rectification[-1] == {"kind": "CorrectPlay", "seat": 0, "unused": "penalty", "cards": ("S3",)}
     out = t.do(Pass(0))                                # the correction: a pass
     assert [e.cards for e in t.of("gd.exposed", out)] == [("S3",)]
     assert [e.cards for e in t.of("gd.penalty_cards", out)] == [("S3",)] and not t.of("gd.lead_option")
@@ -187,7 +187,8 @@ def test_GD_2_4_1_unused_cards_forming_no_combination_are_penalty_cards(table):
     t = table(["S3 D9 SJ DJ C5", "S6 S7 C8 D4", "H9 C9 HK", "S8 D8 SQ CQ"])
     t.play(0, "S3", "SINGLE 3")
     r = t.ruling(t.do(PlayWithExtra(1, parse_cards("S6 S7"), "PAIR 6", parse_cards("C8"))))
-    assert r.rectification[-1] == {"kind": "CorrectPlay", "seat": 1, "unused": "lead_option"}
+    assert r.rectification[-1] == {"kind": "CorrectPlay", "seat": 1, "unused": "lead_option",
+                                     "cards": ("S6", "S7")}
     out = t.do(Pass(1))
     assert t.of("gd.exposed", out)[-1].cards == ("S6", "S7")
     assert t.of("gd.penalty_cards", out)[-1].cards == ("S6", "S7") and not t.of("gd.lead_option", out)
