@@ -34,6 +34,7 @@ from guandan.observation import Phase, TopPlay, UnauthorisedItem
 from tabletop import rng as streams
 from tabletop.cards import Card, codes, full_deck, holds, sort_cards, without
 from tabletop.errors import RulingRefused
+from tabletop.rulings import refuse_what_cannot_be_carried_out
 from tabletop.irregular import facts as make_facts
 from tabletop.seats import NUM_SEATS, next_seat, partner, prev_seat
 
@@ -247,17 +248,9 @@ class TablePrimitives:
         t = self.table
         if t is None:
             raise RulingRefused("the deal is not refereed: no ruling to carry out")
-        for effect in effects:
-            if EFFECT_HANDLERS.get(effect.KIND) is None:
-                raise RulingRefused(f"{effect.KIND}: not a table effect 掼蛋 carries out "
-                                    f"(known: {', '.join(EFFECT_HANDLERS)})")
-        for row in sanctions:
-            if row.sanction.KIND not in SANCTION_HANDLERS:
-                raise RulingRefused(f"{row.sanction.KIND}: not a sanction 掼蛋 carries out "
-                                    f"(known: {', '.join(SANCTION_HANDLERS)})")
-        if effects and answers is not None and not any(w[0] == answers for w in t.awaiting):
-            # (a ruling with no table effect may answer an attempt that stood, GD-2.3.2)
-            raise RulingRefused(f"no ruling is awaited on event {answers}: nothing to put right")
+        # (a ruling with no table effect may answer an attempt that stood, GD-2.3.2)
+        refuse_what_cannot_be_carried_out("掼蛋", effects, sanctions, EFFECT_HANDLERS, SANCTION_HANDLERS,
+                                          (w[0] for w in t.awaiting), answers, effects_need_an_attempt=True)
         effects = sorted(effects, key=lambda e: CARRY_ORDER[e.KIND])   # stable: same kinds as listed
         plan = _Plan(reason, effects, answers, match)
         for index, effect in enumerate(effects):

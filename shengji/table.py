@@ -56,6 +56,7 @@ from shengji.phase import Phase
 from tabletop import rng as streams
 from tabletop.cards import Card, codes, holds, sort_cards, without
 from tabletop.errors import IllegalAction, RulingRefused
+from tabletop.rulings import refuse_what_cannot_be_carried_out
 from tabletop.irregular import facts as make_facts
 from tabletop.seats import next_seat, partner, prev_seat, seats_from, team
 
@@ -764,16 +765,8 @@ class RefereedTable:
         t = self.table
         if t is None:
             raise RulingRefused("the deal is not refereed: no ruling to carry out")
-        for effect in effects:
-            if EFFECT_HANDLERS.get(effect.KIND) is None:
-                raise RulingRefused(f"{effect.KIND}: not a table effect 双升 carries out "
-                                    f"(known: {', '.join(EFFECT_HANDLERS)})")
-        for row in sanctions:
-            if row.sanction.KIND not in SANCTION_HANDLERS:
-                raise RulingRefused(f"{row.sanction.KIND}: not a sanction 双升 carries out "
-                                    f"(known: {', '.join(SANCTION_HANDLERS)})")
-        if answers is not None and not any(w[0] == answers for w in t.awaiting):
-            raise RulingRefused(f"no ruling is awaited on event {answers}")
+        refuse_what_cannot_be_carried_out("双升", effects, sanctions, EFFECT_HANDLERS, SANCTION_HANDLERS,
+                                          (w[0] for w in t.awaiting), answers)
         for row in sanctions:
             handler = SANCTION_HANDLERS[row.sanction.KIND]
             if handler is not None:
