@@ -399,7 +399,7 @@ def mismatches(game: str, ruling: Any, events: Sequence[Any], standing: Any = No
     """What differs between the effects ``ruling`` lists and the effect events of its window
     (``events``, in order; other kinds are ignored). ``standing``: 掼蛋's next-deal procedure
     scheduled before the ruling. Empty: they agree."""
-    offender = ruling.offender
+    offender = getattr(ruling, "offender", ruling.seat)   # a ref.unresolved names its seat
     listed: list[Atom] = []
     next_deal: list[dict[str, Any]] = []
     for effect in ruling.rectification:
@@ -448,17 +448,26 @@ made in turn: like an action, they end a ruling's window (what they carry out, e
 exposure of the unused cards of an earlier GD-2.4 correction, is that turn's)."""
 
 
+RULED = frozenset({"ref.ruling", "ref.unresolved"})
+"""What opens a window: a ruling, or an unresolved irregularity's put-right effects."""
+
+
+def ruled_under(ruling: Any) -> str:
+    """The clause a window's ruling cites (the fallback clause of an unresolved one)."""
+    return getattr(ruling, "clause", None) or ruling.fallback
+
+
 def ends_window(e: Any) -> bool:
     """Whether ``e`` ends a ruling's window: a decision's event (an action, irregular
     attempts included) or an automatic turn; discoveries, rulings and deals end it too."""
     kind = e.KIND
-    return (e.ACTION or kind in AUTOMATIC_TURNS or kind.endswith((".found", ".deal_started"))
-            or kind == "ref.unresolved")
+    return e.ACTION or kind in AUTOMATIC_TURNS or kind.endswith((".found", ".deal_started"))
 
 
 def windows(game: str, events: Iterable[Any]) -> list[Window]:
-    """A log's rulings with their windows, cut as the checker cuts them: a window ends at the
-    next action (a decision), irregular attempt, discovery, ruling, unresolved event or deal."""
+    """A log's rulings (and unresolved events) with their windows, cut as the checker cuts
+    them: a window ends at the next action (a decision), irregular attempt, discovery,
+    ruling, unresolved event or deal."""
     out: list[Window] = []
     current: Window | None = None
     scheduled = None
@@ -470,7 +479,7 @@ def windows(game: str, events: Iterable[Any]) -> list[Window]:
                 current.events.append(e)
             if kind == "gd.next_deal_scheduled":
                 scheduled = e
-        elif kind == "ref.ruling":
+        elif kind in RULED:
             current = Window(e, scheduled)
             out.append(current)
         elif ends_window(e):

@@ -191,7 +191,7 @@ class Checker:
             elif kind == "ref.ruling" or kind == "ref.unresolved":
                 self._close_window()
                 self._answer(event)
-                if kind == "ref.ruling" and self.effect_kinds:
+                if self.effect_kinds:
                     from enforcement.carried_out import Window
 
                     self.window = Window(event, self.scheduled)
@@ -266,14 +266,15 @@ class Checker:
         w, self.window = self.window, None
         if w is None:
             return
-        from enforcement.carried_out import mismatches
+        from enforcement.carried_out import mismatches, ruled_under
 
         self.rulings_checked += 1
         problems = mismatches(self.game, w.ruling, w.events, w.standing)
         if problems:
             r = w.ruling
-            raise violated("effects_carried_out", f"{r.clause} ruling (seq {r.seq}, answers {r.answers}, offender "
-                           f"{r.offender}): " + "; ".join(problems), r)
+            what = "ruling" if r.KIND == "ref.ruling" else "fallback (unresolved)"
+            raise violated("effects_carried_out", f"{ruled_under(r)} {what} (seq {r.seq}, answers {r.answers}, "
+                           f"offender {getattr(r, 'offender', r.seat)}): " + "; ".join(problems), r)
 
     def settled(self, engine: Any) -> None:
         """Checks for when an action's events have all been shown (before any seat acts

@@ -51,6 +51,9 @@ class Unresolved(Event):
     irregularity: str
     answers: int
     facts: Facts
+    rectification: tuple[dict, ...]
+    """What the table does to put itself back in order (e.g. cards laid on the table go back),
+    carried out exactly as listed, as a ruling's."""
     fallback: str
     """The clause the fallback ruled under (GD-2.5 / SJ-3.0)."""
     note: str
@@ -154,7 +157,7 @@ class Referee:
                                sanctions=sanctions)
         event = stream.emit(
             Unresolved, seat=decision.offender, irregularity=decision.irregularity, answers=decision.answers,
-            facts=decision.facts, fallback=fallback.id,
+            facts=decision.facts, rectification=tuple(e.to_dict() for e in decision.effects), fallback=fallback.id,
             note="not covered by the rulebook; fallback " + fallback.id + ": " + ", ".join(str(s) for s in sanctions))
         self.unresolved.append(event)
         self.rulings.unresolved(engine, decision)

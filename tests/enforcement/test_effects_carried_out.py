@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from enforcement.carried_out import Window, log_mismatches, mismatches, windows
+from enforcement.carried_out import Window, log_mismatches, mismatches, ruled_under, windows
 from enforcement.invariants import InvariantViolation, checker_for
 from enforcement.referee import Ruling
 from enforcement.shengji_invariants import ShengjiChecker
@@ -184,6 +184,21 @@ def test_a_correction_is_matched_by_the_attempts_cards():
     assert any(p.startswith("listed but not carried out: CorrectPlay") for p in other)
 
 
+def test_an_unresolved_irregularitys_put_right_effects_are_logged_and_checked():
+    """双升: a card drawn out of turn that is already in hand and not identifiable is in no
+    clause; the table still puts itself right (the rightful drawer draws at random), and the
+    ``ref.unresolved`` event lists that effect like a ruling."""
+    events = _played("shengji", 0, 5, False)
+    unresolved = [w for w in windows("shengji", events)
+                  if w.ruling.KIND == "ref.unresolved" and w.ruling.rectification]
+    assert unresolved, "seed 0 case 5 has an unresolved draw out of turn"
+    w = unresolved[0]
+    assert [e["kind"] for e in w.ruling.rectification] == ["RandomDraw"]
+    assert [e.KIND for e in w.events] == ["sj.random_draw"]
+    assert mismatches("shengji", w.ruling, w.events) == []
+    assert any(p.startswith("listed but not carried out: RandomDraw") for p in mismatches("shengji", w.ruling, []))
+
+
 def test_a_turn_taken_without_a_decision_ends_the_window():
     """A barred seat's automatic pass is a turn: what follows it (here, the exposure of a
     correction's unused cards) is that turn's, not the ruling's."""
@@ -249,9 +264,9 @@ def _played(game: str, seed: int, index: int, matches: bool) -> list:
 def _property(game: str, seed: int, index: int, matches: bool) -> None:
     events = _played(game, seed, index, matches)
     cut = windows(game, events)
-    assert len(cut) == sum(1 for e in events if e.KIND == "ref.ruling")
+    assert len(cut) == sum(1 for e in events if e.KIND in ("ref.ruling", "ref.unresolved"))
     wrong = log_mismatches(game, events)
-    assert not wrong, "; ".join(f"{r.clause} (seq {r.seq}): {', '.join(p)}" for r, p in wrong[:3])
+    assert not wrong, "; ".join(f"{ruled_under(r)} (seq {r.seq}): {', '.join(p)}" for r, p in wrong[:3])
 
 
 _PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

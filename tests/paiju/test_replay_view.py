@@ -247,7 +247,8 @@ def test_ruling_shows_clause_id_chinese_text_and_summary(tmp_path, capsys):
 def test_unresolved_irregularity_shows_the_fallback_clause(tmp_path, capsys):
     def unresolved(event):
         return [Unresolved(deal=event.deal, seq=0, seat=event.seat, irregularity="strange_thing", answers=event.seq,
-                           facts=(), fallback="GD-2.5", note="not covered by the rulebook; fallback GD-2.5")]
+                           facts=(), rectification=(), fallback="GD-2.5",
+                           note="not covered by the rulebook; fallback GD-2.5")]
     log = with_events(GD_LOG, tmp_path / "unresolved.jsonl", 135, unresolved)
     _, out, _ = run(capsys, log, "--at", 136)
     assert "UNRESOLVED strange_thing by seat 2: fallback GD-2.5" in out
