@@ -51,7 +51,7 @@ class Unresolved(Event):
     irregularity: str
     answers: int
     facts: Facts
-    rectification: tuple[dict, ...]
+    rectification: tuple[dict, ...] = ()
     """What the table does to put itself back in order (e.g. cards laid on the table go back),
     carried out exactly as listed, as a ruling's."""
     fallback: str
