@@ -50,8 +50,10 @@ FEW_CHANCES: dict[str, frozenset[str]] = {
 }
 """Kinds with one or a few chances per deal (the draw, the burial, tribute, a declaration):
 at a per-decision rate of 0.005 they would hardly ever be committed, so they get
-``FEW_CHANCES_RATES`` (their clauses fire within a few hundred deals)."""
-FEW_CHANCES_RATES = (0.2, 1.0)
+``FEW_CHANCES_RATES`` (their clauses fire within a few hundred deals). Below 1: a burial or
+tribute is redone after its ruling and may be got wrong again, so near 1 it would repeat
+hundreds of times and run the deal out of decisions (at 0.9, ten times on average)."""
+FEW_CHANCES_RATES = (0.2, 0.9)
 SECOND_DEAL_KINDS: dict[str, tuple[str, ...]] = {"guandan": ("wrong_tribute", "wrong_return"),
                                                  "shengji": ("banker_drew_kitty",)}
 """Kinds only a match's later deal gives a chance to (tribute and return; the banker known
