@@ -34,7 +34,7 @@ from guandan.observation import Phase, TopPlay, UnauthorisedItem
 from tabletop import rng as streams
 from tabletop.cards import Card, codes, full_deck, holds, sort_cards, without
 from tabletop.errors import RulingRefused
-from tabletop.rulings import refuse_what_cannot_be_carried_out
+from tabletop.rulings import RulingPlan, refuse, refuse_what_cannot_be_carried_out
 from tabletop.irregular import facts as make_facts
 from tabletop.seats import NUM_SEATS, next_seat, partner, prev_seat
 
@@ -689,45 +689,28 @@ _REPORT_DUE = {"situation": "report"}
 # the ruling has not said (who chooses first, the shuffler, the seats of a pass sequence…).
 
 
-class _Plan:
-    """One ruling being carried out: its reason (the clause), its effect list, the attempt
-    it answers, the match around the deal (or None), and where in the list the handlers
-    are. Where one primitive carries out several listed effects at once (the Returns of one
-    seat's laid cards are one ``gd.returned``; an ``Expose`` followed by the ``LeadOption``
-    or ``PenaltyCards`` of its cards is one exposure; a ``RandomDraw`` restores the order
-    to the drawer's 下家), the handler ``take``s the later effects and ``carry_out`` skips
-    them."""
+class _Plan(RulingPlan):
+    """A ruling being carried out on a 掼蛋 deal, with the match around it (or None). One
+    primitive may carry out several listed effects (the Returns of one seat's laid cards are
+    one ``gd.returned``; an ``Expose`` followed by the ``LeadOption`` or ``PenaltyCards`` of
+    its cards is one exposure; a ``RandomDraw`` restores the order to the drawer's 下家)."""
 
-    __slots__ = ("reason", "effects", "answers", "match", "index", "done")
+    __slots__ = ("match",)
 
     def __init__(self, reason: str, effects: Sequence[Any], answers: int | None, match: Any) -> None:
-        self.reason, self.effects, self.answers, self.match, self.index = reason, effects, answers, match, 0
-        self.done: set[int] = set()
-
-    def take(self, kind: str, **fields: Any) -> Any:
-        """The first effect of ``kind`` with these ``fields`` later in the list (it is then
-        carried out: ``carry_out`` skips it), or None."""
-        for j in range(self.index + 1, len(self.effects)):
-            e = self.effects[j]
-            if j not in self.done and e.KIND == kind and all(getattr(e, k) == v for k, v in fields.items()):
-                self.done.add(j)
-                return e
-        return None
-
-
-def _refuse(effect: Any, why: str) -> RulingRefused:
-    return RulingRefused(f"{effect}: {why}")
+        super().__init__(reason, effects, answers)
+        self.match = match
 
 
 def _seat_of(effect: Any) -> int:
     if effect.seat is None:
-        raise _refuse(effect, "names no seat")
+        raise refuse(effect, "names no seat")
     return effect.seat
 
 
 def _awaiting(deal: Any, effect: Any) -> None:
     if deal.phase is not Phase.AWAITING_RULING:
-        raise _refuse(effect, "the table is not waiting for a ruling")
+        raise refuse(effect, "the table is not waiting for a ruling")
 
 
 def _on_return(deal: Any, effect: Any, plan: _Plan) -> None:
@@ -738,7 +721,7 @@ def _on_return(deal: Any, effect: Any, plan: _Plan) -> None:
     t = deal.table
     if t.grab is not None and t.grab[0] == seat:
         if cards != [t.grab[1]]:
-            raise _refuse(effect, f"seat {seat} drew {t.grab[1]} out of turn, not {' '.join(effect.cards)}")
+            raise refuse(effect, f"seat {seat} drew {t.grab[1]} out of turn, not {' '.join(effect.cards)}")
         deal.return_cards(seat, plan.reason)
         return
     laid = t.on_table.get(seat, [])
@@ -749,7 +732,7 @@ def _on_return(deal: Any, effect: Any, plan: _Plan) -> None:
         cards += [Card(c) for c in more.cards]
     need, have = Counter(cards), Counter(laid)
     if not cards or any(have[c] < n for c, n in need.items()):
-        raise _refuse(effect, f"seat {seat} has not got these cards lying on the table "
+        raise refuse(effect, f"seat {seat} has not got these cards lying on the table "
                       f"({' '.join(codes(sort_cards(laid))) or 'none'})")
     whole = need == have
     deal.return_cards(seat, plan.reason, only=None if whole else cards)
@@ -764,13 +747,13 @@ def _on_expose(deal: Any, effect: Any, plan: _Plan) -> None:
     hand = deal.hands[seat]
     exposed = Counter(c for e in deal.table.exposures if e.seat == seat for c in e.cards)
     if not cards or any(hand[c] - min(exposed[c], hand[c]) < n for c, n in Counter(cards).items()):
-        raise _refuse(effect, f"seat {seat} does not hold these cards unexposed")
+        raise refuse(effect, f"seat {seat} does not hold these cards unexposed")
     reading, then = None, "none"
     lead = plan.take("LeadOption", chooser=prev_seat(seat), restricted_seat=partner(seat))
     if lead is not None:
         reading = next((r for r in readings(cards, deal.level, deal.rules) if kind_key(r) == lead.exposed_kind), None)
         if reading is None:
-            raise _refuse(effect, f"the cards do not form a {lead.exposed_kind} for the lead option")
+            raise refuse(effect, f"the cards do not form a {lead.exposed_kind} for the lead option")
         then = "lead_option"
     elif plan.take("PenaltyCards", seat=seat, cards=effect.cards) is not None:
         then = "penalty"
@@ -778,7 +761,7 @@ def _on_expose(deal: Any, effect: Any, plan: _Plan) -> None:
 
 
 def _on_with_expose(deal: Any, effect: Any, plan: _Plan) -> None:
-    raise _refuse(effect, "is carried out with the Expose of its cards, listed before it "
+    raise refuse(effect, "is carried out with the Expose of its cards, listed before it "
                   "(LeadOption: chooser the owner's 上家, restricted seat its partner)")
 
 
@@ -789,7 +772,7 @@ def _on_bar(deal: Any, effect: Any, plan: _Plan) -> None:
     elif effect.scope == "next_turn":
         deal.bar_next_play(effect.seat, plan.reason)
     else:
-        raise _refuse(effect, "掼蛋 bars a seat's next play in this round or its next turn")
+        raise refuse(effect, "掼蛋 bars a seat's next play in this round or its next turn")
 
 
 def _on_restore_order(deal: Any, effect: Any, plan: _Plan) -> None:
@@ -802,20 +785,20 @@ def _on_random_draw(deal: Any, effect: Any, plan: _Plan) -> None:
     """GD-1.1.3b: ``to`` draws a card at random from ``source``'s hand (REFEREE stream); the
     draw goes on with ``to``'s 下家 (the ``RestoreOrder`` listed with it)."""
     if effect.source is None or effect.to is None or effect.source == effect.to or effect.count != 1:
-        raise _refuse(effect, "a random draw here is one card from one seat's hand to another seat")
+        raise refuse(effect, "a random draw here is one card from one seat's hand to another seat")
     if deal.phase is not Phase.AWAITING_RULING or deal.table.resume_phase is not Phase.DRAW:
-        raise _refuse(effect, "a random draw is carried out during the draw")
+        raise refuse(effect, "a random draw is carried out during the draw")
     if not deal.sizes[effect.source]:
-        raise _refuse(effect, f"seat {effect.source} holds no card")
+        raise refuse(effect, f"seat {effect.source} holds no card")
     if plan.take("RestoreOrder", seat=next_seat(effect.to)) is None:
-        raise _refuse(effect, f"the draw goes on with seat {next_seat(effect.to)}: list RestoreOrder with it")
+        raise refuse(effect, f"the draw goes on with seat {next_seat(effect.to)}: list RestoreOrder with it")
     deal.random_draw(effect.source, effect.to, plan.reason)
 
 
 def _on_redeal(deal: Any, effect: Any, plan: _Plan) -> None:
     """The cards are gathered and drawn again (a fresh deck for a short one)."""
     if deal.seed is None:
-        raise _refuse(effect, "a deal from explicit hands cannot be redealt")
+        raise refuse(effect, "a deal from explicit hands cannot be redealt")
     deal.redeal(effect.fresh_deck, plan.reason + (": short deck" if effect.fresh_deck else ""))
 
 
@@ -823,12 +806,12 @@ def _on_correct_play(deal: Any, effect: Any, plan: _Plan) -> None:
     """``seat`` acts again on its attempt (``cards``, back in its hand); the cards the
     correction does not use are then dealt with as the ruling said (``unused``)."""
     if not effect.cards:
-        raise _refuse(effect, "names no attempt's cards to correct")
+        raise refuse(effect, "names no attempt's cards to correct")
     if effect.unused is None:
-        raise _refuse(effect, "does not say what becomes of the cards the correction leaves unused")
+        raise refuse(effect, "does not say what becomes of the cards the correction leaves unused")
     cards = sort_cards(Card(c) for c in effect.cards)
     if not holds(deal.hands[effect.seat], cards):
-        raise _refuse(effect, f"seat {effect.seat} does not hold the attempt's cards (list their Return first)")
+        raise refuse(effect, f"seat {effect.seat} does not hold the attempt's cards (list their Return first)")
     deal.await_correction(effect.seat, cards, plan.reason, unused=effect.unused)
 
 
@@ -836,12 +819,12 @@ def _on_play_stands(deal: Any, effect: Any, plan: _Plan) -> None:
     """The cards ``seat`` left lying on the table stand as its play, as ``reading``."""
     laid = deal.table.on_table.get(effect.seat)
     if not laid:
-        raise _refuse(effect, f"no cards of seat {effect.seat} lie on the table")
+        raise refuse(effect, f"no cards of seat {effect.seat} lie on the table")
     if effect.reading is None:
-        raise _refuse(effect, "names no combination for the cards to stand as")
+        raise refuse(effect, "names no combination for the cards to stand as")
     reading = Reading.from_code(effect.reading)
     if reading not in readings(sort_cards(laid), deal.level, deal.rules):
-        raise _refuse(effect, f"the cards lying on the table are no {effect.reading}")
+        raise refuse(effect, f"the cards lying on the table are no {effect.reading}")
     deal.stand_play(effect.seat, laid, reading, plan.reason + ": the rest stands")
 
 
@@ -853,7 +836,7 @@ def _on_pass_sequence(deal: Any, effect: Any, plan: _Plan) -> None:
     """GD-4.2.3 / GD-4.2.4: the seats the ruling named may pass in turn, even with the lead."""
     active = deal._active()
     if not effect.seats or any(s not in active for s in effect.seats):
-        raise _refuse(effect, "names a seat no longer in play")
+        raise refuse(effect, "names a seat no longer in play")
     deal.start_pass_sequence(effect.offender, effect.then, plan.reason, seats=effect.seats)
 
 
@@ -865,9 +848,9 @@ def _on_replay(deal: Any, effect: Any, plan: _Plan) -> None:
         return
     lr = deal.table.latent_report
     if lr is None or lr.seq != plan.answers:
-        raise _refuse(effect, "no unreported play awaits this ruling: nothing to take back")
+        raise refuse(effect, "no unreported play awaits this ruling: nothing to take back")
     if effect.chooser not in effect.seats:
-        raise _refuse(effect, f"seat {effect.chooser} is not one of the seats whose plays may be replayed")
+        raise refuse(effect, f"seat {effect.chooser} is not one of the seats whose plays may be replayed")
     if effect.purpose == "partner_replay":
         deal.offer_choice(effect.chooser, "partner_replay", REPLAY_OPTIONS)
     else:
@@ -877,7 +860,7 @@ def _on_replay(deal: Any, effect: Any, plan: _Plan) -> None:
 def _on_unauthorised(deal: Any, effect: Any, plan: _Plan) -> None:
     """GD-7: ``seats`` may not use what the information shows."""
     if effect.source is None:
-        raise _refuse(effect, "names no seat the information came from")
+        raise refuse(effect, "names no seat the information came from")
     deal.mark_unauthorised(effect.seats, effect.source, [Card(c) for c in effect.cards],
                            effect.what or plan.reason)
 

@@ -54,9 +54,9 @@ from shengji.events import (
 from shengji.follow import lead_info
 from shengji.phase import Phase
 from tabletop import rng as streams
-from tabletop.cards import Card, codes, holds, sort_cards, without
+from tabletop.cards import Card, codes, count_list, holds, sort_cards, without
 from tabletop.errors import IllegalAction, RulingRefused
-from tabletop.rulings import refuse_what_cannot_be_carried_out
+from tabletop.rulings import RulingPlan, refuse, refuse_what_cannot_be_carried_out
 from tabletop.irregular import facts as make_facts
 from tabletop.seats import next_seat, partner, prev_seat, seats_from, team
 
@@ -554,7 +554,7 @@ class RefereedTable:
         if c.purpose in (MISCOUNT_DRAW, MISCOUNT_REMEDY):
             chosen = next((o for o in data["remedies"] if _OPTION_NAMES.get(o.KIND) == a.option), None)
             if chosen is not None:              # the option's own table effect, through the table
-                EFFECT_HANDLERS[chosen.KIND](self, chosen, _Plan(data["reason"], (chosen,)))
+                EFFECT_HANDLERS[chosen.KIND](self, chosen, RulingPlan(data["reason"], (chosen,)))
                 if chosen.KIND == "Redeal":
                     return
             else:               # decline: the seat with the card too many hands one over
@@ -771,7 +771,7 @@ class RefereedTable:
             handler = SANCTION_HANDLERS[row.sanction.KIND]
             if handler is not None:
                 handler(self, row)
-        plan = _Plan(reason, effects, answers)
+        plan = RulingPlan(reason, effects, answers)
         for index, effect in enumerate(effects):
             if index in plan.done:
                 continue                     # carried out together with an earlier effect
@@ -963,49 +963,13 @@ class RefereedTable:
 # changing anything when the table is not as the effect says.
 
 
-class _Plan:
-    """One ruling being carried out: its reason (the clause), its effect list, the attempt
-    it answers, and where in the list the handlers are. Where one table primitive carries
-    out several listed effects at once (as ``enforcement.carried_out`` pairs them: a
-    ``Return`` of cards an ``Expose`` later in the list exposes is one face-up
-    ``sj.returned``; a wrong follow taken back from the open trick is one ``sj.taken_back``
-    with its ``Expose``, ``Replay`` and ``CorrectFollow``), the handler ``take``s the later
-    effects and ``carry_out`` skips them."""
-
-    __slots__ = ("reason", "effects", "answers", "index", "done")
-
-    def __init__(self, reason: str, effects: Sequence[Any], answers: int | None = None) -> None:
-        self.reason, self.effects, self.answers, self.index = reason, effects, answers, 0
-        self.done: set[int] = set()
-
-    def take(self, kind: str, **fields: Any) -> bool:
-        """Whether an effect of ``kind`` with these ``fields`` comes later in the list (it
-        is then carried out: ``carry_out`` skips it)."""
-        for j in range(self.index + 1, len(self.effects)):
-            e = self.effects[j]
-            if j not in self.done and e.KIND == kind and all(getattr(e, k) == v for k, v in fields.items()):
-                self.done.add(j)
-                return True
-        return False
-
-
-def _refuse(effect: Any, why: str) -> RulingRefused:
-    return RulingRefused(f"{effect}: {why}")
-
-
-def _multiset_in(part: Iterable[Any], whole: Iterable[Any]) -> bool:
-    need = Counter(part)
-    have = Counter(whole)
-    return all(have[c] >= n for c, n in need.items())
-
-
 def _seat_of(effect: Any) -> int:
     if effect.seat is None:
-        raise _refuse(effect, "names no seat")
+        raise refuse(effect, "names no seat")
     return effect.seat
 
 
-def _on_return(deal: Any, effect: Any, plan: _Plan) -> None:
+def _on_return(deal: Any, effect: Any, plan: RulingPlan) -> None:
     """The cards go back where they came from: a card drawn out of turn onto the stock,
     cards laid on the table into the hand (face up when the ruling also exposes them)."""
     seat = _seat_of(effect)
@@ -1013,30 +977,30 @@ def _on_return(deal: Any, effect: Any, plan: _Plan) -> None:
     t = deal.table
     if t.grab is not None and t.grab[0] == seat:
         if cards != [t.grab[1]]:
-            raise _refuse(effect, f"seat {seat} drew {t.grab[1]} out of turn, not {' '.join(effect.cards)}")
+            raise refuse(effect, f"seat {seat} drew {t.grab[1]} out of turn, not {' '.join(effect.cards)}")
         deal.return_cards(seat, plan.reason)
         return
     laid = t.on_table.get(seat, [])
-    if cards and _multiset_in(cards, laid):
+    if cards and holds(count_list(laid), cards):
         whole = Counter(cards) == Counter(laid)
         deal.return_cards(seat, plan.reason, cards=None if whole else cards,
-                          exposed=plan.take("Expose", seat=seat, cards=effect.cards))
+                          exposed=plan.take("Expose", seat=seat, cards=effect.cards) is not None)
         return
     position = next((i for i, (s, _) in enumerate(deal.trick) if s == seat), None)
     if cards and position is not None and Counter(deal.trick[position][1]) == Counter(cards):
         _take_back(deal, effect, plan, seat, position)
         return
-    raise _refuse(effect, f"seat {seat} has not got these cards lying on the table "
+    raise refuse(effect, f"seat {seat} has not got these cards lying on the table "
                   f"({' '.join(codes(sort_cards(laid))) or 'none'}) nor as its play in the open trick")
 
 
-def _take_back(deal: Any, effect: Any, plan: _Plan, seat: int, position: int) -> None:
+def _take_back(deal: Any, effect: Any, plan: RulingPlan, seat: int, position: int) -> None:
     """A play of the open trick taken back: it comes back face up, the later plays come
     back to be played again, and ``seat`` plays again — one primitive, so the ruling must
     list all of it (Expose, Replay of the later seats, CorrectFollow)."""
     later = tuple(sorted(s for s, _ in deal.trick[position + 1:]))
     if deal.phase is not Phase.AWAITING_RULING:
-        raise _refuse(effect, "the table is not waiting for a ruling")
+        raise refuse(effect, "the table is not waiting for a ruling")
     wanted = [("Expose", dict(seat=seat, cards=effect.cards)), ("CorrectFollow", dict(seat=seat))]
     if later:
         wanted.append(("Replay", dict(seats=later)))
@@ -1045,66 +1009,66 @@ def _take_back(deal: Any, effect: Any, plan: _Plan, seat: int, position: int) ->
         if not plan.take(kind, **fields):
             plan.done = done
             shown = ", ".join(f"{k}={v}" for k, v in fields.items())
-            raise _refuse(effect, f"a play taken back from the open trick needs {kind}({shown}) listed with it")
+            raise refuse(effect, f"a play taken back from the open trick needs {kind}({shown}) listed with it")
     deal.take_back_plays(seat, plan.reason)
 
 
-def _on_expose(deal: Any, effect: Any, plan: _Plan) -> None:
+def _on_expose(deal: Any, effect: Any, plan: RulingPlan) -> None:
     """暴露张: the cards lie face up in front of their owner."""
     seat = _seat_of(effect)
     cards = [Card(c) for c in effect.cards]
     if not cards or not holds(deal.hands[seat], deal.table.exposed[seat] + cards):
-        raise _refuse(effect, f"seat {seat} does not hold these cards unexposed")
+        raise refuse(effect, f"seat {seat} does not hold these cards unexposed")
     deal.expose(seat, cards, plan.reason)
 
 
-def _on_restore_order(deal: Any, effect: Any, plan: _Plan) -> None:
+def _on_restore_order(deal: Any, effect: Any, plan: RulingPlan) -> None:
     """``seat`` acts once the wait is over (RestoreOrder; CorrectFollow: it follows again)."""
     if deal.phase is not Phase.AWAITING_RULING:
-        raise _refuse(effect, "the table is not waiting for a ruling")
+        raise refuse(effect, "the table is not waiting for a ruling")
     deal.restore_turn(effect.seat, plan.reason)
 
 
-def _on_redo_bury(deal: Any, effect: Any, plan: _Plan) -> None:
+def _on_redo_bury(deal: Any, effect: Any, plan: RulingPlan) -> None:
     """The banker takes its buried cards back and buries again."""
     if effect.seat != deal.banker or not deal.buried or deal.tricks or deal.trick:
-        raise _refuse(effect, f"seat {effect.seat} has no burial of this deal to redo")
+        raise refuse(effect, f"seat {effect.seat} has no burial of this deal to redo")
     deal.undo_burial(plan.reason)
 
 
-def _on_lose_declaration_right(deal: Any, effect: Any, plan: _Plan) -> None:
+def _on_lose_declaration_right(deal: Any, effect: Any, plan: RulingPlan) -> None:
     deal.bar_declaration(effect.seat, plan.reason)
 
 
-def _on_play_stands(deal: Any, effect: Any, plan: _Plan) -> None:
+def _on_play_stands(deal: Any, effect: Any, plan: RulingPlan) -> None:
     """The cards left lying on the table are played as if in turn."""
     t = deal.table
     seat = effect.seat
     if not t.on_table.get(seat):
-        raise _refuse(effect, f"no cards of seat {seat} lie on the table")
+        raise refuse(effect, f"no cards of seat {seat} lie on the table")
     if t.resume_phase is not Phase.PLAY or t.resume_to_act != seat:
-        raise _refuse(effect, f"it is not seat {seat}'s turn to play")
+        raise refuse(effect, f"it is not seat {seat}'s turn to play")
     deal.stand_play(seat, plan.reason + ": the rest stands")
 
 
-def _shown_declarations(deal: Any, effect: Any, plan: _Plan, seat: int | None) -> tuple[dict, int]:
+def _shown_declarations(deal: Any, effect: Any, plan: RulingPlan, seat: int | None) -> tuple[dict, int]:
     shown = deal.table.shown.get(plan.answers)
     if shown is None:
-        raise _refuse(effect, "no simultaneous declarations await this ruling")
+        raise refuse(effect, "no simultaneous declarations await this ruling")
     if seat not in shown:
-        raise _refuse(effect, f"seat {seat} showed none of the simultaneous declarations")
+        raise refuse(effect, f"seat {seat} showed none of the simultaneous declarations")
     return shown, next(s for s in shown if s != seat)
 
 
-def _on_lots_draw(deal: Any, effect: Any, plan: _Plan) -> None:
+def _on_lots_draw(deal: Any, effect: Any, plan: RulingPlan) -> None:
     """The declaration of the seat the lot fell on stands; the other is taken back."""
     shown, other = _shown_declarations(deal, effect, plan, effect.winner)
     if set(effect.seats) != set(shown):
-        raise _refuse(effect, f"the declarations shown were seats {sorted(shown)}'s")
+        raise refuse(effect, f"the declarations shown were seats {sorted(shown)}'s")
     deal.settle_declaration(effect.winner, shown[effect.winner], other, plan.reason, how="lots")
 
 
-def _on_declaration_stands(deal: Any, effect: Any, plan: _Plan) -> None:
+def _on_declaration_stands(deal: Any, effect: Any, plan: RulingPlan) -> None:
     """The declaration the partners chose stands; the other is taken back."""
     shown, other = _shown_declarations(deal, effect, plan, effect.seat)
     deal.settle_declaration(effect.seat, shown[effect.seat], other, plan.reason, how="chosen")
@@ -1116,37 +1080,37 @@ _CHOICE_PURPOSES = {(RANDOM_DRAW, DECLINE): MISCOUNT_DRAW, (RANDOM_DRAW, REDEAL)
 cards, or not / or a redeal)."""
 
 
-def _on_choice(deal: Any, effect: Any, plan: _Plan) -> None:
+def _on_choice(deal: Any, effect: Any, plan: RulingPlan) -> None:
     """The chooser must pick one of the options before the table goes on; the chosen one is
     carried out through this table when it is picked (``_r_choose``)."""
     names = tuple(_OPTION_NAMES.get(o.KIND, o.KIND) for o in effect.options)
     names += (DECLINE,) if effect.may_decline else ()
     purpose = _CHOICE_PURPOSES.get(names)
     if purpose is None:
-        raise _refuse(effect, f"no 双升 choice offers {', '.join(names)} (offered: "
+        raise refuse(effect, f"no 双升 choice offers {', '.join(names)} (offered: "
                       + "; ".join(", ".join(k) for k in _CHOICE_PURPOSES) + ")")
     draw = effect.options[0]
     if draw.source is None or draw.to is None:
-        raise _refuse(effect, "the random draw names no seat to draw from or for")
+        raise refuse(effect, "the random draw names no seat to draw from or for")
     deal.offer_choice(effect.chooser, purpose, names, about=plan.answers, source=draw.source, to=draw.to,
                       count=draw.count, reason=plan.reason, remedies=tuple(effect.options))
 
 
-def _on_random_draw(deal: Any, effect: Any, plan: _Plan) -> None:
+def _on_random_draw(deal: Any, effect: Any, plan: RulingPlan) -> None:
     """``to`` draws ``count`` cards at random from ``source``'s hand (REFEREE stream)."""
     if effect.source is None or effect.to is None or effect.source == effect.to:
-        raise _refuse(effect, "a random draw here is from one seat's hand to another seat")
+        raise refuse(effect, "a random draw here is from one seat's hand to another seat")
     if deal.hand_size[effect.source] < effect.count:
-        raise _refuse(effect, f"seat {effect.source} holds fewer than {effect.count} card(s)")
+        raise refuse(effect, f"seat {effect.source} holds fewer than {effect.count} card(s)")
     deal.random_draw(effect.source, effect.to, effect.count, plan.reason)
 
 
-def _on_redeal(deal: Any, effect: Any, plan: _Plan) -> None:
+def _on_redeal(deal: Any, effect: Any, plan: RulingPlan) -> None:
     """The cards are gathered and drawn again (a chosen remedy: not while a ruling is awaited)."""
     if effect.fresh_deck:
-        raise _refuse(effect, "双升 redeals the same cards")
+        raise refuse(effect, "双升 redeals the same cards")
     if deal.phase is Phase.AWAITING_RULING:
-        raise _refuse(effect, "a redeal is carried out when chosen, not while a ruling is awaited")
+        raise refuse(effect, "a redeal is carried out when chosen, not while a ruling is awaited")
     deal.table.then = None
     deal.redeal(plan.reason)
 
@@ -1170,8 +1134,8 @@ EFFECT_HANDLERS: dict[str, Any] = {
 are carried out (``RefereedTable.carry_out``)."""
 
 
-def _on_replay(deal: Any, effect: Any, plan: _Plan) -> None:
-    raise _refuse(effect, "plays are taken back with the Return of the wrong follow before them "
+def _on_replay(deal: Any, effect: Any, plan: RulingPlan) -> None:
+    raise refuse(effect, "plays are taken back with the Return of the wrong follow before them "
                   "(Return, Expose, CorrectFollow, Replay)")
 
 

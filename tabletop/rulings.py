@@ -30,3 +30,32 @@ def refuse_what_cannot_be_carried_out(game: str, effects: Sequence[Any], sanctio
         return
     if answers not in set(awaiting):
         raise RulingRefused(f"no ruling is awaited on event {answers}: nothing to put right")
+
+
+class RulingPlan:
+    """One ruling being carried out: its reason (the clause), its effect list, the attempt it
+    answers, and where in the list the handlers are. Where one table primitive carries out
+    several listed effects at once (a return made face up is a Return and an Expose), the
+    handler ``take``s the later effects and the engine's ``carry_out`` skips those in
+    ``done``."""
+
+    __slots__ = ("reason", "effects", "answers", "index", "done")
+
+    def __init__(self, reason: str, effects: Sequence[Any], answers: int | None = None) -> None:
+        self.reason, self.effects, self.answers, self.index = reason, effects, answers, 0
+        self.done: set[int] = set()
+
+    def take(self, kind: str, **fields: Any) -> Any:
+        """The first effect of ``kind`` with these ``fields`` later in the list (it is then
+        carried out with the current one), or None."""
+        for j in range(self.index + 1, len(self.effects)):
+            e = self.effects[j]
+            if j not in self.done and e.KIND == kind and all(getattr(e, k) == v for k, v in fields.items()):
+                self.done.add(j)
+                return e
+        return None
+
+
+def refuse(effect: Any, why: str) -> RulingRefused:
+    """The refusal of one effect (or sanction) a table cannot carry out, saying why."""
+    return RulingRefused(f"{effect}: {why}")
