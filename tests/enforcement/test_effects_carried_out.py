@@ -27,18 +27,24 @@ from tests.enforcement.conftest import RefTable, _Collect
 from tests.enforcement.shengji_refereed import SjTable, cards, effects
 
 
-class CheckedTable(RefTable):
-    """A refereed 掼蛋 table with the invariant checker watching (effects check on)."""
+class Checked:
+    """A test table (RefTable, SjTable) whose events the invariant checker watches too."""
 
-    def __init__(self, *args: Any, **kw: Any) -> None:
-        self.checker = checker_for("guandan", effects=True)
-        super().__init__(*args, **kw)
+    checker: Any
 
     def _deliver(self, events: list) -> list:
         out: list = []
         deliver(self.engine, events, [self.referee, _Collect(out), self.checker])
         self.events += out
         return out
+
+
+class CheckedTable(Checked, RefTable):
+    """A refereed 掼蛋 table with the invariant checker watching (effects check on)."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        self.checker = checker_for("guandan", effects=True)
+        super().__init__(*args, **kw)
 
 
 class _ShortHands(ShengjiChecker):
@@ -48,16 +54,10 @@ class _ShortHands(ShengjiChecker):
         pass
 
 
-class CheckedSj(SjTable):
+class CheckedSj(Checked, SjTable):
     def __init__(self, *args: Any, **kw: Any) -> None:
-        self.checker = _ShortHands()                   # effects checked by default in 双升
+        self.checker = _ShortHands()                   # effects checked by default
         super().__init__(*args, **kw)
-
-    def _deliver(self, events: list) -> list:
-        out: list = []
-        deliver(self.engine, events, [self.referee, _Collect(out), self.checker])
-        self.events += out
-        return out
 
 
 def window_of(t: Any, clause: str) -> Window:

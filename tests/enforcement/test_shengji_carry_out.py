@@ -16,24 +16,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import attrs
 import pytest
 
-import paiju.replay as replay_module
-from enforcement.ledger import Imposed
-from enforcement.referee import Ruling
 from enforcement.rulebook import RULEBOOK
 from enforcement.sanctions import (
-    BarOnePlay, Choice, Expose, LotsDraw, PlayStands, RandomDraw, Redeal, RedoBury, Replay, Return, TableEffect,
+    BarOnePlay, Choice, Expose, LotsDraw, PlayStands, RandomDraw, Redeal, RedoBury, Replay, Return,
 )
-from enforcement.shengji_rulings import make_shengji_referee
 from paiju.refereed import play_unit, unit_options
 from paiju.games import adapter_for
-from paiju.replay import check_log
 from shengji.actions import Play
 from shengji.table import EFFECT_HANDLERS, SANCTION_HANDLERS
 from tabletop.errors import IllegalAction, RulingRefused
 from tabletop.log import read_log
+from tests.enforcement.logged_rulings import check_with_logged_rulings
 from tests.enforcement.shengji_refereed import SjTable
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -56,53 +51,9 @@ def test_the_handler_table_covers_every_effect_kind_a_shengji_clause_allows():
 # Carrying out the logged rulings reproduces the log
 
 
-class LoggedRulings:
-    """Fills the referee's place from a log: each irregularity gets the ruling the log holds,
-    re-emitted as logged and carried out by the engine from its data alone. An
-    irregularity the log left unresolved goes to a rulebook referee (its fallback effects
-    are not logged)."""
-
-    def __init__(self, events: Any) -> None:
-        self.logged = {(e.deal, e.answers): e for e in events if e.KIND == "ref.ruling"}
-        self.fallback = make_shengji_referee()
-        self.carried: list[str] = []
-
-    def on_events(self, engine: Any, events: list) -> None:
-        for e in events:
-            if e.KIND == "sj.irregular" and not e.latent:
-                answers = e.seq
-            elif e.KIND == "sj.found":
-                answers = e.answers
-            else:
-                continue
-            logged = self.logged.get((e.deal, answers))
-            if logged is None:
-                self.fallback.on_events(engine, [e])
-                continue
-            fields = {f.name: getattr(logged, f.name) for f in attrs.fields(Ruling) if f.name not in ("deal", "seq")}
-            engine.stream.emit(Ruling, **fields)
-            effects = tuple(TableEffect.from_dict(dict(d)) for d in logged.rectification)
-            imposed = [Imposed.from_dict(dict(d)) for d in logged.sanctions]
-            engine.carry_out(effects, imposed, reason=logged.clause, answers=logged.answers)
-            self.carried += [d["kind"] for d in logged.rectification] or ["(none)"]
-
-
-def _check_with_logged_rulings(log: Any, monkeypatch: Any) -> list[str]:
-    referees: list[LoggedRulings] = []
-
-    def make(game: str) -> LoggedRulings:
-        referees.append(LoggedRulings(log.events))
-        return referees[-1]
-
-    monkeypatch.setattr(replay_module, "make_referee", make)
-    result = check_log(log)
-    assert result.ok, result.message
-    return [k for r in referees for k in r.carried]
-
-
 @pytest.mark.parametrize("name", sorted(p.name for p in GOLDEN.glob("golden_shengji_*.jsonl")))
 def test_the_golden_logs_rulings_carried_out_from_their_data_reproduce_the_log(name, monkeypatch):
-    carried = _check_with_logged_rulings(read_log(GOLDEN / name), monkeypatch)
+    carried = check_with_logged_rulings(read_log(GOLDEN / name), monkeypatch)
     assert len(carried) >= 10
 
 
@@ -116,7 +67,7 @@ def test_every_ruling_family_carried_out_from_its_logged_data_reproduces_the_log
                          unit_options("matches", ["heuristic", "random", "heuristic", "random"], rates)).text()
         path = tmp_path / f"unit{seed}.jsonl"
         path.write_text(text)
-        carried += _check_with_logged_rulings(read_log(path), monkeypatch)
+        carried += check_with_logged_rulings(read_log(path), monkeypatch)
     seen = set(carried)
     for kind in ("Return", "Expose", "RestoreOrder", "CorrectFollow", "Replay", "RedoBury", "Choice", "LotsDraw",
                  "DeclarationStands", "PlayStands", "LoseDeclarationRight", "(none)"):
