@@ -39,7 +39,7 @@ def strict(seed):
 
 def clean(seed):
     options = {"referee": True, "infractions": 0.0}
-    run(Deal.drawn(seed, **engine_options(options)), agents(seed), [make_guandan_referee()])
+    run(Deal.drawn(seed, **engine_options(options)), agents(seed), referee=make_guandan_referee())
 
 for seed in range(10):  # warm imports and caches
     strict(seed); clean(seed)

@@ -58,8 +58,8 @@ def play_refereed(seed: int, rate: float = 0.0, report_step: bool | None = None,
     if report_step is not None:
         options["report_step"] = report_step
     players = inject(agents(seed), rate, seed, 0) if rate else agents(seed)
-    observers = [make_guandan_referee()] + ([count] if count is not None else [])
-    run(Deal.drawn(seed, **engine_options(options)), players, observers)
+    observers = [count] if count is not None else []
+    run(Deal.drawn(seed, **engine_options(options)), players, observers, referee=make_guandan_referee())
 
 
 def one_run(seeds: range, count: _Count | None) -> dict[str, float]:

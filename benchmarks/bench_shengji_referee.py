@@ -8,7 +8,7 @@ interleaved deal by deal (the same seed in both modes, in alternating order) and
 is read from the CPU time summed per mode over each repeat; load from other processes then
 hits both modes alike. The median of the repeats is reported, with every run.
 - clean deals: the same deals (seeds, banker known, four RandomAgents) played in strict mode
-  without observers, and in refereed mode with the referee observing (no infraction: the
+  without a referee, and in refereed mode with the rulebook referee in its seat (no infraction: the
   draw steps, the refereed apply path, the richer observations, the referee reading every
   event). Target: overhead ≤ 15 %.
 - deals/s at ``--rate`` infractions (``enforcement.shengji_infractions``: each decision has
@@ -45,7 +45,7 @@ def strict_deal(seed: int) -> float:
 
 def refereed_deal(seed: int) -> float:
     start = time.process_time()
-    run(Deal(seed, banker=seed % 4, mode="refereed"), agents(seed), [make_shengji_referee()])
+    run(Deal(seed, banker=seed % 4, mode="refereed"), agents(seed), referee=make_shengji_referee())
     return time.process_time() - start
 
 
@@ -68,7 +68,7 @@ def infraction_deals(n: int, first: int, rate: float, tally: Counter) -> float:
     for seed in range(first, first + n):
         referee = make_shengji_referee()
         deal = Deal(seed, banker=seed % 4, mode="refereed")
-        run(deal, inject_shengji(agents(seed), rate, seed, 0), [referee])
+        run(deal, inject_shengji(agents(seed), rate, seed, 0), referee=referee)
         tally["deals"] += 1
         tally["rulings"] += len(referee.rulings_made)
         tally["unresolved"] += len(referee.unresolved)

@@ -9,7 +9,7 @@ from enforcement.rulebook import (
     children, clause, clauses_by_irregularity, clauses_for, fallback_clause, matching, triggered_by,
     unresolved_irregularities,
 )
-from enforcement.sanctions import (
+from tabletop.effects import (
     AdjustedScore, BarOnePlay, Choice, CorrectFollow, CorrectPlay, DeclarationStands, Expose, ForcedDoubleLast,
     ForcedLast, LeadOption, LevelDiffPenalty, LoseDeclarationRight, LotsDraw, MatchLoss,
     NextDealProcedure, NoTributeNextDeal, PassSequence, PenaltyCards, PlayStands, PointPenalty, RandomDraw,

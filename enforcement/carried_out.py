@@ -1,5 +1,5 @@
 """What a ruling says it does, against what the table did: the correspondence between the
-table effects a ``ref.ruling`` lists (``enforcement.sanctions``) and the public events of the
+table effects a ``ref.ruling`` lists (``tabletop.effects``) and the public events of the
 table primitives that carry them out, per game, in one place. Used by the
 ``effects_carried_out`` invariant (``enforcement.invariants``) after every ruling.
 
@@ -205,7 +205,7 @@ def listed_atoms(game: str, effect: dict[str, Any], offender: int | None) -> lis
 
 
 def _effect_text(effect: dict[str, Any]) -> str:
-    from enforcement.sanctions import TableEffect
+    from tabletop.effects import TableEffect
 
     try:
         return str(TableEffect.from_dict(dict(effect)))

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from enforcement.referee import Decision
-from enforcement.sanctions import (
+from tabletop.effects import (
     BarOnePlay, CorrectPlay, Expose, ForcedDoubleLast, LeadOption, NextDealProcedure, NoTributeNextDeal,
     PassSequence, PenaltyCards, PlayStands, RandomDraw, RedoReturn, RedoTribute, Redeal, Replay, ReportAgain,
     RestoreOrder, Return, TableEffect, UnauthorisedInformation,
@@ -50,19 +50,11 @@ class GuandanRulings:
     """``GameRulings`` for 掼蛋 (see enforcement.referee)."""
 
     game = GAME
-    kinds = ("gd.irregular", "gd.found")
 
-    def decide(self, engine: Any, event: Event) -> Sequence[Decision]:
-        kind = event.KIND
-        if kind == "gd.irregular":
-            if event.latent:
-                return ()
-            return (self._decide(engine, event, event.seq),)
-        if kind == "gd.found":
-            return (self._decide(engine, event, event.answers),)
-        return ()
-
-    def _decide(self, engine: Any, event: Any, answers: int) -> Decision:
+    def decide(self, engine: Any, event: Event) -> Decision:
+        """The decision on the irregular attempt (``gd.irregular``) or its discovery
+        (``gd.found``) that ``event`` is."""
+        answers = event.answers if event.KIND == "gd.found" else event.seq
         family = _FAMILIES.get(event.irregularity)
         if family is None:
             return _unresolved(event, answers, "no clause covers this irregularity")
@@ -71,15 +63,6 @@ class GuandanRulings:
         if event.fact("moot"):
             return _unresolved(event, answers, event.fact("moot"))
         return family(_deal(engine), event, answers)
-
-    def unresolved(self, engine: Any, decision: Decision) -> None:
-        """Play goes on as it stood: no unresolved irregularity lays cards on the table
-        (passing with the lead, reported incidents, what came to light too late), so the
-        seat that was to act still is."""
-        deal = _deal(engine)
-        if deal.table is None or deal.phase is Phase.SCORED:
-            return
-        deal.resolve(decision.answers)
 
 
 # ---------------------------------------------------------------------------------------------

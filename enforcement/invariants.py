@@ -6,7 +6,7 @@ One module for every user: `paiju fuzz`, the hypothesis state machines
 
     checker = checker_for("guandan")         # or "shengji"
     players = checker.watch(engine, players)  # decision hooks (and the GD-7 spy)
-    result = run(engine, players, [referee, checker])   # the referee observes first
+    result = run(engine, players, [checker], referee=referee)
     checker.finish(engine, result)           # end-of-unit checks
 
 A broken invariant raises ``InvariantViolation`` (an AssertionError: pytest shows it as a
@@ -320,13 +320,16 @@ class Checker:
             raise violated("not_stuck", "nobody is to act but the unit has no result"
                            f"{self.stuck_detail(engine)}", deal=self.deal_of(engine))
         forgiven = self.forgiven(engine)
-        self.settled(engine)
+        if forgiven:   # the match ended at once: nothing more is ruled on
+            self._close_window()
+        else:
+            self.settled(engine)
         for seq, deal in sorted(self.undiscovered.items()):
             if not forgiven:
                 e = self.irregular[seq]
                 raise violated("ruled_in_time", f"latent {e.irregularity} (seq {seq}) never came to light", e)
         for seq, e in self.irregular.items():
-            if self.answers[seq] != 1 and not (forgiven and seq in self.undiscovered):
+            if self.answers[seq] != 1 and not (forgiven and (seq in self.undiscovered or seq in self.unanswered)):
                 raise violated("ruled_once", f"{e.irregularity} (seq {seq}) answered {self.answers[seq]} times", e)
         self.finish_game(engine, result)
 
@@ -348,7 +351,7 @@ class Checker:
         pass
 
     def forgiven(self, engine: Any) -> bool:
-        """Whether latent attempts may stay unanswered (a match lost by sanction ends at once)."""
+        """Whether attempts may stay unanswered (a match lost by sanction ends at once)."""
         return False
 
     def stuck_detail(self, engine: Any) -> str:

@@ -23,8 +23,8 @@ from typing import Any
 import attrs
 
 from enforcement.rulebook import GAMES, Clause, clause
-from enforcement.sanctions import (
-    LevelDiffPenalty, MatchLoss, PointPenalty, RecordedViolation, Sanction, WarningSanction,
+from tabletop.effects import (
+    Imposed, LevelDiffPenalty, MatchLoss, PointPenalty, RecordedViolation, Sanction, WarningSanction,
 )
 from tabletop.errors import OptionError
 
@@ -46,28 +46,6 @@ class Incident:
 
     def to_dict(self) -> dict[str, Any]:
         return attrs.asdict(self)
-
-
-@attrs.frozen
-class Imposed:
-    """One sanction on one side (and seat, when a player is the offender)."""
-
-    incident: int
-    deal: int
-    clause: str
-    seat: int | None
-    side: int
-    sanction: Sanction
-    cause: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"incident": self.incident, "deal": self.deal, "clause": self.clause,
-                "seat": self.seat, "side": self.side, "sanction": self.sanction.to_dict(),
-                "cause": self.cause}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Imposed":
-        return cls(**{**data, "sanction": Sanction.from_dict(dict(data["sanction"]))})
 
 
 def _offender_key(seat: int | None, side: int | None) -> tuple[str, int | None]:

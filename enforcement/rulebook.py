@@ -3,7 +3,7 @@ shared/rules/enforcement.md, for 掼蛋 (GD-…, seed 000) and 双升 (SJ-…, s
 
 A clause carries what a ruling needs to cite and show (``id``, ``text_zh`` copied from the
 seed, English ``summary``), what sets it off (``trigger``), how the table is put right
-(``rectification``: effect kinds of enforcement.sanctions plus prose) and what the offender
+(``rectification``: effect kinds of tabletop.effects plus prose) and what the offender
 pays (``sanction``: a ``SanctionRule``, an escalation ladder by occurrence when the seed gives
 one). Project defaults (PD) where the seeds are silent are in ``pd``; a clause that exists
 only as a project default has ``project_default=True``.
@@ -35,7 +35,7 @@ from typing import Any
 
 import attrs
 
-from enforcement.sanctions import (
+from tabletop.effects import (
     AdjustedScore, ForcedDoubleLast, ForcedLast, LevelDiffPenalty, PointPenalty,
     RecordedViolation, Sanction, TableEffect, WarningSanction, kinds,
 )
@@ -107,7 +107,7 @@ def key_irregularity(key: str) -> str | None:
 
 @attrs.frozen
 class Rectification:
-    """How the table is put right: ``effects``, the table-effect kinds (enforcement.sanctions)
+    """How the table is put right: ``effects``, the table-effect kinds (tabletop.effects)
     a ruling citing the clause may list in its rectification, in the order they come, and
     prose. A ruling lists a subset (what the situation needs; a Choice's options are inside
     the Choice); the ``effects_allowed_by_clause`` invariant checks it after every ruling."""

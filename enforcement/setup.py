@@ -6,16 +6,12 @@ the same objects from a log header (``options``: ``{"referee": true, "infraction
     make_guandan_referee(rules=None)      a Referee (observer) for one match or lone deal
     inject(agents, rates, seed, index)    the agents wrapped in seeded Injectors
     refereed_run(engine, agents, options, seed, index, observers)   all of it, one unit
-    answer(engine, events, referee)       a replay step: the events an action produced plus
-                                          everything the referee answered, in log order
 
 A referee keeps a ledger per match: build a new one for every unit (deal or match) played.
-Replay (``paiju replay --check``) rebuilds the engine with the same ``engine_options`` and a
-fresh referee (``make_referee``); each logged action (irregular attempts included) is
-re-applied as it is, and ``answer`` adds the referee's events, so no injector is needed:
-
-    produced = engine.apply(action); produced.extend(engine.take_events())
-    produced = answer(engine, produced, referee)      # compare with the log
+Replay (``paiju replay --check``) rebuilds the engine with the same ``engine_options``; each
+logged action (irregular attempts included) is re-applied as it is, so no injector is
+needed, and whenever the referee's seat is to act a fresh referee (``make_referee``) rules
+again and its ruling is compared with the logged one.
 """
 
 from __future__ import annotations
@@ -100,27 +96,11 @@ def inject(agents: Sequence[Any], rates: "float | Mapping[str, float]", seed: in
 
 def refereed_run(engine: Any, agents: Sequence[Any], options: Mapping[str, Any], seed: int, index: int,
                  observers: Sequence[Any] = (), game: str = "guandan", rules: Any = None) -> tuple[Any, Referee]:
-    """Play one unit refereed: the referee observes first (its rulings are shown to the
-    other observers, e.g. a log writer), the agents wrapped by ``inject``. Returns
-    (result, referee)."""
+    """Play one unit refereed: the rulebook referee fills the referee's seat, the agents
+    wrapped by ``inject``. Returns (result, referee)."""
     from tabletop.runner import run
 
     referee = make_referee(game, rules)
     players = inject(agents, infraction_rates(options), seed, index, game)
-    result = run(engine, players, [referee, *observers])
+    result = run(engine, players, observers, referee=referee)
     return result, referee
-
-
-def answer(engine: Any, events: list, referee: Any) -> list:
-    """``events`` followed by everything the referee (an observer) answers to them,
-    including what its rulings set off, in the order a runner shows them to a log writer."""
-    from tabletop.runner import deliver
-
-    out: list = []
-
-    class _Keep:
-        def on_events(self, engine: Any, shown: list) -> None:
-            out.extend(shown)
-
-    deliver(engine, events, [referee, _Keep()])
-    return out

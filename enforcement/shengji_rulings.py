@@ -31,7 +31,7 @@ from enforcement.ledger import Ledger
 from enforcement.penalty_cards import heavy_cards
 from enforcement.rulebook import clauses_by_irregularity
 from enforcement.referee import Decision, Fallback, Referee, record_only_fallback
-from enforcement.sanctions import (
+from tabletop.effects import (
     Choice, CorrectFollow, DeclarationStands, Expose, LoseDeclarationRight, LotsDraw, PlayStands, PointPenalty,
     RandomDraw, Redeal, RedoBury, Replay, RestoreOrder, Return, Sanction, Suspension, TableEffect,
 )
@@ -88,34 +88,18 @@ class ShengjiRulings:
         self.fallback = fallback
         self.ledger = ledger
 
-    def decide(self, engine: Any, event: Event) -> Sequence[Decision]:
-        kind = event.KIND
-        if kind == "sj.irregular":
-            if event.latent:
-                return ()
-            return (self._decide(engine, event, event.seq),)
-        if kind == "sj.found":
-            return (self._decide(engine, event, event.answers),)
-        return ()
-
-    def _decide(self, engine: Any, event: Any, answers: int) -> Decision:
+    def decide(self, engine: Any, event: Event) -> Decision:
+        """The decision on the irregular attempt (``sj.irregular``) or its discovery
+        (``sj.found``) that ``event`` is. Where no clause covers it, the table is put back
+        in order (cards laid on the table go back exposed, or the rightful drawer draws at
+        random; often nothing) and play resumes."""
+        answers = event.answers if event.KIND == "sj.found" else event.seq
         family = _FAMILIES.get(event.irregularity)
         table = _Table(engine)
         if family is None:
             return _unresolved(table, event, answers, "no clause covers this irregularity",
                                effects=_return_and_replay(table, event.seat))
         return family(self, table, event, answers)
-
-    def unresolved(self, engine: Any, decision: Decision) -> None:
-        """Put the table back in order after an unresolved irregularity: the engine carries
-        out the decision's effects (cards laid on the table go back exposed, or the rightful
-        drawer draws at random; often none), then play resumes."""
-        deal = _Table(engine).deal
-        if deal.table is None:
-            return
-        kind = decision.effects[0].KIND if decision.effects else None
-        engine.carry_out(decision.effects, (), reason=_UNRESOLVED_REASONS.get(kind, "SJ-3.0"),
-                         answers=decision.answers)
 
     # -----------------------------------------------------------------------------------------
 
@@ -162,12 +146,6 @@ def _unresolved(table: _Table, event: Any, answers: int, why: str,
                     effects=tuple(effects), irregularity=event.irregularity)
 
 
-_UNRESOLVED_REASONS = {
-    "Return": "SJ-3.0: unresolved, cards taken back",
-    "RandomDraw": "SJ-3.0: the rightful drawer draws at random",
-}
-"""The reason the table's events give for an unresolved irregularity's effects, by the
-first effect's kind."""
 
 
 def _return_and_replay(table: _Table, seat: int | None) -> list[TableEffect]:

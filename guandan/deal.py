@@ -42,7 +42,7 @@ from guandan.ranks import level_index, level_text
 from guandan.rules import GuandanRules
 from guandan.legal import Illegality, LegalActions, _Choices
 from guandan.refereed import RefereedTable
-from guandan.table import _AWAITING, _PLAY, _SCORED, TableState
+from guandan.table import _PLAY, _SCORED, TableState
 from guandan.tribute import (
     TributePlan, finishing_order, level_gain, plan_tribute, return_choices, tribute_choices,
 )
@@ -53,7 +53,7 @@ from tabletop.cards import (
 from tabletop.errors import IllegalAction
 from tabletop.events import Event, EventStream
 from tabletop.irregular import MODES, REFEREED
-from tabletop.seats import NUM_SEATS, next_seat, partner, prev_seat, seats_from
+from tabletop.seats import NUM_SEATS, REFEREE, next_seat, partner, prev_seat, seats_from
 
 HAND_SIZE = 27
 DECK_SIZE = 108
@@ -280,15 +280,16 @@ class Deal(RefereedTable):
     # Engine protocol
 
     @property
-    def to_act(self) -> int | None:
-        """The seat to decide now: whose turn it is; in refereed mode first whoever owes the
-        table an answer (to an out-of-turn play, a choice, 报牌), and nobody while a ruling
-        is awaited."""
+    def to_act(self) -> int | str | None:
+        """The seat to decide now: whose turn it is; in refereed mode first the referee
+        (``REFEREE``) while a ruling is awaited, then whoever owes the table an answer (to an
+        out-of-turn play, a choice, 报牌)."""
         t = self.table
         if t is None:
             return self.turn
-        phase = self.phase
-        if phase is _AWAITING or phase is _SCORED:
+        if t.awaiting:
+            return REFEREE
+        if self.phase is _SCORED:
             return None
         if t.oot is not None:
             return t.oot.responder
@@ -552,8 +553,7 @@ class Deal(RefereedTable):
         self.stream.emit(ev.ResultForced, finish_order=order, reason=reason)
         self.forced = True
         t = self.table
-        if t is not None:  # nothing is pending any more: the deal is over
-            t.awaiting.clear()
+        if t is not None:  # nothing is pending any more but the rulings still awaited
             t.choice = t.report_due = t.sequence = t.correction = None
             t.end_pending = False
         self.finish_order = list(order)

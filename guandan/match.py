@@ -39,6 +39,7 @@ from guandan.observation import Observation, Phase, TributeRecord
 from guandan.ranks import level_text
 from guandan.rules import GuandanRules
 from tabletop.events import Event, EventStream
+from tabletop.rulings import Ruling, Unresolved
 from tabletop.seats import NUM_SEATS
 
 
@@ -124,10 +125,15 @@ class Match:
         return self.deal.phase
 
     @property
-    def to_act(self) -> int | None:
+    def to_act(self) -> int | str | None:
         self._settle()
         self._start_next_if_due()
         return self.deal.to_act
+
+    @property
+    def awaiting_ruling(self) -> tuple[Any, ...]:
+        """The irregularities of the deal in progress awaiting a ruling (``tabletop.rulings.Awaited``)."""
+        return self.deal.awaiting_ruling
 
     def legal_actions(self) -> LegalActions:
         self._start_next_if_due()
@@ -136,7 +142,11 @@ class Match:
     def apply(self, action: Action) -> list[Event]:
         self._settle()
         self._start_next_if_due()
-        events = self.deal.apply(action)
+        if type(action) is Ruling or type(action) is Unresolved:
+            self.deal.apply_ruling(action, match=self)   # level penalties go to this match
+            events = self.stream.take()
+        else:
+            events = self.deal.apply(action)
         self._settle()
         events.extend(self.stream.take())
         return events
@@ -288,8 +298,11 @@ class Match:
                              levels=result.levels, scores=result.scores)
 
     def _start_next_if_due(self) -> None:
-        """Draw the next deal once the current one is settled."""
+        """Draw the next deal once the current one is settled (and ruled on: an
+        irregularity that came to light at its end is ruled on first)."""
         if not self._settled or self.ended is not None:
+            return
+        if self.deal.table is not None and self.deal.table.awaiting:
             return
         last = self.deal
         order = last.result.finish_order

@@ -57,6 +57,7 @@ from guandan.table import (
 from tabletop.cards import Card, codes, count_list, holds, sort_cards, without
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
+from tabletop.rulings import Awaited, Ruling, Unresolved
 from tabletop.seats import NUM_SEATS, next_seat, partner, seats_from
 
 
@@ -74,7 +75,8 @@ class RefereedTable(TablePrimitives):
         return self.phase
 
     @property
-    def awaiting_ruling(self) -> tuple[tuple[int, str, int | None], ...]:
+    def awaiting_ruling(self) -> tuple[Awaited, ...]:
+        """The irregularities awaiting a ruling, oldest first (the referee rules on the first)."""
         return tuple(self.table.awaiting) if self.table is not None else ()
 
     def _r_play_turn(self) -> int | None:
@@ -180,6 +182,9 @@ class RefereedTable(TablePrimitives):
     def _r_apply(self, action: Any) -> list:
         legal = self._legal
         kind = type(action)
+        if kind is Ruling or kind is Unresolved:
+            self.apply_ruling(action)
+            return self.stream.take()
         if self.phase is Phase.SCORED:
             raise IllegalAction("the deal is over")
         if self.phase is Phase.AWAITING_RULING:
@@ -229,7 +234,7 @@ class RefereedTable(TablePrimitives):
                                facts=make_facts(counts=tuple(counts), deck_complete=complete))
         self._r_run_draw(n, slip=a)
         self.stream.emit(ev.HandsComplete, sizes=tuple(self.sizes))
-        self._r_await(ev_.seq, "wrong_counts_after_draw", None)
+        self._r_await(ev_.seq, "wrong_counts_after_draw", None, ev_)
 
     def _r_run_draw(self, count: int, slip: Draw | None = None) -> None:
         t = self.table
@@ -310,7 +315,7 @@ class RefereedTable(TablePrimitives):
         else:
             t.on_table.setdefault(a.seat, []).append(drawn)
         t.grab = (a.seat, drawn, inserted, rightful)
-        self._r_await(ev_.seq, "draw_out_of_turn", a.seat)
+        self._r_await(ev_.seq, "draw_out_of_turn", a.seat, ev_)
 
     # ---- tribute and return
 
@@ -329,7 +334,7 @@ class RefereedTable(TablePrimitives):
             e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_tribute",
                                  action=action_to_data(a), facts=facts)
             self._r_lay(a.seat, [a.card])
-            self._r_await(e.seq, "wrong_tribute", a.seat)
+            self._r_await(e.seq, "wrong_tribute", a.seat, e)
             return
         e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_tribute",
                              action=action_to_data(a), facts=facts, latent=True)
@@ -352,7 +357,7 @@ class RefereedTable(TablePrimitives):
             e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_return",
                                  action=action_to_data(a), facts=facts)
             self._r_lay(a.seat, [a.card])
-            self._r_await(e.seq, "wrong_return", a.seat)
+            self._r_await(e.seq, "wrong_return", a.seat, e)
             return
         e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_return",
                              action=action_to_data(a), facts=facts, latent=True)
@@ -397,7 +402,7 @@ class RefereedTable(TablePrimitives):
                                               rest_legal=found is None,
                                               rest_problem=None if found is None else found.code))
         self._r_lay(seat, a.cards + a.extra)
-        self._r_await(e.seq, "extra_cards", seat)
+        self._r_await(e.seq, "extra_cards", seat, e)
 
     def _r_check_holds(self, seat: int, cards: Sequence[Card]) -> None:
         """What cannot even be attempted: cards the seat does not hold, a seat out of play."""
@@ -448,7 +453,7 @@ class RefereedTable(TablePrimitives):
         if accept_oot:
             self._r_stand_out_of_turn(seat)
         self._r_lay(seat, cards)
-        self._r_await(e.seq, found.code, seat)
+        self._r_await(e.seq, found.code, seat, e)
 
     def _r_lay(self, seat: int, cards: Iterable[Card]) -> None:
         """Cards of an attempt go from the hand onto the table (still the seat's)."""
@@ -501,7 +506,7 @@ class RefereedTable(TablePrimitives):
                 raise IllegalAction(found.message)
             e = self.stream.emit(ev.IrregularAttempt, seat=seat, irregularity=found.code,
                                  action=action_to_data(a), facts=make_facts(**found.facts))
-            self._r_await(e.seq, found.code, seat)
+            self._r_await(e.seq, found.code, seat, e)
             return
         self.stream.emit(ev.Passed, seat=seat)
         if t.oot is not None:
@@ -599,12 +604,12 @@ class RefereedTable(TablePrimitives):
                              action=action_to_data(action or a),
                              facts=make_facts(what=a.what, to_act=self.turn,
                                               top=None if self.top is None else self.top.reading.code))
-        self._r_await(e.seq, "announce_out_of_turn", seat)
+        self._r_await(e.seq, "announce_out_of_turn", seat, e)
 
     def _r_simple(self, action: Any, irregularity: str, **info: Any) -> None:
         e = self.stream.emit(ev.IrregularAttempt, seat=action.seat, irregularity=irregularity,
                              action=action_to_data(action), facts=make_facts(**info))
-        self._r_await(e.seq, irregularity, action.seat)
+        self._r_await(e.seq, irregularity, action.seat, e)
 
     def _r_retract(self, a: Retract, handed: bool) -> None:
         if self.phase is not Phase.PLAY:
@@ -661,7 +666,7 @@ class RefereedTable(TablePrimitives):
         if stage == 1:
             e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity=irregularity,
                                  action=action_to_data(a), facts=info)
-            self._r_await(e.seq, irregularity, a.seat)
+            self._r_await(e.seq, irregularity, a.seat, e)
             return
         e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity=irregularity,
                              action=action_to_data(a), facts=info, latent=True)

@@ -1,5 +1,6 @@
 """Rebuild the action behind an ACTION event, so a log can be re-applied (refereed logs
-too: an irregular attempt carries the attempted action as plain data)."""
+too: an irregular attempt carries the attempted action as plain data, and a ruling is the
+referee's seat's action)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from guandan.combos import Reading
 from tabletop.cards import Card
 from tabletop.errors import LogError
 from tabletop.events import Event
+from tabletop.rulings import Ruling, RulingEvent, Unresolved, UnresolvedEvent, ruling_from_event
 
 
-def action_from_event(event: Event) -> Action:
+def action_from_event(event: Event) -> Action | Ruling | Unresolved:
     """The action that produced ``event`` (an event with ``ACTION = True``)."""
     kind = type(event)
     if kind is ev.CardsPlayed:
@@ -34,4 +36,6 @@ def action_from_event(event: Event) -> Action:
         return CallReferee(event.seat)
     if kind is ev.IrregularAttempt:
         return action_from_data(event.action)
+    if kind is RulingEvent or kind is UnresolvedEvent:
+        return ruling_from_event(event)
     raise LogError(f"event {event.KIND!r} (seq {event.seq}) is not a 掼蛋 action")

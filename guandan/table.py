@@ -34,7 +34,11 @@ from guandan.observation import Phase, TopPlay, UnauthorisedItem
 from tabletop import rng as streams
 from tabletop.cards import Card, codes, full_deck, holds, sort_cards, without
 from tabletop.errors import RulingRefused
-from tabletop.rulings import RulingPlan, refuse, refuse_what_cannot_be_carried_out
+from tabletop.events import Event
+from tabletop.rulings import (
+    Awaited, Ruling, RulingPlan, Unresolved, log_ruling, refuse, refuse_what_cannot_be_carried_out,
+    unresolved_reason,
+)
 from tabletop.irregular import facts as make_facts
 from tabletop.seats import NUM_SEATS, next_seat, partner, prev_seat
 
@@ -120,8 +124,8 @@ class TableState:
     """Everything refereed mode adds to a deal (strict deals have none)."""
 
     def __init__(self) -> None:
-        self.awaiting: list[tuple[int, str, int | None]] = []
-        """(sequence number, irregularity, seat) of attempts waiting for a ruling."""
+        self.awaiting: list[Awaited] = []
+        """The irregularities waiting for a ruling, oldest first."""
         self.resume_phase: Phase | None = None
         self.on_table: dict[int, list[Card]] = {}
         """Cards laid on the table, still their owner's (an attempt, a card drawn out of turn)."""
@@ -175,10 +179,12 @@ class TablePrimitives:
     # -----------------------------------------------------------------------------------------
     # Waiting for the referee
 
-    def _r_await(self, seq: int, irregularity: str, seat: int | None) -> None:
+    def _r_await(self, seq: int, irregularity: str, seat: int | None, event: Event) -> None:
+        """The table waits for a ruling on attempt ``seq``, which ``event`` calls for: the
+        referee's seat is to act."""
         assert irregularity in IRREGULARITIES, f"undeclared irregularity id {irregularity!r}"
         t = self.table
-        t.awaiting.append((seq, irregularity, seat))
+        t.awaiting.append(Awaited(seq, irregularity, seat, event))
         if self.phase is not Phase.AWAITING_RULING and self.phase is not Phase.SCORED:
             t.resume_phase = self.phase
             self.phase = Phase.AWAITING_RULING
@@ -186,10 +192,10 @@ class TablePrimitives:
 
     def _r_found(self, answers: int, irregularity: str, seat: int | None, *, await_: bool = True,
                  **info: Any) -> None:
-        self.stream.emit(ev.IrregularityFound, seat=seat, irregularity=irregularity, answers=answers,
-                         facts=make_facts(**info))
+        e = self.stream.emit(ev.IrregularityFound, seat=seat, irregularity=irregularity, answers=answers,
+                             facts=make_facts(**info))
         if await_:
-            self._r_await(answers, irregularity, seat)
+            self._r_await(answers, irregularity, seat, e)
 
     def _r_discover_tribute(self) -> None:
         t = self.table
@@ -204,7 +210,7 @@ class TablePrimitives:
         if t is None:
             raise ValueError("resolve: the deal is not refereed")
         if t.awaiting:
-            index = 0 if seq is None else next((i for i, a in enumerate(t.awaiting) if a[0] == seq), None)
+            index = 0 if seq is None else next((i for i, a in enumerate(t.awaiting) if a.answers == seq), None)
             if index is not None:
                 t.awaiting.pop(index)
         if not t.awaiting and self.phase is Phase.AWAITING_RULING:
@@ -228,6 +234,23 @@ class TablePrimitives:
     # -----------------------------------------------------------------------------------------
     # Carrying a ruling out: the ruling is data, the table interprets it
 
+    def apply_ruling(self, ruling: Ruling | Unresolved, match: Any = None) -> None:
+        """The referee's seat acts: refuse what cannot be carried out before anything
+        changes, log the ruling (``ref.ruling`` / ``ref.unresolved``), then carry out exactly
+        its effects and sanctions (``carry_out``); ``match``: the match around the deal."""
+        t = self.table
+        if t is None:
+            raise RulingRefused("the deal is not refereed: no ruling to carry out")
+        if not any(w.answers == ruling.answers for w in t.awaiting):
+            raise RulingRefused(f"no ruling is awaited on event {ruling.answers}")
+        ruled = type(ruling) is Ruling
+        sanctions = ruling.sanctions if ruled else ()
+        refuse_what_cannot_be_carried_out("掼蛋", ruling.effects, sanctions, EFFECT_HANDLERS, SANCTION_HANDLERS,
+                                          (), None)
+        log_ruling(self.stream, ruling)
+        reason = ruling.clause if ruled else unresolved_reason(ruling.fallback, ruling.effects)
+        self.carry_out(ruling.effects, sanctions, reason=reason, answers=ruling.answers, match=match)
+
     def carry_out(self, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
                   answers: int | None = None, match: Any = None) -> None:
         """Carry out a ruling on this deal: each listed table effect, each through
@@ -237,7 +260,7 @@ class TablePrimitives:
         ``SANCTION_HANDLERS`` (``LevelDiffPenalty`` → the match score, ``ForcedLast`` → 单下,
         ``ForcedDoubleLast`` → the 双下 result); then — ``answers`` given — the wait for the
         ruling on attempt ``answers`` ends and play resumes. ``effects`` are
-        ``enforcement.sanctions.TableEffect`` records, ``sanctions`` the ledger's imposed rows
+        ``tabletop.effects.TableEffect`` records, ``sanctions`` the ledger's imposed rows
         (``.sanction``, ``.seat``, ``.side``, ``.clause``), read by kind and fields only;
         ``match``: the ``guandan.match.Match`` around the deal (None: a lone deal, whose level
         penalties are only recorded). ``reason`` (the clause) is what the primitive events give
@@ -250,7 +273,7 @@ class TablePrimitives:
             raise RulingRefused("the deal is not refereed: no ruling to carry out")
         # (a ruling with no table effect may answer an attempt that stood, GD-2.3.2)
         refuse_what_cannot_be_carried_out("掼蛋", effects, sanctions, EFFECT_HANDLERS, SANCTION_HANDLERS,
-                                          (w[0] for w in t.awaiting), answers, effects_need_an_attempt=True)
+                                          (w.answers for w in t.awaiting), answers, effects_need_an_attempt=True)
         effects = sorted(effects, key=lambda e: CARRY_ORDER[e.KIND])   # stable: same kinds as listed
         plan = _Plan(reason, effects, answers, match)
         for index, effect in enumerate(effects):
@@ -433,7 +456,7 @@ class TablePrimitives:
     def await_correction(self, seat: int, cards: Iterable[Card], reason: str, *, unused: str) -> None:
         """``seat`` acts again (a legal play or a pass); the cards of its attempt not used in
         that correction are then exposed (GD-2.4), as the ruling said (``unused``, see
-        ``enforcement.sanctions.CorrectPlay``): 'lead_option' (the option when they form a
+        ``tabletop.effects.CorrectPlay``): 'lead_option' (the option when they form a
         combination, else penalty cards) or 'penalty'."""
         t = self.table
         cards = sort_cards(cards)

@@ -162,17 +162,16 @@ class _Lines:
         self.lines.extend(encode_event(event) for event in events)
 
 
-def unit_players(game: GameAdapter, batch: Batch, index: int) -> tuple[list[Any], list[Any]]:
+def unit_players(game: GameAdapter, batch: Batch, index: int) -> tuple[list[Any], Any]:
     """Unit ``index``'s agents (wrapped in seeded infraction injectors when the options ask
-    for infractions) and its referee observers (the referee first: it must rule before
-    anyone else sees the events)."""
+    for infractions) and who fills its referee's seat (None: a strict unit)."""
     agents = make_agents(game, batch.agents, batch.seed, index)
     if not batch.refereed:
-        return agents, []
+        return agents, None
     from enforcement.setup import inject, infraction_rates, make_referee
 
     agents = inject(agents, infraction_rates(batch.options), batch.seed, index, game.name)
-    return agents, [make_referee(game.name)]
+    return agents, make_referee(game.name)
 
 
 def play_unit(game: GameAdapter, batch: Batch, rules: Any, index: int, lines: list[str] | None,
@@ -180,18 +179,17 @@ def play_unit(game: GameAdapter, batch: Batch, rules: Any, index: int, lines: li
     """Play unit ``index`` to the end; append its log lines to ``lines`` if given. A
     refereed unit returns a ``RefereedResult``."""
     engine, started = start_unit(game, batch.unit, batch.seed, index, rules, batch.options)
-    agents, referees = unit_players(game, batch, index)
+    agents, referee = unit_players(game, batch, index)
     tally = _Tally()
-    watchers: list[Any] = [*referees, tally] if referees else []
+    watchers: list[Any] = [tally] if referee is not None else []
     if lines is not None:
         lines.append(encode_event(started))
         watchers.append(_Lines(lines))
     watchers.extend(observers)
     try:
-        result = run(engine, agents, watchers, max_steps=max_steps)
-        if not referees:
+        result = run(engine, agents, watchers, referee=referee, max_steps=max_steps)
+        if referee is None:
             return result
-        referee = referees[0]
         rulings = tuple((r.clause, r.side, tuple(s["sanction"]["kind"] for s in r.sanctions))
                         for r in referee.rulings_made)
         return RefereedResult(result, rulings, tally.irregular, len(referee.unresolved))

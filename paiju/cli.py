@@ -108,6 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="show a log step by step, as a table or an HTML page; or check it")
     replay.add_argument("log", metavar="LOG")
     replay.add_argument("--check", action="store_true", help="re-apply every action; exit 0 only if every event matches")
+    replay.add_argument("--logged-rulings", action="store_true",
+                        help="with --check: re-apply the logged rulings instead of ruling again with the rulebook")
     replay.add_argument("--at", metavar="N",
                         help="the table after the event with sequence number N (UNIT:N in a log of several units)")
     replay.add_argument("--seat", type=_seat_number, metavar="N", help="only what seat N (0-3) may know")

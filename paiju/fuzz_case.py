@@ -285,7 +285,7 @@ def run_case(case: Case) -> Outcome:
         events.append(started)
         players = players_for(case)
         deals = 1 if case.unit == "deals" else min(rules.max_deals, MATCH_DEAL_GUARD)
-        result = run(engine, checker.watch(engine, players), [make_referee(case.game), _Keep(events), checker],
+        result = run(engine, checker.watch(engine, players), [_Keep(events), checker], referee=make_referee(case.game),
                      max_steps=DEAL_DECISIONS * (deals + 1))
         checker.finish(engine, result)
     except InvariantViolation as v:

@@ -1,15 +1,15 @@
 """Refereed units, built from what a log header says.
 
 A header's ``options`` with ``referee`` / ``infractions`` (``enforcement.setup``) ask for
-the engine in refereed mode, a fresh referee observing it first and, with infractions, the
-agents wrapped in seeded infraction injectors. A unit is laid out as `paiju simulate` lays
+the engine in refereed mode, a fresh rulebook referee in the referee's seat and, with
+infractions, the agents wrapped in seeded infraction injectors. A unit is laid out as `paiju simulate` lays
 one out (``paiju.batch``): its engine from the seed-tree node ``(seed, index)``, its agents
 from ``(seed, index, AGENT + seat)``, the injectors from ``(seed, index, INJECTOR + seat)``,
 on a fresh stream opened by ``UnitStarted(index)``. So a refereed unit's log lines depend
 only on (game, unit, seed, index, rules, options).
 
 Used by `paiju train` (scenarios are refereed units), by ``paiju.replay.check_log`` (a
-refereed log is re-run with a fresh referee and ``enforcement.setup.answer``) and by the
+refereed log is re-run with a fresh referee ruling again) and by the
 golden playthroughs (tests/golden/golden_*.jsonl).
 """
 
@@ -20,7 +20,6 @@ from typing import Any
 
 import attrs
 
-import enforcement.referee  # noqa: F401  (registers ref.ruling / ref.unresolved: refereed logs can be read)
 from tabletop.events import Event, UnitStarted
 from tabletop.log import encode, encode_event, make_header
 

@@ -17,6 +17,8 @@ import attrs
 from tabletop.errors import LogError, OptionError, PaijuError
 from tabletop.events import EventStream, UnitStarted
 from tabletop.log import Log, encode_event, peek_header, read_log
+from tabletop.rulings import RulingEvent, UnresolvedEvent, ruling_from_event
+from tabletop.seats import REFEREE
 
 from paiju.batch import start_unit
 from paiju.games import GameAdapter, adapter_for
@@ -35,8 +37,13 @@ class _Mismatch(Exception):
     pass
 
 
-def check_log(log: Log, game: GameAdapter | None = None) -> CheckResult:
-    """Re-run the log and compare. Never raises for a mismatch: it is the result."""
+def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool = False) -> CheckResult:
+    """Re-run the log and compare. Never raises for a mismatch: it is the result.
+
+    Whenever the referee's seat is to act, a fresh rulebook referee (one per unit) rules
+    again and its ruling must give the logged lines; with ``logged_rulings`` the logged
+    ruling itself is re-applied instead (no referee: a log whose rulings were made by hand
+    is checked for what its rulings did, not for agreeing with the rulebook)."""
     game = game or adapter_for(log.game)
     options = log.header.get("options", {})
     unit = options.get("unit", "deals")
@@ -48,9 +55,7 @@ def check_log(log: Log, game: GameAdapter | None = None) -> CheckResult:
     cursor = _Cursor(log)
     in_units = isinstance(cursor.peek(), UnitStarted)
     shared = EventStream()
-    # A refereed log: the engine in the mode the header asks for, and a fresh referee per
-    # unit whose answers join the produced events (no injector: its attempts are logged).
-    with_referee = refereed(options)
+    rederive = refereed(options) and not logged_rulings
     try:
         for index in indices:
             if in_units:
@@ -58,40 +63,56 @@ def check_log(log: Log, game: GameAdapter | None = None) -> CheckResult:
                 cursor.expect([started])
             else:
                 engine = game.new_engine(unit, log.seed, index, rules, shared, options)
-            answered = _answering(engine, make_referee(log.game) if with_referee else None)
-            cursor.expect(answered(engine.take_events()))
+            referee = make_referee(log.game) if rederive else None
+            cursor.expect(engine.take_events())
             while True:
                 seat = engine.to_act
-                cursor.expect(answered(engine.take_events()))  # a match deals its next deal when asked who acts
+                cursor.expect(engine.take_events())  # a match deals its next deal when asked who acts
                 if seat is None:
                     break
                 event = cursor.peek()
                 if event is None:
-                    raise _Mismatch(f"log ends early: {unit[:-1]} {index} still expects an action from seat {seat}")
-                if not event.ACTION:
-                    raise _Mismatch(f"line {cursor.line_number}: expected an action by seat {seat}, log has {event.KIND!r}")
+                    who = "a ruling" if seat is REFEREE else f"an action from seat {seat}"
+                    raise _Mismatch(f"log ends early: {unit[:-1]} {index} still expects {who}")
+                action = _next_action(game, engine, seat, event, referee, cursor.line_number)
                 try:
-                    action = game.action_from_event(event)
                     produced = engine.apply(action)
                 except PaijuError as exc:
-                    raise _Mismatch(f"line {cursor.line_number}: the logged action is refused: {exc}") from None
+                    what = "the referee's ruling" if referee is not None and seat is REFEREE else "the logged action"
+                    raise _Mismatch(f"line {cursor.line_number}: {what} is refused: {exc}") from None
                 produced.extend(engine.take_events())
-                cursor.expect(answered(produced))
+                cursor.expect(produced)
         if cursor.peek() is not None:
             raise _Mismatch(f"line {cursor.line_number}: log has events after the last {unit[:-1]}")
     except _Mismatch as exc:
         return CheckResult(False, cursor.position, len(indices), str(exc))
+    rulings = " (rulings as logged)" if logged_rulings and refereed(options) else ""
     return CheckResult(True, cursor.position, len(indices),
-                       f"ok: {cursor.position} events in {len(indices)} {unit} reproduced exactly")
+                       f"ok: {cursor.position} events in {len(indices)} {unit} reproduced exactly{rulings}")
 
 
-def _answering(engine: Any, referee: Any) -> Any:
-    """Events as the log holds them: with a referee, followed by everything it answered."""
-    if referee is None:
-        return lambda events: events
-    from enforcement.setup import answer
-
-    return lambda events: answer(engine, events, referee)
+def _next_action(game: GameAdapter, engine: Any, seat: Any, event: Any, referee: Any, line: int) -> Any:
+    """What the seat to act does next: the logged action, or — the referee's seat with a
+    referee to re-derive it — the referee's ruling now."""
+    ruling = isinstance(event, (RulingEvent, UnresolvedEvent))
+    if seat is REFEREE:
+        if referee is not None:
+            try:
+                return referee.rule(engine)
+            except PaijuError as exc:
+                raise _Mismatch(f"line {line}: the referee cannot rule: {exc}") from None
+        if not ruling:
+            raise _Mismatch(f"line {line}: expected a ruling, log has {event.KIND!r}")
+        try:
+            return ruling_from_event(event)
+        except PaijuError as exc:
+            raise _Mismatch(f"line {line}: {exc}") from None
+    if not event.ACTION or ruling:
+        raise _Mismatch(f"line {line}: expected an action by seat {seat}, log has {event.KIND!r}")
+    try:
+        return game.action_from_event(event)
+    except PaijuError as exc:
+        raise _Mismatch(f"line {line}: the logged action is refused: {exc}") from None
 
 
 def unit_indices(options: dict[str, Any], count: int) -> range | list[int]:
@@ -157,6 +178,6 @@ def replay_command(args: argparse.Namespace) -> int:
     log, game = load_log(args.log, allow_truncated=False)
     if getattr(args, "game", None) not in (None, log.game):
         raise LogError(f"{args.log}: line 1: a {log.game!r} log, expected {args.game!r}")
-    result = check_log(log, game)
+    result = check_log(log, game, logged_rulings=getattr(args, "logged_rulings", False))
     print(result.message)
     return 0 if result.ok else 1

@@ -128,7 +128,7 @@ def add_ruling(table: Table, event: Event) -> str:
 
 def effect_text(effect: Any) -> str:
     if isinstance(effect, dict):
-        from enforcement.sanctions import TableEffect
+        from tabletop.effects import TableEffect
         try:
             return str(TableEffect.from_dict(dict(effect)))
         except (ValueError, TypeError):
@@ -139,7 +139,7 @@ def effect_text(effect: Any) -> str:
 def sanction_text(item: Any) -> str:
     if not isinstance(item, dict):
         return plain(item)
-    from enforcement.sanctions import Sanction
+    from tabletop.effects import Sanction
     sanction = item.get("sanction")
     try:
         what = str(Sanction.from_dict(dict(sanction))) if isinstance(sanction, dict) else plain(sanction)

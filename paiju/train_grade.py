@@ -70,7 +70,7 @@ def _norm(word: str) -> str:
 
 
 def _effect_names() -> dict[str, str]:
-    from enforcement.sanctions import TableEffect, kinds
+    from tabletop.effects import TableEffect, kinds
 
     names = {_norm(k): k for k in kinds(TableEffect)}
     aliases = {
@@ -90,7 +90,7 @@ def _effect_names() -> dict[str, str]:
 
 
 def _sanction_names() -> dict[str, str]:
-    from enforcement.sanctions import Sanction, kinds
+    from tabletop.effects import Sanction, kinds
 
     names = {_norm(k): k for k in kinds(Sanction)}
     aliases = {

@@ -53,7 +53,7 @@ from tabletop.errors import CardParseError, IllegalAction
 from tabletop.events import Event, EventStream
 from tabletop.irregular import MODES, REFEREED
 from tabletop.rng import CUT, FIRST_BANKER, SHUFFLE, child_seed, generator
-from tabletop.seats import next_seat, partner, prev_seat, seats_from, team
+from tabletop.seats import REFEREE, next_seat, partner, prev_seat, seats_from, team
 
 DECK_SIZE = 108
 KITTY_SIZE = 8
@@ -266,7 +266,8 @@ class Deal(RefereedTable):
         self.level_texts = (RANKS[team_levels[0]], RANKS[team_levels[1]])
         self.banker = banker
         self.phase = Phase.DRAW
-        self.to_act: int | None = None
+        self.to_act: int | str | None = None
+        """The seat to decide now; ``REFEREE`` while a ruling is awaited; None: over."""
         self.attempt = 0
         self.hands: list[list[int]] = [[0] * 54 for _ in range(4)]
         self.hand_size = [0, 0, 0, 0]
@@ -337,8 +338,11 @@ class Deal(RefereedTable):
 
     def legal_actions(self) -> Choices:
         t = self.table
-        if t is not None and (t.choice is not None or t.draw_step):
-            return self._r_legal()
+        if t is not None:
+            if self.to_act is REFEREE:
+                return Choices(())
+            if t.choice is not None or t.draw_step:
+                return self._r_legal()
         seat = self.to_act
         if seat is None:
             return Choices(())

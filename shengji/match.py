@@ -32,6 +32,7 @@ from tabletop.cards import RANKS
 from tabletop.errors import IllegalAction
 from tabletop.events import Event, EventStream
 from tabletop.rng import child_seed
+from tabletop.rulings import Ruling, Unresolved
 from tabletop.seats import team
 
 LEVEL_A = 12
@@ -113,6 +114,11 @@ class Match:
                 return None
         return self.deal.to_act
 
+    @property
+    def awaiting_ruling(self) -> tuple[Any, ...]:
+        """The irregularities of the deal in progress awaiting a ruling (``tabletop.rulings.Awaited``)."""
+        return self.deal.awaiting_ruling
+
     def legal_actions(self) -> Choices:
         return Choices(()) if self.result is not None else self.deal.legal_actions()
 
@@ -131,7 +137,11 @@ class Match:
     def apply(self, action: Any) -> list[Event]:
         if self.result is not None:
             raise IllegalAction("the match is over")
-        events = self.deal.apply(action)
+        if type(action) is Ruling or type(action) is Unresolved:
+            self.deal.apply_ruling(action, match=self)   # a MatchLoss is this match's
+            events = self.stream.take()
+        else:
+            events = self.deal.apply(action)
         if self.deal.result is not None and len(self.results) == self.deal_number:
             self._after_deal(self.deal.result)
             events.extend(self.stream.take())

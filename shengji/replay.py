@@ -3,13 +3,13 @@
 Every ACTION event names its seat and carries the cards the seat showed, so the action
 comes back exactly; set-up events (shuffle, cut, draw) are re-created by the engine from
 the seed and need no action. Refereed logs too: an irregular attempt carries the attempted
-action as plain data, and the table steps (``sj.draw``, ``sj.chose``) are actions. What a
-referee did (rulings, primitives) is re-created by a fresh referee given as an observer.
+action as plain data, the table steps (``sj.draw``, ``sj.chose``) are actions, and so is a
+ruling (the referee's seat's): re-applied as logged, or ruled again by a fresh referee.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from shengji.actions import Action, Bury, Choose, Declare, Draw, NoDeclare, Play, action_from_data
@@ -18,10 +18,11 @@ from shengji.events import (
 )
 from tabletop.errors import LogError
 from tabletop.events import Event
-from tabletop.runner import deliver
+from tabletop.rulings import Ruling, RulingEvent, Unresolved, UnresolvedEvent, ruling_from_event
+from tabletop.runner import settle
 
 
-def action_from_event(event: Event) -> Action | None:
+def action_from_event(event: Event) -> Action | Ruling | Unresolved | None:
     """The action an ACTION event records; None for any other event."""
     kind = type(event)
     if kind is CardsPlayed:
@@ -38,25 +39,21 @@ def action_from_event(event: Event) -> Action | None:
         return Choose(event.seat, event.option)
     if kind is IrregularAttempt:
         return action_from_data(event.action)
+    if kind is RulingEvent or kind is UnresolvedEvent:
+        return ruling_from_event(event)
     return None
 
 
-def replay(engine: Any, events: Iterable[Event], observers: Sequence[Any] = ()) -> list[Event]:
+def replay(engine: Any, events: Iterable[Event], referee: Any = None) -> list[Event]:
     """Re-apply the actions of ``events`` to a fresh ``engine`` (built from the same seed
     and rules) and check that it emits the same events; raise LogError at the first
-    difference. ``observers`` (a fresh referee) are shown every event, as in a run, and what
-    they answer with is compared too. Returns the events produced."""
+    difference. The logged rulings are re-applied as they are, or — ``referee`` given —
+    that referee rules again whenever the referee's seat is to act. Returns the events
+    produced."""
     expected = list(events)
-    produced: list[Event] = []
-
-    def shown(batch: list[Event]) -> None:
-        produced.extend(batch)
-        if observers:
-            _deliver(engine, batch, observers, produced)
-
-    shown(list(engine.take_events()))
+    produced: list[Event] = list(engine.take_events())
     for event in expected:
-        if not event.ACTION:
+        if not event.ACTION or (referee is not None and type(event) in (RulingEvent, UnresolvedEvent)):
             continue
         action = action_from_event(event)
         if action is None:
@@ -65,21 +62,12 @@ def replay(engine: Any, events: Iterable[Event], observers: Sequence[Any] = ()) 
             raise LogError(f"event {event.seq}: the game is over but the log goes on with {event.KIND}")
         batch = engine.apply(action)
         batch.extend(engine.take_events())
-        shown(batch)
+        produced.extend(batch)
+        if referee is not None:
+            produced.extend(settle(engine, referee))
     for mine, theirs in zip(produced, expected):
         if mine != theirs:
             raise LogError(f"event {theirs.seq}: replay gives {mine.to_dict()}, the log has {theirs.to_dict()}")
     if len(produced) != len(expected):
         raise LogError(f"replay gives {len(produced)} events, the log has {len(expected)}")
     return produced
-
-
-def _deliver(engine: Any, batch: list[Event], observers: Sequence[Any], produced: list[Event]) -> None:
-    """As tabletop.runner.deliver, collecting what the observers' answers add."""
-    class Recorder:
-        def on_events(self, engine: Any, events: list[Event]) -> None:
-            if events is not batch:
-                produced.extend(events)
-            return None
-
-    deliver(engine, batch, [*observers, Recorder()])

@@ -56,9 +56,13 @@ from shengji.phase import Phase
 from tabletop import rng as streams
 from tabletop.cards import Card, codes, count_list, holds, sort_cards, without
 from tabletop.errors import IllegalAction, RulingRefused
-from tabletop.rulings import RulingPlan, refuse, refuse_what_cannot_be_carried_out
+from tabletop.events import Event
+from tabletop.rulings import (
+    Awaited, Ruling, RulingPlan, Unresolved, log_ruling, refuse, refuse_what_cannot_be_carried_out,
+    unresolved_reason,
+)
 from tabletop.irregular import facts as make_facts
-from tabletop.seats import next_seat, partner, prev_seat, seats_from, team
+from tabletop.seats import REFEREE, next_seat, partner, prev_seat, seats_from, team
 
 KITTY_SIZE = 8
 MISCOUNT_DRAW = "miscount_draw"
@@ -155,7 +159,8 @@ class RefereedTable:
     # Engine protocol, refereed
 
     @property
-    def awaiting_ruling(self) -> tuple[tuple[int, str, int | None], ...]:
+    def awaiting_ruling(self) -> tuple[Awaited, ...]:
+        """The irregularities awaiting a ruling, oldest first (the referee rules on the first)."""
         return tuple(self.table.awaiting) if self.table is not None else ()
 
     @property
@@ -176,6 +181,9 @@ class RefereedTable:
         return Choices([Draw(seat)])
 
     def _r_apply(self, action: Any) -> list:
+        if type(action) is Ruling or type(action) is Unresolved:
+            self.apply_ruling(action)
+            return self.stream.take()
         if type(action) is Play and action.seat == self.to_act and self.phase is Phase.PLAY:
             t = self.table
             if t.choice is None and t.bad_burial is None and self.illegality(action) is None:
@@ -395,7 +403,7 @@ class RefereedTable:
                              declarations=((a.seat, codes(a.cards)), (other, codes(mine))),
                              chosen=a.seat if a.chose else None))
         t.shown[e.seq] = shown
-        self._r_await(e.seq, "simultaneous_declaration", a.seat, then="declare")
+        self._r_await(e.seq, "simultaneous_declaration", a.seat, e, then="declare")
 
     # -----------------------------------------------------------------------------------------
     # Handlers: declarations, burial, play
@@ -533,13 +541,13 @@ class RefereedTable:
         e = self.stream.emit(IrregularAttempt, seat=a.seat, irregularity="exposed_card", action=action_to_data(a),
                              facts=make_facts(cards=codes(a.cards), during=during, level=self.level_text,
                                               trump=self._r_trump_now()))
-        self._r_await(e.seq, "exposed_card", a.seat)
+        self._r_await(e.seq, "exposed_card", a.seat, e)
 
     def _r_incident(self, a: Incident) -> None:
         e = self.stream.emit(IrregularAttempt, seat=a.seat, irregularity="incident", action=action_to_data(a),
                              facts=make_facts(incident=a.incident, severity=a.severity, minutes=a.minutes,
                                               damaged=a.damaged, note=a.note, side=team(a.seat)))
-        self._r_await(e.seq, "incident", a.seat)
+        self._r_await(e.seq, "incident", a.seat, e)
 
     def _r_choose(self, a: Choose) -> None:
         t = self.table
@@ -633,28 +641,31 @@ class RefereedTable:
                              action=action_to_data(a), facts=make_facts(**info))
         self._r_lay(a.seat, laid)
         self.table.attempts[e.seq] = (a.seat, irregularity, tuple(without(laid, extra)), tuple(extra))
-        self._r_await(e.seq, irregularity, a.seat)
+        self._r_await(e.seq, irregularity, a.seat, e)
 
     # -----------------------------------------------------------------------------------------
     # Waiting for the referee
 
-    def _r_await(self, seq: int, irregularity: str, seat: int | None, *, then: str | None = None) -> None:
+    def _r_await(self, seq: int, irregularity: str, seat: int | None, event: Event, *,
+                  then: str | None = None) -> None:
+        """The table waits for a ruling on attempt ``seq``, which ``event`` calls for: the
+        referee's seat is to act."""
         assert irregularity in IRREGULARITIES, f"undeclared irregularity id {irregularity!r}"
         t = self.table
-        t.awaiting.append((seq, irregularity, seat))
+        t.awaiting.append(Awaited(seq, irregularity, seat, event))
         if self.phase is not Phase.AWAITING_RULING:
             t.resume_phase = self.phase
             t.resume_to_act = self.to_act
             self.phase = Phase.AWAITING_RULING
         if then is not None:
             t.then = then
-        self.to_act = None
+        self.to_act = REFEREE
 
     def _r_found(self, answers: int, irregularity: str, seat: int | None, *, then: str | None = None,
                  **info: Any) -> None:
-        self.stream.emit(IrregularityFound, seat=seat, irregularity=irregularity, answers=answers,
-                         facts=make_facts(**info))
-        self._r_await(answers, irregularity, seat, then=then)
+        e = self.stream.emit(IrregularityFound, seat=seat, irregularity=irregularity, answers=answers,
+                             facts=make_facts(**info))
+        self._r_await(answers, irregularity, seat, e, then=then)
 
     def resolve(self, seq: int | None = None) -> list:
         """End the wait for the ruling on attempt ``seq`` (the first one when None); play goes
@@ -664,7 +675,7 @@ class RefereedTable:
         if t is None:
             raise ValueError("resolve: the deal is not refereed")
         if t.awaiting:
-            index = 0 if seq is None else next((i for i, w in enumerate(t.awaiting) if w[0] == seq), None)
+            index = 0 if seq is None else next((i for i, w in enumerate(t.awaiting) if w.answers == seq), None)
             if index is not None:
                 t.awaiting.pop(index)
         if t.awaiting or self.phase is not Phase.AWAITING_RULING:
@@ -708,7 +719,7 @@ class RefereedTable:
         t.resume_to_act = self.to_act
         if held:
             self.phase = Phase.AWAITING_RULING
-            self.to_act = None
+            self.to_act = REFEREE
 
     # -----------------------------------------------------------------------------------------
     # Hands
@@ -749,13 +760,34 @@ class RefereedTable:
     # -----------------------------------------------------------------------------------------
     # Carrying a ruling out: the ruling is data, the table interprets it
 
+    def apply_ruling(self, ruling: Ruling | Unresolved, match: Any = None) -> None:
+        """The referee's seat acts: refuse what cannot be carried out before anything
+        changes, log the ruling (``ref.ruling`` / ``ref.unresolved``), then carry out exactly
+        its effects and sanctions (``carry_out``; ``match``: the match around the deal, for
+        the sanctions that are the match's)."""
+        t = self.table
+        if t is None:
+            raise RulingRefused("the deal is not refereed: no ruling to carry out")
+        if not any(w.answers == ruling.answers for w in t.awaiting):
+            raise RulingRefused(f"no ruling is awaited on event {ruling.answers}")
+        ruled = type(ruling) is Ruling
+        sanctions = ruling.sanctions if ruled else ()
+        refuse_what_cannot_be_carried_out("双升", ruling.effects, sanctions, EFFECT_HANDLERS, SANCTION_HANDLERS,
+                                          (), None)
+        log_ruling(self.stream, ruling)
+        reason = ruling.clause if ruled else unresolved_reason(ruling.fallback, ruling.effects)
+        if match is not None:
+            match.carry_out(ruling.effects, sanctions, reason=reason, answers=ruling.answers)
+        else:
+            self.carry_out(ruling.effects, sanctions, reason=reason, answers=ruling.answers)
+
     def carry_out(self, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
                   answers: int | None = None) -> None:
         """Carry out a ruling on this deal: its imposed sanctions' table consequences (a
         ``PointPenalty`` moves points, as the ruling's first consequence in the log), then
         each listed table effect in order, each through ``EFFECT_HANDLERS`` by its kind,
         then — ``answers`` given — the wait for the ruling on attempt ``answers`` ends and
-        play resumes. ``effects`` are ``enforcement.sanctions.TableEffect`` records,
+        play resumes. ``effects`` are ``tabletop.effects.TableEffect`` records,
         ``sanctions`` the ledger's imposed rows (``.sanction``, ``.seat``, ``.side``,
         ``.clause``); both read by kind and fields only. ``reason`` (the clause) is what the
         primitive events give as their reason. An effect or sanction the table cannot carry out raises
@@ -766,7 +798,7 @@ class RefereedTable:
         if t is None:
             raise RulingRefused("the deal is not refereed: no ruling to carry out")
         refuse_what_cannot_be_carried_out("双升", effects, sanctions, EFFECT_HANDLERS, SANCTION_HANDLERS,
-                                          (w[0] for w in t.awaiting), answers)
+                                          (w.answers for w in t.awaiting), answers)
         for row in sanctions:
             handler = SANCTION_HANDLERS[row.sanction.KIND]
             if handler is not None:

@@ -16,8 +16,9 @@ class Engine(Protocol):
     def phase(self) -> Any: ...
 
     @property
-    def to_act(self) -> int | None:
-        """The seat that must decide now, or None when nothing is pending (over)."""
+    def to_act(self) -> int | str | None:
+        """The seat that must decide now: a seat number, ``tabletop.seats.REFEREE`` while an
+        irregularity awaits a ruling, or None when nothing is pending (over)."""
 
     def legal_actions(self) -> Sequence[Any]:
         """Every legal action for ``to_act``, after all table restrictions."""
@@ -43,9 +44,16 @@ class Agent(Protocol):
 
 
 @runtime_checkable
-class Observer(Protocol):
-    """Is shown every event in order. May answer with events of its own (a referee's
-    rulings, applied through the engine's table primitives); those are shown to every
-    observer in turn."""
+class RefereeSeat(Protocol):
+    """Fills the referee's seat: answers the first irregularity the engine awaits a ruling
+    on (``engine.awaiting_ruling[0]``) with a ``tabletop.rulings.Ruling`` or ``Unresolved``.
+    The rulebook referee is one filler; a trainee, a script or a test can be another."""
 
-    def on_events(self, engine: Any, events: list[Event]) -> "list[Event] | None": ...
+    def rule(self, engine: Any) -> Any: ...
+
+
+@runtime_checkable
+class Observer(Protocol):
+    """Is shown every event in order (and changes nothing)."""
+
+    def on_events(self, engine: Any, events: list[Event]) -> None: ...

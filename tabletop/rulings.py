@@ -1,12 +1,134 @@
-"""What every engine checks before it carries a ruling out (the ruling is data; the engine's
-own handler tables, keyed by effect and sanction kind, do the carrying out)."""
+"""A ruling as the table knows it. While an irregularity awaits a ruling, ``to_act`` is the
+referee's seat (``tabletop.seats.REFEREE``); whoever fills it answers with a ``Ruling`` (the
+clause, the offender, the facts, the table effects and the imposed sanctions) or, where the
+rulebook is silent, an ``Unresolved``. The engine applies it like any action: it checks that
+it can carry it out, logs it (``ref.ruling`` / ``ref.unresolved``, action events: a replay
+re-applies them with no referee) and carries out exactly the effects it lists, through its
+own handler tables keyed by effect and sanction kind."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from tabletop.errors import RulingRefused
+import attrs
+
+from tabletop.effects import Imposed, TableEffect
+from tabletop.errors import LogError, RulingRefused
+from tabletop.events import Event
+from tabletop.irregular import Facts
+
+
+@attrs.frozen(kw_only=True)
+class Ruling:
+    """The referee's answer to one irregularity (the attempt ``answers``): an action of the
+    referee's seat."""
+
+    clause: str
+    answers: int
+    """Sequence number of the irregular event ruled on."""
+    offender: int | None = None
+    side: int | None = None
+    """The offending side (the offender's, unless a side or both sides are at fault)."""
+    facts: Facts = ()
+    effects: tuple[TableEffect, ...] = ()
+    sanctions: tuple[Imposed, ...] = ()
+    """The sanctions imposed (escalations included), as the ledger recorded them."""
+    summary: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class Unresolved:
+    """The referee's answer where the rulebook is silent: the fallback clause, what the
+    table does to put itself back in order (``effects``; their events give
+    ``unresolved_reason`` as the reason), and a note of the fallback's sanctions (they change
+    nothing on the table)."""
+
+    irregularity: str
+    answers: int
+    offender: int | None = None
+    facts: Facts = ()
+    effects: tuple[TableEffect, ...] = ()
+    fallback: str
+    note: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class RulingEvent(Event):
+    KIND: ClassVar[str] = "ref.ruling"
+    ACTION: ClassVar[bool] = True
+    clause: str
+    offender: int | None
+    side: int | None
+    answers: int
+    facts: Facts
+    rectification: tuple[dict, ...]
+    sanctions: tuple[dict, ...]
+    """Each: {"incident", "deal", "clause", "seat", "side", "sanction": {...}, "cause"}."""
+    summary: str
+
+
+@attrs.frozen(kw_only=True)
+class UnresolvedEvent(Event):
+    KIND: ClassVar[str] = "ref.unresolved"
+    ACTION: ClassVar[bool] = True
+    irregularity: str
+    answers: int
+    facts: Facts
+    rectification: tuple[dict, ...] = ()
+    """What the table does to put itself back in order (e.g. cards laid on the table go back),
+    carried out exactly as listed, as a ruling's."""
+    fallback: str
+    note: str
+
+
+@attrs.frozen
+class Awaited:
+    """An irregularity waiting for its ruling: the attempt's sequence number, its id, the
+    seat it concerns and the event that calls for the ruling (the attempt, or its discovery)."""
+
+    answers: int
+    irregularity: str
+    seat: int | None
+    event: Event
+
+
+def log_ruling(stream: Any, ruling: "Ruling | Unresolved") -> Event:
+    """Emit the log line of ``ruling`` (before anything it changes: the log reads "ruling,
+    then its effects")."""
+    if isinstance(ruling, Ruling):
+        return stream.emit(RulingEvent, seat=ruling.offender, clause=ruling.clause, offender=ruling.offender,
+                           side=ruling.side, answers=ruling.answers, facts=ruling.facts,
+                           rectification=tuple(e.to_dict() for e in ruling.effects),
+                           sanctions=tuple(i.to_dict() for i in ruling.sanctions), summary=ruling.summary)
+    return stream.emit(UnresolvedEvent, seat=ruling.offender, irregularity=ruling.irregularity,
+                       answers=ruling.answers, facts=ruling.facts,
+                       rectification=tuple(e.to_dict() for e in ruling.effects), fallback=ruling.fallback,
+                       note=ruling.note)
+
+
+def ruling_from_event(event: Event) -> "Ruling | Unresolved":
+    """The referee's action a ``ref.ruling`` / ``ref.unresolved`` line records (a replay
+    without a referee re-applies it)."""
+    try:
+        if isinstance(event, RulingEvent):
+            return Ruling(clause=event.clause, answers=event.answers, offender=event.offender, side=event.side,
+                          facts=event.facts, effects=tuple(TableEffect.from_dict(dict(d)) for d in event.rectification),
+                          sanctions=tuple(Imposed.from_dict(dict(d)) for d in event.sanctions), summary=event.summary)
+        if isinstance(event, UnresolvedEvent):
+            effects = tuple(TableEffect.from_dict(dict(d)) for d in event.rectification)
+            return Unresolved(irregularity=event.irregularity, answers=event.answers, offender=event.seat,
+                              facts=event.facts, effects=effects, fallback=event.fallback, note=event.note)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise LogError(f"event {event.seq} ({event.KIND}): {exc}") from None
+    raise LogError(f"event {event.seq} ({event.KIND}) is not a ruling")
+
+
+def unresolved_reason(fallback: str, effects: Sequence[TableEffect]) -> str:
+    """What the table's events give as the reason for an unresolved irregularity's effects."""
+    if not effects:
+        return fallback
+    return f"{fallback}: unresolved, " + ", ".join(e.KIND for e in effects)
 
 
 def refuse_what_cannot_be_carried_out(game: str, effects: Sequence[Any], sanctions: Sequence[Any],

@@ -34,3 +34,8 @@ def team_seats(team_index: int) -> tuple[int, int]:
 def seats_from(start: int) -> tuple[int, int, int, int]:
     """The four seats in play order starting with ``start``."""
     return tuple((start + i) % NUM_SEATS for i in range(NUM_SEATS))  # type: ignore[return-value]
+
+REFEREE = "referee"
+"""The referee's seat: ``to_act`` while an irregularity awaits a ruling, as OpenSpiel names
+its chance player. Whoever fills it (the rulebook referee, a trainee, a script) answers with
+a ``tabletop.rulings.Ruling`` or ``Unresolved``; never a number, so it cannot index a seat."""

@@ -14,7 +14,19 @@ from guandan.match import Match
 from guandan.replay import action_from_event
 from tabletop.cards import parse_cards
 from tabletop.events import EventStream
-from tabletop.runner import deliver
+from tabletop.runner import deliver, settle
+
+
+def deliver_ruled(engine: Any, events: list, referee: Any, observers: list) -> None:
+    """Show ``events`` to ``observers`` (the referee first: it keeps the rulings logged),
+    then let the referee rule on every irregularity awaited, showing those events too.
+    ``referee`` None: the referee's seat is left empty (the table waits)."""
+    if referee is None:
+        deliver(engine, events, observers)
+        return
+    watchers = [referee, *observers]
+    deliver(engine, events, watchers)
+    settle(engine, referee, watchers)
 
 
 class _Collect:
@@ -46,7 +58,7 @@ class RefTable:
 
     def _deliver(self, events: list) -> list:
         out: list = []
-        deliver(self.engine, events, [self.referee, _Collect(out)])
+        deliver_ruled(self.engine, events, self.referee, [_Collect(out)])
         self.events += out
         return out
 
@@ -103,7 +115,7 @@ class RefTable:
         fresh.events = []
         fresh._deliver(fresh.engine.take_events())
         for event in self.events:
-            if event.ACTION:
+            if event.ACTION and not event.KIND.startswith("ref."):   # the fresh referee rules again
                 fresh.do(action_from_event(event))
         return fresh.events == self.events
 

@@ -13,7 +13,7 @@ from shengji.match import Match
 from shengji.replay import action_from_event
 from tabletop.cards import Card, parse_cards
 from tabletop.events import EventStream
-from tabletop.runner import deliver
+from tests.enforcement.conftest import deliver_ruled
 
 
 class _Collect:
@@ -51,7 +51,7 @@ class SjTable:
 
     def _deliver(self, events: list) -> list:
         out: list = []
-        deliver(self.engine, events, [self.referee, _Collect(out)])
+        deliver_ruled(self.engine, events, self.referee, [_Collect(out)])
         self.events += out
         return out
 

@@ -23,7 +23,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from enforcement.injector import catalogue_for
 from enforcement.invariants import checker_for
 from enforcement.setup import make_referee
-from tabletop.runner import deliver
+from tests.enforcement.conftest import deliver_ruled
 
 CI_EXAMPLES = 8
 CI_STEPS = 50
@@ -74,7 +74,7 @@ class RefereedTableMachine(RuleBasedStateMachine):
             def on_events(self, engine: Any, shown: list) -> None:
                 keep.extend(shown)
 
-        deliver(self.engine, events, [self.referee, _Keep(), self.checker])
+        deliver_ruled(self.engine, events, self.referee, [_Keep(), self.checker])
 
     def _to_act(self) -> int | None:
         """Who is to act (a match deals its next deal when asked); the end is checked once."""

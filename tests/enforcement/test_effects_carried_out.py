@@ -11,19 +11,18 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from enforcement.carried_out import Window, log_mismatches, mismatches, ruled_under, windows
 from enforcement.invariants import InvariantViolation, checker_for
-from enforcement.referee import Ruling
+from tabletop.rulings import RulingEvent as Ruling
 from enforcement.shengji_invariants import ShengjiChecker
-from enforcement.sanctions import CorrectPlay, NextDealProcedure, NoTributeNextDeal, Return
+from tabletop.effects import CorrectPlay, NextDealProcedure, NoTributeNextDeal, Return
 from guandan import events as gev
 from guandan.actions import CallReferee
 from shengji.actions import Revoke
-from tabletop.runner import deliver
-from tests.enforcement.conftest import RefTable, _Collect
+from tests.enforcement.conftest import RefTable, _Collect, deliver_ruled
 from tests.enforcement.shengji_refereed import SjTable, cards, effects
 
 
@@ -34,7 +33,7 @@ class Checked:
 
     def _deliver(self, events: list) -> list:
         out: list = []
-        deliver(self.engine, events, [self.referee, _Collect(out), self.checker])
+        deliver_ruled(self.engine, events, self.referee, [_Collect(out), self.checker])
         self.events += out
         return out
 

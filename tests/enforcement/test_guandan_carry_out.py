@@ -15,13 +15,12 @@ one handler per kind (``guandan.table.EFFECT_HANDLERS``, ``SANCTION_HANDLERS``).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from enforcement.injector import GUANDAN_KINDS
 from enforcement.rulebook import RULEBOOK
-from enforcement.sanctions import (
+from tabletop.effects import (
     BarOnePlay, CorrectPlay, Expose, LeadOption, LotsDraw, NoTributeNextDeal, PassSequence, PenaltyCards,
     PlayStands, RandomDraw, Redeal, Replay, RestoreOrder, Return, UnauthorisedInformation,
 )
@@ -56,7 +55,7 @@ def test_the_handler_table_covers_every_effect_kind_a_guandan_clause_allows():
 
 @pytest.mark.parametrize("name", sorted(p.name for p in GOLDEN.glob("golden_guandan_*refereed*.jsonl")))
 def test_the_golden_logs_rulings_carried_out_from_their_data_reproduce_the_log(name, monkeypatch):
-    carried = check_with_logged_rulings(read_log(GOLDEN / name), monkeypatch)
+    carried = check_with_logged_rulings(read_log(GOLDEN / name))
     assert len(carried) >= 10
 
 
@@ -70,7 +69,7 @@ def test_every_ruling_family_carried_out_from_its_logged_data_reproduces_the_log
                          unit_options("matches", ["heuristic", "random", "heuristic", "random"], rates)).text()
         path = tmp_path / f"unit{seed}.jsonl"
         path.write_text(text)
-        carried += check_with_logged_rulings(read_log(path), monkeypatch)
+        carried += check_with_logged_rulings(read_log(path))
     seen = set(carried)
     for kind in ("Return", "Expose", "LeadOption", "PenaltyCards", "BarOnePlay", "RestoreOrder", "CorrectPlay",
                  "ReportAgain", "Replay", "PassSequence", "UnauthorisedInformation", "RedoTribute", "RedoReturn",
@@ -90,7 +89,7 @@ def test_the_draws_rulings_carried_out_from_their_logged_data_reproduce_the_log(
                          unit_options(unit, ["random"] * 4, rates)).text()
         path = tmp_path / f"{unit}{seed}.jsonl"
         path.write_text(text)
-        carried += check_with_logged_rulings(read_log(path), monkeypatch)
+        carried += check_with_logged_rulings(read_log(path))
     for kind in ("Return", "RestoreOrder", "Redeal", "NextDealProcedure", "ForcedDoubleLast"):
         assert kind in carried, f"{kind} never carried out ({sorted(set(carried))})"
 
@@ -99,21 +98,16 @@ def test_the_draws_rulings_carried_out_from_their_logged_data_reproduce_the_log(
 # Refusals
 
 
-class _Nobody:
-    def on_events(self, engine: Any, events: list) -> None:
-        return None
-
-
 def _awaiting_out_of_turn_play() -> tuple[RefTable, int]:
     """Seat 2 plays out of turn, seat 3 calls the referee; nobody rules (the seat left empty)."""
     t = RefTable(OOT_HANDS)
-    t.referee = _Nobody()
+    t.referee = None
     t.play(0, "S3", "SINGLE 3")
     t.play(2, "H9 C9", "PAIR 9")
     t.do(CallReferee(3))
     deal = t.deal
     assert deal.table.awaiting and sorted(map(str, deal.table.on_table[2])) == ["C9", "H9"]
-    return t, deal.table.awaiting[0][0]
+    return t, deal.table.awaiting[0].answers
 
 
 def test_an_effect_of_a_kind_guandan_does_not_know_is_refused_before_anything_changes():

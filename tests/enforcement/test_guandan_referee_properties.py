@@ -11,7 +11,7 @@ from enforcement.guandan_rulings import IRREGULARITY_CLAUSES
 from enforcement.injector import GUANDAN_KINDS, GuandanInfractions, Injector
 from enforcement.invariants import checker_for
 from enforcement.rulebook import clauses_for
-from enforcement.setup import answer, engine_mode, engine_options, inject, make_guandan_referee, refereed_run
+from enforcement.setup import engine_mode, engine_options, inject, make_guandan_referee, refereed_run
 from guandan.actions import Announce, Incident, Pass, Play
 from guandan.agents import HeuristicAgent, RandomAgent
 from guandan.deal import Deal
@@ -20,7 +20,7 @@ from guandan.replay import action_from_event
 from tabletop import rng as streams
 from tabletop.errors import IllegalAction
 from tabletop.cards import parse_cards
-from tabletop.runner import run
+from tabletop.runner import run, settle
 
 RATES = {kind: 0.05 for kind in GUANDAN_KINDS} | {"draw_slip": 0.3, "draw_out_of_turn": 0.2,
                                                   "wrong_tribute": 0.4, "wrong_return": 0.4}
@@ -43,7 +43,8 @@ class Invariants:
         self.checker.on_events(engine, events)
 
     def run(self, engine, players, max_steps):
-        result = run(engine, self.checker.watch(engine, players), [make_guandan_referee(), self], max_steps=max_steps)
+        result = run(engine, self.checker.watch(engine, players), [self], referee=make_guandan_referee(),
+                     max_steps=max_steps)
         self.checker.finish(engine, result)           # not stuck, every irregularity ruled once and in time
         return result
 
@@ -58,19 +59,19 @@ def answered_once(events):
 
 
 def replay(make_engine, logged):
-    """Re-apply the logged actions to a fresh engine with a fresh referee (as `paiju replay
-    --check` does with ``enforcement.setup.answer``)."""
+    """Re-apply the logged actions to a fresh engine with a fresh referee ruling again (as
+    `paiju replay --check` does)."""
     engine = make_engine()
     referee = make_guandan_referee()
-    out = answer(engine, engine.take_events(), referee)
+    out = engine.take_events()
     for event in logged:
-        if not event.ACTION:
+        if not event.ACTION or event.KIND.startswith("ref."):
             continue
         engine.to_act                                  # a match draws its next deal when asked
-        out += answer(engine, engine.take_events(), referee)
+        out += engine.take_events()
         produced = engine.apply(action_from_event(event))
         produced.extend(engine.take_events())
-        out += answer(engine, produced, referee)
+        out += produced + settle(engine, referee)
     return out
 
 
@@ -119,7 +120,7 @@ def test_the_injector_drives_every_irregularity_of_the_catalogue():
 def test_clean_refereed_deals_play_exactly_as_strict_ones():
     for seed in range(6):
         strict = run(Deal.drawn(seed), agents(seed))
-        refereed = run(Deal.drawn(seed, mode="refereed"), agents(seed), [make_guandan_referee()])
+        refereed = run(Deal.drawn(seed, mode="refereed"), agents(seed), referee=make_guandan_referee())
         assert refereed == strict
 
 
@@ -146,7 +147,7 @@ def test_header_options_build_the_referee_and_the_injector():
     assert engine_options({}) == {"mode": "strict"}
     assert engine_options({"referee": True}) == {"mode": "refereed", "report_step": False}
     assert engine_options({"referee": True, "infractions": 0.05}) == {"mode": "refereed", "report_step": True}
-    clean = run(Deal.drawn(4, **engine_options({"referee": True})), agents(4), [make_guandan_referee()])
+    clean = run(Deal.drawn(4, **engine_options({"referee": True})), agents(4), referee=make_guandan_referee())
     assert clean == run(Deal.drawn(4), agents(4))
     result, referee = refereed_run(Deal.drawn(4, mode="refereed"), agents(4),
                                    {"referee": True, "infractions": 0.05}, 4, 0)

@@ -7,8 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from enforcement import (
-    AdjustedScore, ForcedDoubleLast, Ledger, LevelDiffPenalty, MatchLoss, PointPenalty,
-    RecordedViolation, Suspension, WarningSanction, adjusted_attacker_points,
+    AdjustedScore, ForcedDoubleLast, Ledger, LevelDiffPenalty, MatchLoss, RecordedViolation, Suspension, WarningSanction, adjusted_attacker_points,
 )
 from tabletop.errors import OptionError
 

@@ -10,12 +10,12 @@ import pytest
 
 import enforcement.rulebook as rulebook_module
 from enforcement import (
-    FALLBACK, RULEBOOK, AdjustedScore, Choice, Clause, LevelDiffPenalty, PointPenalty,
+    FALLBACK, RULEBOOK, AdjustedScore, Choice, LevelDiffPenalty, PointPenalty,
     RandomDraw, Redeal, Sanction, SanctionRule, TableEffect, UnknownClause, WarningSanction,
     children, clause, clauses_for, fallback_clause, matching, rules_table, triggered_by,
 )
 from enforcement.rulebook import key_source
-from enforcement.sanctions import kinds
+from tabletop.effects import kinds
 from tabletop.errors import OptionError, PaijuError
 
 SHARED = Path("/work/shared")
@@ -330,7 +330,7 @@ def test_point_penalty_plain_form():
 
 
 def test_every_registered_kind_builds_and_round_trips():
-    from enforcement import sanctions as s
+    from tabletop import effects as s
     examples = {
         "Return": s.Return("SA H3", seat=1), "Expose": s.Expose(["BJ"], seat=0),
         "PenaltyCards": s.PenaltyCards("S3 S3", seat=2), "BarOnePlay": s.BarOnePlay(3),
@@ -357,7 +357,7 @@ def test_every_registered_kind_builds_and_round_trips():
 
 
 def test_card_fields_are_canonical_multisets():
-    from enforcement.sanctions import Expose, NextDealProcedure, Return
+    from tabletop.effects import Expose, NextDealProcedure, Return
     assert Return("SA H3 SA", seat=1) == Return(["H3", "SA", "SA"], seat=1)
     assert Expose("HA BJ").cards == ("HA", "BJ")
     assert NextDealProcedure.after_double_last(3) == NextDealProcedure(3, 0, 1, 2)

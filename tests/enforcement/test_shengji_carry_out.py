@@ -14,12 +14,11 @@ one handler per kind (``shengji.table.EFFECT_HANDLERS``, ``SANCTION_HANDLERS``).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from enforcement.rulebook import RULEBOOK
-from enforcement.sanctions import (
+from tabletop.effects import (
     BarOnePlay, Choice, Expose, LotsDraw, PlayStands, RandomDraw, Redeal, RedoBury, Replay, Return,
 )
 from paiju.refereed import play_unit, unit_options
@@ -53,7 +52,7 @@ def test_the_handler_table_covers_every_effect_kind_a_shengji_clause_allows():
 
 @pytest.mark.parametrize("name", sorted(p.name for p in GOLDEN.glob("golden_shengji_*.jsonl")))
 def test_the_golden_logs_rulings_carried_out_from_their_data_reproduce_the_log(name, monkeypatch):
-    carried = check_with_logged_rulings(read_log(GOLDEN / name), monkeypatch)
+    carried = check_with_logged_rulings(read_log(GOLDEN / name))
     assert len(carried) >= 10
 
 
@@ -67,7 +66,7 @@ def test_every_ruling_family_carried_out_from_its_logged_data_reproduces_the_log
                          unit_options("matches", ["heuristic", "random", "heuristic", "random"], rates)).text()
         path = tmp_path / f"unit{seed}.jsonl"
         path.write_text(text)
-        carried += check_with_logged_rulings(read_log(path), monkeypatch)
+        carried += check_with_logged_rulings(read_log(path))
     seen = set(carried)
     for kind in ("Return", "Expose", "RestoreOrder", "CorrectFollow", "Replay", "RedoBury", "Choice", "LotsDraw",
                  "DeclarationStands", "PlayStands", "LoseDeclarationRight", "(none)"):
@@ -80,12 +79,8 @@ def test_every_ruling_family_carried_out_from_its_logged_data_reproduces_the_log
 
 def _awaiting_out_of_turn_lead() -> SjTable:
     """Seat 1 leads out of turn; nobody rules (a referee seat left empty)."""
-
-    class Nobody:
-        def on_events(self, engine: Any, events: list) -> None:
-            return None
-
-    t = SjTable(HANDS, referee=Nobody())
+    t = SjTable(HANDS)
+    t.referee = None
     t.do(Play(1, t.deal.hand(1)[:1]))
     assert t.deal.awaiting_ruling and t.deal.table.on_table == {1: [t.deal.table.on_table[1][0]]}
     return t
@@ -96,13 +91,13 @@ def test_an_effect_of_a_kind_shengji_does_not_know_is_refused_before_anything_ch
     laid = [str(c) for c in t.deal.table.on_table[1]]
     before = t.deal.stream.next_seq
     with pytest.raises(RulingRefused, match="BarOnePlay: not a table effect 双升 carries out"):
-        t.deal.carry_out((Return(laid, 1), BarOnePlay(1)), (), reason="SJ-3.1.10.2", answers=t.deal.awaiting_ruling[0][0])
+        t.deal.carry_out((Return(laid, 1), BarOnePlay(1)), (), reason="SJ-3.1.10.2", answers=t.deal.awaiting_ruling[0].answers)
     assert t.deal.stream.next_seq == before and t.deal.table.on_table[1] and t.deal.awaiting_ruling
 
 
 def test_returning_cards_that_do_not_lie_on_the_table_is_refused_with_the_reason():
     t = _awaiting_out_of_turn_lead()
-    answers = t.deal.awaiting_ruling[0][0]
+    answers = t.deal.awaiting_ruling[0].answers
     with pytest.raises(RulingRefused, match=r"Return\(DA, seat=1\): seat 1 has not got these cards"):
         t.deal.carry_out((Return(["DA"], 1),), (), reason="SJ-3.1.10.2", answers=answers)
     assert issubclass(RulingRefused, IllegalAction)
@@ -121,7 +116,7 @@ def test_returning_cards_that_do_not_lie_on_the_table_is_refused_with_the_reason
 def test_an_effect_the_table_cannot_carry_out_is_refused_with_the_reason(effect, why):
     t = _awaiting_out_of_turn_lead()
     with pytest.raises(RulingRefused, match=why):
-        t.deal.carry_out((effect,), (), reason="SJ-3.0", answers=t.deal.awaiting_ruling[0][0])
+        t.deal.carry_out((effect,), (), reason="SJ-3.0", answers=t.deal.awaiting_ruling[0].answers)
 
 
 def test_a_ruling_on_nothing_awaited_is_refused():
@@ -135,6 +130,6 @@ def test_a_ruling_carried_out_by_hand_puts_the_table_right():
     t = _awaiting_out_of_turn_lead()
     deal = t.deal
     laid = [str(c) for c in deal.table.on_table[1]]
-    answers = deal.awaiting_ruling[0][0]
+    answers = deal.awaiting_ruling[0].answers
     deal.carry_out((Return(laid, 1), Expose(laid, 1)), (), reason="SJ-3.1.10.2", answers=answers)
     assert not deal.awaiting_ruling and deal.to_act == 0 and t.exposed(1) == sorted(laid)

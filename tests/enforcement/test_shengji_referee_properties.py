@@ -100,14 +100,14 @@ def test_random_infractions_conserve_cards_and_points_are_ruled_once_and_replay(
     deal = make()
     checker = Checker(deal)
     referee = make_shengji_referee()
-    run(deal, agents(seed, heuristic, rate), [referee, checker], max_steps=20_000)
+    run(deal, agents(seed, heuristic, rate), [checker], referee=referee, max_steps=20_000)
     assert deal.phase is Phase.SCORED and deal.result is not None
     assert all(size == 0 for size in deal.hand_size) and not deal.table.on_table
     r = deal.result
     lower = sum(d for _, d in r.adjustments if d < 0)
     assert r.points == max(0, r.raw_points + lower) + sum(d for _, d in r.adjustments if d > 0)
     ruled_once(checker.events, forfeited=False)
-    replay(make(), checker.events, [make_shengji_referee()])
+    replay(make(), checker.events, make_shengji_referee())
 
 
 @settings(max_examples=6, deadline=None)
@@ -117,13 +117,13 @@ def test_random_infractions_in_matches_end_and_replay(seed, rules, rate):
     match = make()
     checker = Checker(match)
     referee = make_shengji_referee()
-    run(match, agents(seed, False, rate), [referee, checker], max_steps=60_000)
+    run(match, agents(seed, False, rate), [checker], referee=referee, max_steps=60_000)
     assert match.result is not None
     forfeited = match.result.how == "match_loss"
     if forfeited:
         assert referee.ledger.match_loser() == 1 - match.result.winner
     ruled_once(checker.events, forfeited)
-    replay(make(), checker.events, [make_shengji_referee()])
+    replay(make(), checker.events, make_shengji_referee())
 
 
 def test_the_catalogue_commits_every_kind():
@@ -133,7 +133,7 @@ def test_the_catalogue_commits_every_kind():
     for seed in range(40):
         deal = Deal(seed, banker=seed % 4, mode="refereed")
         players = agents(seed, seed % 2 == 1, rates)
-        run(deal, players, [make_shengji_referee()], max_steps=20_000)
+        run(deal, players, referee=make_shengji_referee(), max_steps=20_000)
         for p in players:
             committed.update(p.committed)
         if set(committed) == set(SHENGJI_KINDS):

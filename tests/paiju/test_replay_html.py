@@ -18,7 +18,7 @@ import attrs
 import pytest
 
 import guandan.events  # noqa: F401  (the event kinds of the golden log)
-from enforcement.referee import Ruling
+from tabletop.rulings import RulingEvent as Ruling
 from enforcement.rulebook import clause
 from paiju.cli import main
 from paiju.replay_html import delta, page_data, render_page

@@ -20,7 +20,7 @@ import pytest
 
 import guandan.events  # noqa: F401  (the event kinds of the golden logs)
 import shengji.events  # noqa: F401
-from enforcement.referee import Ruling, Unresolved
+from tabletop.rulings import RulingEvent as Ruling, UnresolvedEvent as Unresolved
 from enforcement.rulebook import clause
 from paiju.cli import main
 from paiju.replay_view import open_log

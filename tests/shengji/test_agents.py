@@ -15,7 +15,6 @@ from shengji.units import decompose, is_valid_lead
 from tabletop.cards import full_deck, parse_cards, sort_cards
 from tabletop.rng import AGENT, generator
 from tabletop.runner import run
-from tabletop.seats import team
 
 
 def test_lead_units_lists_singles_pairs_and_every_tractor():

@@ -1,5 +1,4 @@
 import gzip
-import io
 import json
 from typing import ClassVar
 

@@ -3,8 +3,10 @@ from typing import ClassVar
 import attrs
 
 from tabletop.events import Event, EventStream
-from tabletop.runner import run
-from tabletop.seats import next_seat, partner, prev_seat, seats_from, team
+import pytest
+
+from tabletop.runner import NoRefereeError, run
+from tabletop.seats import REFEREE, next_seat, partner, prev_seat, seats_from, team
 
 
 def test_seat_relations():
@@ -22,24 +24,34 @@ class _Counted(Event):
 
 
 class _CountTo:
-    """A toy engine: seats take turns adding one until 6."""
+    """A toy engine: seats take turns adding one until 6; reaching 3 is an irregularity the
+    referee's seat must answer (its ruling is added as it is)."""
 
     phase = "PLAY"
 
     def __init__(self):
         self.stream = EventStream()
         self.total = 0
+        self.awaiting_ruling = ()
 
     @property
     def to_act(self):
+        if self.awaiting_ruling:
+            return REFEREE
         return None if self.total >= 6 else self.total % 4
 
     def legal_actions(self):
-        return [1]
+        return [] if self.awaiting_ruling else [1]
 
     def apply(self, action):
+        if self.awaiting_ruling:
+            self.awaiting_ruling = ()
+            self.stream.emit(_Counted, value=action)   # the ruling, logged like any action
+            return self.stream.take()
         self.total += action
         self.stream.emit(_Counted, seat=self.total % 4, value=self.total)
+        if self.total == 3:
+            self.awaiting_ruling = ("three",)
         return self.stream.take()
 
     def observe(self, seat):
@@ -58,23 +70,34 @@ class _Agent:
         return legal[0]
 
 
-class _Echo:
-    """Answers the first event it sees with one event of its own (as a referee would)."""
-
+class _Seen:
     def __init__(self):
         self.seen = []
 
     def on_events(self, engine, events):
         self.seen.extend(e.value for e in events)
-        if len(self.seen) == 1:
-            return [engine.stream.emit(_Counted, value=100)] and engine.stream.take()
-        return None
 
 
-def test_runner_plays_to_the_end_and_shows_observer_answers_to_everyone():
-    engine = _CountTo()
-    echo, other = _Echo(), _Echo()
-    other.seen.append(-1)  # never answers
-    assert run(engine, [_Agent()] * 4, [echo, other]) == 6
-    assert echo.seen == [1, 100, 2, 3, 4, 5, 6]
-    assert other.seen == [-1, 1, 100, 2, 3, 4, 5, 6]
+class _Referee(_Seen):
+    """Fills the referee's seat (and observes, so it is shown every event first)."""
+
+    def __init__(self, shown_to):
+        super().__init__()
+        self.shown_to = shown_to
+
+    def rule(self, engine):
+        self.shown_to.append(("rule", engine.total))
+        return 100
+
+
+def test_the_runner_asks_the_referee_seat_when_a_ruling_is_awaited_and_shows_every_event():
+    asked = []
+    referee, watcher = _Referee(asked), _Seen()
+    assert run(_CountTo(), [_Agent()] * 4, [watcher], referee=referee) == 6
+    assert asked == [("rule", 3)]
+    assert referee.seen == watcher.seen == [1, 2, 3, 100, 4, 5, 6]
+
+
+def test_a_ruling_awaited_with_nobody_in_the_referee_seat_is_a_clear_error():
+    with pytest.raises(NoRefereeError, match="awaits a ruling"):
+        run(_CountTo(), [_Agent()] * 4)

@@ -14,7 +14,7 @@ tuples, as in event payloads; ``from_dict`` takes lists or tuples (a JSON round 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 import attrs
@@ -473,3 +473,29 @@ class Choice(TableEffect):
     chooser: int = attrs.field(converter=_seat)
     options: tuple[TableEffect, ...] = attrs.field(converter=_effects)
     may_decline: bool = False
+
+
+# ---------------------------------------------------------------------------------------------
+# A sanction as a ruling imposes it
+
+@attrs.frozen
+class Imposed:
+    """One sanction a ruling imposes on one side (and seat, when a player is the offender):
+    a row of the referee's ledger, carried out by the table by its sanction's kind."""
+
+    incident: int
+    deal: int
+    clause: str
+    seat: int | None
+    side: int
+    sanction: Sanction
+    cause: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"incident": self.incident, "deal": self.deal, "clause": self.clause,
+                "seat": self.seat, "side": self.side, "sanction": self.sanction.to_dict(),
+                "cause": self.cause}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Imposed":
+        return cls(**{**data, "sanction": Sanction.from_dict(dict(data["sanction"]))})
