@@ -36,8 +36,7 @@ from tabletop.cards import Card, codes, full_deck, holds, sort_cards, without
 from tabletop.errors import RulingRefused
 from tabletop.events import Event
 from tabletop.rulings import (
-    Awaited, Ruling, RulingPlan, Unresolved, log_ruling, refuse, refuse_what_cannot_be_carried_out,
-    unresolved_reason,
+    Awaited, Ruling, RulingPlan, Unresolved, admit_ruling, refuse, refuse_what_cannot_be_carried_out,
 )
 from tabletop.irregular import facts as make_facts
 from tabletop.seats import NUM_SEATS, next_seat, partner, prev_seat
@@ -239,16 +238,8 @@ class TablePrimitives:
         changes, log the ruling (``ref.ruling`` / ``ref.unresolved``), then carry out exactly
         its effects and sanctions (``carry_out``); ``match``: the match around the deal."""
         t = self.table
-        if t is None:
-            raise RulingRefused("the deal is not refereed: no ruling to carry out")
-        if not any(w.answers == ruling.answers for w in t.awaiting):
-            raise RulingRefused(f"no ruling is awaited on event {ruling.answers}")
-        ruled = type(ruling) is Ruling
-        sanctions = ruling.sanctions if ruled else ()
-        refuse_what_cannot_be_carried_out("掼蛋", ruling.effects, sanctions, EFFECT_HANDLERS, SANCTION_HANDLERS,
-                                          (), None)
-        log_ruling(self.stream, ruling)
-        reason = ruling.clause if ruled else unresolved_reason(ruling.fallback, ruling.effects)
+        sanctions, reason = admit_ruling("掼蛋", t, () if t is None else t.awaiting, ruling, EFFECT_HANDLERS,
+                                         SANCTION_HANDLERS, self.stream)
         self.carry_out(ruling.effects, sanctions, reason=reason, answers=ruling.answers, match=match)
 
     def carry_out(self, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
@@ -276,11 +267,7 @@ class TablePrimitives:
                                           (w.answers for w in t.awaiting), answers, effects_need_an_attempt=True)
         effects = sorted(effects, key=lambda e: CARRY_ORDER[e.KIND])   # stable: same kinds as listed
         plan = _Plan(reason, effects, answers, match)
-        for index, effect in enumerate(effects):
-            if index in plan.done:
-                continue                     # carried out together with an earlier effect
-            plan.index = index
-            EFFECT_HANDLERS[effect.KIND](self, effect, plan)
+        plan.carry_out_effects(self, EFFECT_HANDLERS)
         lr = t.latent_report
         if lr is not None and answers is not None and lr.seq == answers and t.choice is None:
             t.latent_report = None           # a 报牌 ruled on, no take-back offered: settled
@@ -298,7 +285,7 @@ class TablePrimitives:
         """The REFEREE stream of this deal (tabletop.rng), for lots and random draws."""
         t = self.table
         if t.rng is None:
-            t.rng = streams.generator(self.seed if self.seed is not None else 0, self.deal_number, streams.REFEREE)
+            t.rng = streams.referee_generator(self.seed, self.deal_number)
         return t.rng
 
     def return_cards(self, seat: int, reason: str, *, only: Iterable[Card] | None = None) -> tuple[Card, ...]:

@@ -58,8 +58,7 @@ from tabletop.cards import Card, codes, count_list, holds, sort_cards, without
 from tabletop.errors import IllegalAction, RulingRefused
 from tabletop.events import Event
 from tabletop.rulings import (
-    Awaited, Ruling, RulingPlan, Unresolved, log_ruling, refuse, refuse_what_cannot_be_carried_out,
-    unresolved_reason,
+    Awaited, Ruling, RulingPlan, Unresolved, admit_ruling, refuse, refuse_what_cannot_be_carried_out,
 )
 from tabletop.irregular import facts as make_facts
 from tabletop.seats import REFEREE, next_seat, partner, prev_seat, seats_from, team
@@ -766,16 +765,8 @@ class RefereedTable:
         its effects and sanctions (``carry_out``; ``match``: the match around the deal, for
         the sanctions that are the match's)."""
         t = self.table
-        if t is None:
-            raise RulingRefused("the deal is not refereed: no ruling to carry out")
-        if not any(w.answers == ruling.answers for w in t.awaiting):
-            raise RulingRefused(f"no ruling is awaited on event {ruling.answers}")
-        ruled = type(ruling) is Ruling
-        sanctions = ruling.sanctions if ruled else ()
-        refuse_what_cannot_be_carried_out("双升", ruling.effects, sanctions, EFFECT_HANDLERS, SANCTION_HANDLERS,
-                                          (), None)
-        log_ruling(self.stream, ruling)
-        reason = ruling.clause if ruled else unresolved_reason(ruling.fallback, ruling.effects)
+        sanctions, reason = admit_ruling("双升", t, () if t is None else t.awaiting, ruling, EFFECT_HANDLERS,
+                                         SANCTION_HANDLERS, self.stream)
         if match is not None:
             match.carry_out(ruling.effects, sanctions, reason=reason, answers=ruling.answers)
         else:
@@ -803,12 +794,7 @@ class RefereedTable:
             handler = SANCTION_HANDLERS[row.sanction.KIND]
             if handler is not None:
                 handler(self, row)
-        plan = RulingPlan(reason, effects, answers)
-        for index, effect in enumerate(effects):
-            if index in plan.done:
-                continue                     # carried out together with an earlier effect
-            plan.index = index
-            EFFECT_HANDLERS[effect.KIND](self, effect, plan)
+        RulingPlan(reason, effects, answers).carry_out_effects(self, EFFECT_HANDLERS)
         if answers is not None:
             self.resolve(answers)
 
@@ -819,7 +805,7 @@ class RefereedTable:
         """The REFEREE stream of this deal (tabletop.rng), for lots and random draws."""
         t = self.table
         if t.rng is None:
-            t.rng = streams.generator(self.seed, streams.REFEREE)
+            t.rng = streams.referee_generator(self.seed, self.stream.deal)
         return t.rng
 
     def attempt_cards(self, seq: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:

@@ -33,6 +33,12 @@ def generator(seed: int, *path: int) -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(seed_sequence(seed, *path)))
 
 
+def referee_generator(seed: int | None, deal_number: int) -> np.random.Generator:
+    """The referee's stream for one deal — its lots and random draws — derived the same way
+    for every game: the deal's seed (0 for a deal from explicit hands), its number, REFEREE."""
+    return generator(0 if seed is None else seed, deal_number, REFEREE)
+
+
 def child_seed(seed: int, *path: int) -> int:
     """A plain integer seed for the node at ``path`` (what a deal or match records)."""
     words = seed_sequence(seed, *path).generate_state(2, np.uint32)

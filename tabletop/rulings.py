@@ -167,6 +167,15 @@ class RulingPlan:
         self.reason, self.effects, self.answers, self.index = reason, effects, answers, 0
         self.done: set[int] = set()
 
+    def carry_out_effects(self, table: Any, handlers: Mapping[str, Any]) -> None:
+        """Each listed effect through its kind's handler ``handler(table, effect, plan)``,
+        in list order, skipping those an earlier handler ``take``\ s."""
+        for index, effect in enumerate(self.effects):
+            if index in self.done:
+                continue                     # carried out together with an earlier effect
+            self.index = index
+            handlers[effect.KIND](table, effect, self)
+
     def take(self, kind: str, **fields: Any) -> Any:
         """The first effect of ``kind`` with these ``fields`` later in the list (it is then
         carried out with the current one), or None."""
@@ -176,6 +185,24 @@ class RulingPlan:
                 self.done.add(j)
                 return e
         return None
+
+
+def admit_ruling(game: str, table: Any, awaiting: Iterable[Awaited], ruling: "Ruling | Unresolved",
+                 effect_handlers: Mapping[str, Any], sanction_handlers: Mapping[str, Any],
+                 stream: Any) -> tuple[tuple[Any, ...], str]:
+    """The first half of applying the referee seat's action, the same for every game:
+    refuse before anything changes a ruling on nothing awaited or with a kind ``game``
+    does not carry out, then log it. Returns what the engine carries out next: the imposed
+    sanctions and the reason its primitive events give."""
+    if table is None:
+        raise RulingRefused("the deal is not refereed: no ruling to carry out")
+    if not any(w.answers == ruling.answers for w in awaiting):
+        raise RulingRefused(f"no ruling is awaited on event {ruling.answers}")
+    ruled = type(ruling) is Ruling
+    sanctions = ruling.sanctions if ruled else ()
+    refuse_what_cannot_be_carried_out(game, ruling.effects, sanctions, effect_handlers, sanction_handlers, (), None)
+    log_ruling(stream, ruling)
+    return sanctions, ruling.clause if ruled else unresolved_reason(ruling.fallback, ruling.effects)
 
 
 def refuse(effect: Any, why: str) -> RulingRefused:
