@@ -4,7 +4,7 @@ table primitives that carry them out, per game, in one place. Used by the
 ``effects_carried_out`` invariant (``enforcement.invariants``) after every ruling.
 
 Both sides are reduced to *atoms*, the smallest facts either can state: one atom per card
-for the card effects (so a Return of 3 cards equals a ``gd.returned`` of those 3 cards, or
+for the card effects (so a Return of 3 cards equals a ``table.returned`` of those 3 cards, or
 two returns of 2 and 1; cards are multisets), one per seat or table change otherwise. The
 ruling's atoms come from its ``rectification``; the table's from the events of
 *effect kinds* (below) emitted after the ruling and before the next turn — a decision, a
@@ -17,21 +17,21 @@ no-tribute) is compared when both sides carry it.
 
 Effect ↔ event, 掼蛋 (guandan.events):
 
-    Return(cards, seat)        gd.returned            one atom per card, seat
-    Expose(cards, seat)        gd.exposed             one atom per card, seat
-    PenaltyCards(cards, seat)  gd.penalty_cards       one atom per card, seat
-    BarOnePlay(seat, scope)    gd.barred              seat (scope when the event has one)
+    Return(cards, seat)        table.returned            one atom per card, seat
+    Expose(cards, seat)        table.exposed             one atom per card, seat
+    PenaltyCards(cards, seat)  table.penalty_cards       one atom per card, seat
+    BarOnePlay(seat, scope)    table.barred              seat (scope when the event has one)
     LeadOption(chooser, restricted_seat, exposed_kind)
                                gd.lead_option         restricted, chooser, combination
-    RestoreOrder(seat)         gd.turn_restored       seat; also gd.random_draw: the draw
+    RestoreOrder(seat)         table.turn_restored       seat; also table.random_draw: the draw
                                                       goes on with the drawer's 下家
-    RandomDraw(source, to)     gd.random_draw         to (the event's seat), source, 1 card
+    RandomDraw(source, to)     table.random_draw         to (the event's seat), source, 1 card
     Redeal(fresh_deck)         gd.redeal              fresh_deck
     ReportAgain(seat)          gd.reported            seat
     CorrectPlay(seat, cards)   gd.correction_due      seat, cards (the correction itself is
                                                       the seat's next action)
     Replay(seats, chooser, purpose)
-                               gd.choice              purpose replay / partner_replay,
+                               table.choice              purpose replay / partner_replay,
                                                       offered to one of ``seats`` (the
                                                       ruling's ``chooser``)
     UnauthorisedInformation(seats, cards)
@@ -49,15 +49,15 @@ Effect ↔ event, 掼蛋 (guandan.events):
                                                       extra cards stands)
 
   Effect events that no listed effect can match (always extra in a ruling's window):
-  gd.lead_restricted, gd.exposure_lifted, gd.taken_back.
+  gd.lead_restricted, table.exposure_lifted, gd.taken_back.
 
 Effect ↔ event, 双升 (shengji.events):
 
-    Return(cards, seat)        sj.returned            per card; ``exposed=True`` also
+    Return(cards, seat)        table.returned            per card; ``exposed=True`` also
                                                       exposes them (an Expose atom per card)
-    Expose(cards, seat)        sj.exposed, sj.returned(exposed=True)
+    Expose(cards, seat)        table.exposed, table.returned(exposed=True)
     RestoreOrder(seat), CorrectFollow(seat)
-                               sj.turn_restored       seat (whose turn it is now)
+                               table.turn_restored       seat (whose turn it is now)
     Replay(seats)              sj.taken_back          one atom per later seat taken back;
                                the offender's own cards in it are a Return and an Expose,
                                and its turn (CorrectFollow)
@@ -70,16 +70,16 @@ Effect ↔ event, 双升 (shengji.events):
                                                       taken at once (sj.play_stands, an
                                                       automatic turn: it ends the window)
     Choice(chooser, options, may_decline)
-                               sj.choice              purpose miscount_*: chooser, options
+                               table.choice              purpose miscount_*: chooser, options
                                                       (RandomDraw → random_draw, Redeal →
                                                       redeal, may_decline → decline); what
                                                       is chosen is carried out after the
                                                       chooser's decision
-    (no effect)                sj.random_draw, sj.redeal, sj.handed_over: always extra
+    (no effect)                table.random_draw, sj.redeal, sj.handed_over: always extra
 
 Not effects (never compared): plays and passes, a play that stands as made (gd/sj
 play_stands), bars served or
-lapsing, a lead option or designation being *asked* (gd.choice lead_option / designate),
+lapsing, a lead option or designation being *asked* (table.choice lead_option / designate),
 and what sanctions do (level and point penalties, 单下 / 双下 results, a match loss: the
 ``sanctions_carried_out`` and ``next_deal_procedure`` invariants check those).
 """
@@ -217,13 +217,13 @@ def _effect_text(effect: dict[str, Any]) -> str:
 # The table's side
 
 GUANDAN_EFFECT_EVENTS = frozenset({
-    "gd.returned", "gd.exposed", "gd.penalty_cards", "gd.barred", "gd.lead_option", "gd.turn_restored",
-    "gd.random_draw", "gd.redeal", "gd.reported", "gd.correction_due", "gd.choice", "gd.unauthorised",
-    "gd.next_deal_scheduled", "gd.pass_sequence", "gd.lead_restricted", "gd.exposure_lifted", "gd.taken_back",
+    "table.returned", "table.exposed", "table.penalty_cards", "table.barred", "gd.lead_option", "table.turn_restored",
+    "table.random_draw", "gd.redeal", "gd.reported", "gd.correction_due", "table.choice", "gd.unauthorised",
+    "gd.next_deal_scheduled", "gd.pass_sequence", "gd.lead_restricted", "table.exposure_lifted", "gd.taken_back",
 })
 SHENGJI_EFFECT_EVENTS = frozenset({
-    "sj.returned", "sj.exposed", "sj.turn_restored", "sj.taken_back", "sj.burial_undone",
-    "sj.declaration_barred", "sj.declaration_stands", "sj.choice", "sj.random_draw", "sj.redeal",
+    "table.returned", "table.exposed", "table.turn_restored", "sj.taken_back", "sj.burial_undone",
+    "sj.declaration_barred", "sj.declaration_stands", "table.choice", "table.random_draw", "sj.redeal",
     "sj.handed_over",
 })
 EFFECT_EVENTS = {"guandan": GUANDAN_EFFECT_EVENTS, "shengji": SHENGJI_EFFECT_EVENTS}
@@ -240,17 +240,17 @@ def carried_atoms(game: str, e: Any) -> list[Atom]:
     src = f"{kind} seq {e.seq}"
     seat = e.seat
     if game == "guandan":
-        if kind in ("gd.returned", "gd.exposed", "gd.penalty_cards"):
-            name = {"gd.returned": "Return", "gd.exposed": "Expose", "gd.penalty_cards": "PenaltyCards"}[kind]
+        if kind in ("table.returned", "table.exposed", "table.penalty_cards"):
+            name = {"table.returned": "Return", "table.exposed": "Expose", "table.penalty_cards": "PenaltyCards"}[kind]
             return _cards(name, seat, e.cards, src)
-        if kind == "gd.barred":
+        if kind == "table.barred":
             scope = getattr(e, "scope", None)
             return [Atom("BarOnePlay", seat, src) if scope is None else Atom("BarOnePlay", seat, src, scope=scope)]
         if kind == "gd.lead_option":
             return [Atom("LeadOption", e.restricted, src, chooser=e.chooser, combination=e.combination)]
-        if kind == "gd.turn_restored":
+        if kind == "table.turn_restored":
             return [Atom("RestoreOrder", seat, src)]
-        if kind == "gd.random_draw":
+        if kind == "table.random_draw":
             return [Atom("RandomDraw", seat, src, source=e.source, count=1), Atom("RestoreOrder", next_seat(seat), src)]
         if kind == "gd.redeal":
             return [Atom("Redeal", None, src, fresh_deck=e.fresh_deck)]
@@ -258,7 +258,7 @@ def carried_atoms(game: str, e: Any) -> list[Atom]:
             return [Atom("ReportAgain", seat, src)]
         if kind == "gd.correction_due":
             return [Atom("CorrectPlay", seat, src, cards=tuple(sorted(e.cards)))]
-        if kind == "gd.choice":
+        if kind == "table.choice":
             if e.purpose in _GD_ASKED:
                 return []
             if e.purpose in ("replay", "partner_replay"):
@@ -270,19 +270,19 @@ def carried_atoms(game: str, e: Any) -> list[Atom]:
             return [Atom("PassSequence", seat, src, seats=tuple(e.seats), then=e.then)]
         if kind == "gd.lead_restricted":
             return [Atom("LeadRestricted", seat, src, rule=e.rule, combination=e.combination)]
-        if kind == "gd.exposure_lifted":
+        if kind == "table.exposure_lifted":
             return _cards("ExposureLifted", seat, e.cards, src)
         if kind == "gd.taken_back":
             return [Atom("PlaysTakenBack", None, src, seats=tuple(e.seats))]
         return []
-    if kind == "sj.returned":
+    if kind == "table.returned":
         out = _cards("Return", seat, e.cards, src)
         if e.exposed:
             out += _cards("Expose", seat, e.cards, src)
         return out
-    if kind == "sj.exposed":
+    if kind == "table.exposed":
         return _cards("Expose", seat, e.cards, src)
-    if kind == "sj.turn_restored":
+    if kind == "table.turn_restored":
         return [Atom("Turn", seat, src)]
     if kind == "sj.taken_back":
         own = e.cards[0] if e.seats and e.seats[0] == seat else ()
@@ -296,11 +296,11 @@ def carried_atoms(game: str, e: Any) -> list[Atom]:
         if e.how != "lots":
             return [Atom("DeclarationStands", seat, src)]
         return [Atom("LotsDraw", None, src, seats=tuple(sorted((seat, e.withdrawn))), winner=seat)]
-    if kind == "sj.choice":
+    if kind == "table.choice":
         if e.purpose in _SJ_CHOICES:
             return [Atom("Choice", seat, src, options=frozenset(e.options))]
         return [Atom("Choice", seat, src, purpose=e.purpose)]
-    if kind == "sj.random_draw":
+    if kind == "table.random_draw":
         return [Atom("RandomDraw", seat, src, source=e.source, count=len(e.cards))]
     if kind == "sj.redeal":
         return [Atom("Redeal", None, src, fresh_deck=False)]
@@ -442,7 +442,7 @@ class Window:
         self.standing = standing
 
 
-AUTOMATIC_TURNS = frozenset({"gd.barred_pass", "gd.play_stands", "sj.play_stands"})
+AUTOMATIC_TURNS = frozenset({"table.barred_pass", "gd.play_stands", "sj.play_stands"})
 """Turns taken without a decision — a barred seat's automatic pass, a play that stands as if
 made in turn: like an action, they end a ruling's window (what they carry out, e.g. the
 exposure of the unused cards of an earlier GD-2.4 correction, is that turn's)."""

@@ -102,14 +102,14 @@ class GuandanChecker(Checker):
         if kind == "gd.played":
             if e.seat in log.bars:
                 raise violated("barred_silent", f"seat {e.seat} played {' '.join(e.cards)} while barred", e)
-        elif kind == "gd.barred":
+        elif kind == "table.barred":
             log.bars[e.seat] = e.scope
             log.served.discard(e.seat)
             log.stale.discard(e.seat)
         elif kind == "gd.passed":
             if e.seat in log.bars:  # a barred seat's own pass (offered nothing else): its barred turn
                 log.served.add(e.seat)
-        elif kind == "gd.barred_pass":
+        elif kind == "table.barred_pass":
             if e.seat not in log.bars or e.seat in log.served or e.seat in log.stale:
                 raise violated("barred_silent", f"seat {e.seat} passes automatically, but "
                                + ("it already passed in its barred turn" if e.seat in log.served
@@ -118,7 +118,7 @@ class GuandanChecker(Checker):
             if e.lead_to is not None and log.bars.get(e.seat) == "round":
                 raise violated("barred_silent", f"seat {e.seat}'s GD-2.2 bar (this round only) cost it a lead", e)
             log.bars.pop(e.seat, None)
-        elif kind == "gd.bar_ended":
+        elif kind == "table.bar_ended":
             log.bars.pop(e.seat, None)
             log.served.discard(e.seat)
             log.stale.discard(e.seat)

@@ -215,7 +215,7 @@ def extra_cards(deal: Any, event: Any, answers: int) -> Decision:
     cards = _cards(event.fact("cards"))
     extra = _cards(event.fact("extra"))
     effects: list[TableEffect] = [Return(extra, seat)] + _exposure(deal, seat, extra)
-    if not event.fact("rest_legal"):  # taken back together with the extra cards (one gd.returned)
+    if not event.fact("rest_legal"):  # taken back together with the extra cards (one table.returned)
         effects += [Return(cards, seat), _correct_play(deal, seat, cards)]
     else:                             # the rest, left lying, stands as the attempt read it
         effects.append(PlayStands(seat, event.fact("reading")))

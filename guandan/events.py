@@ -19,6 +19,10 @@ import attrs
 
 from tabletop.events import Event
 from tabletop.irregular import Discovered, Irregular
+from tabletop.table_events import (  # noqa: F401  (the table's own events, shared by every game)
+    BarEnded, BarredPass, CardsExposed, CardsReturned, ChoiceMade, ChoiceOffered, ExposureLifted, PenaltyCardsMarked, RandomlyDrawn,
+    SeatBarred, TurnRestored,
+)
 
 # ---------------------------------------------------------------------------------------------
 # Set-up
@@ -279,14 +283,6 @@ class CountReported(Event):
 
 
 @attrs.frozen(kw_only=True)
-class ChoiceMade(Event):
-    KIND: ClassVar[str] = "gd.chose"
-    ACTION: ClassVar[bool] = True
-    purpose: str
-    option: str
-
-
-@attrs.frozen(kw_only=True)
 class RefereeCalled(Event):
     """The player after an out-of-turn play (``seat``) calls the referee."""
 
@@ -323,75 +319,6 @@ class IrregularityFound(Discovered):
 
 
 @attrs.frozen(kw_only=True)
-class CardsReturned(Event):
-    """Cards go back: to ``seat``'s hand (``to`` 'hand') or onto the stock ('stock')."""
-
-    KIND: ClassVar[str] = "gd.returned"
-    cards: tuple[str, ...]
-    to: str
-    reason: str
-
-
-@attrs.frozen(kw_only=True)
-class CardsExposed(Event):
-    """暴露张: face up in front of ``seat``, still its cards, seen by every seat.
-    ``combination``: their type (for the lead option) or None when they form none."""
-
-    KIND: ClassVar[str] = "gd.exposed"
-    cards: tuple[str, ...]
-    combination: str | None
-    reason: str
-
-
-@attrs.frozen(kw_only=True)
-class ExposureLifted(Event):
-    """Exposed cards go back into the hand as ordinary cards (lead option a or b)."""
-
-    KIND: ClassVar[str] = "gd.exposure_lifted"
-    cards: tuple[str, ...]
-    reason: str
-
-
-@attrs.frozen(kw_only=True)
-class PenaltyCardsMarked(Event):
-    """罚张 (GD-6): exposed cards that must be played (or passed) at each legal chance."""
-
-    KIND: ClassVar[str] = "gd.penalty_cards"
-    cards: tuple[str, ...]
-    reason: str
-
-
-@attrs.frozen(kw_only=True)
-class SeatBarred(Event):
-    """禁出一手: ``seat`` passes automatically when its turn to play next comes. ``scope``
-    'next_turn': in this round or a later one (a barred lead goes to its 下家); 'round':
-    only in this round, the bar lapses when the round ends (GD-2.2)."""
-
-    KIND: ClassVar[str] = "gd.barred"
-    reason: str
-    scope: str = "next_turn"
-
-
-@attrs.frozen(kw_only=True)
-class BarredPass(Event):
-    """A barred seat's turn came: it passes (not a decision, so not an action). ``lead_to``:
-    the turn was a lead, which goes to that seat (the barred seat's 下家, or whoever takes
-    the lead for it when it has gone out: 接风)."""
-
-    KIND: ClassVar[str] = "gd.barred_pass"
-    lead_to: int | None = None
-
-
-@attrs.frozen(kw_only=True)
-class BarEnded(Event):
-    """``how``: 'lapsed' (the round ended first), 'lifted' (GD-4.2.3: all three passed) or
-    'served' (its turn came as the answer to an out-of-turn play, and it passed)."""
-
-    KIND: ClassVar[str] = "gd.bar_ended"
-    how: str
-
-
-@attrs.frozen(kw_only=True)
 class LeadOptionSet(Event):
     """GD-2.3.1: when ``restricted`` next has the lead, ``chooser`` picks forbid / require /
     free about ``combination`` (the type of the exposed cards of ``seat``)."""
@@ -415,16 +342,6 @@ class PenaltyKindDesignated(Event):
 
 
 @attrs.frozen(kw_only=True)
-class ChoiceOffered(Event):
-    """``seat`` must choose one of ``options`` (``purpose``) before play goes on."""
-
-    KIND: ClassVar[str] = "gd.choice"
-    purpose: str
-    options: tuple[str, ...]
-    about: int | None
-
-
-@attrs.frozen(kw_only=True)
 class LeadRestricted(Event):
     """``seat``'s next lead: ``rule`` 'forbid' or 'require' a ``combination`` type ('cards':
     exactly ``cards``); ``lapsed``: nothing satisfies it (or only bombs do, for 'require'),
@@ -438,30 +355,12 @@ class LeadRestricted(Event):
 
 
 @attrs.frozen(kw_only=True)
-class TurnRestored(Event):
-    """Order restored: ``seat`` is to act (in the draw: draws next)."""
-
-    KIND: ClassVar[str] = "gd.turn_restored"
-    reason: str
-
-
-@attrs.frozen(kw_only=True)
 class CorrectionDue(Event):
     """``seat`` corrects a wrong play (a legal play or a pass); the cards of the attempt not
     used in the correction will be exposed."""
 
     KIND: ClassVar[str] = "gd.correction_due"
     cards: tuple[str, ...]
-    reason: str
-
-
-@attrs.frozen(kw_only=True)
-class RandomlyDrawn(Event):
-    """``seat`` (the rightful drawer) drew ``card`` at random from ``source``'s hand."""
-
-    KIND: ClassVar[str] = "gd.random_draw"
-    source: int
-    card: str
     reason: str
 
 

@@ -430,7 +430,7 @@ class TablePrimitives:
         if t.grab is not None and t.grab[0] == source:
             t.grab = None
         self.turn = next_seat(to)
-        self.stream.emit(ev.RandomlyDrawn, seat=to, source=source, card=str(card), reason=reason)
+        self.stream.emit(ev.RandomlyDrawn, seat=to, source=source, cards=(str(card),), reason=reason)
         self._legal = None
         return card
 
@@ -702,7 +702,7 @@ _REPORT_DUE = {"situation": "report"}
 class _Plan(RulingPlan):
     """A ruling being carried out on a 掼蛋 deal, with the match around it (or None). One
     primitive may carry out several listed effects (the Returns of one seat's laid cards are
-    one ``gd.returned``; an ``Expose`` followed by the ``LeadOption`` or ``PenaltyCards`` of
+    one ``table.returned``; an ``Expose`` followed by the ``LeadOption`` or ``PenaltyCards`` of
     its cards is one exposure; a ``RandomDraw`` restores the order to the drawer's 下家)."""
 
     __slots__ = ("match",)

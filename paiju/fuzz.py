@@ -47,7 +47,7 @@ SHRINK_SECONDS = 120.0
 
 # Clauses that fire through what a ruling imposes or a table state rather than by being cited
 _SANCTION_CLAUSES = {"ForcedLast": "GD-5.1", "ForcedDoubleLast": "GD-5.2"}
-_EVENT_CLAUSES = {"gd.penalty_cards": ("GD-6", "effect"),
+_EVENT_CLAUSES = {"table.penalty_cards": ("GD-6", "effect"),
                   "gd.designated": ("GD-6", "designation")}   # the 下家 designates which penalty cards
 _WAYS = ("ruling", "escalation", "fallback", "effect", "designation")
 NOT_IN_RUN = "not in this run"

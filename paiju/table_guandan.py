@@ -305,7 +305,7 @@ def _draw(table: Table, e: Event) -> str:
     return f"seat {e.seat} lets the draw run on"
 
 
-@on("gd.chose")
+@on("table.chose")
 def _chose(table: Table, e: Event) -> str:
     _seat(table, e).choice = None
     if e.purpose == "lead_option":
@@ -326,7 +326,7 @@ HANDLERS["gd.found"] = found
 # Refereed mode: table primitives
 
 
-@on("gd.returned")
+@on("table.returned")
 def _returned(table: Table, e: Event) -> str:
     cs = cards(e.cards)
     seat = _seat(table, e)
@@ -337,7 +337,7 @@ def _returned(table: Table, e: Event) -> str:
     return f"seat {e.seat} takes back {cards_text(cs)} ({e.reason})"
 
 
-@on("gd.exposed")
+@on("table.exposed")
 def _exposed(table: Table, e: Event) -> str:
     cs = cards(e.cards)
     expose(_seat(table, e), cs)
@@ -346,7 +346,7 @@ def _exposed(table: Table, e: Event) -> str:
     return f"seat {e.seat}'s {cards_text(cs)} lie exposed{kind} ({e.reason})"
 
 
-@on("gd.exposure_lifted")
+@on("table.exposure_lifted")
 def _exposure_lifted(table: Table, e: Event) -> str:
     cs = cards(e.cards)
     seat = _seat(table, e)
@@ -355,7 +355,7 @@ def _exposure_lifted(table: Table, e: Event) -> str:
     return f"seat {e.seat}'s exposed {cards_text(cs)} go back into its hand ({e.reason})"
 
 
-@on("gd.penalty_cards")
+@on("table.penalty_cards")
 def _penalty_cards(table: Table, e: Event) -> str:
     cs = cards(e.cards)
     seat = _seat(table, e)
@@ -377,7 +377,7 @@ def _unbar(table: Table, e: Event) -> None:
     seat.marks[:] = [m for m in seat.marks if not m.startswith("barred 禁出一手")]
 
 
-@on("gd.barred")
+@on("table.barred")
 def _barred(table: Table, e: Event) -> str:
     scope = getattr(e, "scope", "round")  # logs from before the scopes: every bar was a round's
     _unbar(table, e)
@@ -385,7 +385,7 @@ def _barred(table: Table, e: Event) -> str:
     return f"seat {e.seat} barred 禁出一手: {_BAR_SCOPES.get(scope, scope)} ({e.reason})"
 
 
-@on("gd.barred_pass")
+@on("table.barred_pass")
 def _barred_pass(table: Table, e: Event) -> str:
     table.pile.entries.append(Entry(e.seat, None, "pass (barred)", e.seq))
     _unbar(table, e)
@@ -395,7 +395,7 @@ def _barred_pass(table: Table, e: Event) -> str:
     return f"seat {e.seat} passes (barred)"
 
 
-@on("gd.bar_ended")
+@on("table.bar_ended")
 def _bar_ended(table: Table, e: Event) -> str:
     _unbar(table, e)
     return f"seat {e.seat}'s bar ends ({e.how})"
@@ -413,7 +413,7 @@ def _lead_option(table: Table, e: Event) -> str:
     return f"lead option: when seat {e.restricted} next leads, seat {e.chooser} chooses forbid / require / free about {what}"
 
 
-@on("gd.choice")
+@on("table.choice")
 def _choice(table: Table, e: Event) -> str:
     about = f" about seat {e.about}" if e.about is not None else ""
     _seat(table, e).choice = f"to choose {e.purpose}: {' / '.join(e.options)}"
@@ -435,7 +435,7 @@ def _lead_restricted(table: Table, e: Event) -> str:
     return f"seat {e.seat}'s next lead: {rule}"
 
 
-@on("gd.turn_restored")
+@on("table.turn_restored")
 def _turn_restored(table: Table, e: Event) -> str:
     return f"order restored: seat {e.seat} to act ({e.reason})"
 
@@ -445,9 +445,9 @@ def _correction_due(table: Table, e: Event) -> str:
     return f"seat {e.seat} must correct its play of {cards_text(cards(e.cards))} ({e.reason})"
 
 
-@on("gd.random_draw")
+@on("table.random_draw")
 def _random_draw(table: Table, e: Event) -> str:
-    c = card(e.card)
+    c, = cards(e.cards)
     table.seats[seat_of(e.source)].lose([c])
     _seat(table, e).hand.append(c)
     shown = card_text(c) if table.sees(e.seat) or table.sees(e.source) else "a card"

@@ -320,20 +320,20 @@ def _card_taken(table: Table, e: Event) -> str:
     return f"seat {e.seat} takes {shown} {due}" + (" into its hand" if e.in_hand else ", face down on the table")
 
 
-@on("sj.chose")
+@on("table.chose")
 def _chose(table: Table, e: Event) -> str:
     _seat(table, e).choice = None
     return f"seat {e.seat} chooses {e.option} ({e.purpose})"
 
 
-@on("sj.choice")
+@on("table.choice")
 def _choice(table: Table, e: Event) -> str:
     about = f" about seat {e.about}" if e.about is not None else ""
     _seat(table, e).choice = f"to choose {e.purpose}: {' / '.join(e.options)}"
     return f"seat {e.seat} must choose {e.purpose}{about}: {' / '.join(e.options)}"
 
 
-@on("sj.returned")
+@on("table.returned")
 def _returned(table: Table, e: Event) -> str:
     cs = cards(e.cards)
     seat = _seat(table, e)
@@ -347,7 +347,7 @@ def _returned(table: Table, e: Event) -> str:
     return f"seat {e.seat} takes back {cards_text(cs)}{', exposed' if e.exposed else ''} ({e.reason})"
 
 
-@on("sj.exposed")
+@on("table.exposed")
 def _exposed(table: Table, e: Event) -> str:
     cs = cards(e.cards)
     expose(_seat(table, e), cs)
@@ -383,7 +383,7 @@ def _taken_back(table: Table, e: Event) -> str:
     return f"plays from seat {e.seat}'s on taken back (seats {', '.join(map(str, e.seats))}; {e.reason})"
 
 
-@on("sj.turn_restored")
+@on("table.turn_restored")
 def _turn_restored(table: Table, e: Event) -> str:
     return f"order restored: seat {e.seat} to act ({e.reason})"
 
@@ -412,7 +412,7 @@ def _declaration_stands(table: Table, e: Event) -> str:
     return text
 
 
-@on("sj.random_draw")
+@on("table.random_draw")
 def _random_draw(table: Table, e: Event) -> str:
     cs = cards(e.cards)
     table.seats[seat_of(e.source)].lose(cs)

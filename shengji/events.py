@@ -28,6 +28,9 @@ import attrs
 
 from tabletop.events import Event
 from tabletop.irregular import Discovered, Irregular
+from tabletop.table_events import (  # noqa: F401  (the table's own events, shared by every game)
+    CardsExposed, CardsReturned, ChoiceMade, ChoiceOffered, RandomlyDrawn, TurnRestored,
+)
 
 # ---------------------------------------------------------------------------------------------
 # Set-up and the draw
@@ -282,16 +285,6 @@ class DrawRan(Event):
     ACTION: ClassVar[bool] = True
 
 
-@attrs.frozen(kw_only=True)
-class ChoiceMade(Event):
-    """``seat`` answered the table's choice ``purpose`` with ``option``."""
-
-    KIND: ClassVar[str] = "sj.chose"
-    ACTION: ClassVar[bool] = True
-    purpose: str
-    option: str
-
-
 # ---------------------------------------------------------------------------------------------
 # Refereed mode: irregular attempts and their discovery
 
@@ -320,27 +313,6 @@ class IrregularityFound(Discovered):
 
 
 @attrs.frozen(kw_only=True)
-class CardsReturned(Event):
-    """Cards go back: to ``seat``'s hand (``to`` 'hand') or onto the stock ('stock');
-    ``exposed``: they stay face up in front of it (taken-back cards count as exposed)."""
-
-    KIND: ClassVar[str] = "sj.returned"
-    cards: tuple[str, ...]
-    to: str
-    exposed: bool
-    reason: str
-
-
-@attrs.frozen(kw_only=True)
-class CardsExposed(Event):
-    """暴露张: face up in front of ``seat``, still its cards, seen by every seat."""
-
-    KIND: ClassVar[str] = "sj.exposed"
-    cards: tuple[str, ...]
-    reason: str
-
-
-@attrs.frozen(kw_only=True)
 class PlayStands(Event):
     """Cards that were not an ordinary in-turn play go on the trick as if played in turn:
     the rest of a play with an extra card, a wrong follow nobody noticed."""
@@ -360,14 +332,6 @@ class PlaysTakenBack(Event):
     KIND: ClassVar[str] = "sj.taken_back"
     seats: tuple[int, ...]
     cards: tuple[tuple[str, ...], ...]
-    reason: str
-
-
-@attrs.frozen(kw_only=True)
-class TurnRestored(Event):
-    """Order restored: ``seat`` is to act (in the draw: draws next)."""
-
-    KIND: ClassVar[str] = "sj.turn_restored"
     reason: str
 
 
@@ -399,26 +363,6 @@ class DeclarationStands(Event):
     withdrawn: int
     how: str
     """'lots' (drawn by the referee) or 'chosen' (the partners settled it themselves)."""
-    reason: str
-
-
-@attrs.frozen(kw_only=True)
-class ChoiceOffered(Event):
-    """``seat`` must choose one of ``options`` (``purpose``) before play goes on."""
-
-    KIND: ClassVar[str] = "sj.choice"
-    purpose: str
-    options: tuple[str, ...]
-    about: int | None
-
-
-@attrs.frozen(kw_only=True)
-class RandomlyDrawn(Event):
-    """``seat`` drew ``cards`` at random from ``source``'s hand (the REFEREE stream)."""
-
-    KIND: ClassVar[str] = "sj.random_draw"
-    source: int
-    cards: tuple[str, ...]
     reason: str
 
 

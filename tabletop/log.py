@@ -30,9 +30,13 @@ import attrs
 
 from tabletop.errors import LogError
 from tabletop.events import Event, UnitStarted
+from tabletop.rulings import RulingEvent  # noqa: F401  (registers ref.ruling / ref.unresolved: any log can be read)
+from tabletop.table_events import upgrade_version_1
 
 LOG_FORMAT = "paiju-log"
-LOG_VERSION = 1
+LOG_VERSION = 2
+READABLE_VERSIONS = (1, 2)
+"""Version 1 logs are read with the events renamed in version 2 (``tabletop.table_events``)."""
 GZIP_LEVEL = 6
 """zlib's default: nearly the size of level 9 at a fraction of the time."""
 
@@ -230,8 +234,9 @@ def read_header(line: str, path: str = "log", game: str | None = None) -> dict[s
         raise LogError(f"{path}: line 1: not a paiju log header (not JSON)") from None
     if not isinstance(header, dict) or header.get("format") != LOG_FORMAT:
         raise LogError(f"{path}: line 1: not a paiju log header")
-    if header.get("version") != LOG_VERSION:
-        raise LogError(f"{path}: line 1: log format version {header.get('version')!r} is not supported (this paiju reads version {LOG_VERSION})")
+    if header.get("version") not in READABLE_VERSIONS:
+        raise LogError(f"{path}: line 1: log format version {header.get('version')!r} is not supported "
+                       f"(this paiju reads versions {', '.join(map(str, READABLE_VERSIONS))})")
     if game is not None and header.get("game") != game:
         raise LogError(f"{path}: line 1: a {header.get('game')!r} log, expected {game!r}")
     return header
@@ -247,9 +252,11 @@ def read_log(path: "str | os.PathLike[str]", *, game: str | None = None, allow_t
     truncated = False
     error: str | None = None
     expected_seq: int | None = None
+    upgrade = None
     for number, text, complete in iter_lines(path):
         if header is None:
             header = read_header(text, path, game)
+            upgrade = upgrade_version_1 if header["version"] == 1 else None
             continue
         problem: str | None = None
         if not complete:
@@ -260,7 +267,11 @@ def read_log(path: "str | os.PathLike[str]", *, game: str | None = None, allow_t
                 data = json.loads(text)
                 if not isinstance(data, dict):
                     raise LogError("not a JSON object")
+                if upgrade is not None:
+                    data = upgrade(data)
                 event = Event.from_dict(data)
+                if upgrade is not None:
+                    text = encode_event(event)   # the line as this version writes it
                 if isinstance(event, UnitStarted):
                     if event.seq != 0:
                         raise LogError(f"unit event with sequence number {event.seq}, expected 0")

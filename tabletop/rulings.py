@@ -169,7 +169,7 @@ class RulingPlan:
 
     def carry_out_effects(self, table: Any, handlers: Mapping[str, Any]) -> None:
         """Each listed effect through its kind's handler ``handler(table, effect, plan)``,
-        in list order, skipping those an earlier handler ``take``\ s."""
+        in list order, skipping those an earlier handler has taken (``take``)."""
         for index, effect in enumerate(self.effects):
             if index in self.done:
                 continue                     # carried out together with an earlier effect

@@ -96,8 +96,8 @@ def test_GD_2_3_1_listed_effects_are_carried_out_when_the_partner_still_holds_ca
     w = window_of(t, "GD-2.3.1")
     assert [e["kind"] for e in w.ruling.rectification] == ["Return", "RestoreOrder", "BarOnePlay", "Expose",
                                                           "LeadOption"]
-    assert [e.KIND for e in w.events] == ["gd.returned", "gd.exposed", "gd.lead_option", "gd.barred",
-                                          "gd.turn_restored"]
+    assert [e.KIND for e in w.events] == ["table.returned", "table.exposed", "gd.lead_option", "table.barred",
+                                          "table.turn_restored"]
     assert mismatches("guandan", w.ruling, w.events) == []
     assert t.checker.rulings_checked == 1               # the checker compared them, and agreed
 
@@ -109,14 +109,14 @@ def test_GD_2_3_1_a_listed_effect_not_carried_out_is_a_violation():
     v = violation(t, w, without_option)
     assert "listed but not carried out: LeadOption(seat 0, chooser 1, combination PAIR)" in str(v)
     assert "carried out but not listed" not in str(v)
-    only_one_card = [attrs.evolve(e, cards=e.cards[:1]) if e.KIND == "gd.returned" else e for e in w.events]
+    only_one_card = [attrs.evolve(e, cards=e.cards[:1]) if e.KIND == "table.returned" else e for e in w.events]
     assert "listed but not carried out: Return(seat 2, cards " in str(violation(t, w, only_one_card))
 
 
 def test_GD_2_3_1_a_primitive_event_the_ruling_does_not_list_is_a_violation():
     t = gd_2_3_1()
     w = window_of(t, "GD-2.3.1")
-    barred = next(e for e in w.events if e.KIND == "gd.barred")
+    barred = next(e for e in w.events if e.KIND == "table.barred")
     marked = gev.PenaltyCardsMarked(deal=barred.deal, seq=barred.seq + 100, seat=2, cards=("C9", "H9"),
                                     reason="GD-6")
     v = violation(t, w, w.events + [marked])
@@ -132,7 +132,7 @@ def test_GD_2_3_1_a_payload_that_differs_is_a_violation():
     other_kind = [attrs.evolve(e, combination="SINGLE") if e.KIND == "gd.lead_option" else e for e in w.events]
     v = str(violation(t, w, other_kind))
     assert "listed but not carried out: LeadOption" in v and "carried out but not listed: LeadOption" in v
-    other_seat = [attrs.evolve(e, seat=3) if e.KIND == "gd.turn_restored" else e for e in w.events]
+    other_seat = [attrs.evolve(e, seat=3) if e.KIND == "table.turn_restored" else e for e in w.events]
     v = str(violation(t, w, other_seat))
     assert "listed but not carried out: RestoreOrder(seat 1)" in v and "not listed: RestoreOrder(seat 3)" in v
 
@@ -142,7 +142,7 @@ def test_a_bar_scope_is_compared_when_both_sides_carry_one():
     w = window_of(t, "GD-2.3.1")
     assert any(e.get("scope") == "next_turn" for e in w.ruling.rectification if e["kind"] == "BarOnePlay")
     assert mismatches("guandan", w.ruling, w.events) == []
-    round_bar = [attrs.evolve(e, scope="round") if e.KIND == "gd.barred" else e for e in w.events]
+    round_bar = [attrs.evolve(e, scope="round") if e.KIND == "table.barred" else e for e in w.events]
     assert any("BarOnePlay" in p for p in mismatches("guandan", w.ruling, round_bar))
 
 
@@ -193,7 +193,7 @@ def test_an_unresolved_irregularitys_put_right_effects_are_logged_and_checked():
     assert unresolved, "seed 0 case 5 has an unresolved draw out of turn"
     w = unresolved[0]
     assert [e["kind"] for e in w.ruling.rectification] == ["RandomDraw"]
-    assert [e.KIND for e in w.events] == ["sj.random_draw"]
+    assert [e.KIND for e in w.events] == ["table.random_draw"]
     assert mismatches("shengji", w.ruling, w.events) == []
     assert any(p.startswith("listed but not carried out: RandomDraw") for p in mismatches("shengji", w.ruling, []))
 
@@ -224,11 +224,11 @@ def test_SJ_3_1_10_2_listed_effects_are_carried_out():
     t.checker.settled(t.engine)
     w = window_of(t, "SJ-3.1.10.2")
     assert effects(w.ruling) == ["Return", "Expose", "RestoreOrder"]
-    assert [e.KIND for e in w.events] == ["sj.returned", "sj.turn_restored"]   # returned face up
+    assert [e.KIND for e in w.events] == ["table.returned", "table.turn_restored"]   # returned face up
     assert mismatches("shengji", w.ruling, w.events) == [] and t.checker.rulings_checked == 1
-    face_down = [attrs.evolve(e, exposed=False) if e.KIND == "sj.returned" else e for e in w.events]
+    face_down = [attrs.evolve(e, exposed=False) if e.KIND == "table.returned" else e for e in w.events]
     assert "listed but not carried out: Expose(seat 1, cards C4)" in str(violation(t, w, face_down))
-    no_turn = [e for e in w.events if e.KIND != "sj.turn_restored"]
+    no_turn = [e for e in w.events if e.KIND != "table.turn_restored"]
     assert "listed but not carried out: Turn(seat 0)" in str(violation(t, w, no_turn))
     twice = w.events + [attrs.evolve(w.events[0], seq=w.events[0].seq + 100)]
     assert "carried out but not listed: Return(seat 1, cards C4)" in str(violation(t, w, twice))

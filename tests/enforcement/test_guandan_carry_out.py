@@ -166,5 +166,5 @@ def test_a_ruling_carried_out_by_hand_puts_the_table_right():
     assert not deal.table.awaiting and deal.to_act == 1 and 2 in deal.table.bars
     assert sorted(map(str, deal.observe(0).penalty[2])) == ["C9", "H9"]
     kinds = [e.KIND for e in deal.stream.take()]
-    assert kinds.index("gd.returned") < kinds.index("gd.exposed") < kinds.index("gd.barred") \
-        < kinds.index("gd.turn_restored")
+    assert kinds.index("table.returned") < kinds.index("table.exposed") < kinds.index("table.barred") \
+        < kinds.index("table.turn_restored")

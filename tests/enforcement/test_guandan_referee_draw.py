@@ -67,7 +67,7 @@ def test_GD_1_1_3b_in_hand_not_identifiable_random_draw_and_one_level_difference
     assert (r.clause, r.offender, r.side) == ("GD-1.1.3b", offender, offender % 2)
     assert sanction_kinds(r) == ["LevelDiffPenalty"]
     assert effect_kinds(r) == ["RandomDraw", "RestoreOrder"]
-    drawn_at_random = t.of("gd.random_draw", out)[0]
+    drawn_at_random = t.of("table.random_draw", out)[0]
     assert (drawn_at_random.seat, drawn_at_random.source) == (rightful, offender)
     assert t.deal.sizes[rightful] == 1 and t.to_act == next_seat(rightful)
     penalties = [0, 0]

@@ -73,9 +73,9 @@ def test_GD_2_2_1_a_barred_seat_answering_an_out_of_turn_play_serves_its_bar(tab
     t.play(0, "S5", "SINGLE 5")                       # out of turn: seat 3 was to lead
     assert t.legal() == [CallReferee(1), Pass(1)]
     out = t.do(Pass(1))                               # accepted (GD-2.3.2); the bar is served
-    assert [(e.KIND, e.seat, e.how) for e in t.of("gd.bar_ended", out)] == [("gd.bar_ended", 1, "served")]
+    assert [(e.KIND, e.seat, e.how) for e in t.of("table.bar_ended", out)] == [("table.bar_ended", 1, "served")]
     t.play(2, "S8", "SINGLE 8")
     t.do(Pass(3))
     t.do(Pass(0))
-    assert t.to_act == 1 and not t.of("gd.barred_pass")
+    assert t.to_act == 1 and not t.of("table.barred_pass")
     assert ("D9", "SINGLE 9") in t.legal_plays()

@@ -63,7 +63,7 @@ def test_GD_2_2_1_announcing_pass_out_of_turn_bars_the_next_play_in_this_round(t
     assert effect_kinds(r) == ["BarOnePlay"] and r.sanctions == ()
     assert t.deal.observe(3).barred == (2,)
     out = t.play(1, "S6", "SINGLE 6")
-    assert [e.seat for e in t.of("gd.barred_pass", out)] == [2]    # the bar is spent by a pass
+    assert [e.seat for e in t.of("table.barred_pass", out)] == [2]    # the bar is spent by a pass
     assert t.engine.to_act == 3 and 2 not in t.deal.table.bars
 
 
@@ -81,7 +81,7 @@ def test_GD_2_2_2_announcing_beat_out_of_turn_bars_too_and_the_bar_lapses_with_t
     assert (r.clause, r.offender) == ("GD-2.2.2", 3)
     t.play(1, "S6", "SINGLE 6")
     out = t.play(2, "HK", "SINGLE K")
-    assert [e.seat for e in t.of("gd.barred_pass", out)] == [3]   # its turn came: passed for it
+    assert [e.seat for e in t.of("table.barred_pass", out)] == [3]   # its turn came: passed for it
     assert t.engine.to_act == 0
 
 
@@ -93,7 +93,7 @@ def test_GD_2_2_a_bar_lapses_when_the_round_ends_before_the_turn_comes(table):
     t.do(Pass(2))
     t.do(Pass(3))
     out = t.do(Pass(0))                               # round over: seat 1 leads, the bar lapses
-    assert [(e.seat, e.how) for e in t.of("gd.bar_ended", out)] == [(1, "lapsed")]
+    assert [(e.seat, e.how) for e in t.of("table.bar_ended", out)] == [(1, "lapsed")]
     assert t.engine.to_act == 1 and any(type(a) is Play for a in t.legal())
 
 
@@ -126,7 +126,7 @@ def test_GD_2_3_1_taken_back_exposed_barred_order_restored(table, effect_kinds):
     for seat in range(4):                             # exposed: visible in every seat's observation
         assert deal.observe(seat).exposed[2] == cards("H9 C9")
     out = t.play(1, "S6", "SINGLE 6")
-    assert t.of("gd.barred_pass", out)[0].seat == 2   # the bar is respected
+    assert t.of("table.barred_pass", out)[0].seat == 2   # the bar is respected
     assert deal.to_act == 3
 
 
@@ -190,7 +190,7 @@ def test_GD_2_3_1_c_free_cards_stay_exposed_become_penalty_cards_and_the_choice_
     t.do(CallReferee(3))
     partner_gets_the_lead(t)
     out = t.do(Choose(1, "free"))
-    assert t.of("gd.penalty_cards", out)[0].cards == ("H9", "C9")
+    assert t.of("table.penalty_cards", out)[0].cards == ("H9", "C9")
     assert t.deal.observe(3).penalty[2] == cards("H9 C9")
     assert ("SJ DJ", "PAIR J") in t.legal_plays()     # free
     t.play(0, "SJ DJ", "PAIR J")                      # the lead is made …
@@ -247,7 +247,7 @@ def test_GD_2_4_1_wrong_type_corrected_unused_cards_exposed(table, effect_kinds)
     assert effect_kinds(r) == ["Return", "CorrectPlay"]
     assert t.engine.to_act == 1 and t.deal.observe(1).situation == "correction"
     out = t.play(1, "C8", "SINGLE 8")                 # the correction uses C8
-    exposed = t.of("gd.exposed", out)
+    exposed = t.of("table.exposed", out)
     assert [e.cards for e in exposed] == [("D8",)]    # D8 was not used: exposed
     assert t.deal.observe(0).exposed[1] == cards("D8")
     assert t.of("gd.lead_option", out)[0].restricted == 3   # handled as GD-2.3.1 (GD-2.5)
@@ -258,9 +258,9 @@ def test_GD_2_4_1_leading_no_combination_is_a_wrong_type_unused_cards_become_pen
     r = t.ruling(t.play(0, "S3 D9", "PAIR 3"))
     assert r.clause == "GD-2.4.1" and t.engine.to_act == 0
     out = t.play(0, "C5", "SINGLE 5")
-    assert [e.cards for e in t.of("gd.exposed", out)] == [("S3", "D9")]
+    assert [e.cards for e in t.of("table.exposed", out)] == [("S3", "D9")]
     # they form no combination, so no lead option can take them back: penalty cards at once
-    assert t.of("gd.penalty_cards", out) and t.deal.observe(2).penalty[0] == cards("S3 D9")
+    assert t.of("table.penalty_cards", out) and t.deal.observe(2).penalty[0] == cards("S3 D9")
 
 
 def test_GD_2_4_2_does_not_beat_corrected_by_a_pass_all_cards_exposed(table):
@@ -269,7 +269,7 @@ def test_GD_2_4_2_does_not_beat_corrected_by_a_pass_all_cards_exposed(table):
     r = t.ruling(t.play(1, "S7", "SINGLE 7"))
     assert (r.clause, r.offender) == ("GD-2.4.2", 1)
     out = t.do(Pass(1))
-    assert [e.cards for e in t.of("gd.exposed", out)] == [("S7",)]
+    assert [e.cards for e in t.of("table.exposed", out)] == [("S7",)]
     assert t.engine.to_act == 2
 
 
@@ -296,7 +296,7 @@ def test_GD_2_4_3_extra_cards_and_the_rest_is_no_legal_play(table, effect_kinds)
     assert r.rectification[-1] == {"kind": "CorrectPlay", "seat": 1, "unused": "lead_option", "cards": ("S6",)}
     assert t.engine.to_act == 1
     out = t.do(Pass(1))
-    assert t.of("gd.exposed", out)[0].cards == ("S6",)
+    assert t.of("table.exposed", out)[0].cards == ("S6",)
 
 
 def test_GD_2_4_4_a_legal_play_is_never_taken_back(table):

@@ -184,7 +184,7 @@ def test_GD_7_built_in_agents_never_read_the_information_flag():
                    for s, a in enumerate(agents(seed, kind))]
         check = Invariants()
         check.run(Deal.drawn(seed, mode="refereed"), players, max_steps=20_000)
-        assert any(e.KIND == "gd.exposed" for e in check.events)
+        assert any(e.KIND == "table.exposed" for e in check.events)
 
 
 def test_GD_7_exposed_cards_are_unauthorised_information_for_the_offending_side(table):

@@ -120,7 +120,7 @@ def test_GD_4_2_3_offender_played_again_taken_back_exposed_barred_and_the_pass_s
     t.do(Pass(2))
     assert t.to_act == 3
     out = t.do(Pass(3))                               # all three passed
-    assert [(e.seat, e.how) for e in t.of("gd.bar_ended", out)] == [(0, "lifted")]
+    assert [(e.seat, e.how) for e in t.of("table.bar_ended", out)] == [(0, "lifted")]
     assert t.to_act == 0 and deal.top is None
     assert t.legal_plays() == [("S8", "SINGLE 8")]    # it leads its exposed cards
 
@@ -133,7 +133,7 @@ def test_GD_4_2_3_if_someone_plays_the_sequence_ends_and_the_bar_holds(table):
     assert t.deal.table.sequence is None
     t.do(Pass(2))
     out = t.do(Pass(3))
-    assert [e.seat for e in t.of("gd.barred_pass", out)] == [0]
+    assert [e.seat for e in t.of("table.barred_pass", out)] == [0]
 
 
 def test_GD_4_2_4_offender_played_several_times_is_judged_last(table, sanction_kinds):

@@ -36,12 +36,12 @@ def test_GD_2_3_1_bar_served_in_a_later_round(table, effect_kinds):
     assert (r.clause, r.offender) == ("GD-2.3.1", 2)
     assert effect_kinds(r) == ["Return", "RestoreOrder", "BarOnePlay", "Expose", "LeadOption"]
     assert r.rectification[2] == {"kind": "BarOnePlay", "seat": 2, "scope": "next_turn"}
-    assert [(e.seat, e.scope) for e in t.of("gd.barred")] == [(2, "next_turn")]
+    assert [(e.seat, e.scope) for e in t.of("table.barred")] == [(2, "next_turn")]
     out = t.do(Pass(0))                                # the round ends: the bar does not lapse
-    assert "gd.round_over" in kinds_of(out) and not t.of("gd.bar_ended")
+    assert "gd.round_over" in kinds_of(out) and not t.of("table.bar_ended")
     assert t.deal.table.bars == {2: "next_turn"} and t.deal.observe(3).barred == (2,)
     out = t.play(1, "S7", "SINGLE 7")                  # seat 1 leads the next round
-    assert [e.seat for e in t.of("gd.barred_pass", out)] == [2]   # served there
+    assert [e.seat for e in t.of("table.barred_pass", out)] == [2]   # served there
     assert t.to_act == 3 and not t.deal.table.bars
 
 
@@ -58,11 +58,11 @@ def test_GD_2_3_1_bar_on_a_lead_passes_the_lead_to_the_next_seat(table):
     t.do(Pass(3))
     t.do(Pass(0))
     out = t.do(Pass(1))                                # seat 2 would lead
-    barred = t.of("gd.barred_pass", out)
+    barred = t.of("table.barred_pass", out)
     assert [(e.seat, e.lead_to) for e in barred] == [(2, 3)]
     deal = t.deal
     assert t.to_act == 3 and deal.top is None and deal.leader == 3   # seat 3 leads
-    assert not deal.table.bars and not t.of("gd.bar_ended")
+    assert not deal.table.bars and not t.of("table.bar_ended")
     t.play(3, "S8", "SINGLE 8")
     assert t.to_act == 0                               # play goes on in order
     # later turns of seat 2 are its own again
@@ -85,7 +85,7 @@ def test_GD_2_3_1_barred_lead_with_the_xiajia_out_goes_to_its_partner(table):
     assert t.ruling(t.do(CallReferee(0))).clause == "GD-2.3.1"
     t.do(Pass(0))
     out = t.do(Pass(1))                                # seat 2 would lead
-    assert [(e.seat, e.lead_to) for e in t.of("gd.barred_pass", out)] == [(2, 1)]
+    assert [(e.seat, e.lead_to) for e in t.of("table.barred_pass", out)] == [(2, 1)]
     assert t.to_act == 1 and t.deal.top is None
 
 
@@ -99,12 +99,12 @@ def test_GD_2_2_1_bar_lapses_at_round_end(table, effect_kinds):
     r = t.ruling(t.do(Announce(2, "pass")))            # seat 3 is to act
     assert r.clause == "GD-2.2.1" and effect_kinds(r) == ["BarOnePlay"]
     assert r.rectification[0] == {"kind": "BarOnePlay", "seat": 2, "scope": "round"}
-    assert [(e.seat, e.scope) for e in t.of("gd.barred")] == [(2, "round")]
+    assert [(e.seat, e.scope) for e in t.of("table.barred")] == [(2, "round")]
     t.do(Pass(3))
     t.do(Pass(0))
     out = t.do(Pass(1))
-    assert [(e.seat, e.how) for e in t.of("gd.bar_ended", out)] == [(2, "lapsed")]
-    assert not t.of("gd.barred_pass") and not t.deal.table.bars
+    assert [(e.seat, e.how) for e in t.of("table.bar_ended", out)] == [(2, "lapsed")]
+    assert not t.of("table.barred_pass") and not t.deal.table.bars
     assert t.to_act == 2 and t.deal.top is None        # it leads, unbarred
 
 
@@ -117,9 +117,9 @@ def test_GD_2_5_exposure_not_barred(table, effect_kinds):
     t.play(0, "S3", "SINGLE 3")
     r = t.ruling(t.do(DropCard(2, Card("HK"))))
     assert r.clause == "GD-2.5" and effect_kinds(r) == ["Expose", "LeadOption"]
-    assert not t.of("gd.barred") and not t.deal.table.bars
+    assert not t.of("table.barred") and not t.deal.table.bars
     t.play(1, "S6", "SINGLE 6")
-    assert t.to_act == 2 and not t.of("gd.barred_pass")
+    assert t.to_act == 2 and not t.of("table.barred_pass")
     t.play(2, "HK", "SINGLE K")                        # its next turn is its own
     assert t.deal.top.seat == 2
 
@@ -129,7 +129,7 @@ def test_GD_2_4_2_exposure_of_unused_cards_not_barred(table):
     t.play(0, "D9", "SINGLE 9")
     assert t.ruling(t.play(1, "S7", "SINGLE 7")).clause == "GD-2.4.2"
     t.do(Pass(1))
-    assert t.of("gd.exposed")[-1].cards == ("S7",) and not t.of("gd.barred")
+    assert t.of("table.exposed")[-1].cards == ("S7",) and not t.of("table.barred")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -145,7 +145,7 @@ def test_GD_2_5_partner_out_the_dropped_card_is_a_penalty_card_at_once(table, ef
     r = t.ruling(out)
     assert r.clause == "GD-2.5" and effect_kinds(r) == ["Expose", "PenaltyCards"]
     assert r.rectification[1] == {"kind": "PenaltyCards", "cards": ("SJ",), "seat": 0}
-    assert [e.cards for e in t.of("gd.penalty_cards", out)] == [("SJ",)]
+    assert [e.cards for e in t.of("table.penalty_cards", out)] == [("SJ",)]
     assert not t.of("gd.lead_option")
     assert t.deal.observe(1).penalty[0] == cards("SJ")
 
@@ -157,7 +157,7 @@ def test_GD_2_3_1_partner_out_exposed_cards_are_penalty_cards_and_still_barred(t
     r = t.ruling(t.do(CallReferee(1)))                 # the offender's next seat in play answers
     assert r.clause == "GD-2.3.1"
     assert effect_kinds(r) == ["Return", "RestoreOrder", "BarOnePlay", "Expose", "PenaltyCards"]
-    assert not t.of("gd.lead_option") and t.of("gd.penalty_cards")[-1].cards == ("SJ", "DJ")
+    assert not t.of("gd.lead_option") and t.of("table.penalty_cards")[-1].cards == ("SJ", "DJ")
     assert t.deal.observe(1).penalty[0] == cards("SJ DJ")
 
 
@@ -169,8 +169,8 @@ def test_GD_2_4_2_partner_out_the_correction_leaves_penalty_cards(table, effect_
     assert r.clause == "GD-2.4.2"
     assert r.rectification[-1] == {"kind": "CorrectPlay", "seat": 0, "unused": "penalty", "cards": ("S3",)}
     out = t.do(Pass(0))                                # the correction: a pass
-    assert [e.cards for e in t.of("gd.exposed", out)] == [("S3",)]
-    assert [e.cards for e in t.of("gd.penalty_cards", out)] == [("S3",)] and not t.of("gd.lead_option")
+    assert [e.cards for e in t.of("table.exposed", out)] == [("S3",)]
+    assert [e.cards for e in t.of("table.penalty_cards", out)] == [("S3",)] and not t.of("gd.lead_option")
 
 
 def test_GD_2_4_3_extra_cards_forming_no_combination_are_penalty_cards_at_once(table, effect_kinds):
@@ -179,7 +179,7 @@ def test_GD_2_4_3_extra_cards_forming_no_combination_are_penalty_cards_at_once(t
     r = t.ruling(t.do(PlayWithExtra(1, parse_cards("S6"), "SINGLE 6", parse_cards("C8 D4"))))
     assert r.clause == "GD-2.4.3"
     assert effect_kinds(r) == ["Return", "Expose", "PenaltyCards", "PlayStands"]   # no type to choose about
-    assert t.of("gd.penalty_cards")[-1].cards == ("D4", "C8") and not t.of("gd.lead_option")
+    assert t.of("table.penalty_cards")[-1].cards == ("D4", "C8") and not t.of("gd.lead_option")
 
 
 def test_GD_2_4_1_unused_cards_forming_no_combination_are_penalty_cards(table):
@@ -190,8 +190,8 @@ def test_GD_2_4_1_unused_cards_forming_no_combination_are_penalty_cards(table):
     assert r.rectification[-1] == {"kind": "CorrectPlay", "seat": 1, "unused": "lead_option",
                                      "cards": ("S6", "S7")}
     out = t.do(Pass(1))
-    assert t.of("gd.exposed", out)[-1].cards == ("S6", "S7")
-    assert t.of("gd.penalty_cards", out)[-1].cards == ("S6", "S7") and not t.of("gd.lead_option", out)
+    assert t.of("table.exposed", out)[-1].cards == ("S6", "S7")
+    assert t.of("table.penalty_cards", out)[-1].cards == ("S6", "S7") and not t.of("gd.lead_option", out)
 
 
 def test_GD_3_1_1_the_returned_tribute_card_gets_the_lead_option_the_ruling_lists(table, effect_kinds):
@@ -220,7 +220,7 @@ def test_GD_4_2_1_after_a_pass(table, effect_kinds):
     assert (r.clause, r.offender) == ("GD-4.2.1", 0)
     assert effect_kinds(r) == ["ReportAgain"]          # report again, no take-back
     assert dict(r.facts)["stage"] == 1 and dict(r.facts)["played"] == ()
-    assert t.deal.announced[0] == 10 and not t.of("gd.choice")
+    assert t.deal.announced[0] == 10 and not t.of("table.choice")
     assert t.to_act == 2
 
 
@@ -316,14 +316,14 @@ def test_GD_6_the_holders_xiajia_designates_the_penalty_cards_type(table):
     t.do(Pass(3))                                      # seat 0 (the partner) leads next
     assert t.to_act == 1 and t.deal.observe(1).choice == ("lead_option", ("forbid", "require", "free"))
     t.do(Choose(1, "free"))                            # c: the pair stays, as penalty cards
-    assert t.of("gd.penalty_cards")[-1].cards == ("H9", "C9")
+    assert t.of("table.penalty_cards")[-1].cards == ("H9", "C9")
     t.play(0, "SJ DJ", "PAIR J")
     t.do(Pass(1))
     t.play(2, "HA SA", "PAIR A")                       # no penalty play beats a pair J: free
     t.do(Pass(3))
     t.do(Pass(0))
     out = t.do(Pass(1))                                # seat 2 leads: pair or single 9?
-    offered = t.of("gd.choice", out)
+    offered = t.of("table.choice", out)
     assert [(e.seat, e.purpose, e.about, e.options) for e in offered] == [
         (3, "designate", 2, ("PAIR", "SINGLE"))]
     assert t.to_act == 3
@@ -353,11 +353,11 @@ def _windows(events):
 
 
 _LISTED = {
-    "BarOnePlay": ("gd.barred", lambda f: (f["seat"], f["scope"]), lambda e: (e.seat, e.scope)),
-    "Expose": ("gd.exposed", lambda f: (f["seat"], tuple(sorted(f["cards"]))), lambda e: (e.seat, tuple(sorted(e.cards)))),
+    "BarOnePlay": ("table.barred", lambda f: (f["seat"], f["scope"]), lambda e: (e.seat, e.scope)),
+    "Expose": ("table.exposed", lambda f: (f["seat"], tuple(sorted(f["cards"]))), lambda e: (e.seat, tuple(sorted(e.cards)))),
     "LeadOption": ("gd.lead_option", lambda f: (f["chooser"], f["restricted_seat"], f["exposed_kind"]),
                    lambda e: (e.chooser, e.restricted, e.combination)),
-    "PenaltyCards": ("gd.penalty_cards", lambda f: (f["seat"], tuple(sorted(f["cards"]))),
+    "PenaltyCards": ("table.penalty_cards", lambda f: (f["seat"], tuple(sorted(f["cards"]))),
                      lambda e: (e.seat, tuple(sorted(e.cards)))),
     "PassSequence": ("gd.pass_sequence", lambda f: (f["offender"], tuple(f["seats"]), f["then"]),
                      lambda e: (e.seat, tuple(e.seats), e.then)),
@@ -371,9 +371,9 @@ def _own(ruling, caused):
     own, foreign = [], []
     target = own
     for e in caused:
-        if e.KIND == "gd.exposed":
+        if e.KIND == "table.exposed":
             target = own if e.reason == ruling.clause else foreign
-        elif e.KIND not in ("gd.lead_option", "gd.penalty_cards"):
+        elif e.KIND not in ("gd.lead_option", "table.penalty_cards"):
             target = own
         target.append(e)
     return own, foreign
@@ -387,10 +387,10 @@ def _corrections_follow_correct_play(events):
             for f in e.rectification:
                 if f["kind"] == "CorrectPlay":
                     pending[f["seat"]] = (e.clause, f["unused"])
-        elif e.KIND == "gd.exposed" and e.seat in pending and e.reason == pending[e.seat][0]:
+        elif e.KIND == "table.exposed" and e.seat in pending and e.reason == pending[e.seat][0]:
             _, unused = pending.pop(e.seat)
             after = events[k + 1].KIND
-            assert after == ("gd.penalty_cards" if unused == "penalty" or e.combination is None
+            assert after == ("table.penalty_cards" if unused == "penalty" or e.combination is None
                              else "gd.lead_option"), (unused, e, events[k + 1])
             seen += 1
     return seen

@@ -32,7 +32,7 @@ def test_SJ_1_1_took_another_seats_card_face_unseen():
     r = t.ruling(out)
     assert (r.clause, kinds(r), r.offender) == ("SJ-1.1", ["Warning"], 2)
     assert effects(r) == ["Return", "RestoreOrder"] and fact(r, "card") == "S3"
-    returned = t.of("sj.returned", out)[0]
+    returned = t.of("table.returned", out)[0]
     assert returned.to == "stock" and returned.cards == ("S3",)
     assert t.of("sj.drawn", out)[0].seat == 0 and t.of("sj.drawn", out)[0].card == "S3"   # 0 draws it
     t.draw_on()
@@ -62,7 +62,7 @@ def test_a_card_taken_into_the_hand_is_unresolved_and_the_rightful_drawer_draws_
     t.do(DrawOutOfTurn(3, after=4, in_hand=True))      # position 4 is seat 0's second card
     u = t.unresolved(t.do(Draw(0)))
     assert u.fallback == "SJ-3.0" and dict(u.facts)["in_hand"] is True
-    assert t.of("sj.random_draw")[0].seat == 0 and t.of("sj.random_draw")[0].source == 3
+    assert t.of("table.random_draw")[0].seat == 0 and t.of("table.random_draw")[0].source == 3
     t.draw_on()
     assert [len(t.hand(s)) for s in range(4)] == [33, 25, 25, 25]
 
@@ -111,7 +111,7 @@ def test_SJ_1_10_one_card_too_many_the_non_offending_side_decides_to_draw():
     assert deal.to_act == 2 and [a.option for a in t.legal()] == ["random_draw", "decline"]
     assert deal.observe(2).choice == ("miscount_draw", ("random_draw", "decline"))
     t.do(Choose(2, "random_draw"))
-    assert t.of("sj.random_draw")[0].source == 1 and list(deal.hand_size) == [25, 25, 25, 25]
+    assert t.of("table.random_draw")[0].source == 1 and list(deal.hand_size) == [25, 25, 25, 25]
     t.draw_on()
     assert deal.phase is Phase.KITTY
 
@@ -139,7 +139,7 @@ def test_SJ_3_1_7_two_cards_off_choice_of_random_draw_or_redeal_and_ten():
     assert t.attackers_delta() == -10                  # seat 1 attacks
     assert [a.option for a in t.legal()] == ["random_draw", "redeal"]
     t.do(Choose(2, "random_draw"))
-    assert list(t.deal.hand_size) == [25, 25, 25, 25] and len(t.of("sj.random_draw")[0].cards) == 2
+    assert list(t.deal.hand_size) == [25, 25, 25, 25] and len(t.of("table.random_draw")[0].cards) == 2
 
 
 def test_SJ_3_1_7_redeal_draws_again_and_the_ten_points_stand():

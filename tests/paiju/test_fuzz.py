@@ -69,10 +69,10 @@ def test_coverage_counts_headings_by_sub_clauses_effects_and_designations():
     coverage = Coverage("guandan")
     coverage.add([_ruling("GD-1.1.2", ("GD-1.1.2", "Warning")),
                   _ruling("GD-4.2.5", ("GD-4.2.5", "ForcedLast")),
-                  SimpleNamespace(KIND="gd.penalty_cards"),
-                  SimpleNamespace(KIND="gd.choice", purpose="designate"),   # offered: not yet made
+                  SimpleNamespace(KIND="table.penalty_cards"),
+                  SimpleNamespace(KIND="table.choice", purpose="designate"),   # offered: not yet made
                   SimpleNamespace(KIND="gd.designated"),
-                  SimpleNamespace(KIND="gd.choice", purpose="lead_option")])
+                  SimpleNamespace(KIND="table.choice", purpose="lead_option")])
     rows = {cid: (n, how) for cid, n, how in coverage.rows()}
     assert rows["GD-1.1.2"] == (1, "1 ruling")
     assert rows["GD-1.1"] == (1, "1 by sub-clauses") and rows["GD-1"] == (1, "1 by sub-clauses")

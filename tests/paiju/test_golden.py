@@ -92,3 +92,27 @@ def test_a_changed_ruling_fails_the_check(tmp_path):
     log, adapter = load_log(str(changed))
     result = check_log(log, adapter)
     assert not result.ok and f"line {at + 1} differs" in result.message
+
+
+def test_a_version_1_log_is_read_with_the_table_events_renamed_and_still_checks():
+    """Log format 2 renamed the table's own events (``gd.returned`` → ``table.returned``,
+    …, and 掼蛋's random draw names ``cards``); a version-1 log (the 掼蛋 golden deal as it
+    was written before) is read in the new shape and reproduces."""
+    old = GOLDEN / "version1_guandan_deal_refereed_seed3.jsonl"
+    text = old.read_text(encoding="utf-8")
+    assert '"version":1' in text and '"kind":"gd.returned"' in text
+    log, _ = load_log(str(old))
+    kinds = {e.KIND for e in log.events}
+    assert "table.returned" in kinds and not any(k in kinds for k in ("gd.returned", "gd.exposed", "gd.choice"))
+    assert all('"gd.returned"' not in line for line in log.lines)
+    result = check_log(log)
+    assert result.ok, result.message
+    new = load_log(str(GOLDEN / "golden_guandan_deal_refereed_seed3.jsonl"))[0]
+    assert log.lines == new.lines   # the same deal, read in the shape version 2 writes
+
+
+def test_a_log_of_an_unknown_version_is_a_one_line_error(tmp_path):
+    path = tmp_path / "future.jsonl"
+    path.write_text('{"format":"paiju-log","version":9,"game":"guandan","rules":{},"options":{},"seed":1}\n')
+    with pytest.raises(Exception, match=r"log format version 9 is not supported \(this paiju reads versions 1, 2\)"):
+        load_log(str(path))

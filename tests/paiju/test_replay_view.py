@@ -413,7 +413,7 @@ def refereed_log(path: Path, seed: int, rate: float) -> Path:
 def test_fold_agrees_with_every_count_the_refereed_engine_announces(tmp_path, seed, capsys):
     log = read_log(refereed_log(tmp_path / "refereed.jsonl", seed, 0.3))
     kinds = {e.KIND for e in log.events}
-    assert {"gd.irregular", "ref.ruling", "gd.exposed", "gd.returned"} <= kinds
+    assert {"gd.irregular", "ref.ruling", "table.exposed", "table.returned"} <= kinds
     fold = Fold(log)
     for index, event in enumerate(log.events):
         fold.apply(index)
