@@ -13,12 +13,12 @@ their discovery (IrregularityFound), and one event per table primitive a ruling 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
 from tabletop.events import Event
-from tabletop.irregular import Discovered, Irregular
+from tabletop.irregular import irregularity_events
 from tabletop.table_events import (  # noqa: F401  (the table's own events, shared by every game)
     BarEnded, BarredPass, CardsExposed, CardsReturned, ChoiceMade, ChoiceOffered, ExposureLifted, PenaltyCardsMarked, RandomlyDrawn,
     SeatBarred, TurnRestored,
@@ -295,23 +295,7 @@ class RefereeCalled(Event):
 # Refereed mode: irregular attempts and their discovery
 
 
-@attrs.frozen(kw_only=True)
-class IrregularAttempt(Irregular):
-    """An action that breaks a rule, recorded instead of refused. ``action`` rebuilds it
-    (``guandan.actions.action_from_data``). ``latent``: nobody noticed yet; an
-    ``IrregularityFound`` event follows when the table reaches the stage where it comes to
-    light, and the referee rules then."""
-
-    KIND: ClassVar[str] = "gd.irregular"
-    action: tuple[tuple[str, Any], ...]
-    latent: bool = False
-
-
-@attrs.frozen(kw_only=True)
-class IrregularityFound(Discovered):
-    """A latent irregular attempt (``answers``) comes to light; the referee rules on it."""
-
-    KIND: ClassVar[str] = "gd.found"
+IrregularAttempt, IrregularityFound = irregularity_events("gd", __name__)
 
 
 # ---------------------------------------------------------------------------------------------

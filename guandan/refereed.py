@@ -313,7 +313,7 @@ class RefereedTable(TablePrimitives):
             self.sizes[a.seat] += 1
             self._hand_tuples[a.seat] = None
         else:
-            t.on_table.setdefault(a.seat, []).append(drawn)
+            t.on_table.lay(a.seat, [drawn])
         t.grab = (a.seat, drawn, inserted, rightful)
         self._r_await(ev_.seq, "draw_out_of_turn", a.seat, ev_)
 
@@ -458,11 +458,11 @@ class RefereedTable(TablePrimitives):
     def _r_lay(self, seat: int, cards: Iterable[Card]) -> None:
         """Cards of an attempt go from the hand onto the table (still the seat's)."""
         hand = self.hands[seat]
-        laid = self.table.on_table.setdefault(seat, [])
+        cards = list(cards)
         for c in cards:
             hand[c] -= 1
             self.sizes[seat] -= 1
-            laid.append(c)
+        self.table.on_table.lay(seat, cards)
         self._hand_tuples[seat] = None
 
     def _r_consume_exposed(self, seat: int, cards: Iterable[Card]) -> None:

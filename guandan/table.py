@@ -35,6 +35,7 @@ from tabletop import rng as streams
 from tabletop.cards import Card, codes, full_deck, holds, sort_cards, without
 from tabletop.errors import RulingRefused
 from tabletop.events import Event
+from tabletop.refereed import RefereedState, offer_choice
 from tabletop.rulings import (
     Awaited, Ruling, RulingPlan, Unresolved, admit_ruling, refuse, refuse_what_cannot_be_carried_out,
 )
@@ -82,13 +83,6 @@ class LeadOptionState:
         self.asked_at = -1
 
 
-class ChoiceState:
-    __slots__ = ("seat", "purpose", "options", "about")
-
-    def __init__(self, seat: int, purpose: str, options: tuple[str, ...], about: Any = None) -> None:
-        self.seat, self.purpose, self.options, self.about = seat, purpose, options, about
-
-
 class OutOfTurn:
     """An out-of-turn play lying on the table, waiting for the offender's 下家."""
 
@@ -119,15 +113,13 @@ class LatentReport:
         self.snap_partner: dict | None = None
 
 
-class TableState:
-    """Everything refereed mode adds to a deal (strict deals have none)."""
+class TableState(RefereedState):
+    """Everything refereed mode adds to a 掼蛋 deal (strict deals have none): the shared
+    refereed state (waiting for rulings, cards on the table, the choice offered) and 掼蛋's
+    own."""
 
     def __init__(self) -> None:
-        self.awaiting: list[Awaited] = []
-        """The irregularities waiting for a ruling, oldest first."""
-        self.resume_phase: Phase | None = None
-        self.on_table: dict[int, list[Card]] = {}
-        """Cards laid on the table, still their owner's (an attempt, a card drawn out of turn)."""
+        super().__init__()
         self.grab: tuple[int, Card, bool, int] | None = None
         """A card drawn out of turn: (seat, card, in hand, rightful drawer)."""
         self.exposures: list[Exposure] = []
@@ -136,7 +128,6 @@ class TableState:
         """(seat, 'forbid' | 'require' | 'cards', kind, cards) for that seat's next lead."""
         self.bars: dict[int, str] = {}
         """Barred seat → scope ('next_turn' or 'round')."""
-        self.choice: ChoiceState | None = None
         self.designation: tuple[int, int, str] | None = None
         """(holder, turn number, kind) designated for the holder's penalty cards this turn."""
         self.report_due: int | None = None
@@ -166,7 +157,6 @@ class TableState:
         self.face_drawer: int | None = None
         self.taken = 0
         """Cards taken from the stock so far (positions in the drawn order)."""
-        self.rng: Any = None
         self.next_deal: dict[str, Any] | None = None
         self.report_step = True
         """报牌 is a decision of the seat (``Report``); False: the engine reports correctly."""
@@ -183,7 +173,7 @@ class TablePrimitives:
         referee's seat is to act."""
         assert irregularity in IRREGULARITIES, f"undeclared irregularity id {irregularity!r}"
         t = self.table
-        t.awaiting.append(Awaited(seq, irregularity, seat, event))
+        t.wait(Awaited(seq, irregularity, seat, event))
         if self.phase is not Phase.AWAITING_RULING and self.phase is not Phase.SCORED:
             t.resume_phase = self.phase
             self.phase = Phase.AWAITING_RULING
@@ -208,11 +198,7 @@ class TablePrimitives:
         t = self.table
         if t is None:
             raise ValueError("resolve: the deal is not refereed")
-        if t.awaiting:
-            index = 0 if seq is None else next((i for i, a in enumerate(t.awaiting) if a.answers == seq), None)
-            if index is not None:
-                t.awaiting.pop(index)
-        if not t.awaiting and self.phase is Phase.AWAITING_RULING:
+        if t.stop_waiting(seq) and self.phase is Phase.AWAITING_RULING:
             self.phase = t.resume_phase
             self._legal = None
             self._r_continue()
@@ -283,10 +269,7 @@ class TablePrimitives:
 
     def referee_rng(self) -> Any:
         """The REFEREE stream of this deal (tabletop.rng), for lots and random draws."""
-        t = self.table
-        if t.rng is None:
-            t.rng = streams.referee_generator(self.seed, self.deal_number)
-        return t.rng
+        return self.table.referee_rng(self.seed, self.deal_number)
 
     def return_cards(self, seat: int, reason: str, *, only: Iterable[Card] | None = None) -> tuple[Card, ...]:
         """The cards ``seat`` laid on the table go back to its hand (a card drawn out of
@@ -299,23 +282,13 @@ class TablePrimitives:
                 self.sizes[seat] -= 1
                 self._hand_tuples[seat] = None
             else:
-                t.on_table[seat].remove(card)
-                if not t.on_table[seat]:
-                    del t.on_table[seat]
+                t.on_table.pick_up(seat, [card])
             self.stock.insert(0, card)
             t.taken -= 1
             t.grab = None
             self.stream.emit(ev.CardsReturned, seat=seat, cards=(str(card),), to="stock", reason=reason)
             return (card,)
-        if only is None:
-            laid = t.on_table.pop(seat, [])
-        else:
-            lying = t.on_table.get(seat, [])
-            laid = [c for c in only if c in lying]
-            for c in laid:
-                lying.remove(c)
-            if not lying:
-                t.on_table.pop(seat, None)
+        laid = t.on_table.pick_up(seat, only)
         for c in laid:
             self.hands[seat][c] += 1
         self.sizes[seat] += len(laid)
@@ -414,10 +387,7 @@ class TablePrimitives:
 
     def offer_choice(self, seat: int, purpose: str, options: Sequence[str], about: Any = None) -> None:
         """``seat`` must choose one of ``options`` before the table goes on (Choose actions)."""
-        t = self.table
-        t.choice = ChoiceState(seat, purpose, tuple(options), about)
-        self.stream.emit(ev.ChoiceOffered, seat=seat, purpose=purpose, options=tuple(options),
-                         about=about if isinstance(about, int) else None)
+        offer_choice(self, seat, purpose, options, about)
         self._legal = None
 
     def random_draw(self, source: int, to: int, reason: str) -> Card:
@@ -459,14 +429,9 @@ class TablePrimitives:
         cards, GD-2.4.3)."""
         t = self.table
         cards = tuple(sort_cards(cards))
-        laid = t.on_table.get(seat, [])
-        for c in cards:
-            if c in laid:
-                laid.remove(c)
-                self.hands[seat][c] += 1
-                self.sizes[seat] += 1
-        if not laid:
-            t.on_table.pop(seat, None)
+        for c in t.on_table.pick_up(seat, cards):
+            self.hands[seat][c] += 1
+            self.sizes[seat] += 1
         self._hand_tuples[seat] = None
         self.stream.emit(ev.PlayStands, seat=seat, cards=codes(cards), reading=reading.code, reason=reason)
         self._r_stand(seat, cards, reading, report_now=False)

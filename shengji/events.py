@@ -22,12 +22,12 @@ the business of ``observation.py``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
 from tabletop.events import Event
-from tabletop.irregular import Discovered, Irregular
+from tabletop.irregular import irregularity_events
 from tabletop.table_events import (  # noqa: F401  (the table's own events, shared by every game)
     CardsExposed, CardsReturned, ChoiceMade, ChoiceOffered, RandomlyDrawn, TurnRestored,
 )
@@ -289,23 +289,7 @@ class DrawRan(Event):
 # Refereed mode: irregular attempts and their discovery
 
 
-@attrs.frozen(kw_only=True)
-class IrregularAttempt(Irregular):
-    """An action that breaks a rule, recorded instead of refused. ``action`` rebuilds it
-    (``shengji.actions.action_from_data``). ``latent``: nobody noticed yet; an
-    ``IrregularityFound`` event follows when the table reaches the stage where it comes to
-    light, and the referee rules then."""
-
-    KIND: ClassVar[str] = "sj.irregular"
-    action: tuple[tuple[str, Any], ...]
-    latent: bool = False
-
-
-@attrs.frozen(kw_only=True)
-class IrregularityFound(Discovered):
-    """A latent irregular attempt (``answers``) comes to light; the referee rules on it."""
-
-    KIND: ClassVar[str] = "sj.found"
+IrregularAttempt, IrregularityFound = irregularity_events("sj", __name__)
 
 
 # ---------------------------------------------------------------------------------------------

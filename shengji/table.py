@@ -47,7 +47,7 @@ from shengji.actions import (
 )
 from shengji.declare import Declaration, can_declare, declaration_options, why_not_overcall
 from shengji.events import (
-    BurialUndone, CardDrawn, CardHandedOver, CardsExposed, CardsReturned, CardTaken, ChoiceMade, ChoiceOffered,
+    BurialUndone, CardDrawn, CardHandedOver, CardsExposed, CardsReturned, CardTaken, ChoiceMade,
     DeclarationBarred, DeclarationDeclined, DeclarationStands, DrawRan, IrregularAttempt, IrregularityFound,
     PlaysTakenBack, PointsAdjusted, RandomlyDrawn, Redealt, TurnRestored,
 )
@@ -57,6 +57,7 @@ from tabletop import rng as streams
 from tabletop.cards import Card, codes, count_list, holds, sort_cards, without
 from tabletop.errors import IllegalAction, RulingRefused
 from tabletop.events import Event
+from tabletop.refereed import OnTable, RefereedState, offer_choice
 from tabletop.rulings import (
     Awaited, Ruling, RulingPlan, Unresolved, admit_ruling, refuse, refuse_what_cannot_be_carried_out,
 )
@@ -83,14 +84,6 @@ vocabulary of the rulebook's triggers (enforcement.rulebook) and of the rulings'
 
 
 
-class ChoiceState:
-    __slots__ = ("seat", "purpose", "options", "about", "data")
-
-    def __init__(self, seat: int, purpose: str, options: tuple[str, ...], about: int | None,
-                 data: dict[str, Any]) -> None:
-        self.seat, self.purpose, self.options, self.about, self.data = seat, purpose, options, about, data
-
-
 class Redirect:
     """A miscount slip in progress: ``taker`` takes the next ``remaining`` cards due to ``of``
     from draw position ``start`` on."""
@@ -113,19 +106,17 @@ class LatentRevoke:
         self.found, self.facts = found, facts
 
 
-class TableState:
-    """Everything refereed mode adds to a deal (strict deals have none)."""
+class TableState(RefereedState):
+    """Everything refereed mode adds to a 双升 deal (strict deals have none): the shared
+    refereed state (waiting for rulings, cards on the table, the choice offered) and 双升's
+    own."""
 
     def __init__(self) -> None:
-        self.awaiting: list[tuple[int, str, int | None]] = []
-        """(sequence number, irregularity, seat) of attempts waiting for a ruling."""
-        self.resume_phase: Any = None
+        super().__init__()
         self.resume_to_act: int | None = None
         self.then: str | None = None
         """What the table does once the wait (and any choice) is over: 'draw', 'end_of_draw',
         'declare', 'trick_closed', or None (the seat to act acts)."""
-        self.on_table: dict[int, list[Card]] = {}
-        """Cards laid on the table, still their owner's (an attempt, a card drawn out of turn)."""
         self.attempts: dict[int, tuple[int, str, tuple[Card, ...], tuple[Card, ...]]] = {}
         """seq → (seat, irregularity, cards of the play, extra cards) of a play attempt on the table."""
         self.exposed: list[list[Card]] = [[], [], [], []]
@@ -138,7 +129,6 @@ class TableState:
         self.kitty_drawn: int | None = None
         self.grab: tuple[int, Card, bool, int] | None = None
         """A card drawn out of turn: (seat, card, in hand, rightful drawer)."""
-        self.choice: ChoiceState | None = None
         self.revoke: LatentRevoke | None = None
         self.bad_burial: int | None = None
         """Cards buried when the banker buried a wrong number (found at its first lead)."""
@@ -146,7 +136,6 @@ class TableState:
         """seq → {seat: declaration cards} of simultaneous declarations awaiting a ruling."""
         self.deferred: list[tuple[int, int, str]] = []
         """Point penalties (offender, points, reason) waiting for the banker to be known."""
-        self.rng: Any = None
 
 
 class RefereedTable:
@@ -309,7 +298,7 @@ class RefereedTable:
         if in_hand:
             self._r_add(seat, [card])
         else:
-            t.on_table.setdefault(seat, []).append(card)
+            t.on_table.lay(seat, [card])
         t.grab = (seat, card, in_hand, rightful)
         self.stream.emit(CardTaken, seat=seat, card=str(card), index=index, due=rightful, in_hand=in_hand)
         self._r_found(seq, "draw_other_seat_card", seat, then="draw",
@@ -651,7 +640,7 @@ class RefereedTable:
         referee's seat is to act."""
         assert irregularity in IRREGULARITIES, f"undeclared irregularity id {irregularity!r}"
         t = self.table
-        t.awaiting.append(Awaited(seq, irregularity, seat, event))
+        t.wait(Awaited(seq, irregularity, seat, event))
         if self.phase is not Phase.AWAITING_RULING:
             t.resume_phase = self.phase
             t.resume_to_act = self.to_act
@@ -673,11 +662,7 @@ class RefereedTable:
         t = self.table
         if t is None:
             raise ValueError("resolve: the deal is not refereed")
-        if t.awaiting:
-            index = 0 if seq is None else next((i for i, w in enumerate(t.awaiting) if w.answers == seq), None)
-            if index is not None:
-                t.awaiting.pop(index)
-        if t.awaiting or self.phase is not Phase.AWAITING_RULING:
+        if not t.stop_waiting(seq) or self.phase is not Phase.AWAITING_RULING:
             return []
         self.phase = t.resume_phase
         self.to_act = t.resume_to_act
@@ -740,7 +725,7 @@ class RefereedTable:
     def _r_lay(self, seat: int, cards: Iterable[Card]) -> None:
         cards = list(cards)
         self._r_take(seat, cards)
-        self.table.on_table.setdefault(seat, []).extend(cards)
+        self.table.on_table.lay(seat, cards)
 
     def _r_unexpose(self, seat: int, cards: Iterable[Card]) -> None:
         """Cards that leave the hand are no longer exposed in front of it."""
@@ -803,10 +788,7 @@ class RefereedTable:
 
     def referee_rng(self) -> Any:
         """The REFEREE stream of this deal (tabletop.rng), for lots and random draws."""
-        t = self.table
-        if t.rng is None:
-            t.rng = streams.referee_generator(self.seed, self.stream.deal)
-        return t.rng
+        return self.table.referee_rng(self.seed, self.stream.deal)
 
     def attempt_cards(self, seq: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """(play cards, extra cards) of the attempt ``seq`` lying on the table."""
@@ -824,20 +806,13 @@ class RefereedTable:
             if in_hand:
                 self._r_take(seat, [card])
             else:
-                t.on_table[seat].remove(card)
-                if not t.on_table[seat]:
-                    del t.on_table[seat]
+                t.on_table.pick_up(seat, [card])
             self.drawn -= 1                  # the card is back on top of the stock
             t.grab = None
             self.stream.emit(CardsReturned, seat=seat, cards=(str(card),), to="stock", exposed=False,
                              reason=reason)
             return (card,)
-        laid = t.on_table.get(seat, [])
-        back = list(laid) if cards is None else list(cards)
-        for c in back:
-            laid.remove(c)
-        if not laid:
-            t.on_table.pop(seat, None)
+        back = t.on_table.pick_up(seat, cards)
         self._r_add(seat, back)
         if exposed:
             t.exposed[seat].extend(back)
@@ -859,7 +834,7 @@ class RefereedTable:
     def stand_play(self, seat: int, reason: str) -> None:
         """The cards ``seat`` laid on the table go on the trick as if played in turn."""
         t = self.table
-        cards = tuple(sort_cards(t.on_table.pop(seat, [])))
+        cards = tuple(sort_cards(t.on_table.pick_up(seat)))
         self._r_add(seat, cards)
         self._r_unpaused(lambda: self._r_play_now(seat, cards, stand=reason))
 
@@ -909,9 +884,7 @@ class RefereedTable:
                      **data: Any) -> None:
         """``seat`` must choose one of ``options`` before the table goes on; ``data`` is what
         the engine needs to carry the choice out (source, to, count, reason)."""
-        t = self.table
-        t.choice = ChoiceState(seat, purpose, tuple(options), about, data)
-        self.stream.emit(ChoiceOffered, seat=seat, purpose=purpose, options=tuple(options), about=about)
+        offer_choice(self, seat, purpose, options, about, **data)
         if self.phase is not Phase.AWAITING_RULING:
             self.to_act = seat
 
@@ -931,9 +904,7 @@ class RefereedTable:
         if t.grab is not None and t.grab[0] == source:
             seat, card, in_hand, rightful = t.grab
             if not in_hand:                      # the card on the table joins the hand it came to
-                t.on_table[seat].remove(card)
-                if not t.on_table[seat]:
-                    del t.on_table[seat]
+                t.on_table.pick_up(seat, [card])
                 self._r_add(seat, [card])
             t.grab = None
             self.draw_seat = next_seat(rightful)
@@ -953,7 +924,7 @@ class RefereedTable:
         self.attempt += 1
         seed = streams.child_seed(self.seed, REDEAL, self.attempt)
         t.exposed = [[], [], [], []]
-        t.on_table = {}
+        t.on_table = OnTable()
         t.slips = []
         t.redirect = None
         t.kitty_draw = None

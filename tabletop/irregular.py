@@ -38,11 +38,17 @@ def fact(pairs: Facts, name: str, default: Any = None) -> Any:
 
 @attrs.frozen(kw_only=True)
 class Irregular(Event):
-    """Base of every game's irregular-attempt event (abstract: no KIND)."""
+    """Base of every game's irregular-attempt event (abstract: no KIND; each game names its
+    own, e.g. ``gd.irregular``). ``action`` rebuilds the attempted action (the game's
+    ``action_from_data``). ``latent``: nobody noticed yet; a discovery (``Discovered``)
+    follows when the table reaches the stage where it comes to light, and the referee rules
+    then."""
 
     ACTION: ClassVar[bool] = True
     irregularity: str
     facts: Facts = ()
+    action: tuple[tuple[str, Any], ...] = ()
+    latent: bool = False
 
     def fact(self, name: str, default: Any = None) -> Any:
         return fact(self.facts, name, default)
@@ -61,3 +67,20 @@ class Discovered(Event):
 
     def fact(self, name: str, default: Any = None) -> Any:
         return fact(self.facts, name, default)
+
+
+def irregularity_events(prefix: str, module: str) -> tuple[type[Irregular], type[Discovered]]:
+    """A game's two refereed-mode event classes, ``IrregularAttempt`` (``PREFIX.irregular``)
+    and ``IrregularityFound`` (``PREFIX.found``), declared in ``module`` (so that they pickle
+    and print under the game's name)."""
+
+    def make(name: str, base: type, kind: str, doc: str) -> Any:
+        cls = type(name, (base,), {"KIND": kind, "__module__": module, "__doc__": doc,
+                                   "__annotations__": {}})
+        return attrs.frozen(kw_only=True)(cls)
+
+    attempt = make("IrregularAttempt", Irregular, f"{prefix}.irregular",
+                   "An action that breaks a rule, recorded instead of refused.")
+    found = make("IrregularityFound", Discovered, f"{prefix}.found",
+                 "A latent irregular attempt (``answers``) comes to light; the referee rules on it.")
+    return attempt, found

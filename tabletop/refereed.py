@@ -1,0 +1,90 @@
+"""What refereed mode adds to a deal of any game: the irregularities awaiting a ruling and
+the phase play resumes in, the cards laid on the table (still their owner's), the choice
+offered to a seat, and the referee's random stream. Each game's table state extends it with
+what is really its own (掼蛋's bars and lead options, 双升's revokes and kitty)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from tabletop.cards import Card
+from tabletop.rng import referee_generator
+from tabletop.rulings import Awaited
+from tabletop.table_events import ChoiceOffered
+
+
+class Choice:
+    """``seat`` must choose one of ``options`` (``purpose``, about seat ``about``) before
+    the table goes on; ``data``: what the engine needs to carry the choice out."""
+
+    __slots__ = ("seat", "purpose", "options", "about", "data")
+
+    def __init__(self, seat: int, purpose: str, options: tuple[str, ...], about: Any = None,
+                 data: dict[str, Any] | None = None) -> None:
+        self.seat, self.purpose, self.options, self.about = seat, purpose, options, about
+        self.data = {} if data is None else data
+
+
+class OnTable(dict):
+    """Seat → the cards it laid on the table (an attempt, a card drawn out of turn), still
+    its own until they go back or stand."""
+
+    def lay(self, seat: int, cards: Iterable[Card]) -> None:
+        self.setdefault(seat, []).extend(cards)
+
+    def pick_up(self, seat: int, only: Iterable[Card] | None = None) -> list[Card]:
+        """Take ``seat``'s cards off the table (all, or those of ``only`` lying there)."""
+        if only is None:
+            return self.pop(seat, [])
+        lying = self.get(seat, [])
+        taken = [c for c in only if c in lying]
+        for c in taken:
+            lying.remove(c)
+        if not lying:
+            self.pop(seat, None)
+        return taken
+
+
+class RefereedState:
+    """The refereed part of a deal's state that every game has."""
+
+    def __init__(self) -> None:
+        self.awaiting: list[Awaited] = []
+        """The irregularities waiting for a ruling, oldest first."""
+        self.resume_phase: Any = None
+        """The phase play resumes in once no ruling is awaited."""
+        self.on_table = OnTable()
+        self.choice: Choice | None = None
+        self.rng: Any = None
+
+    def wait(self, awaited: Awaited) -> bool:
+        """Add ``awaited``; True if the table was not waiting yet."""
+        self.awaiting.append(awaited)
+        return len(self.awaiting) == 1
+
+    def stop_waiting(self, answers: int | None) -> bool:
+        """The ruling on attempt ``answers`` (the first awaited when None) is made; True if
+        no ruling is awaited any more."""
+        if self.awaiting:
+            index = 0 if answers is None else next(
+                (i for i, a in enumerate(self.awaiting) if a.answers == answers), None)
+            if index is not None:
+                self.awaiting.pop(index)
+        return not self.awaiting
+
+    def referee_rng(self, seed: int | None, deal_number: int) -> Any:
+        """The referee's stream of this deal (lots, random draws), made on first use."""
+        if self.rng is None:
+            self.rng = referee_generator(seed, deal_number)
+        return self.rng
+
+
+def offer_choice(deal: Any, seat: int, purpose: str, options: Sequence[str], about: Any = None,
+                 **data: Any) -> Choice:
+    """``seat`` must choose one of ``options`` before the table goes on (logged as
+    ``table.choice``; the log names ``about`` when it is a seat)."""
+    choice = deal.table.choice = Choice(seat, purpose, tuple(options), about, data)
+    deal.stream.emit(ChoiceOffered, seat=seat, purpose=purpose, options=choice.options,
+                     about=about if isinstance(about, int) else None)
+    return choice
