@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from enforcement.referee import Decision
+from enforcement.referee import Decision, decision, uncovered
 from tabletop.effects import (
     BarOnePlay, CorrectPlay, Expose, ForcedDoubleLast, LeadOption, NextDealProcedure, NoTributeNextDeal,
     PassSequence, PenaltyCards, PlayStands, RandomDraw, RedoReturn, RedoTribute, Redeal, Replay, ReportAgain,
@@ -57,30 +57,16 @@ class GuandanRulings:
         answers = event.answers if event.KIND == "gd.found" else event.seq
         family = _FAMILIES.get(event.irregularity)
         if family is None:
-            return _unresolved(event, answers, "no clause covers this irregularity")
+            return uncovered(event, answers, "no clause covers this irregularity")
         if event.fact("after_end"):
-            return _unresolved(event, answers, "it came to light only after the deal had ended")
+            return uncovered(event, answers, "it came to light only after the deal had ended")
         if event.fact("moot"):
-            return _unresolved(event, answers, event.fact("moot"))
+            return uncovered(event, answers, event.fact("moot"))
         return family(_deal(engine), event, answers)
 
 
 # ---------------------------------------------------------------------------------------------
 # Helpers
-
-
-def _unresolved(event: Any, answers: int, why: str) -> Decision:
-    return Decision(None, answers, offender=event.seat,
-                    side=None if event.seat is None else event.seat % 2,
-                    facts=tuple(event.facts) + (("why_unresolved", why),), irregularity=event.irregularity)
-
-
-def _decision(event: Any, answers: int, clause: str, effects: Sequence[TableEffect], *,
-              offender: Any = "event", side: int | None = None, sanctions: Any = None,
-              extra_facts: Sequence[tuple[str, Any]] = ()) -> Decision:
-    seat = event.seat if offender == "event" else offender
-    return Decision(clause, answers, offender=seat, side=side, facts=tuple(event.facts) + tuple(extra_facts),
-                    effects=tuple(effects), sanctions=sanctions, irregularity=event.irregularity)
 
 
 def _lot_shuffler(deal: Any, side: int) -> int:
@@ -153,7 +139,7 @@ def draw_out_of_turn(deal: Any, event: Any, answers: int) -> Decision:
         grabbed = deal.table.grab
         returned = [grabbed[1]] if grabbed is not None and grabbed[0] == seat else _cards([card] if card else ())
         effects = [Return(returned, seat), RestoreOrder(rightful)]
-    return _decision(event, answers, clause, effects)
+    return decision(event, answers, clause, effects)
 
 
 def wrong_counts(deal: Any, event: Any, answers: int) -> Decision:
@@ -162,16 +148,16 @@ def wrong_counts(deal: Any, event: Any, answers: int) -> Decision:
     other too few: warnings, later −1 each, redeal (GD-1.2.2)."""
     counts = event.fact("counts")
     if not event.fact("deck_complete"):
-        return _decision(event, answers, "GD-1.2", [Redeal(fresh_deck=True)], offender=None, side=None,
+        return decision(event, answers, "GD-1.2", [Redeal(fresh_deck=True)], offender=None, side=None,
                          sanctions=())
     wrong_sides = sorted({s % 2 for s in range(4) if counts[s] != 27})
     if len(wrong_sides) == 1:
         side = wrong_sides[0]
         if not _can_force(deal):
-            return _unresolved(event, answers, "the deal is already over")
-        return _decision(event, answers, "GD-1.2.1", _double_last_effects(_lot_shuffler(deal, side)),
+            return uncovered(event, answers, "the deal is already over")
+        return decision(event, answers, "GD-1.2.1", _double_last_effects(_lot_shuffler(deal, side)),
                          offender=None, side=side)
-    return _decision(event, answers, "GD-1.2.2", [Redeal(fresh_deck=False)], offender=None, side=None)
+    return decision(event, answers, "GD-1.2.2", [Redeal(fresh_deck=False)], offender=None, side=None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -182,7 +168,7 @@ def announce_out_of_turn(deal: Any, event: Any, answers: int) -> Decision:
     """GD-2.2.1 ('pass') / GD-2.2.2 ('beat'): barred from the next play in this round (在该圈:
     scope 'round', the bar lapses with the round)."""
     clause = "GD-2.2.1" if event.fact("what") == "pass" else "GD-2.2.2"
-    return _decision(event, answers, clause, [BarOnePlay(event.seat, scope="round")])
+    return decision(event, answers, clause, [BarOnePlay(event.seat, scope="round")])
 
 
 def play_out_of_turn(deal: Any, event: Any, answers: int) -> Decision:
@@ -191,11 +177,11 @@ def play_out_of_turn(deal: Any, event: Any, answers: int) -> Decision:
     lead again), barred from its next turn (in this round or a later one), order restored."""
     seat = event.seat
     if event.fact("followed"):
-        return _decision(event, answers, "GD-2.3.2", [])
+        return decision(event, answers, "GD-2.3.2", [])
     cards = _cards(event.fact("cards"))
     effects = ([Return(cards, seat), RestoreOrder(event.fact("rightful")), BarOnePlay(seat, scope="next_turn")]
                + _exposure(deal, seat, cards, event.fact("reading")))
-    return _decision(event, answers, "GD-2.3.1", effects)
+    return decision(event, answers, "GD-2.3.1", effects)
 
 
 def wrong_cards(deal: Any, event: Any, answers: int) -> Decision:
@@ -205,7 +191,7 @@ def wrong_cards(deal: Any, event: Any, answers: int) -> Decision:
     seat = event.seat
     clause = "GD-2.4.2" if event.irregularity == "does_not_beat" else "GD-2.4.1"
     cards = _cards(event.fact("cards"))
-    return _decision(event, answers, clause, [Return(cards, seat), _correct_play(deal, seat, cards)])
+    return decision(event, answers, clause, [Return(cards, seat), _correct_play(deal, seat, cards)])
 
 
 def extra_cards(deal: Any, event: Any, answers: int) -> Decision:
@@ -219,12 +205,12 @@ def extra_cards(deal: Any, event: Any, answers: int) -> Decision:
         effects += [Return(cards, seat), _correct_play(deal, seat, cards)]
     else:                             # the rest, left lying, stands as the attempt read it
         effects.append(PlayStands(seat, event.fact("reading")))
-    return _decision(event, answers, "GD-2.4.3", effects)
+    return decision(event, answers, "GD-2.4.3", effects)
 
 
 def retract_play(deal: Any, event: Any, answers: int) -> Decision:
     """GD-2.4.4: a legal play is never taken back; refused, the play stands."""
-    return _decision(event, answers, "GD-2.4.4", [])
+    return decision(event, answers, "GD-2.4.4", [])
 
 
 def exposed_card(deal: Any, event: Any, answers: int) -> Decision:
@@ -232,11 +218,11 @@ def exposed_card(deal: Any, event: Any, answers: int) -> Decision:
     cards) without its bar: 禁出一手 sanctions an out-of-turn play, not an exposure. The
     adjusted score is for damage the rectification cannot repair: not given automatically."""
     effects = _exposure(deal, event.seat, [Card(event.fact("card"))])
-    return _decision(event, answers, "GD-2.5", effects, sanctions=())
+    return decision(event, answers, "GD-2.5", effects, sanctions=())
 
 
 def pass_on_lead(deal: Any, event: Any, answers: int) -> Decision:
-    return _unresolved(event, answers, "passing with the lead is in no clause (the seat must lead)")
+    return uncovered(event, answers, "passing with the lead is in no clause (the seat must lead)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -249,11 +235,11 @@ def wrong_tribute(deal: Any, event: Any, answers: int) -> Decision:
     seat = event.seat
     if event.fact("discovered") == "after_first_play":
         if not _can_force(deal):
-            return _unresolved(event, answers, "the deal is already over")
-        return _decision(event, answers, "GD-3.1.2", _double_last_effects(seat))
+            return uncovered(event, answers, "the deal is already over")
+        return decision(event, answers, "GD-3.1.2", _double_last_effects(seat))
     card = Card(event.fact("given"))
     effects = [Return([card], seat)] + _exposure(deal, seat, [card]) + [RedoTribute(seat)]
-    return _decision(event, answers, "GD-3.1.1", effects)
+    return decision(event, answers, "GD-3.1.1", effects)
 
 
 def wrong_return(deal: Any, event: Any, answers: int) -> Decision:
@@ -261,10 +247,10 @@ def wrong_return(deal: Any, event: Any, answers: int) -> Decision:
     seat = event.seat
     if event.fact("discovered") == "after_first_play":
         if not _can_force(deal):
-            return _unresolved(event, answers, "the deal is already over")
-        return _decision(event, answers, "GD-3.2.2", _double_last_effects(seat))
+            return uncovered(event, answers, "the deal is already over")
+        return decision(event, answers, "GD-3.2.2", _double_last_effects(seat))
     card = Card(event.fact("given"))
-    return _decision(event, answers, "GD-3.2.1", [Return([card], seat), RedoReturn(seat)])
+    return decision(event, answers, "GD-3.2.1", [Return([card], seat), RedoReturn(seat)])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -273,7 +259,7 @@ def wrong_return(deal: Any, event: Any, answers: int) -> Decision:
 
 def extra_report(deal: Any, event: Any, answers: int) -> Decision:
     """GD-4.1: reporting when not due, or asking for another's count: a warning."""
-    return _decision(event, answers, "GD-4.1", [])
+    return decision(event, answers, "GD-4.1", [])
 
 
 def missing_report(deal: Any, event: Any, answers: int) -> Decision:
@@ -284,7 +270,7 @@ def missing_report(deal: Any, event: Any, answers: int) -> Decision:
     acted = tuple(event.fact("acted") or ())
     played = tuple(event.fact("played") or ())
     if stage == 1:
-        return _decision(event, answers, "GD-4.2.1", [ReportAgain(seat)])
+        return decision(event, answers, "GD-4.2.1", [ReportAgain(seat)])
     if stage == 2:
         effects: list[TableEffect] = [ReportAgain(seat)]
         if acted:
@@ -299,10 +285,10 @@ def missing_report(deal: Any, event: Any, answers: int) -> Decision:
                 effects.append(Replay(acted, chooser=partner(seat), purpose="partner_replay"))
             else:
                 effects.append(Replay(acted))
-        return _decision(event, answers, "GD-4.2.2", effects)
+        return decision(event, answers, "GD-4.2.2", effects)
     if stage == 3:
         if at_end:
-            return _unresolved(event, answers, "GD-4.2.3 found only at the end of the deal: "
+            return uncovered(event, answers, "GD-4.2.3 found only at the end of the deal: "
                                                "the second play can no longer be taken back")
         cards = _cards(event.fact("cards"))
         effects = ([Return(cards, seat)] + _exposure(deal, seat, cards, event.fact("reading"))
@@ -310,20 +296,20 @@ def missing_report(deal: Any, event: Any, answers: int) -> Decision:
         seats = deal.pass_sequence_seats(seat, "offender_leads")
         if seats:
             effects.append(PassSequence(seat, seats, "offender_leads"))
-        return _decision(event, answers, "GD-4.2.3", effects)
+        return decision(event, answers, "GD-4.2.3", effects)
     if not _can_force(deal):
-        return _unresolved(event, answers, "the deal is already over")
+        return uncovered(event, answers, "the deal is already over")
     if stage == 4:
         cards = _cards(event.fact("cards"))
         effects = ([Return(cards, seat)] if cards else []) + _single_last_effects(seat)
         seats = [] if at_end else deal.pass_sequence_seats(seat, "play_on")
         if seats:
             effects.append(PassSequence(seat, seats, "play_on"))
-        return _decision(event, answers, "GD-4.2.4", effects)
+        return decision(event, answers, "GD-4.2.4", effects)
     # stage 5: gone out unreported
     if event.fact("partner_out"):
-        return _decision(event, answers, "GD-4.2.5", _single_last_effects(seat))
-    return _decision(event, answers, "GD-4.2.5", _double_last_effects(seat), sanctions=(ForcedDoubleLast(),),
+        return decision(event, answers, "GD-4.2.5", _single_last_effects(seat))
+    return decision(event, answers, "GD-4.2.5", _double_last_effects(seat), sanctions=(ForcedDoubleLast(),),
                      extra_facts=(("partner_still_playing", True),))
 
 
@@ -337,15 +323,15 @@ def incident(deal: Any, event: Any, answers: int) -> Decision:
     seat = event.seat
     what = event.fact("incident")
     if what == "manner_of_play":
-        return _decision(event, answers, "GD-2.1", [])
+        return decision(event, answers, "GD-2.1", [])
     if what == "information":
         if event.fact("damaged"):
-            return _unresolved(event, answers, "information used to the other side's damage: "
+            return uncovered(event, answers, "information used to the other side's damage: "
                                                "adjusted score at the referee's discretion")
         note = event.fact("note") or "reported information"
-        return _decision(event, answers, "GD-7", [UnauthorisedInformation(
+        return decision(event, answers, "GD-7", [UnauthorisedInformation(
             [partner(seat)], source=seat, what=f"incident: {note} (GD-7)")])
-    return _unresolved(event, answers, f"a reported incident of kind {what!r} is in no clause")
+    return uncovered(event, answers, f"a reported incident of kind {what!r} is in no clause")
 
 
 _FAMILIES: dict[str, Callable[[Any, Any, int], Decision]] = {

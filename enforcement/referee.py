@@ -48,6 +48,27 @@ class Decision:
     irregularity: str = ""
 
 
+def decision(event: Any, answers: int, clause: str, effects: Sequence[TableEffect] = (), *,
+             offender: Any = "event", side: int | None = None, sanctions: Sequence[Sanction] | None = None,
+             extra_facts: Sequence[tuple[str, Any]] = ()) -> Decision:
+    """A ruling under ``clause`` on the irregularity ``event`` (attempt ``answers``): data
+    only. ``offender`` defaults to the event's seat; ``sanctions`` None: the clause's own
+    ladder. The engine carries out ``effects`` and the imposed sanctions itself."""
+    seat = event.seat if offender == "event" else offender
+    return Decision(clause, answers, offender=seat, side=side, facts=tuple(event.facts) + tuple(extra_facts),
+                    effects=tuple(effects), sanctions=None if sanctions is None else tuple(sanctions),
+                    irregularity=event.irregularity)
+
+
+def uncovered(event: Any, answers: int, why: str, effects: Sequence[TableEffect] = (),
+              extra_facts: Sequence[tuple[str, Any]] = ()) -> Decision:
+    """The rulebook does not cover ``event`` (→ the fallback): ``why``, and ``effects`` that
+    put the table back in order (often none)."""
+    return Decision(None, answers, offender=event.seat, side=None if event.seat is None else event.seat % 2,
+                    facts=tuple(event.facts) + tuple(extra_facts) + (("why_unresolved", why),),
+                    effects=tuple(effects), irregularity=event.irregularity)
+
+
 class GameRulings(Protocol):
     game: str
 

@@ -30,10 +30,10 @@ from typing import Any
 from enforcement.ledger import Ledger
 from enforcement.penalty_cards import heavy_cards
 from enforcement.rulebook import clauses_by_irregularity
-from enforcement.referee import Decision, Fallback, Referee, record_only_fallback
+from enforcement.referee import Decision, Fallback, Referee, decision, record_only_fallback, uncovered
 from tabletop.effects import (
     Choice, CorrectFollow, DeclarationStands, Expose, LoseDeclarationRight, LotsDraw, PlayStands, PointPenalty,
-    RandomDraw, Redeal, RedoBury, Replay, RestoreOrder, Return, Sanction, Suspension, TableEffect,
+    RandomDraw, Redeal, RedoBury, Replay, RestoreOrder, Return, Suspension, TableEffect,
 )
 from shengji.table import IRREGULARITIES
 from shengji.units import is_tractor
@@ -97,7 +97,7 @@ class ShengjiRulings:
         family = _FAMILIES.get(event.irregularity)
         table = _Table(engine)
         if family is None:
-            return _unresolved(table, event, answers, "no clause covers this irregularity",
+            return uncovered(event, answers, "no clause covers this irregularity",
                                effects=_return_and_replay(table, event.seat))
         return family(self, table, event, answers)
 
@@ -135,37 +135,11 @@ def _shown_voids(deal: Any, holder: int) -> set[str]:
 # Helpers
 
 
-def _unresolved(table: _Table, event: Any, answers: int, why: str,
-                effects: Sequence[TableEffect] = (),
-                extra_facts: Sequence[tuple[str, Any]] = ()) -> Decision:
-    """Not in the rulebook (→ ``ref.unresolved``); ``effects``: how the table is put back
-    in order (not logged: the unresolved event records the facts and the fallback)."""
-    return Decision(None, answers, offender=event.seat,
-                    side=None if event.seat is None else team(event.seat),
-                    facts=tuple(event.facts) + tuple(extra_facts) + (("why_unresolved", why),),
-                    effects=tuple(effects), irregularity=event.irregularity)
-
-
-
-
 def _return_and_replay(table: _Table, seat: int | None) -> list[TableEffect]:
     """Cards of the attempt go back to the hand, exposed (they were seen); the offender acts
     again where it was its turn."""
     laid = table.deal.table.on_table.get(seat) if seat is not None else None
     return [Return(laid, seat), Expose(laid, seat)] if laid else []
-
-
-def _decision(rulings: ShengjiRulings, table: _Table, event: Any, answers: int, clause: str,
-              effects: Sequence[TableEffect], *,
-              offender: Any = "event", side: int | None = None, sanctions: Sequence[Sanction] | None = None,
-              extra_facts: Sequence[tuple[str, Any]] = ()) -> Decision:
-    """A ruling under ``clause``: data only. The engine carries out ``effects`` and the
-    imposed sanctions itself (``Deal.carry_out`` / ``Match.carry_out``)."""
-    seat = event.seat if offender == "event" else offender
-    return Decision(clause, answers, offender=seat, side=side,
-                    facts=tuple(event.facts) + tuple(extra_facts), effects=tuple(effects),
-                    sanctions=None if sanctions is None else tuple(sanctions),
-                    irregularity=event.irregularity)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -184,7 +158,7 @@ def draw_other_seat_card(rulings: ShengjiRulings, table: _Table, event: Any, ans
     heavy = rulings.heavy(table.deal, [card], trump=event.fact("trump"))
     facts = (("heavy", tuple(str(c) for c in heavy)),)
     if event.fact("in_hand"):
-        return _unresolved(table, event, answers, "the card is already in the offender's hand: the seed "
+        return uncovered(event, answers, "the card is already in the offender's hand: the seed "
                            "covers a card not yet in the hand", effects=[RandomDraw(seat, rightful, 1)],
                            extra_facts=facts)
     effects = [Return([card], seat), RestoreOrder(rightful)]
@@ -196,14 +170,14 @@ def draw_other_seat_card(rulings: ShengjiRulings, table: _Table, event: Any, ans
             facts += (("by_analogy", "face seen, light card, not in the hand: no damage, warned as SJ-1.1"),)
     else:
         clause = "SJ-1.1"
-    return _decision(rulings, table, event, answers, clause, effects, extra_facts=facts)
+    return decision(event, answers, clause, effects, extra_facts=facts)
 
 
 def banker_drew_kitty(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:
     """SJ-1.5: the banker loses the right to declare or overcall for this deal + Warning. The
     card stays in its hand (it picks the kitty up anyway); the kitty is left with 7."""
     seat = event.seat
-    return _decision(rulings, table, event, answers, "SJ-1.5", [LoseDeclarationRight(seat)],
+    return decision(event, answers, "SJ-1.5", [LoseDeclarationRight(seat)],
                      extra_facts=(("card_stays", "in the banker's hand; it buries 8 of 33 as usual"),))
 
 
@@ -213,7 +187,7 @@ def miscount(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -
     offender = event.fact("offender")
     taker, short, size = event.fact("taker"), event.fact("short"), event.fact("size")
     if not size:
-        return _unresolved(table, event, answers, "the slip left every count right (its cards went elsewhere)")
+        return uncovered(event, answers, "the slip left every count right (its cards went elsewhere)")
     side = team(offender)
     involved = [s for s in (short, taker) if team(s) != side]
     chooser = involved[0] if involved else next_seat(offender)
@@ -224,7 +198,7 @@ def miscount(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -
     else:
         clause = "SJ-3.1.7"
         effects = [Choice(chooser, (draw, Redeal()))]
-    return _decision(rulings, table, event, answers, clause, effects, offender=offender,
+    return decision(event, answers, clause, effects, offender=offender,
                      extra_facts=(("chooser", chooser), ("offending_side", side)))
 
 
@@ -237,10 +211,10 @@ def simultaneous_declaration(rulings: ShengjiRulings, table: _Table, event: Any,
     side = team(seats[0])
     if event.fact("chose_instead_of_lots"):
         chosen = event.fact("chosen")
-        return _decision(rulings, table, event, answers, "SJ-3.1.4", [DeclarationStands(chosen)],
+        return decision(event, answers, "SJ-3.1.4", [DeclarationStands(chosen)],
                          extra_facts=(("stands", chosen),))
     winner = seats[int(streams.generator(table.deal.seed, streams.REFEREE, LOTS, answers).random() * 2)]
-    return _decision(rulings, table, event, answers, "SJ-1.6", [LotsDraw(seats, winner)],
+    return decision(event, answers, "SJ-1.6", [LotsDraw(seats, winner)],
                      offender=None, side=side, extra_facts=(("lots_winner", winner),))
 
 
@@ -254,7 +228,7 @@ def exposed_card(rulings: ShengjiRulings, table: _Table, event: Any, answers: in
     cards = _cards(event.fact("cards"))
     heavy = rulings.heavy(table.deal, cards, trump=event.fact("trump"), holder=seat)
     clause = "SJ-3.1.3" if heavy else "SJ-1.3"
-    return _decision(rulings, table, event, answers, clause, [Expose(cards, seat)],
+    return decision(event, answers, clause, [Expose(cards, seat)],
                      extra_facts=(("heavy", tuple(str(c) for c in heavy)),))
 
 
@@ -267,10 +241,10 @@ def extra_card(rulings: ShengjiRulings, table: _Table, event: Any, answers: int)
     heavy = rulings.heavy(table.deal, extra, holder=seat)
     facts = (("heavy", tuple(str(c) for c in heavy)),)
     if not event.fact("rest_legal"):
-        return _unresolved(table, event, answers, "the play without the extra card is not legal either",
+        return uncovered(event, answers, "the play without the extra card is not legal either",
                            effects=_return_and_replay(table, seat), extra_facts=facts)
     clause = "SJ-3.1.6" if heavy else "SJ-1.8"
-    return _decision(rulings, table, event, answers, clause,
+    return decision(event, answers, clause,
                      [Return(extra, seat), Expose(extra, seat), PlayStands(seat)], extra_facts=facts)
 
 
@@ -328,7 +302,7 @@ def out_of_turn(rulings: ShengjiRulings, table: _Table, event: Any, answers: int
     if redo:
         effects.append(RedoBury(seat))
     effects.append(RestoreOrder(rightful))
-    return _decision(rulings, table, event, answers, clause, effects, sanctions=sanctions,
+    return decision(event, answers, clause, effects, sanctions=sanctions,
                      extra_facts=facts)
 
 
@@ -354,7 +328,7 @@ def wrong_follow(rulings: ShengjiRulings, table: _Table, event: Any, answers: in
     if found == "after_trick":
         draft = Decision("SJ-3.2", answers, offender=seat, facts=tuple(event.facts), irregularity=event.irregularity)
         sanctions = (_TEN, *rulings.fallback(table.deal, draft))
-        return _decision(rulings, table, event, answers, "SJ-3.2", [], sanctions=sanctions,
+        return decision(event, answers, "SJ-3.2", [], sanctions=sanctions,
                          extra_facts=facts + (("tricks_stand", True),))
     if found == "affecting_play":
         effects = [Return(cards, seat), Expose(cards, seat), Replay([next_seat(seat)]), CorrectFollow(seat)]
@@ -363,13 +337,13 @@ def wrong_follow(rulings: ShengjiRulings, table: _Table, event: Any, answers: in
         if what == "suit" and heavy:
             on_top = (_TEN, _TEN)
             facts += (("base_clause", clause), ("on_top", HEAVY_FOLLOW_ON_TOP))
-        return _decision(rulings, table, event, answers, clause, effects, sanctions=on_top,
+        return decision(event, answers, clause, effects, sanctions=on_top,
                          extra_facts=facts)
     if heavy:
         clause = "SJ-3.1.12.1"
     else:
         clause = "SJ-1.4" if what == "suit" else "SJ-1.9"
-    return _decision(rulings, table, event, answers, clause, [Return(cards, seat), Expose(cards, seat),
+    return decision(event, answers, clause, [Return(cards, seat), Expose(cards, seat),
                                                               CorrectFollow(seat)], extra_facts=facts)
 
 
@@ -409,37 +383,37 @@ def incident(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -
     severity = event.fact("severity")
     note = event.fact("note") or ""
     if severity == "suspension":
-        return _decision(rulings, table, event, answers, "SJ-3.2", [],
+        return decision(event, answers, "SJ-3.2", [],
                          sanctions=(Suspension(note or f"reported: {what}"),))
     if what == "late":
         minutes = event.fact("minutes") or 0
         side = team(seat)
         if minutes <= 0:
-            return _unresolved(table, event, answers, "lateness of no minutes")
+            return uncovered(event, answers, "lateness of no minutes")
         if minutes > LATE_PENALTY_MINUTES:
-            return _unresolved(table, event, answers, f"{minutes} minutes late: over 15, the rulebook's PD bands "
+            return uncovered(event, answers, f"{minutes} minutes late: over 15, the rulebook's PD bands "
                                "(enforcement.md SJ-1.2) leave it to the fallback", extra_facts=(("band", LATE_BANDS),))
         clause = "SJ-1.2" if minutes <= LATE_WARNING_MINUTES else "SJ-3.1.2"
-        return _decision(rulings, table, event, answers, clause, [], offender=None, side=side,
+        return decision(event, answers, clause, [], offender=None, side=side,
                          extra_facts=(("band", LATE_BANDS),))
     if what == "unreasonable_play":
         before = rulings.ledger.occurrences("SJ-1.14", seat) if rulings.ledger is not None else 0
         clause = "SJ-1.14" if before == 0 and severity == "minor" else "SJ-2.2"
-        return _decision(rulings, table, event, answers, clause, [],
+        return decision(event, answers, clause, [],
                          extra_facts=(("earlier_unreasonable_plays", before),))
     ladder = _INCIDENTS.get(what)
     if ladder is None:
-        return _unresolved(table, event, answers, f"a reported incident of kind {what!r} is in no clause")
+        return uncovered(event, answers, f"a reported incident of kind {what!r} is in no clause")
     clause = ladder.get("damaged") if event.fact("damaged") and severity != "minor" else None
     clause = clause or ladder[severity]
-    return _decision(rulings, table, event, answers, clause, [])
+    return decision(event, answers, clause, [])
 
 
 def no_clause(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:
     """A play with the wrong number of cards, a lead of mixed suits: in no clause (the
     rulebook's ``unresolved:`` keys of SJ-3.0); the cards come back exposed and the seat
     plays again."""
-    return _unresolved(table, event, answers, "no clause covers this irregularity",
+    return uncovered(event, answers, "no clause covers this irregularity",
                        effects=_return_and_replay(table, event.seat))
 
 
