@@ -86,8 +86,10 @@ and what sanctions do (level and point penalties, 单下 / 双下 results, a mat
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
+
+import attrs
 
 from tabletop.seats import next_seat
 
@@ -172,7 +174,7 @@ def listed_atoms(game: str, effect: dict[str, Any], offender: int | None) -> lis
         return [Atom(kind, effect["restricted_seat"], src, chooser=effect["chooser"],
                      combination=effect["exposed_kind"])]
     if kind in ("RestoreOrder", "CorrectFollow"):
-        return [Atom("RestoreOrder" if game == "guandan" else "Turn", seat, src)]
+        return [Atom(effect_events(game).turn, seat, src)]
     if kind == "RandomDraw":
         return [Atom(kind, effect["to"], src, source=effect["source"], count=effect["count"])]
     if kind == "Redeal":
@@ -182,7 +184,7 @@ def listed_atoms(game: str, effect: dict[str, Any], offender: int | None) -> lis
     if kind in ("ReportAgain", "CorrectPlay", "RedoBury", "LoseDeclarationRight", "DeclarationStands"):
         return [Atom(kind, seat, src)]
     if kind == "Replay":
-        if game == "guandan":
+        if not effect_events(game).replay_per_seat:
             return [Atom(kind, None, src, seats=tuple(effect["seats"]))]
         return [Atom(kind, s, src) for s in effect["seats"]]
     if kind == "UnauthorisedInformation":
@@ -226,9 +228,26 @@ SHENGJI_EFFECT_EVENTS = frozenset({
     "sj.declaration_barred", "sj.declaration_stands", "table.choice", "table.random_draw", "sj.redeal",
     "sj.handed_over",
 })
-EFFECT_EVENTS = {"guandan": GUANDAN_EFFECT_EVENTS, "shengji": SHENGJI_EFFECT_EVENTS}
-"""Per game, the event kinds a ruling's window collects (a superset: ``carried_atoms``
-decides; a kind not listed here is never a table effect)."""
+
+
+@attrs.frozen
+class EffectEvents:
+    """How one game's table shows a ruling's effects carried out (a game's referee part):
+    the event kinds a ruling's window collects (a superset: ``atoms`` decides; a kind not
+    listed is never a table effect), the atoms of one such event, the atom a restored turn
+    is, whether a Replay is one atom per seat, and whether rulings schedule the next deal."""
+
+    kinds: frozenset[str]
+    atoms: Callable[[Any], list[Atom]]
+    turn: str
+    replay_per_seat: bool
+    next_deal: bool
+
+
+def effect_events(game: str) -> EffectEvents:
+    from enforcement.games import referee_part
+
+    return referee_part(game).effect_events
 
 _GD_ASKED = ("lead_option", "designate")
 _SJ_CHOICES = ("miscount_draw", "miscount_remedy")
@@ -236,45 +255,56 @@ _SJ_CHOICES = ("miscount_draw", "miscount_remedy")
 
 def carried_atoms(game: str, e: Any) -> list[Atom]:
     """The atoms an effect event carries out (empty: it is play going on, not an effect)."""
+    return effect_events(game).atoms(e)
+
+
+def guandan_atoms(e: Any) -> list[Atom]:
+    """掼蛋: the atoms an effect event carries out."""
     kind = e.KIND
     src = f"{kind} seq {e.seq}"
     seat = e.seat
-    if game == "guandan":
-        if kind in ("table.returned", "table.exposed", "table.penalty_cards"):
-            name = {"table.returned": "Return", "table.exposed": "Expose", "table.penalty_cards": "PenaltyCards"}[kind]
-            return _cards(name, seat, e.cards, src)
-        if kind == "table.barred":
-            scope = getattr(e, "scope", None)
-            return [Atom("BarOnePlay", seat, src) if scope is None else Atom("BarOnePlay", seat, src, scope=scope)]
-        if kind == "gd.lead_option":
-            return [Atom("LeadOption", e.restricted, src, chooser=e.chooser, combination=e.combination)]
-        if kind == "table.turn_restored":
-            return [Atom("RestoreOrder", seat, src)]
-        if kind == "table.random_draw":
-            return [Atom("RandomDraw", seat, src, source=e.source, count=1), Atom("RestoreOrder", next_seat(seat), src)]
-        if kind == "gd.redeal":
-            return [Atom("Redeal", None, src, fresh_deck=e.fresh_deck)]
-        if kind == "gd.reported":
-            return [Atom("ReportAgain", seat, src)]
-        if kind == "gd.correction_due":
-            return [Atom("CorrectPlay", seat, src, cards=tuple(sorted(e.cards)))]
-        if kind == "table.choice":
-            if e.purpose in _GD_ASKED:
-                return []
-            if e.purpose in ("replay", "partner_replay"):
-                return [Atom("Replay", None, src, seats=Member(seat))]
-            return [Atom("Choice", seat, src, purpose=e.purpose)]
-        if kind == "gd.unauthorised":
-            return [Atom("UnauthorisedInformation", None, src, seats=tuple(e.seats), cards=tuple(sorted(e.cards)))]
-        if kind == "gd.pass_sequence":
-            return [Atom("PassSequence", seat, src, seats=tuple(e.seats), then=e.then)]
-        if kind == "gd.lead_restricted":
-            return [Atom("LeadRestricted", seat, src, rule=e.rule, combination=e.combination)]
-        if kind == "table.exposure_lifted":
-            return _cards("ExposureLifted", seat, e.cards, src)
-        if kind == "gd.taken_back":
-            return [Atom("PlaysTakenBack", None, src, seats=tuple(e.seats))]
-        return []
+    if kind in ("table.returned", "table.exposed", "table.penalty_cards"):
+        name = {"table.returned": "Return", "table.exposed": "Expose", "table.penalty_cards": "PenaltyCards"}[kind]
+        return _cards(name, seat, e.cards, src)
+    if kind == "table.barred":
+        scope = getattr(e, "scope", None)
+        return [Atom("BarOnePlay", seat, src) if scope is None else Atom("BarOnePlay", seat, src, scope=scope)]
+    if kind == "gd.lead_option":
+        return [Atom("LeadOption", e.restricted, src, chooser=e.chooser, combination=e.combination)]
+    if kind == "table.turn_restored":
+        return [Atom("RestoreOrder", seat, src)]
+    if kind == "table.random_draw":
+        return [Atom("RandomDraw", seat, src, source=e.source, count=1), Atom("RestoreOrder", next_seat(seat), src)]
+    if kind == "gd.redeal":
+        return [Atom("Redeal", None, src, fresh_deck=e.fresh_deck)]
+    if kind == "gd.reported":
+        return [Atom("ReportAgain", seat, src)]
+    if kind == "gd.correction_due":
+        return [Atom("CorrectPlay", seat, src, cards=tuple(sorted(e.cards)))]
+    if kind == "table.choice":
+        if e.purpose in _GD_ASKED:
+            return []
+        if e.purpose in ("replay", "partner_replay"):
+            return [Atom("Replay", None, src, seats=Member(seat))]
+        return [Atom("Choice", seat, src, purpose=e.purpose)]
+    if kind == "gd.unauthorised":
+        return [Atom("UnauthorisedInformation", None, src, seats=tuple(e.seats), cards=tuple(sorted(e.cards)))]
+    if kind == "gd.pass_sequence":
+        return [Atom("PassSequence", seat, src, seats=tuple(e.seats), then=e.then)]
+    if kind == "gd.lead_restricted":
+        return [Atom("LeadRestricted", seat, src, rule=e.rule, combination=e.combination)]
+    if kind == "table.exposure_lifted":
+        return _cards("ExposureLifted", seat, e.cards, src)
+    if kind == "gd.taken_back":
+        return [Atom("PlaysTakenBack", None, src, seats=tuple(e.seats))]
+    return []
+
+
+def shengji_atoms(e: Any) -> list[Atom]:
+    """双升: the atoms an effect event carries out."""
+    kind = e.KIND
+    src = f"{kind} seq {e.seq}"
+    seat = e.seat
     if kind == "table.returned":
         out = _cards("Return", seat, e.cards, src)
         if e.exposed:
@@ -406,7 +436,7 @@ def mismatches(game: str, ruling: Any, events: Sequence[Any], standing: Any = No
         if effect["kind"] in NEXT_DEAL_EFFECTS:
             next_deal.append(effect)
         listed += listed_atoms(game, effect, offender)
-    kinds = EFFECT_EVENTS[game]
+    kinds = effect_events(game).kinds
     carried: list[Atom] = []
     scheduled: list[Any] = []
     for e in events:
@@ -426,7 +456,7 @@ def mismatches(game: str, ruling: Any, events: Sequence[Any], standing: Any = No
             del open_[hit]
     problems = [f"listed but not carried out: {a}" for a in _grouped(missing)]
     problems += [f"carried out but not listed: {a}" for a in _grouped(open_)]
-    if game == "guandan":
+    if effect_events(game).next_deal:
         problems += _next_deal(next_deal, scheduled, standing)
     return problems
 
@@ -471,7 +501,7 @@ def windows(game: str, events: Iterable[Any]) -> list[Window]:
     out: list[Window] = []
     current: Window | None = None
     scheduled = None
-    kinds = EFFECT_EVENTS[game]
+    kinds = effect_events(game).kinds
     for e in events:
         kind = e.KIND
         if kind in kinds:
@@ -498,3 +528,9 @@ def log_mismatches(game: str, events: Iterable[Any]) -> list[tuple[Any, list[str
         if problems:
             out.append((w.ruling, problems))
     return out
+
+
+GUANDAN = EffectEvents(GUANDAN_EFFECT_EVENTS, guandan_atoms, turn="RestoreOrder", replay_per_seat=False,
+                       next_deal=True)
+SHENGJI = EffectEvents(SHENGJI_EFFECT_EVENTS, shengji_atoms, turn="Turn", replay_per_seat=True,
+                       next_deal=False)

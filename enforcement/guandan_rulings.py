@@ -20,7 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from enforcement.referee import Decision, decision, uncovered
+from enforcement.games import RefereePart, register_referee
+from enforcement.ledger import Ledger
+from enforcement.referee import Decision, Fallback, Referee, decision, record_only_fallback, uncovered
 from tabletop.effects import (
     BarOnePlay, CorrectPlay, Expose, ForcedDoubleLast, LeadOption, NextDealProcedure, NoTributeNextDeal,
     PassSequence, PenaltyCards, PlayStands, RandomDraw, RedoReturn, RedoTribute, Redeal, Replay, ReportAgain,
@@ -358,3 +360,24 @@ IRREGULARITY_CLAUSES: dict[str, tuple[str, ...]] = clauses_by_irregularity(GAME,
 """Which clauses each irregularity id can be ruled under (the trainer, and tests), derived
 from the rulebook's triggers (enforcement.rulebook.clauses_by_irregularity); an empty tuple:
 always unresolved (the rulebook's ``unresolved:`` keys, fallback GD-2.5)."""
+
+
+def make_guandan_referee(rules: Any = None, fallback: Fallback = record_only_fallback,
+                         ledger: Ledger | None = None) -> Referee:
+    """A referee for 掼蛋 (one per match or lone deal). ``rules`` (GuandanRules) is accepted
+    for symmetry with the engines; the rulings do not depend on it. ``fallback`` decides
+    the sanctions of an unresolved irregularity (default: an AdjustedScore that changes
+    nothing, recorded as such)."""
+    return Referee(GuandanRulings(), ledger if ledger is not None else Ledger(GAME), fallback)
+
+
+def _register() -> None:
+    from enforcement.carried_out import GUANDAN
+    from enforcement.guandan_invariants import GuandanChecker
+    from enforcement.injector import GuandanInfractions
+
+    register_referee(GAME, RefereePart(make_referee=make_guandan_referee, catalogue=GuandanInfractions,
+                                       checker=GuandanChecker, effect_events=GUANDAN))
+
+
+_register()

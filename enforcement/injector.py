@@ -390,17 +390,8 @@ class GuandanInfractions:
         return Incident(seat, "information", damaged=damaged, note="a pause before passing")
 
 
-CATALOGUES: dict[str, type] = {"guandan": GuandanInfractions}
-
-
 def catalogue_for(game: str) -> InfractionCatalogue:
-    """The game's infraction catalogue (双升: ``enforcement.shengji_infractions``, loaded on
-    first use)."""
-    if game == "shengji" and game not in CATALOGUES:
-        from enforcement.shengji_infractions import ShengjiInfractions
+    """The game's infraction catalogue (from its referee part)."""
+    from enforcement.games import referee_part
 
-        CATALOGUES[game] = ShengjiInfractions
-    cls = CATALOGUES.get(game)
-    if cls is None:
-        raise OptionError(f"no infraction catalogue for {game!r} (known: guandan, shengji)")
-    return cls()
+    return referee_part(game).catalogue()

@@ -101,31 +101,11 @@ def violated(invariant: str, detail: str, event: Event | None = None, deal: int 
     return InvariantViolation(invariant, detail, deal=deal)
 
 
-def shengji_referee_available() -> bool:
-    """Whether the 双升 referee can be built (its rulings and catalogue are importable)."""
-    try:
-        from enforcement.setup import make_referee
-        from enforcement.injector import catalogue_for
-
-        make_referee("shengji")
-        catalogue_for("shengji")
-    except Exception:  # not landed (or broken): the fuzzer says so and skips 双升
-        return False
-    return True
-
-
 def checker_for(game: str, **kw: Any) -> "Checker":
-    if game == "guandan":
-        from enforcement.guandan_invariants import GuandanChecker
+    """The game's invariant checker (from its referee part)."""
+    from enforcement.games import referee_part
 
-        return GuandanChecker(**kw)
-    if game == "shengji":
-        from enforcement.shengji_invariants import ShengjiChecker
-
-        return ShengjiChecker(**kw)
-    from tabletop.errors import OptionError
-
-    raise OptionError(f"no invariants for {game!r} (known: guandan, shengji)")
+    return referee_part(game).checker(**kw)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -161,9 +141,9 @@ class Checker:
         """(seat, injected) of the decision whose events come next."""
         self.events_seen = 0
         self.decisions = 0
-        from enforcement.carried_out import EFFECT_EVENTS
+        from enforcement.carried_out import effect_events
 
-        self.effect_kinds = EFFECT_EVENTS.get(self.game, frozenset()) if effects else frozenset()
+        self.effect_kinds = effect_events(self.game).kinds if effects else frozenset()
         self.rulings_checked = 0
         self.window: Any = None
         """The ruling whose effects are being collected (enforcement.carried_out.Window)."""

@@ -63,6 +63,9 @@ class Ledger:
         if game not in GAMES:
             raise OptionError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
         self.game = game
+        self.escalates = clause(SECOND_WARNING).game == game
+        """Whether warnings and violations escalate by count (the rulebook's SJ-2.1 / SJ-3.2
+        belong to this game)."""
         self.incidents: list[Incident] = []
         self.imposed: list[Imposed] = []
 
@@ -95,7 +98,7 @@ class Ledger:
         bearers = (0, 1) if both else (inc_side,)
         out = [self._impose(incident, s, b, None if both else seat)
                for b in bearers for s in steps]
-        if self.game == "shengji":
+        if self.escalates:
             out.extend(self._escalate(list(out)))
         return out
 

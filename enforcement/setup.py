@@ -3,7 +3,7 @@ the same objects from a log header (``options``: ``{"referee": true, "infraction
 
     engine_options(options)               Deal.drawn / Match keywords: mode, report_step
     engine_mode(options)                  'refereed' or 'strict' 
-    make_guandan_referee(rules=None)      a Referee (observer) for one match or lone deal
+    make_referee(game, rules=None)        a rulebook referee for one match or lone deal
     inject(agents, rates, seed, index)    the agents wrapped in seeded Injectors
     refereed_run(engine, agents, options, seed, index, observers)   all of it, one unit
 
@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from enforcement.guandan_rulings import GuandanRulings
+from enforcement.games import referee_part
+from enforcement.guandan_rulings import make_guandan_referee  # noqa: F401  (the README's entry point)
 from enforcement.injector import Injector, catalogue_for, normalise_rates
-from enforcement.ledger import Ledger
 from enforcement.referee import Fallback, Referee, record_only_fallback
 from tabletop import rng as streams
 from tabletop.errors import OptionError
@@ -62,24 +62,11 @@ def infraction_rates(options: Mapping[str, Any]) -> "float | dict[str, float]":
     return float(value)
 
 
-def make_guandan_referee(rules: Any = None, fallback: Fallback = record_only_fallback,
-                         ledger: Ledger | None = None) -> Referee:
-    """A referee for 掼蛋 (one per match or lone deal). ``rules`` (GuandanRules) is accepted
-    for symmetry with the engines; the rulings do not depend on it. ``fallback`` decides
-    the sanctions of an unresolved irregularity (default: an AdjustedScore that changes
-    nothing, recorded as such)."""
-    return Referee(GuandanRulings(), ledger if ledger is not None else Ledger("guandan"), fallback)
-
-
 def make_referee(game: str, rules: Any = None, fallback: Fallback = record_only_fallback) -> Referee:
-    """The game's referee (双升: ``enforcement.shengji_rulings``, loaded on first use)."""
-    if game == "guandan":
-        return make_guandan_referee(rules, fallback)
-    if game == "shengji":
-        from enforcement.shengji_rulings import make_shengji_referee
-
-        return make_shengji_referee(rules, fallback)
-    raise OptionError(f"no referee for {game!r} (known: guandan, shengji)")
+    """A fresh rulebook referee for ``game`` (one per match or lone deal). ``fallback``
+    decides the sanctions of an unresolved irregularity (default: an AdjustedScore that
+    changes nothing, recorded as such)."""
+    return referee_part(game).make_referee(rules, fallback)
 
 
 def inject(agents: Sequence[Any], rates: "float | Mapping[str, float]", seed: int, index: int,

@@ -30,6 +30,7 @@ from typing import Any
 from enforcement.ledger import Ledger
 from enforcement.penalty_cards import heavy_cards
 from enforcement.rulebook import clauses_by_irregularity
+from enforcement.games import RefereePart, register_referee
 from enforcement.referee import Decision, Fallback, Referee, decision, record_only_fallback, uncovered
 from tabletop.effects import (
     Choice, CorrectFollow, DeclarationStands, Expose, LoseDeclarationRight, LotsDraw, PlayStands, PointPenalty,
@@ -451,3 +452,15 @@ def make_shengji_referee(rules: Any = None, fallback: Fallback = record_only_fal
     ledger = ledger if ledger is not None else Ledger(GAME)
     rulings = ShengjiRulings(special_small_pairs=special_small_pairs, fallback=fallback, ledger=ledger)
     return Referee(rulings, ledger, fallback)
+
+
+def _register() -> None:
+    from enforcement.carried_out import SHENGJI
+    from enforcement.shengji_infractions import ShengjiInfractions
+    from enforcement.shengji_invariants import ShengjiChecker
+
+    register_referee(GAME, RefereePart(make_referee=make_shengji_referee, catalogue=ShengjiInfractions,
+                                       checker=ShengjiChecker, effect_events=SHENGJI))
+
+
+_register()

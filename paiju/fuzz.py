@@ -32,7 +32,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from enforcement.invariants import INVARIANTS, shengji_referee_available
+from enforcement.invariants import INVARIANTS
 from enforcement.rulebook import clauses_for
 from tabletop.errors import OptionError
 
@@ -219,9 +219,6 @@ def fuzz_command(args: argparse.Namespace, stdout: TextIO | None = None, stderr:
         return repro_command(args.repro, stdout)
     if args.game is None:
         raise OptionError("--game is required (guandan or shengji), or --repro LOG")
-    if args.game == "shengji" and not shengji_referee_available():
-        raise OptionError("the 双升 referee is not available in this build (enforcement.shengji_rulings): "
-                          "only --game guandan can be fuzzed")
     _check_out_dir(args.out)
     unit = "matches" if args.matches else "deals"
     total = args.matches or args.deals or DEFAULT_CASES

@@ -54,9 +54,11 @@ class Event:
         return d
 
     @staticmethod
-    def from_dict(data: dict[str, Any]) -> "Event":
+    def from_dict(data: dict[str, Any], kinds: "dict[str, type[Event]] | None" = None) -> "Event":
+        """The event ``to_dict`` gave; ``kinds``: the classes to read it with (a game's,
+        ``tabletop.games.event_classes``), else every class defined so far."""
         kind = data.get("kind")
-        cls = _REGISTRY.get(kind) if isinstance(kind, str) else None
+        cls = (_REGISTRY if kinds is None else kinds).get(kind) if isinstance(kind, str) else None
         if cls is None:
             raise LogError(f"unknown event kind {kind!r}")
         names = cls._field_names()

@@ -28,9 +28,9 @@ from typing import IO, Any
 
 import attrs
 
-from tabletop.errors import LogError
+from tabletop.errors import LogError, OptionError
 from tabletop.events import Event, UnitStarted
-from tabletop.rulings import RulingEvent  # noqa: F401  (registers ref.ruling / ref.unresolved: any log can be read)
+from tabletop.games import event_classes, game_of_kind
 from tabletop.table_events import upgrade_version_1
 
 LOG_FORMAT = "paiju-log"
@@ -257,6 +257,10 @@ def read_log(path: "str | os.PathLike[str]", *, game: str | None = None, allow_t
         if header is None:
             header = read_header(text, path, game)
             upgrade = upgrade_version_1 if header["version"] == 1 else None
+            try:
+                kinds = event_classes(header.get("game"))
+            except OptionError as exc:
+                raise LogError(f"{path}: line 1: {exc}") from None
             continue
         problem: str | None = None
         if not complete:
@@ -269,7 +273,12 @@ def read_log(path: "str | os.PathLike[str]", *, game: str | None = None, allow_t
                     raise LogError("not a JSON object")
                 if upgrade is not None:
                     data = upgrade(data)
-                event = Event.from_dict(data)
+                kind = data.get("kind")
+                if isinstance(kind, str) and kind not in kinds:
+                    owner = game_of_kind(kind)
+                    if owner is not None:
+                        raise LogError(f"a {kind!r} event does not belong in a {header.get('game')} log")
+                event = Event.from_dict(data, kinds)
                 if upgrade is not None:
                     text = encode_event(event)   # the line as this version writes it
                 if isinstance(event, UnitStarted):

@@ -20,6 +20,7 @@ import pytest
 
 import guandan.events  # noqa: F401  (the event kinds of the golden logs)
 import shengji.events  # noqa: F401
+from tabletop.games import game_spec
 from tabletop.rulings import RulingEvent as Ruling, UnresolvedEvent as Unresolved
 from enforcement.rulebook import clause
 from paiju.cli import main
@@ -255,7 +256,10 @@ def test_unresolved_irregularity_shows_the_fallback_clause(tmp_path, capsys):
     assert "GD-2.5" in out and "unresolved strange_thing by seat 2: fallback" in out
 
 
-def test_kinds_without_a_handler_follow_the_payload_conventions(tmp_path, capsys):
+def test_kinds_without_a_handler_follow_the_payload_conventions(tmp_path, capsys, monkeypatch):
+    spec = game_spec("guandan")   # kinds a later version of the game might add
+    monkeypatch.setattr(spec, "events", spec.events + (CardsShownForTest, PenaltyForTest, SomethingNewForTest))
+
     def shown(event):
         return [CardsShownForTest(deal=event.deal, seq=0, seat=1, cards=("SA",), reason="GD-2.5"),
                 PenaltyForTest(deal=event.deal, seq=0, seat=3, cards=("H7",)),

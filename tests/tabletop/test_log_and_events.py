@@ -7,6 +7,7 @@ import pytest
 
 from tabletop.errors import LogError
 from tabletop.events import Event, EventStream
+from tabletop.games import PARTNERSHIPS, GameSpec, register
 from tabletop.log import LogWriter, make_header, read_log
 from tabletop.rng import child_seed, generator
 
@@ -17,6 +18,11 @@ class _Played(Event):
     ACTION: ClassVar[bool] = True
     cards: tuple[str, ...]
     note: str = ""
+
+
+# A game of the test's own, registered as any game is, so that its logs can be read.
+register(GameSpec(name="testgame", title="test", seating=PARTNERSHIPS, rules_from_dict=dict,
+                  new_deal=None, new_match=None, agents={}, action_from_event=None, events=(_Played,)))
 
 
 def _write(tmp_path, n=5, name="log.jsonl"):

@@ -1,0 +1,46 @@
+"""The referee's part of each game, added to the game registry (``tabletop.games``): how to
+make its rulebook referee, its infraction catalogue (for injecting irregularities) and its
+invariant checker. Code in ``enforcement`` and above asks ``referee_part(game)`` and never
+compares a game's name.
+
+A built-in game's part is added when its rulings module is first imported (``_BUILT_IN``); any
+other game adds its own with ``register_referee``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from tabletop.errors import OptionError
+from tabletop.games import add_part, layer_part
+
+LAYER = "referee"
+_BUILT_IN = {"guandan": "enforcement.guandan_rulings", "shengji": "enforcement.shengji_rulings"}
+"""Built-in game → the module whose import adds its referee part."""
+
+
+@attrs.frozen
+class RefereePart:
+    make_referee: Callable[..., Any]
+    """(rules=None, fallback=record_only_fallback) → a fresh ``enforcement.referee.Referee``
+    (one per match or lone deal: it keeps the match's ledger)."""
+    catalogue: Callable[[], Any]
+    """→ the game's ``InfractionCatalogue`` (what an injector may commit, and how)."""
+    checker: Callable[..., Any]
+    """(**options) → the game's invariant ``Checker``."""
+    effect_events: Any
+    """How the table shows a ruling's effects carried out (``carried_out.EffectEvents``)."""
+
+
+def register_referee(game: str, part: RefereePart) -> None:
+    add_part(LAYER, game, part)
+
+
+def referee_part(game: Any) -> RefereePart:
+    """``game``'s referee part (a one-line OptionError when the game has none)."""
+    try:
+        return layer_part(LAYER, game, load=_BUILT_IN)
+    except OptionError as exc:
+        raise OptionError(f"no referee for {game!r}: {exc}") from None

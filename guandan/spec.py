@@ -1,0 +1,40 @@
+"""掼蛋's registration (``tabletop.games``): everything the rest of paiju needs to know of it."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+from guandan import events
+from guandan.agents import HeuristicAgent, RandomAgent
+from guandan.deal import Deal
+from guandan.match import Match
+from guandan.replay import action_from_event
+from guandan.rules import GuandanRules
+from tabletop.events import Event, EventStream
+from tabletop.games import PARTNERSHIPS, GameSpec, register
+from tabletop.rng import child_seed
+
+
+def _new_deal(seed: int, index: int, rules: Any, stream: EventStream, **engine: Any) -> Deal:
+    """Deal ``index`` of a run: drawn from the root seed with its deal number (level 2)."""
+    return Deal.drawn(seed, "2", deal_number=index + 1, rules=rules, stream=stream, **engine)
+
+
+def _new_match(seed: int, index: int, rules: Any, stream: EventStream, **engine: Any) -> Match:
+    return Match(child_seed(seed, index), rules, stream=stream, **engine)
+
+
+SPEC = register(GameSpec(
+    name="guandan",
+    title="掼蛋 (Guandan)",
+    seating=PARTNERSHIPS,
+    rules_from_dict=GuandanRules.from_dict,
+    new_deal=_new_deal,
+    new_match=_new_match,
+    agents={"random": RandomAgent, "heuristic": HeuristicAgent},
+    action_from_event=action_from_event,
+    events=tuple(c for _, c in inspect.getmembers(events, inspect.isclass)
+                 if issubclass(c, Event) and c.__module__ == events.__name__),
+    engine_keywords=frozenset({"mode", "report_step"}),
+))

@@ -1,0 +1,40 @@
+"""双升's registration (``tabletop.games``): everything the rest of paiju needs to know of it."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+from shengji import events
+from shengji.agents import HeuristicAgent, RandomAgent
+from shengji.deal import Deal
+from shengji.match import Match
+from shengji.replay import action_from_event
+from shengji.rules import ShengjiRules
+from tabletop.events import Event, EventStream
+from tabletop.games import PARTNERSHIPS, GameSpec, register
+from tabletop.rng import child_seed
+
+
+def _new_deal(seed: int, index: int, rules: Any, stream: EventStream, **engine: Any) -> Deal:
+    """Deal ``index`` of a run: its own seed from the seed tree, its deal number."""
+    return Deal(child_seed(seed, index), rules=rules, stream=stream, deal_number=index + 1, **engine)
+
+
+def _new_match(seed: int, index: int, rules: Any, stream: EventStream, **engine: Any) -> Match:
+    return Match(child_seed(seed, index), rules, stream=stream, **engine)
+
+
+SPEC = register(GameSpec(
+    name="shengji",
+    title="双升 (Shengji)",
+    seating=PARTNERSHIPS,
+    rules_from_dict=ShengjiRules.from_dict,
+    new_deal=_new_deal,
+    new_match=_new_match,
+    agents={"random": RandomAgent, "heuristic": HeuristicAgent},
+    action_from_event=action_from_event,
+    events=tuple(c for _, c in inspect.getmembers(events, inspect.isclass)
+                 if issubclass(c, Event) and c.__module__ == events.__name__),
+    engine_keywords=frozenset({"mode"}),   # no 报牌 step
+))

@@ -1,0 +1,158 @@
+"""The registry of games. Each game registers ONE ``GameSpec``: what its own package provides
+(rules, deal and match factories, agents, the action codec, its event classes, its seating).
+The layers above add their own part of a game (``add_part``: the referee from
+``enforcement``, the summaries and replay views from ``paiju``) without the game package
+importing upwards. Code outside the game packages asks the registry (``game_spec``) and
+never compares a game's name.
+
+The built-in games are registered the first time they are asked for (their packages are
+imported then, so `paiju rules` stays quick); any other game registers itself with
+``register``."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from tabletop.errors import OptionError
+from tabletop.events import Event, EventStream
+
+
+@attrs.frozen
+class Seating:
+    """Who sits where: ``seats`` in play order (下家 = the next seat), and the sides. A
+    partnership game has two sides of two facing seats; a game of one against two has sides
+    of one and of two."""
+
+    seats: int = 4
+    sides: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
+
+    def next(self, seat: int) -> int:
+        """下家: the seat that acts after ``seat``."""
+        return (seat + 1) % self.seats
+
+    def prev(self, seat: int) -> int:
+        """上家: the seat that acts before ``seat``."""
+        return (seat - 1) % self.seats
+
+    def side(self, seat: int) -> int:
+        """The index of ``seat``'s side."""
+        return next(i for i, members in enumerate(self.sides) if seat in members)
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s side (对家 in a partnership)."""
+        return tuple(s for s in self.sides[self.side(seat)] if s != seat)
+
+
+PARTNERSHIPS = Seating()
+"""Four seats, 0 & 2 against 1 & 3: 掼蛋 and 双升."""
+
+
+@attrs.define
+class GameSpec:
+    """What one game provides; ``parts``: what the layers above added (by layer name)."""
+
+    name: str
+    title: str
+    seating: Seating
+    rules_from_dict: Callable[[dict[str, Any]], Any]
+    new_deal: Callable[..., Any]
+    """(root seed, deal index, rules, stream, **engine keywords) → a deal engine."""
+    new_match: Callable[..., Any]
+    """(root seed, match index, rules, stream, **engine keywords) → a match engine."""
+    agents: Mapping[str, Callable[[Any], Any]]
+    """Built-in agent name → factory taking the agent's seeded numpy Generator."""
+    action_from_event: Callable[[Event], Any]
+    events: tuple[type[Event], ...]
+    """The game's own event classes (the table's and the referee's are tabletop's)."""
+    engine_keywords: frozenset[str] = frozenset({"mode"})
+    """The engine keywords the game's factories take (others a header names are left out)."""
+    parts: dict[str, Any] = attrs.field(factory=dict)
+
+    def part(self, layer: str) -> Any:
+        """The part ``layer`` added for this game (OptionError when it added none)."""
+        found = self.parts.get(layer)
+        if found is None:
+            raise OptionError(f"{self.name}: no {layer} part registered")
+        return found
+
+    def new_engine(self, unit: str, seed: int, index: int, rules: Any, stream: EventStream,
+                   **engine: Any) -> Any:
+        """Unit ``index`` of a run (``unit``: 'deals' or 'matches') with the keywords this
+        game takes."""
+        make = self.new_match if unit == "matches" else self.new_deal
+        return make(seed, index, rules, stream, **{k: v for k, v in engine.items() if k in self.engine_keywords})
+
+
+_SPECS: dict[str, GameSpec] = {}
+_BUILT_IN = {"guandan": "guandan.spec", "shengji": "shengji.spec"}
+"""Built-in game → the module whose import registers it."""
+_PARTS: dict[str, dict[str, Any]] = {}
+"""Layer → game → that layer's part, kept for a game registered later."""
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Register a game (a second spec under the same name replaces the first)."""
+    _SPECS[spec.name] = spec
+    for layer, parts in _PARTS.items():
+        if spec.name in parts and layer not in spec.parts:
+            spec.parts[layer] = parts[spec.name]
+    return spec
+
+
+def game_spec(name: Any) -> GameSpec:
+    """The registered game ``name`` (a one-line OptionError naming the known ones)."""
+    spec = _SPECS.get(name) if isinstance(name, str) else None
+    if spec is None and isinstance(name, str) and name in _BUILT_IN:
+        importlib.import_module(_BUILT_IN[name])
+        spec = _SPECS.get(name)
+    if spec is None:
+        raise OptionError(f"unknown game {name!r} (known: {', '.join(game_names())})")
+    return spec
+
+
+def game_names() -> tuple[str, ...]:
+    """Every game that can be asked for: the built-in ones and those registered since."""
+    return tuple(dict.fromkeys([*_BUILT_IN, *_SPECS]))
+
+
+def add_part(layer: str, game: str, part: Any) -> None:
+    """A layer adds its part of ``game`` (kept until the game registers, if it has not)."""
+    _PARTS.setdefault(layer, {})[game] = part
+    spec = _SPECS.get(game)
+    if spec is not None:
+        spec.parts[layer] = part
+
+
+def layer_part(layer: str, game: str, *, load: Mapping[str, str] = {}) -> Any:
+    """``game``'s part of ``layer``; ``load``: built-in game → the layer's module whose import
+    adds it (imported on first use)."""
+    spec = game_spec(game)
+    if layer not in spec.parts and game in load:
+        importlib.import_module(load[game])
+    return spec.part(layer)
+
+
+def event_classes(game: Any) -> dict[str, type[Event]]:
+    """Every event kind a log of ``game`` may hold → its class: the table's own and the
+    referee's (``tabletop``), and the game's (its spec's ``events``). Reading a log needs
+    nothing else imported first."""
+    from tabletop.events import Note, UnitStarted
+    from tabletop.rulings import RulingEvent, UnresolvedEvent
+    from tabletop import table_events
+
+    shared = [Note, UnitStarted, RulingEvent, UnresolvedEvent,
+              *(c for c in vars(table_events).values()
+                if isinstance(c, type) and issubclass(c, Event) and c.__module__ == table_events.__name__)]
+    return {c.KIND: c for c in (*shared, *game_spec(game).events)}
+
+
+def game_of_kind(kind: str) -> str | None:
+    """The game whose own events include ``kind`` (None: no game's), for error messages."""
+    for name in game_names():
+        if any(c.KIND == kind for c in game_spec(name).events):
+            return name
+    return None
