@@ -1,7 +1,7 @@
 """Throughput of whole 掼蛋 deals and matches with random agents, on one core.
 
     python benchmarks/bench_guandan_deals.py [--deals 200] [--matches 10] [--repeats 5]
-                                             [--write devnotes/bench_gd_deals.md]
+                                             [--write bench_gd_deals.md]
 
 Reports (CPU time of this process, median of the repeats, so other load on the machine
 disturbs it less than wall time would):

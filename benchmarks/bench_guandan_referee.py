@@ -1,7 +1,7 @@
 """What refereeing costs: 掼蛋 deals strict vs refereed, and refereed with infractions.
 
     python benchmarks/bench_guandan_referee.py [--deals 200] [--repeats 5]
-                                               [--write devnotes/bench_gd_referee.md]
+                                               [--write bench_gd_referee.md]
 
 All deals are drawn first deals played to the end by four RandomAgents through
 ``tabletop.runner.run`` (CPU time of this process, the variants interleaved deal by deal so

@@ -1,7 +1,7 @@
 """Throughput of whole 双升 deals and matches with random agents, on one core.
 
     python benchmarks/bench_shengji_deals.py [--deals 200] [--matches 5] [--repeats 5]
-                                             [--write /work/devnotes/bench_sj_deals.md]
+                                             [--write bench_sj_deals.md]
 
 Reports (CPU time of this process, median and best of the repeats; CPU time is disturbed
 less than wall time by other load, but not immune to it on a machine whose cores are shared,

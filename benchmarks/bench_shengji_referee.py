@@ -1,7 +1,7 @@
 """What the 双升 referee costs, on one core.
 
     python benchmarks/bench_shengji_referee.py [--deals 200] [--repeats 7] [--rate 0.05]
-                                               [--write /work/devnotes/bench_sj_referee.md]
+                                               [--write bench_sj_referee.md]
 
 Reports (CPU time of this process). The machine is shared, so strict and refereed play are
 interleaved deal by deal (the same seed in both modes, in alternating order) and the overhead

@@ -125,7 +125,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=400)
     ap.add_argument("--seed", type=int, default=2024)
-    ap.add_argument("--out", default="/work/devnotes/bench_sj_rules.md")
+    ap.add_argument("--out", default=None)
     args = ap.parse_args()
     rows, skipped, counts = run(args.deals, args.seed)
     lines = [

@@ -2,7 +2,7 @@
 LocalCluster against --jobs 2, and memory per worker (peak RSS) on a long run.
 
     python benchmarks/bench_simulate_scale.py [--deals 2000] [--repeats 3] [--memory-deals 10000] [--wait-quiet 120]
-                                              [--write ../devnotes/bench_scale.md]
+                                              [--write bench_scale.md]
 
 Each run is the real command line (`paiju simulate guandan --quiet --summary FILE`) in a
 fresh process, random agents, seeds 1, 2, 3 … per repeat; the figures come from the

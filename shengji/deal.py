@@ -385,7 +385,7 @@ class Deal(RefereedTable):
 
     def illegality(self, action: Any) -> tuple[str, str] | None:
         """(irregularity id, message) for an action that may not be applied now, or None.
-        The ids are stable (a referee keys its clauses on them, devnotes/REFEREE.md §4);
+        The ids are stable (the rulebook's triggers name them: ``shengji.table.IRREGULARITIES``);
         the message says exactly what is wrong."""
         kind = type(action)
         if kind not in _ACTIONS:
