@@ -1,6 +1,8 @@
-"""What the application needs to know about each game: how to build deal and match
-engines from the seed tree, its agents, how to rebuild actions from a log, and how to
-summarise results. Engines are imported lazily so `paiju rules` stays quick."""
+"""What the application needs to know about each game, from the game registry
+(``tabletop.games``): how to build deal and match engines from the seed tree, its agents,
+how to rebuild actions from a log — and the application's own part of each game (``paiju``
+layer): how to summarise its results. A game without a paiju part gets the generic summary.
+Engines are imported when a game is first asked for, so `paiju rules` stays quick."""
 
 from __future__ import annotations
 
@@ -11,9 +13,8 @@ from typing import Any
 
 import attrs
 
-from tabletop.errors import OptionError
 from tabletop.events import EventStream
-from tabletop.rng import child_seed
+from tabletop.games import add_part, game_spec
 
 
 @attrs.frozen
@@ -47,6 +48,16 @@ class Summary:
     data: dict[str, Any]
 
 
+LAYER = "paiju"
+
+
+@attrs.frozen
+class PaijuPart:
+    """The application's part of a game: how `paiju simulate` summarises its results."""
+
+    summarize: Callable[[str, Sequence[Any], Sequence[str]], Summary]
+
+
 def _engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
     if not options.get("referee") and not options.get("infractions"):
         return {}
@@ -55,12 +66,33 @@ def _engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
     return engine_options(options)
 
 
-def adapter_for(game: str) -> GameAdapter:
-    if game == "guandan":
-        return _guandan()
-    if game == "shengji":
-        return _shengji()
-    raise OptionError(f"unknown game {game!r} (known: guandan, shengji)")
+def adapter_for(game: Any) -> GameAdapter:
+    """The registered game ``game`` as the application uses it (a one-line OptionError for
+    an unknown one)."""
+    spec = game_spec(game)
+    part = spec.parts.get(LAYER)
+    keywords = spec.engine_keywords
+
+    def engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in _engine_options(options).items() if k in keywords}
+
+    return GameAdapter(
+        name=spec.name,
+        rules_from_dict=spec.rules_from_dict,
+        new_deal=spec.new_deal,
+        new_match=spec.new_match,
+        agent_factories=dict(spec.agents),
+        action_from_event=spec.action_from_event,
+        summarize=part.summarize if part is not None else _generic_summary(spec.title),
+        engine_options=engine_options,
+    )
+
+
+def _generic_summary(title: str) -> Callable[[str, Sequence[Any], Sequence[str]], Summary]:
+    def summarize(unit: str, results: Sequence[Any], kinds: Sequence[str]) -> Summary:
+        return Summary(title=f"{title}: {len(results)} {unit}", sections=((unit, (("played", str(len(results))),)),),
+                       data={unit: len(results)})
+    return summarize
 
 
 def _pct(part: int, whole: int) -> str:
@@ -75,31 +107,6 @@ def _spread(values: Sequence[float]) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # 掼蛋
-
-def _guandan() -> GameAdapter:
-    from guandan.agents import HeuristicAgent, RandomAgent
-    from guandan.deal import Deal
-    from guandan.match import Match
-    from guandan.replay import action_from_event
-    from guandan.rules import GuandanRules
-
-    def new_deal(seed: int, index: int, rules: Any, stream: EventStream, **engine: Any) -> Any:
-        return Deal.drawn(seed, "2", deal_number=index + 1, rules=rules, stream=stream, **engine)
-
-    def new_match(seed: int, index: int, rules: Any, stream: EventStream, **engine: Any) -> Any:
-        return Match(child_seed(seed, index), rules, stream=stream, **engine)
-
-    return GameAdapter(
-        name="guandan",
-        rules_from_dict=GuandanRules.from_dict,
-        new_deal=new_deal,
-        new_match=new_match,
-        agent_factories={"random": RandomAgent, "heuristic": HeuristicAgent},
-        action_from_event=action_from_event,
-        summarize=_summarize_guandan,
-        engine_options=_engine_options,
-    )
-
 
 _FINISH_NAMES = {3: "1-2 (double win, +3)", 2: "1-3 (+2)", 1: "1-4 (+1)"}
 
@@ -164,36 +171,6 @@ def _summarize_guandan(unit: str, results: Sequence[Any], kinds: Sequence[str]) 
 # ---------------------------------------------------------------------------------------------
 # 双升
 
-def _shengji() -> GameAdapter:
-    from shengji.agents import HeuristicAgent, RandomAgent
-    from shengji.deal import Deal
-    from shengji.match import Match
-    from shengji.replay import action_from_event
-    from shengji.rules import ShengjiRules
-
-    def new_deal(seed: int, index: int, rules: Any, stream: EventStream, **engine: Any) -> Any:
-        return Deal(child_seed(seed, index), rules=rules, stream=stream, deal_number=index + 1, **engine)
-
-    def new_match(seed: int, index: int, rules: Any, stream: EventStream, **engine: Any) -> Any:
-        return Match(child_seed(seed, index), rules, stream=stream, **engine)
-
-    def engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
-        engine = _engine_options(options)
-        engine.pop("report_step", None)   # 双升 has no 报牌 step
-        return engine
-
-    return GameAdapter(
-        name="shengji",
-        rules_from_dict=ShengjiRules.from_dict,
-        new_deal=new_deal,
-        new_match=new_match,
-        agent_factories={"random": RandomAgent, "heuristic": HeuristicAgent},
-        action_from_event=action_from_event,
-        summarize=_summarize_shengji,
-        engine_options=engine_options,
-    )
-
-
 _POINT_BANDS = ((0, 0, "0 (banker +3)"), (5, 35, "5-35 (banker +2)"), (40, 75, "40-75 (banker +1)"),
                 (80, 115, "80-115 (attackers take the bank)"), (120, 155, "120-155 (attackers +1)"),
                 (160, 195, "160-195 (attackers +2)"), (200, 10_000, "200+ (attackers +3 or more)"))
@@ -244,3 +221,7 @@ def _summarize_shengji(unit: str, results: Sequence[Any], kinds: Sequence[str]) 
         sections=(("wins by side", rows_wins), ("how matches ended", rows_end),
                   ("deals per match", (("deals", _spread(per_match)),))) + _shengji_deal_sections(deals, kinds),
         data=data)
+
+
+add_part(LAYER, "guandan", PaijuPart(summarize=_summarize_guandan))
+add_part(LAYER, "shengji", PaijuPart(summarize=_summarize_shengji))
