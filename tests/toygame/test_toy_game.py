@@ -1,0 +1,52 @@
+"""A third game registers through the registry and runs through the runner, the invariant
+checker and the log reader without a line changed outside its own files."""
+
+from __future__ import annotations
+
+import pytest
+
+from enforcement.invariants import InvariantViolation, checker_for
+from paiju.games import adapter_for
+from tabletop.games import game_names, game_spec
+from tabletop.log import LogWriter, make_header, read_log
+from tabletop.rng import generator
+from tabletop.runner import run
+from tests.toygame import game as toy
+
+
+def _play(seed: int, observers=()):
+    deal = toy.Deal(seed)
+    checker = checker_for("toy")
+    agents = [toy.RandomToyAgent(generator(seed, s)) for s in range(toy.SEATING.seats)]
+    result = run(deal, checker.watch(deal, agents), [checker, *observers])
+    checker.finish(deal, result)
+    return deal, result
+
+
+def test_the_toy_game_is_registered_with_its_one_against_two_seating():
+    spec = game_spec("toy")
+    assert "toy" in game_names() and spec.seating.sides == ((0,), (1, 2))
+    assert [spec.seating.side(s) for s in range(3)] == [0, 1, 1] and spec.seating.partners(1) == (2,)
+    assert adapter_for("toy").summarize("deals", [1, 2], ()).title.startswith("toy")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_toy_deals_run_under_the_invariant_checker(seed):
+    deal, result = _play(seed)
+    assert result.side == toy.SEATING.side(result.first_out) and not deal.hands[result.first_out]
+
+
+def test_the_checker_catches_a_toy_card_that_vanished():
+    deal = toy.Deal(3)
+    deal.hands[1].pop()
+    with pytest.raises(InvariantViolation, match="cards_conserved"):
+        checker_for("toy").check_state(deal)
+
+
+def test_a_toy_log_is_read_with_the_toy_game_s_own_event_classes(tmp_path):
+    path = tmp_path / "toy.jsonl"
+    with LogWriter(path, make_header("toy", 4, {}, {"unit": "deals", "count": 1})) as writer:
+        _play(4, observers=[writer])
+    log = read_log(path)
+    assert log.game == "toy" and {e.KIND for e in log.events} >= {"toy.dealt", "toy.played", "toy.won"}
+    assert [type(e) for e in log.events if e.KIND == "toy.won"] == [toy.Won]
