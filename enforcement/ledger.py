@@ -27,6 +27,7 @@ from tabletop.effects import (
     Imposed, LevelDiffPenalty, MatchLoss, PointPenalty, RecordedViolation, Sanction, WarningSanction,
 )
 from tabletop.errors import OptionError
+from tabletop.games import game_spec
 
 SECOND_WARNING = "SJ-2.1"
 THIRD_VIOLATION = "SJ-3.2"
@@ -63,6 +64,7 @@ class Ledger:
         if game not in GAMES:
             raise OptionError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
         self.game = game
+        self.seating = game_spec(game).seating
         self.escalates = clause(SECOND_WARNING).game == game
         """Whether warnings and violations escalate by count (the rulebook's SJ-2.1 / SJ-3.2
         belong to this game)."""
@@ -110,15 +112,15 @@ class Ledger:
             raise ValueError(f"clause {c.id} is a section heading; record one of its sub-clauses")
         return c
 
-    @staticmethod
-    def _offender_side(c: Clause, seat: int | None, side: int | None) -> int:
+    def _offender_side(self, c: Clause, seat: int | None, side: int | None) -> int:
+        seating = self.seating
         if seat is not None:
-            if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
-                raise ValueError(f"not a seat (0-3): {seat!r}")
-            if side is not None and side != seat % 2:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seating.seats:
+                raise ValueError(f"not a seat (0-{seating.seats - 1}): {seat!r}")
+            if side is not None and side != seating.side(seat):
                 raise ValueError(f"seat {seat} is not on side {side}")
-            return seat % 2
-        if isinstance(side, bool) or side not in (0, 1):
+            return seating.side(seat)
+        if isinstance(side, bool) or side not in range(len(seating.sides)):
             raise ValueError(f"clause {c.id}: name the offending seat, or its side (0 or 1)")
         return side
 

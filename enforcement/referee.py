@@ -28,6 +28,7 @@ from enforcement.rulebook import fallback_clause
 from tabletop.effects import AdjustedScore, Sanction, TableEffect
 from tabletop.errors import RulingRefused
 from tabletop.events import Event
+from tabletop.games import game_spec
 from tabletop.irregular import Facts
 from tabletop.rulings import Ruling, RulingEvent, Unresolved, UnresolvedEvent
 
@@ -64,7 +65,7 @@ def uncovered(event: Any, answers: int, why: str, effects: Sequence[TableEffect]
               extra_facts: Sequence[tuple[str, Any]] = ()) -> Decision:
     """The rulebook does not cover ``event`` (→ the fallback): ``why``, and ``effects`` that
     put the table back in order (often none)."""
-    return Decision(None, answers, offender=event.seat, side=None if event.seat is None else event.seat % 2,
+    return Decision(None, answers, offender=event.seat, side=None,
                     facts=tuple(event.facts) + tuple(extra_facts) + (("why_unresolved", why),),
                     effects=tuple(effects), irregularity=event.irregularity)
 
@@ -100,6 +101,7 @@ class Referee:
         self.rulings = rulings
         self.ledger = ledger if ledger is not None else Ledger(rulings.game)
         self.fallback = fallback
+        self.seating = game_spec(rulings.game).seating
         self.rulings_made: list[RulingEvent] = []
         self.unresolved: list[UnresolvedEvent] = []
 
@@ -127,7 +129,7 @@ class Referee:
             imposed = self.ledger.record(decision.clause, decision.offender, deal=engine.stream.deal,
                                          side=decision.side, sanctions=decision.sanctions)
         side = decision.side if decision.side is not None else (
-            decision.offender % 2 if decision.offender is not None else None)
+            self.seating.side(decision.offender) if decision.offender is not None else None)
         return Ruling(clause=decision.clause, answers=decision.answers, offender=decision.offender, side=side,
                       facts=decision.facts, effects=decision.effects, sanctions=tuple(imposed),
                       summary=lookup_clause(decision.clause).summary)
