@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from paiju.batch import Batch, ChunkTask, chunk_size, make_agents, plan_chunks, play_chunk
+from paiju.sim.batch import Batch, ChunkTask, chunk_size, make_agents, plan_chunks, play_chunk
 from paiju.games import adapter_for
-from paiju.logset import index_ranges, part_path
-from paiju.progress import PlainLines, clock
-from paiju.replay import check_log, unit_indices
+from paiju.sim.logs import index_ranges, part_path
+from paiju.sim.progress import PlainLines, clock
+from paiju.replay.check import check_log, unit_indices
 from tabletop.errors import LogError
 from tabletop.events import EventStream
 from tabletop.log import LogWriter, make_header, read_log

@@ -9,14 +9,14 @@ from types import SimpleNamespace
 import attrs
 import pytest
 
-import paiju.fuzz as fuzz_module
+import paiju.fuzz.command as fuzz_module
 from enforcement.injector import catalogue_for
 from enforcement.invariants import INVARIANTS
 from enforcement.rulebook import clauses_for
 from guandan.table import TablePrimitives
 from paiju.cli import main
-from paiju.fuzz import NOT_IN_RUN, Coverage
-from paiju.fuzz_case import FEW_CHANCES, SECOND_DEAL_KINDS, Case, draw_case, run_case
+from paiju.fuzz.command import NOT_IN_RUN, Coverage
+from paiju.fuzz.case import FEW_CHANCES, SECOND_DEAL_KINDS, Case, draw_case, run_case
 
 
 def fuzz(capsys, *args):
@@ -261,7 +261,7 @@ def test_repro_refuses_a_log_that_is_not_from_the_fuzzer(capsys, tmp_path):
 def test_every_reported_incident_clause_is_fired_by_injected_incidents(game):
     """What only a human can report (lateness, prompting, tempo, manner of play …) is injected
     as an incident; every clause an incident can be ruled under fires from injected ones."""
-    from paiju.train_gen import irregularity_clauses
+    from paiju.train.generate import irregularity_clauses
 
     by_incident = set(irregularity_clauses(game)["incident"])
     assert {c.id for c in clauses_for(game) if c.reported} <= by_incident

@@ -1,10 +1,10 @@
 """Golden playthroughs: fixed-seed refereed logs of both games, committed under tests/golden/.
 
 Each is one unit (a deal, or a short match) played by the built-in agents with injected
-irregularities and the referee, as `paiju.refereed.play_unit` plays it from the log's
+irregularities and the referee, as `paiju.sim.refereed.play_unit` plays it from the log's
 header. Two checks per file:
 
-- `paiju replay --check` (``paiju.replay.check_log``) re-applies every logged action to a
+- `paiju replay --check` (``paiju.replay.check.check_log``) re-applies every logged action to a
   fresh engine with a fresh referee and finds every line again;
 - playing the unit again from the header's seed, rules and options gives the file byte
   for byte.
@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 from paiju.games import adapter_for
-from paiju.refereed import play_unit, unit_options
-from paiju.replay import check_log, load_log
+from paiju.sim.refereed import play_unit, unit_options
+from paiju.replay.check import check_log, load_log
 from tabletop.log import encode, make_header
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"

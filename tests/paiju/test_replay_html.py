@@ -21,9 +21,9 @@ import guandan.events  # noqa: F401  (the event kinds of the golden log)
 from tabletop.rulings import RulingEvent as Ruling
 from enforcement.rulebook import clause
 from paiju.cli import main
-from paiju.replay_html import delta, page_data, render_page
-from paiju.replay_view import open_log
-from paiju.table_fold import Fold
+from paiju.replay.html import delta, page_data, render_page
+from paiju.replay.view import open_log
+from paiju.replay.fold import Fold
 from tabletop.events import Note
 from tabletop.log import encode, encode_event, read_log
 

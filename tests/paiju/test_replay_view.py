@@ -23,8 +23,8 @@ import shengji.events  # noqa: F401
 from tabletop.rulings import RulingEvent as Ruling, UnresolvedEvent as Unresolved
 from enforcement.rulebook import clause
 from paiju.cli import main
-from paiju.replay_view import open_log
-from paiju.table_fold import Fold
+from paiju.replay.view import open_log
+from paiju.replay.fold import Fold
 from tabletop.events import Event
 from tabletop.log import encode, encode_event, read_log
 

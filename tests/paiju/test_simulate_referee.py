@@ -6,7 +6,7 @@ import json
 import pytest
 
 from paiju.cli import main
-from paiju.replay import check_log
+from paiju.replay.check import check_log
 from tabletop.log import read_log
 
 

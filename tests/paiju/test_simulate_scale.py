@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from paiju.cli import main
-from paiju.replay import check_log, load_log
+from paiju.replay.check import check_log, load_log
 from tabletop.events import UnitStarted
 from tabletop.log import read_log
 
@@ -76,7 +76,7 @@ distributed = pytest.importorskip("distributed")
 def scheduler_address():
     """A small in-process LocalCluster (threads): quick to start, same code path as any
     scheduler address."""
-    from paiju.backends import NO_DASHBOARD
+    from paiju.sim.backends import NO_DASHBOARD
 
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, **NO_DASHBOARD) as cluster:
         yield cluster.scheduler_address
@@ -147,15 +147,15 @@ def test_per_worker_layout_needs_a_log_file(capsys):
 
 
 def test_a_failed_unit_is_named_and_the_log_keeps_the_units_before_it(tmp_path, monkeypatch, capsys):
-    import paiju.batch
+    import paiju.sim.batch
     from tabletop.errors import IllegalAction
 
     class Broken:
         def act(self, observation, legal_actions):
             raise IllegalAction("no legal move chosen")
 
-    real = paiju.batch.make_agents
-    monkeypatch.setattr(paiju.batch, "make_agents",
+    real = paiju.sim.batch.make_agents
+    monkeypatch.setattr(paiju.sim.batch, "make_agents",
                         lambda game, kinds, seed, index: [Broken()] * 4 if index == 4 else real(game, kinds, seed, index))
     log = tmp_path / "stopped.jsonl"
     assert main([*DEALS, "--log", str(log), "--summary", str(tmp_path / "s.json")]) == 2
@@ -217,7 +217,7 @@ def test_log_and_summary_cannot_be_the_same_file(tmp_path, capsys):
 
 
 def test_summary_that_cannot_be_renamed_into_place_leaves_no_temporary_file(tmp_path):
-    from paiju.simulate import write_summary
+    from paiju.sim.command import write_summary
     from tabletop.errors import OptionError
 
     (tmp_path / "taken").mkdir()

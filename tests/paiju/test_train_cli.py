@@ -18,10 +18,10 @@ import pytest
 from enforcement.injector import catalogue_for
 from enforcement.rulebook import clauses_for, matching
 from paiju.cli import main
-from paiju.table_fold import Fold, find_step
-from paiju.train_gen import KIND_IRREGULARITIES, clause_kinds, generate, irregularity_clauses, not_offered
-from paiju.train_grade import RIGHT, grade, parse_answer
-from paiju.training import KEY_FILE, scenarios_from_dir
+from paiju.replay.fold import Fold, find_step
+from paiju.train.generate import KIND_IRREGULARITIES, clause_kinds, generate, irregularity_clauses, not_offered
+from paiju.train.grade import RIGHT, grade, parse_answer
+from paiju.train.scenarios import KEY_FILE, scenarios_from_dir
 
 GOLDEN_DEAL = Path(__file__).resolve().parents[1] / "golden" / "golden_guandan_deal_refereed_seed3.jsonl"
 SEED, COUNT, CLAUSES = "4", "4", "GD-2.3.1,GD-4.2.*"
@@ -314,8 +314,8 @@ def test_missing_shengji_referee_is_a_clear_error(monkeypatch, capsys):
 
 
 def test_a_clause_not_produced_in_time_is_left_out_in_one_line_or_fails_clearly(monkeypatch):
-    import paiju.train_gen as train_gen
-    from paiju.training import TrainingError
+    import paiju.train.generate as train_gen
+    from paiju.train.scenarios import TrainingError
 
     real = train_gen.rates_for
     monkeypatch.setattr(train_gen, "rates_for",     # nobody ever announces out of turn

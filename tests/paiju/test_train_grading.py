@@ -1,4 +1,4 @@
-"""`paiju train` answers: reading them (paiju.train_grade.parse_answer) and grading them
+"""`paiju train` answers: reading them (paiju.train.grade.parse_answer) and grading them
 against a ruling (right, partly right, wrong, unanswered), on hand-made keys and on a
 ruling from a real refereed deal."""
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from paiju.replay import load_log
-from paiju.train_grade import PARTLY, RIGHT, UNANSWERED, WRONG, AnswerError, explanation, grade, parse_answer
-from paiju.training import Expected, scenarios_in_log
+from paiju.replay.check import load_log
+from paiju.train.grade import PARTLY, RIGHT, UNANSWERED, WRONG, AnswerError, explanation, grade, parse_answer
+from paiju.train.scenarios import Expected, scenarios_in_log
 
 GOLDEN_DEAL = Path(__file__).resolve().parents[1] / "golden" / "golden_guandan_deal_refereed_seed3.jsonl"
 

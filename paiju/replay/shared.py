@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from paiju.table_state import BY_CODE, Handler, Seat, Table, card, cards, cards_text, seat_of, take
+from paiju.replay.table import BY_CODE, Handler, Seat, Table, card, cards, cards_text, seat_of, take
 from tabletop.cards import Card
 from tabletop.events import Event
 

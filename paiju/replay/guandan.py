@@ -1,12 +1,12 @@
-"""掼蛋 events on the replay table (see ``paiju.table_state``): one handler per event kind,
+"""掼蛋 events on the replay table (see ``paiju.replay.table``): one handler per event kind,
 changing the table and returning the event as one line."""
 
 from __future__ import annotations
 
 
 from guandan.ranks import level_index, power_of_rank
-from paiju.table_shared import back_to_hand, expose, found, irregular
-from paiju.table_state import PLACE_NAMES, Entry, Handler, Pile, Table, card, card_text, cards, cards_text, seat_of, take
+from paiju.replay.shared import back_to_hand, expose, found, irregular
+from paiju.replay.table import PLACE_NAMES, Entry, Handler, Pile, Table, card, card_text, cards, cards_text, seat_of, take
 from tabletop.cards import Card, SUIT_SYMBOLS, SUITS
 from tabletop.events import Event
 

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from tabletop.errors import OptionError
 
-from paiju.batch import ChunkOutput, ChunkTask, adapter, play_chunk
+from paiju.sim.batch import ChunkOutput, ChunkTask, adapter, play_chunk
 
 DASK_HINT = "--cluster needs Dask: pip install 'paiju[cluster]'"
 NO_DASHBOARD = {"dashboard_address": None,
@@ -102,7 +102,7 @@ def _context() -> Any:
         return multiprocessing.get_context("fork")
     if "forkserver" in methods:
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["paiju.batch"])
+        context.set_forkserver_preload(["paiju.sim.batch"])
         return context
     return multiprocessing.get_context("spawn")
 

@@ -2,7 +2,7 @@
 actions recorded in the log, and compare every produced event with the logged line,
 byte for byte. Exit 0 only if all match; otherwise print the first difference.
 
-Layouts (see `paiju.logset`): a batch log opens each unit with a ``unit`` event and
+Layouts (see `paiju.sim.logs`): a batch log opens each unit with a ``unit`` event and
 plays it on a fresh stream; its units are 0 … count-1, or those of the header's
 ``options.index_ranges`` (a per-worker file). A log without ``unit`` events is one
 stream shared by all its units (the layout of a single engine's log)."""
@@ -20,9 +20,9 @@ from tabletop.log import Log, encode_event, peek_header, read_log
 from tabletop.rulings import RulingEvent, UnresolvedEvent, ruling_from_event
 from tabletop.seats import REFEREE
 
-from paiju.batch import start_unit
+from paiju.sim.batch import start_unit
 from paiju.games import GameAdapter, adapter_for
-from paiju.refereed import make_referee, refereed
+from paiju.sim.refereed import make_referee, refereed
 
 
 @attrs.frozen
@@ -171,7 +171,7 @@ def load_log(path: str, *, allow_truncated: bool = False) -> tuple[Log, GameAdap
 def replay_command(args: argparse.Namespace) -> int:
     viewing = [f"--{name}" for name in ("at", "seat", "html") if getattr(args, name, None) is not None]
     if not args.check:
-        from paiju.replay_view import view_command  # the step-by-step and HTML views
+        from paiju.replay.view import view_command  # the step-by-step and HTML views
         return view_command(args)
     if viewing:
         raise OptionError(f"--check re-runs the log and shows nothing: leave out {' '.join(viewing)}")

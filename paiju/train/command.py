@@ -1,4 +1,4 @@
-"""`paiju train`: referee training on scenarios (``paiju.training``).
+"""`paiju train`: referee training on scenarios (``paiju.train.scenarios``).
 
     paiju train [--game G] [--seed S] [--count N] [--clauses LIST] [--from DIR]
                 [--answers FILE] [--report OUT.json] [--html-dir DIR]
@@ -21,10 +21,10 @@ from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from paiju.train_grade import (
+from paiju.train.grade import (
     VERDICTS, AnswerError, explanation, grade, parse_answer, result_record, unreadable,
 )
-from paiju.training import (
+from paiju.train.scenarios import (
     Scenario, TrainingError, check_writable, scenario_name, scenarios_from_dir, write_pack, write_text,
 )
 from tabletop.errors import OptionError
@@ -120,7 +120,7 @@ def _scenarios(args: argparse.Namespace) -> tuple[str, list[Scenario], dict[str,
         if count is not None:
             scenarios = scenarios[:count]
         return game, scenarios, {"from": source, "clauses": patterns, "count": count}
-    from paiju.train_gen import generate
+    from paiju.train.generate import generate
 
     game = game or "guandan"
     seed = getattr(args, "seed", None) or 0
@@ -163,7 +163,7 @@ def _warn(text: str) -> None:
 
 
 def _write_page(directory: str, number: int, scenario: Scenario) -> str:
-    from paiju.replay_html import render_page, write_page
+    from paiju.replay.html import render_page, write_page
 
     path = os.path.join(directory, scenario_name(number).replace(".jsonl", ".html"))
     write_page(path, render_page(scenario.view(), None, os.path.basename(scenario.source), scenario.view_index))
@@ -195,7 +195,7 @@ def _verdict_line(number: int, scenario: Scenario, record: dict[str, Any]) -> st
 
 def _interactive(game: str, scenarios: Sequence[Scenario], stdin: TextIO, stdout: TextIO,
                  html_dir: str | None) -> list[dict[str, Any]]:
-    from paiju.replay_text import make_console
+    from paiju.replay.text import make_console
 
     console = make_console(stdout)
     echo = not _is_tty(stdin)
@@ -234,8 +234,8 @@ def show_table(scenario: Scenario, console: Any, context: int = 8) -> None:
     deal), earlier rulings of the deal in one line each, and which irregularity to rule on."""
     from rich.text import Text
 
-    from paiju.replay_text import step_line, table_panel
-    from paiju.table_fold import Fold
+    from paiju.replay.text import step_line, table_panel
+    from paiju.replay.fold import Fold
 
     fold = Fold(scenario.view(), None, scenario.source)
     recent: deque[Any] = deque(maxlen=context + 1)

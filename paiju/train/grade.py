@@ -43,7 +43,7 @@ from typing import Any
 
 import attrs
 
-from paiju.training import Expected, Scenario
+from paiju.train.scenarios import Expected, Scenario
 from tabletop.errors import PaijuError
 
 RIGHT = "right"

@@ -8,7 +8,7 @@ clause, optionally the rectification and the sanctions. The ruling that answers 
 
 Scenarios come from logs (every ruling of every log in a directory, or the ones a pack's
 ``key.json`` lists) or are generated, seeded, by the infraction injector
-(``paiju.train_gen``). A pack (``paiju train export``) is a directory::
+(``paiju.train.generate``). A pack (``paiju train export``) is a directory::
 
     key.json              the answer key (PACK_FORMAT): game, how it was made, and per
                           scenario its log, position, ruling and the expected answer
@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from paiju.table_shared import effect_text, plain
+from paiju.replay.shared import effect_text, plain
 from tabletop.errors import LogError, PaijuError
 from tabletop.events import Event, UnitStarted
 from tabletop.log import Log, encode
@@ -102,7 +102,7 @@ def _unique(items: Iterable[str]) -> tuple[str, ...]:
 def expected_from(ruling: Event, irregular: Event | None, irregular_label: str | None) -> Expected:
     """The key of a ``ref.ruling`` / ``ref.unresolved`` event."""
     from enforcement.rulebook import clause
-    from paiju.table_shared import sanction_text
+    from paiju.replay.shared import sanction_text
 
     if ruling.KIND == "ref.unresolved":
         step = clause(ruling.fallback).sanction.for_occurrence(1)   # the default fallback's record
@@ -196,9 +196,9 @@ def scenarios_in_log(log: Log, source: str) -> list[Scenario]:
 
 
 def load_log(path: str) -> Log:
-    """A whole log, its game's event kinds loaded first (see ``paiju.replay_view.open_log``);
+    """A whole log, its game's event kinds loaded first (see ``paiju.replay.view.open_log``);
     a log cut off in the middle of a line is an error here (a scenario needs its ruling)."""
-    from paiju.replay_view import open_log
+    from paiju.replay.view import open_log
 
     log = open_log(path)
     if log.truncated:

@@ -3,12 +3,12 @@
 A header's ``options`` with ``referee`` / ``infractions`` (``enforcement.setup``) ask for
 the engine in refereed mode, a fresh rulebook referee in the referee's seat and, with
 infractions, the agents wrapped in seeded infraction injectors. A unit is laid out as `paiju simulate` lays
-one out (``paiju.batch``): its engine from the seed-tree node ``(seed, index)``, its agents
+one out (``paiju.sim.batch``): its engine from the seed-tree node ``(seed, index)``, its agents
 from ``(seed, index, AGENT + seat)``, the injectors from ``(seed, index, INJECTOR + seat)``,
 on a fresh stream opened by ``UnitStarted(index)``. So a refereed unit's log lines depend
 only on (game, unit, seed, index, rules, options).
 
-Used by `paiju train` (scenarios are refereed units), by ``paiju.replay.check_log`` (a
+Used by `paiju train` (scenarios are refereed units), by ``paiju.replay.check.check_log`` (a
 refereed log is re-run with a fresh referee ruling again) and by the
 golden playthroughs (tests/golden/golden_*.jsonl).
 """
@@ -23,7 +23,7 @@ import attrs
 from tabletop.events import Event, UnitStarted
 from tabletop.log import encode, encode_event, make_header
 
-from paiju import batch
+from paiju.sim import batch
 from paiju.games import adapter_for
 
 
@@ -36,7 +36,7 @@ def refereed(options: Mapping[str, Any]) -> bool:
 
 def start_unit(game: str, unit: str, seed: int, index: int, rules: Any,
                options: Mapping[str, Any]) -> tuple[Any, UnitStarted]:
-    """``paiju.batch.start_unit`` for a game named by text."""
+    """``paiju.sim.batch.start_unit`` for a game named by text."""
     return batch.start_unit(adapter_for(game), unit, seed, index, rules, dict(options))
 
 

@@ -1,11 +1,11 @@
 """`paiju replay LOG [--at N] [--seat N] [--html OUT.html] [--game G]`: look at a log.
 
 - no option: the step-by-step listing with the table at play start, round/trick ends and
-  deal ends (``paiju.replay_text``);
+  deal ends (``paiju.replay.text``);
 - ``--at N``: the table after the event with sequence number N (UNIT:N in a log of several
   units, where sequence numbers start again in each unit);
 - ``--seat N``: only what seat N may know (other hands hidden);
-- ``--html OUT``: one self-contained page instead (``paiju.replay_html``).
+- ``--html OUT``: one self-contained page instead (``paiju.replay.html``).
 
 Bad input is one line naming the line of the log: an unknown format version or game (line
 1), a corrupt event (its line). A truncated last line is a warning: the valid prefix is
@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from paiju.table_fold import GAME_PREFIXES, Fold, find_step
+from paiju.replay.fold import GAME_PREFIXES, Fold, find_step
 from tabletop.errors import LogError
 from tabletop.log import Log, peek_header, read_log
 
@@ -57,11 +57,11 @@ def view_command(args: argparse.Namespace) -> int:
     validate(log, args.log)
     index = find_step(Fold(log, seat, args.log), at) if at is not None else None
     if html_path:
-        from paiju.replay_html import render_page, write_page
+        from paiju.replay.html import render_page, write_page
         size = write_page(html_path, render_page(log, seat, args.log, index))
         print(f"wrote {html_path} ({size:,} bytes, {len(log.events)} events)")
     else:
-        from paiju.replay_text import make_console, print_listing, print_table_at
+        from paiju.replay.text import make_console, print_listing, print_table_at
         console = make_console()
         fold = Fold(log, seat, args.log)
         if index is None:

@@ -3,8 +3,8 @@
 Deal (or match) i always gets the seed-tree node (seed, i, …) — its shuffle, cut and
 agent streams never depend on how many deals run or in which order — so a run is
 reproducible deal by deal. The run is cut into chunks of consecutive indices
-(`paiju.batch`) played here, on ``--jobs N`` local processes or on a Dask cluster
-(`paiju.backends`); results are put back in index order before anything is summed or
+(`paiju.sim.batch`) played here, on ``--jobs N`` local processes or on a Dask cluster
+(`paiju.sim.backends`); results are put back in index order before anything is summed or
 logged, so the summary and the merged log are the same bytes for any N and on Dask.
 """
 
@@ -24,12 +24,12 @@ from rich.table import Table
 from tabletop.errors import OptionError
 from tabletop.log import make_header
 
-from paiju.backends import Backend, completed, open_backend
-from paiju.batch import Batch, ChunkOutput, ChunkTask, chunk_size, make_agents, peak_rss_kb, plan_chunks
-from paiju.referee_summary import with_referee
+from paiju.sim.backends import Backend, completed, open_backend
+from paiju.sim.batch import Batch, ChunkOutput, ChunkTask, chunk_size, make_agents, peak_rss_kb, plan_chunks
+from paiju.sim.referee_summary import with_referee
 from paiju.games import Summary, adapter_for
-from paiju.logset import RunLogs
-from paiju.progress import start_progress
+from paiju.sim.logs import RunLogs
+from paiju.sim.progress import start_progress
 
 __all__ = ["make_agents", "parse_agent_spec", "parse_rule_overrides", "simulate_command"]
 

@@ -1,7 +1,7 @@
 """The table of a replay: what a card player sees at one moment (hands, the round or trick in
 the middle, announced counts, levels, trump and banker, kitty, exposed and penalty cards,
 bars, restrictions, choices, rulings), and its view as plain data (``Table.view``) that the
-terminal view and the HTML page both draw. ``paiju.table_fold`` folds a log into it.
+terminal view and the HTML page both draw. ``paiju.replay.fold`` folds a log into it.
 
 Cards follow the engines' refereed model: exposed and penalty cards stay in the hand; an
 irregular attempt's cards leave the hand and lie on the table in front of the seat until an

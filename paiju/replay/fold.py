@@ -1,6 +1,6 @@
 """A replay, step by step: a log's events folded one at a time into a ``Table``
-(``paiju.table_state``) by handlers keyed by event KIND (``paiju.table_guandan``,
-``paiju.table_shengji``, ``paiju.table_shared``). Each handler changes the table and returns
+(``paiju.replay.table``) by handlers keyed by event KIND (``paiju.replay.guandan``,
+``paiju.replay.shengji``, ``paiju.replay.shared``). Each handler changes the table and returns
 the event as one readable line, written for the viewer. A run of drawn cards is one step.
 
 A payload that does not fit (a bad card code, a seat out of range, another game's event) is
@@ -12,8 +12,8 @@ from collections.abc import Iterator
 
 import attrs
 
-from paiju.table_shared import GENERIC_HANDLERS, by_convention
-from paiju.table_state import NUM_SEATS, Handler, Table, seat_of
+from paiju.replay.shared import GENERIC_HANDLERS, by_convention
+from paiju.replay.table import NUM_SEATS, Handler, Table, seat_of
 from tabletop.errors import LogError
 from tabletop.events import Event, UnitStarted
 from tabletop.irregular import Discovered, Irregular
@@ -46,9 +46,9 @@ class Step:
 
 def handlers_for(game: str) -> dict[str, Handler]:
     if game == "guandan":
-        from paiju.table_guandan import HANDLERS
+        from paiju.replay.guandan import HANDLERS
     elif game == "shengji":
-        from paiju.table_shengji import HANDLERS
+        from paiju.replay.shengji import HANDLERS
     else:
         raise LogError(f"unknown game {game!r} (known: guandan, shengji)")
     return {**GENERIC_HANDLERS, **HANDLERS}

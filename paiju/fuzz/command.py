@@ -6,7 +6,7 @@
 
 Case ``i`` (a deal, or a match with ``--matches``) is played by random and heuristic agents
 wrapped in infraction injectors with a randomly drawn mix of kinds and rates
-(``paiju.fuzz_case``); ``enforcement.invariants`` checks the table after every event batch,
+(``paiju.fuzz.case``); ``enforcement.invariants`` checks the table after every event batch,
 before every decision and at the end. A sample of the logs is re-checked with
 ``replay --check``. A violation (an exception counts as one) is shrunk, its log written to
 ``--out`` (default ./fuzz-failures) and the one command that reproduces it printed; the exit
@@ -36,7 +36,7 @@ from enforcement.invariants import INVARIANTS, shengji_referee_available
 from enforcement.rulebook import clauses_for
 from tabletop.errors import OptionError
 
-from paiju.fuzz_case import Case, Finding, Outcome, draw_case, irregularities, replay_finding, run_case, \
+from paiju.fuzz.case import Case, Finding, Outcome, draw_case, irregularities, replay_finding, run_case, \
     sampled_for_replay, shrink
 
 DEFAULT_CASES = 100
@@ -403,7 +403,7 @@ class _Progress:
 def repro_command(path: str, out: TextIO) -> int:
     """Re-run the case a fuzz log holds (its header says everything) with the invariants
     checked; exit 1 when one breaks."""
-    from paiju.replay import load_log
+    from paiju.replay.check import load_log
 
     log, _game = load_log(path, allow_truncated=True)
     case = Case.from_header(log.header)

@@ -14,8 +14,8 @@ import os
 import tempfile
 from typing import Any
 
-from paiju.replay_page import BODY, CSS, JS
-from paiju.table_fold import Fold
+from paiju.replay.page import BODY, CSS, JS
+from paiju.replay.fold import Fold
 from tabletop.errors import PaijuError
 from tabletop.log import Log
 

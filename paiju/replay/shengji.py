@@ -1,12 +1,12 @@
-"""双升 events on the replay table (see ``paiju.table_state``): one handler per event kind,
+"""双升 events on the replay table (see ``paiju.replay.table``): one handler per event kind,
 changing the table and returning the event as one line."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from paiju.table_shared import back_to_hand, expose, found, irregular
-from paiju.table_state import Entry, Handler, Pile, Table, by_suit, card, card_text, cards, cards_text, seat_of
+from paiju.replay.shared import back_to_hand, expose, found, irregular
+from paiju.replay.table import Entry, Handler, Pile, Table, by_suit, card, card_text, cards, cards_text, seat_of
 from tabletop.cards import RANKS, SUIT_SYMBOLS, SUITS, Card
 from tabletop.errors import LogError, PaijuError
 from tabletop.events import Event

@@ -5,7 +5,7 @@ rulebook — section headings, clauses cited through their sub-clauses, effects 
 under other clauses' rulings (GD-5.1, GD-5.2, GD-6) and the ledger's escalation SJ-2.1 — is
 not a ruling's answer, and ``not_offered`` says why for each. The clauses wanted
 (``--clauses``, or all of the game's) are taken in an order shuffled by the seed, one per
-scenario, cycling. For each, refereed units are played (``paiju.refereed.play_unit``) with
+scenario, cycling. For each, refereed units are played (``paiju.sim.refereed.play_unit``) with
 the injector's rates set on the infraction kinds that lead to that clause, until a ruling
 cites it; the first such ruling is the scenario. A clause not produced within
 ``MAX_ATTEMPTS`` units is skipped with a one-line note and the next clause takes the
@@ -32,7 +32,7 @@ from tabletop import rng as streams
 from tabletop.errors import OptionError
 from tabletop.log import Log
 
-from paiju.training import Scenario, TrainingError, scenario_name, scenarios_in_log
+from paiju.train.scenarios import Scenario, TrainingError, scenario_name, scenarios_in_log
 
 TRAINING = 0x7472
 """The seed-tree branch of training units (below the training seed)."""
@@ -212,7 +212,7 @@ def require_referee(game: str) -> None:
 def generate(game: str, seed: int, count: int, patterns: str | None = None,
              note: Callable[[str], None] = lambda text: None, max_attempts: int = MAX_ATTEMPTS) -> list[Scenario]:
     """``count`` scenarios (see the module doc)."""
-    from paiju.refereed import play_unit, unit_options
+    from paiju.sim.refereed import play_unit, unit_options
 
     require_referee(game)
     wanted = wanted_clauses(game, patterns, note)

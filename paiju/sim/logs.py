@@ -27,7 +27,7 @@ from typing import Any
 
 from tabletop.log import BlockWriter, is_compressed
 
-from paiju.batch import Chunk, ChunkOutput
+from paiju.sim.batch import Chunk, ChunkOutput
 
 LAYOUTS = ("merged", "workers")
 

@@ -18,8 +18,8 @@ from rich.panel import Panel
 from rich.table import Table as Grid
 from rich.text import Text
 
-from paiju.table_fold import Fold, Step
-from paiju.table_state import JOKER_NAMES, NUM_SEATS, SEAT_NAMES
+from paiju.replay.fold import Fold, Step
+from paiju.replay.table import JOKER_NAMES, NUM_SEATS, SEAT_NAMES
 from tabletop.cards import SUIT_SYMBOLS, SUITS
 
 WIDTH = 100

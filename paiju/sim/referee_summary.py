@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from enforcement.rulebook import clause as lookup_clause
-from paiju.batch import RefereedResult
+from paiju.sim.batch import RefereedResult
 from paiju.games import Summary
 
 Rows = tuple[tuple[str, str], ...]

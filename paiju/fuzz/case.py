@@ -3,7 +3,7 @@ heuristic agents wrapped in infraction injectors, with the invariant checker wat
 (``enforcement.invariants``); and the shrinking of a failing case.
 
 A case is laid out as `paiju simulate --referee` lays out unit ``index`` of a run with root
-seed ``seed`` (``paiju.refereed``): the engine from the seed-tree node ``(seed, index)``,
+seed ``seed`` (``paiju.sim.refereed``): the engine from the seed-tree node ``(seed, index)``,
 agent ``s`` from ``(seed, index, AGENT + s)``, its injector from ``(seed, index,
 INJECTOR + s)``. What the fuzzer draws for the case (which infraction kinds, at which
 rates, which agents) comes from ``(seed, index, FUZZ)``. Everything that decides the case
@@ -272,7 +272,7 @@ def run_case(case: Case) -> Outcome:
     """Play the case with the invariant checker; a broken invariant or an exception from
     the engine, the referee or an agent is the finding."""
     from enforcement.setup import make_referee
-    from paiju.refereed import start_unit
+    from paiju.sim.refereed import start_unit
 
     rules = case.rules()
     events: list[Event] = []
@@ -301,7 +301,7 @@ def run_case(case: Case) -> Outcome:
 
 def replay_finding(outcome: Outcome) -> Finding | None:
     """`paiju replay --check` on the case's log (in memory): a mismatch is a finding."""
-    from paiju.replay import check_log
+    from paiju.replay.check import check_log
 
     lines = outcome.lines
     log = Log(header=json.loads(encode(outcome.case.header())), lines=tuple(lines),
