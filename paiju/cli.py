@@ -151,7 +151,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         from paiju.rules_cmd import rules_command
         return rules_command(args)
     if args.command == "replay":
-        from paiju.replay.check import replay_command
+        from paiju.replay.command import replay_command
         return replay_command(args)
     if args.command == "train":
         from paiju.train.command import train_command

@@ -9,7 +9,6 @@ stream shared by all its units (the layout of a single engine's log)."""
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
 import attrs
@@ -166,18 +165,3 @@ def load_log(path: str, *, allow_truncated: bool = False) -> tuple[Log, GameAdap
     except OptionError as exc:
         raise LogError(f"{path}: line 1: {exc}") from None
     return read_log(path, allow_truncated=allow_truncated), game
-
-
-def replay_command(args: argparse.Namespace) -> int:
-    viewing = [f"--{name}" for name in ("at", "seat", "html") if getattr(args, name, None) is not None]
-    if not args.check:
-        from paiju.replay.view import view_command  # the step-by-step and HTML views
-        return view_command(args)
-    if viewing:
-        raise OptionError(f"--check re-runs the log and shows nothing: leave out {' '.join(viewing)}")
-    log, game = load_log(args.log, allow_truncated=False)
-    if getattr(args, "game", None) not in (None, log.game):
-        raise LogError(f"{args.log}: line 1: a {log.game!r} log, expected {args.game!r}")
-    result = check_log(log, game, logged_rulings=getattr(args, "logged_rulings", False))
-    print(result.message)
-    return 0 if result.ok else 1
