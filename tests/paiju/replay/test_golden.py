@@ -26,7 +26,7 @@ from paiju.sim.refereed import play_unit, unit_options
 from paiju.replay.check import check_log, load_log
 from tabletop.log import encode, make_header
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 AGENTS = ["heuristic", "random", "heuristic", "random"]
 GUANDAN_KINDS = ("draw_slip", "wrong_kind", "does_not_beat", "extra_cards", "pass_on_lead", "wrong_tribute",
                  "wrong_return", "report_missing", "report_wrong", "draw_out_of_turn", "announce_out_of_turn",

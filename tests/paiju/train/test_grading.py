@@ -12,7 +12,7 @@ from paiju.replay.check import load_log
 from paiju.train.grade import PARTLY, RIGHT, UNANSWERED, WRONG, AnswerError, explanation, grade, parse_answer
 from paiju.train.scenarios import Expected, scenarios_in_log
 
-GOLDEN_DEAL = Path(__file__).resolve().parents[1] / "golden" / "golden_guandan_deal_refereed_seed3.jsonl"
+GOLDEN_DEAL = Path(__file__).resolve().parents[2] / "golden" / "golden_guandan_deal_refereed_seed3.jsonl"
 
 
 def key(clause="GD-2.3.1", sanctions=(), rectification=("Return", "RestoreOrder", "BarOnePlay", "Expose", "LeadOption")):

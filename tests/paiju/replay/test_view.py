@@ -28,7 +28,7 @@ from paiju.replay.fold import Fold
 from tabletop.events import Event
 from tabletop.log import encode, encode_event, read_log
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 GD_LOG = GOLDEN / "replay_guandan_deal_seed3.jsonl"
 SJ_LOG = GOLDEN / "replay_shengji_deal_seed4.jsonl"
 

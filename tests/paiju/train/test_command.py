@@ -23,7 +23,7 @@ from paiju.train.generate import KIND_IRREGULARITIES, clause_kinds, generate, ir
 from paiju.train.grade import RIGHT, grade, parse_answer
 from paiju.train.scenarios import KEY_FILE, scenarios_from_dir
 
-GOLDEN_DEAL = Path(__file__).resolve().parents[1] / "golden" / "golden_guandan_deal_refereed_seed3.jsonl"
+GOLDEN_DEAL = Path(__file__).resolve().parents[2] / "golden" / "golden_guandan_deal_refereed_seed3.jsonl"
 SEED, COUNT, CLAUSES = "4", "4", "GD-2.3.1,GD-4.2.*"
 GENERATE = ["--seed", SEED, "--count", COUNT, "--clauses", CLAUSES]
 SCENARIO_FIELDS = {"number", "log", "position", "ruling", "expected_clause", "offender", "side", "irregularity",

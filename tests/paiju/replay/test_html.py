@@ -27,7 +27,7 @@ from paiju.replay.fold import Fold
 from tabletop.events import Note
 from tabletop.log import encode, encode_event, read_log
 
-GD_LOG = Path(__file__).resolve().parents[1] / "golden" / "replay_guandan_deal_seed3.jsonl"
+GD_LOG = Path(__file__).resolve().parents[2] / "golden" / "replay_guandan_deal_seed3.jsonl"
 CHROMIUM = os.environ.get("PAIJU_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 HOSTILE = "</script><script>window.pwned=1</script><!-- & \u2028"
 

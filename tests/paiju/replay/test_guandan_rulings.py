@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from guandan import events as ev
-from tests.paiju.test_replay_view import GD_LOG, run, with_events
+from tests.paiju.replay.test_view import GD_LOG, run, with_events
 
 
 def flat(text: str) -> str:
