@@ -116,9 +116,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--html", metavar="OUT.html", help="write one self-contained page to step through the log")
     replay.add_argument("--game", choices=GAMES, help="the game the log must be of")
 
-    from paiju.train_cmd import add_parser as add_train_parser  # `paiju train` (referee training)
+    from paiju.train.command import add_parser as add_train_parser  # `paiju train` (referee training)
     add_train_parser(sub, GAMES, _positive_int, _seed)
-    from paiju.fuzz import add_parser as add_fuzz_parser  # `paiju fuzz` (rule-interaction fuzzing)
+    from paiju.fuzz.command import add_parser as add_fuzz_parser  # `paiju fuzz` (rule-interaction fuzzing)
     add_fuzz_parser(sub, GAMES, _positive_int, _seed)
     return parser
 
@@ -145,19 +145,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "simulate":
-        from paiju.simulate import simulate_command
+        from paiju.sim.command import simulate_command
         return simulate_command(args)
     if args.command == "rules":
         from paiju.rules_cmd import rules_command
         return rules_command(args)
     if args.command == "replay":
-        from paiju.replay import replay_command
+        from paiju.replay.command import replay_command
         return replay_command(args)
     if args.command == "train":
-        from paiju.train_cmd import train_command
+        from paiju.train.command import train_command
         return train_command(args)
     if args.command == "fuzz":
-        from paiju.fuzz import fuzz_command
+        from paiju.fuzz.command import fuzz_command
         return fuzz_command(args)
     raise UsageError(f"unknown command {args.command!r}")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from paiju.replay import check_log
+from paiju.replay.check import check_log
 
 
 def check_with_logged_rulings(log: Any) -> list[str]:

@@ -12,7 +12,7 @@ import pytest
 from enforcement.invariants import INVARIANTS, InvariantViolation, checker_for
 from enforcement.rulebook import RULEBOOK, clause
 from tabletop.effects import TableEffect, kinds
-from paiju.fuzz_case import draw_case, run_case
+from paiju.fuzz.case import draw_case, run_case
 
 CASES = 24
 

@@ -253,7 +253,7 @@ def test_SJ_3_1_12_2_taken_back_plays_carry_out_return_expose_replay_and_the_cor
 
 
 def _played(game: str, seed: int, index: int, matches: bool) -> list:
-    from paiju.fuzz_case import draw_case, run_case
+    from paiju.fuzz.case import draw_case, run_case
 
     outcome = run_case(draw_case(game, "matches" if matches else "deals", seed, index))
     assert outcome.finding is None or outcome.finding.invariant == "effects_carried_out", str(outcome.finding)

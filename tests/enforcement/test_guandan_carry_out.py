@@ -27,7 +27,7 @@ from tabletop.effects import (
 from guandan.actions import CallReferee
 from guandan.table import CARRY_ORDER, EFFECT_HANDLERS, SANCTION_HANDLERS
 from paiju.games import adapter_for
-from paiju.refereed import play_unit, unit_options
+from paiju.sim.refereed import play_unit, unit_options
 from tabletop.errors import IllegalAction, RulingRefused
 from tabletop.log import read_log
 from tests.enforcement.conftest import RefTable

@@ -120,7 +120,7 @@ def test_the_rulebook_speaks_the_engines_ids():
 
 
 def test_the_trainers_kinds_commit_engine_ids():
-    from paiju.train_gen import KIND_IRREGULARITIES
+    from paiju.train.generate import KIND_IRREGULARITIES
 
     for game, by_kind in KIND_IRREGULARITIES.items():
         declared = GAMES[game][0]

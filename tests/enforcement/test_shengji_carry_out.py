@@ -21,7 +21,7 @@ from enforcement.rulebook import RULEBOOK
 from tabletop.effects import (
     BarOnePlay, Choice, Expose, LotsDraw, PlayStands, RandomDraw, Redeal, RedoBury, Replay, Return,
 )
-from paiju.refereed import play_unit, unit_options
+from paiju.sim.refereed import play_unit, unit_options
 from paiju.games import adapter_for
 from shengji.actions import Play
 from shengji.table import EFFECT_HANDLERS, SANCTION_HANDLERS

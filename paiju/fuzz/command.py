@@ -1,0 +1,426 @@
+"""`paiju fuzz`: rule-interaction fuzzing of an engine and its referee.
+
+    paiju fuzz --game G [--deals N | --matches N] [--seed S] [--time-budget SECONDS]
+               [--out DIR] [--replay-sample RATE] [--keep-going] [--quiet]
+    paiju fuzz --repro LOG
+
+Case ``i`` (a deal, or a match with ``--matches``) is played by random and heuristic agents
+wrapped in infraction injectors with a randomly drawn mix of kinds and rates
+(``paiju.fuzz.case``); ``enforcement.invariants`` checks the table after every event batch,
+before every decision and at the end. A sample of the logs is re-checked with
+``replay --check``. A violation (an exception counts as one) is shrunk, its log written to
+``--out`` (default ./fuzz-failures) and the one command that reproduces it printed; the exit
+status is then 1. At the end: clause coverage — how often each clause of the game's
+rulebook (every clause `paiju rules GAME` lists) fired, and which never did, with why: the
+rulebook's reason for a clause that cannot fire automatically, or "not in this run". Progress
+lines go to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TextIO
+
+import attrs
+from rich import box
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from enforcement.invariants import INVARIANTS
+from enforcement.rulebook import clauses_for
+from tabletop.errors import OptionError
+
+from paiju.fuzz.case import Case, Finding, Outcome, draw_case, irregularities, replay_finding, run_case, \
+    sampled_for_replay, shrink
+
+DEFAULT_CASES = 100
+DEFAULT_OUT = "fuzz-failures"
+DEFAULT_REPLAY_SAMPLE = 0.05
+PROGRESS_SECONDS = 10.0
+SHRINK_SECONDS = 120.0
+
+# Clauses that fire through what a ruling imposes or a table state rather than by being cited
+_SANCTION_CLAUSES = {"ForcedLast": "GD-5.1", "ForcedDoubleLast": "GD-5.2"}
+_EVENT_CLAUSES = {"table.penalty_cards": ("GD-6", "effect"),
+                  "gd.designated": ("GD-6", "designation")}   # the 下家 designates which penalty cards
+_WAYS = ("ruling", "escalation", "fallback", "effect", "designation")
+NOT_IN_RUN = "not in this run"
+"""Why a clause that can fire automatically did not (a longer run may fire it)."""
+
+
+def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int], seed: Callable[[str], int]) -> None:
+    """The `fuzz` subcommand (called by ``paiju.cli``)."""
+    fuzz = sub.add_parser("fuzz", help="fuzz an engine and its referee with injected irregularities; "
+                                       "check the invariants, shrink and save what breaks them")
+    fuzz.add_argument("--game", choices=games, help="the game to fuzz (required unless --repro)")
+    count = fuzz.add_mutually_exclusive_group()
+    count.add_argument("--deals", type=positive_int, metavar="N", help=f"fuzz N deals, one case each (one in three: a match's first two deals, "
+                            f"for tribute) (default {DEFAULT_CASES})")
+    count.add_argument("--matches", type=positive_int, metavar="N", help="fuzz N whole matches instead")
+    fuzz.add_argument("--seed", type=seed, default=0, metavar="S", help="root seed (default 0)")
+    fuzz.add_argument("--time-budget", type=_seconds, metavar="SECONDS",
+                      help="start no new case after this many seconds (shrinking gets a quarter more)")
+    fuzz.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
+                      help=f"where failing cases' logs go (default ./{DEFAULT_OUT})")
+    fuzz.add_argument("--replay-sample", type=_rate, default=DEFAULT_REPLAY_SAMPLE, metavar="RATE",
+                      help=f"share of clean cases re-checked with replay --check (default {DEFAULT_REPLAY_SAMPLE})")
+    fuzz.add_argument("--keep-going", action="store_true",
+                      help="after a violation, go on (each broken invariant is shrunk and saved once)")
+    fuzz.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    fuzz.add_argument("--repro", metavar="LOG", help="re-run the case a fuzz log holds and report what breaks")
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text}")
+    return value
+
+
+def _rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {value}")
+    return value
+
+
+# ---------------------------------------------------------------------------------------------
+# Clause coverage
+
+
+class Coverage:
+    """How often each clause of a game's rulebook fired in the events seen: every clause
+    `paiju rules GAME` lists, a clause with sub-clauses (a section heading too) counting
+    theirs."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.clauses = clauses_for(game)
+        self.by_id = {c.id: c for c in self.clauses}
+        self.ids = set(self.by_id)
+        self.counts: Counter[tuple[str, str]] = Counter()
+        """(clause, how): how is one of ``_WAYS``."""
+
+    def add(self, events: Iterable[Any]) -> None:
+        for e in events:
+            kind = e.KIND
+            if kind == "ref.ruling":
+                self.counts[(e.clause, "ruling")] += 1
+                for row in e.sanctions:
+                    if row["clause"] != e.clause:
+                        self.counts[(row["clause"], "escalation")] += 1
+                    clause = _SANCTION_CLAUSES.get(row["sanction"]["kind"])
+                    if clause in self.ids:
+                        self.counts[(clause, "effect")] += 1
+            elif kind == "ref.unresolved":
+                self.counts[(e.fallback, "fallback")] += 1
+            elif kind in _EVENT_CLAUSES:
+                clause, way = _EVENT_CLAUSES[kind]
+                if clause in self.ids:
+                    self.counts[(clause, way)] += 1
+
+    def _children(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for c in self.clauses:
+            if c.parent is not None:
+                out.setdefault(c.parent, []).append(c.id)
+        return out
+
+    def rows(self) -> list[tuple[str, int, str]]:
+        """(clause id, times fired, how) for every clause, in rulebook order; a clause with
+        sub-clauses also counts theirs. How, for a clause that never fired: why not."""
+        own: Counter[str] = Counter()
+        how: dict[str, Counter[str]] = {}
+        for (clause, way), n in self.counts.items():
+            own[clause] += n
+            how.setdefault(clause, Counter())[way] += n
+        children = self._children()
+
+        def total(clause: str) -> int:
+            return own[clause] + sum(total(child) for child in children.get(clause, ()))
+
+        reasons = dict(self.never())
+        out = []
+        for c in self.clauses:
+            ways = how.get(c.id, Counter())
+            parts = [f"{ways[w]} {w}{'s' if ways[w] > 1 else ''}" for w in _WAYS if ways[w]]
+            sub = total(c.id) - own[c.id]
+            if sub:
+                parts.append(f"{sub} by sub-clauses")
+            out.append((c.id, total(c.id), ", ".join(parts) or reasons.get(c.id, "")))
+        return out
+
+    def never(self) -> list[tuple[str, str]]:
+        """(clause id, why it did not fire) for every clause that never fired, in rulebook
+        order: the rulebook's reason when it cannot fire automatically (``not_automatic``;
+        a heading: when none of its sub-clauses can), else ``NOT_IN_RUN``."""
+        children = self._children()
+        fired: set[str] = {clause for (clause, _), n in self.counts.items() if n}
+
+        def any_fired(cid: str) -> bool:
+            return cid in fired or any(any_fired(child) for child in children.get(cid, ()))
+
+        def why_not(cid: str) -> str | None:
+            """The reason no machine-played deal fires ``cid``, or None if one can."""
+            c = self.by_id[cid]
+            if c.not_automatic is not None:
+                return c.not_automatic
+            below = children.get(cid, ())
+            if c.heading and below and all(why_not(child) is not None for child in below):
+                return "none of its sub-clauses can"
+            return None
+
+        out = []
+        for c in self.clauses:
+            if any_fired(c.id):
+                continue
+            reason = why_not(c.id)
+            out.append((c.id, NOT_IN_RUN if reason is None else f"cannot fire automatically: {reason}"))
+        return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The command
+
+
+@attrs.define
+class _Run:
+    game: str
+    unit: str
+    cases: int = 0
+    deals: int = 0
+    decisions: int = 0
+    irregular: Counter = attrs.field(factory=Counter)
+    replayed: int = 0
+    findings: list = attrs.field(factory=list)
+    repeats: int = 0
+    stopped_by_budget: bool = False
+
+
+def fuzz_command(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    stdout = stdout if stdout is not None else sys.stdout
+    stderr = stderr if stderr is not None else sys.stderr
+    if args.repro:
+        given = [f"--{n.replace('_', '-')}" for n in ("game", "deals", "matches", "time_budget") if getattr(args, n)]
+        if given:
+            raise OptionError(f"--repro re-runs the case its log holds: leave out {' '.join(given)}")
+        return repro_command(args.repro, stdout)
+    if args.game is None:
+        raise OptionError("--game is required (guandan or shengji), or --repro LOG")
+    _check_out_dir(args.out)
+    unit = "matches" if args.matches else "deals"
+    total = args.matches or args.deals or DEFAULT_CASES
+    run = _Run(args.game, unit)
+    coverage = Coverage(args.game)
+    started = time.monotonic()
+    deadline = None if args.time_budget is None else started + args.time_budget
+    progress = _Progress(stderr, args.game, unit, total, quiet=args.quiet)
+    seen: set[str] = set()
+    for index in range(total):
+        if deadline is not None and time.monotonic() >= deadline:
+            run.stopped_by_budget = True
+            break
+        case = draw_case(args.game, unit, args.seed, index)
+        replay = sampled_for_replay(case, args.replay_sample)
+        outcome = _check(case, replay)
+        run.cases += 1
+        run.deals += outcome.deals
+        run.decisions += outcome.decisions
+        run.irregular.update(irregularities(outcome.events))
+        run.replayed += replay
+        coverage.add(outcome.events)
+        if outcome.finding is not None:
+            if outcome.finding.signature in seen:
+                run.repeats += 1
+            else:
+                seen.add(outcome.finding.signature)
+                _report(outcome, replay, args, stdout, started)
+                run.findings.append(outcome.finding)
+            if not args.keep_going:
+                break
+        progress.tick(run)
+    progress.close(run)
+    _summary(run, coverage, time.monotonic() - started, args, stdout)
+    return 1 if run.findings else 0
+
+
+def _check(case: Case, replay: bool) -> Outcome:
+    outcome = run_case(case)
+    if outcome.finding is None and replay:
+        finding = replay_finding(outcome)
+        if finding is not None:
+            outcome = attrs.evolve(outcome, finding=finding)
+    return outcome
+
+
+def _check_out_dir(path: str) -> None:
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise OptionError(f"--out {path!r} is not a directory")
+
+
+def _report(outcome: Outcome, replay: bool, args: argparse.Namespace, out: TextIO, started: float) -> None:
+    finding = outcome.finding
+    case = outcome.case
+    print(f"VIOLATION in case {case.index} (seed {case.seed}, {_unit_text(case)}): {finding.message}", file=out)
+    budget = SHRINK_SECONDS if args.time_budget is None else max(10.0, args.time_budget / 4)
+    rerun = (lambda c: _check(c, True)) if finding.invariant == "replay_exact" else run_case
+    shrunk = shrink(outcome, deadline=time.monotonic() + budget, rerun=rerun)
+    small = shrunk.outcome
+    path = _write(small, args.out)
+    kinds = ", ".join(f"{k} {r}" for k, r in small.case.rates) or "none"
+    print(f"  shrunk in {shrunk.runs} runs: {_shrink_text(case, small.case, outcome, small)}", file=out)
+    print(f"  case: agents {','.join(small.case.agents)}; infractions {kinds}; "
+          f"{small.committed} irregularities, {small.deals} deal(s), {len(small.events)} events", file=out)
+    if small.finding is not None and small.finding.message != finding.message:
+        print(f"  now: {small.finding.message}", file=out)
+    if small.finding is not None and small.finding.detail:
+        print("  " + small.finding.detail.rstrip().replace("\n", "\n  "), file=out)
+    print(f"  log: {path}", file=out)
+    print(f"  reproduce: paiju fuzz --repro {path}", file=out)
+
+
+def _unit_text(case: Case) -> str:
+    if case.unit == "deals":
+        return "one deal"
+    return f"a match of at most {case.max_deals} deals" if case.max_deals is not None else "a match"
+
+
+def _shrink_text(before: Case, after: Case, first: Outcome, last: Outcome) -> str:
+    """What shrinking changed, in a line."""
+    was = dict(before.rates)
+    now = dict(after.rates)
+    parts = []
+    if first.deals != last.deals:
+        parts.append(f"deals {first.deals} → {last.deals}")
+    dropped = [k for k in was if k not in now]
+    if dropped:
+        parts.append(f"kinds dropped: {', '.join(dropped)}")
+    lowered = [k for k in now if now[k] < was[k]]
+    if lowered:
+        parts.append(f"rates lowered: {', '.join(lowered)}")
+    if first.committed != last.committed:
+        parts.append(f"irregularities {first.committed} → {last.committed}")
+    if len(first.events) != len(last.events):
+        parts.append(f"events {len(first.events)} → {len(last.events)}")
+    return "; ".join(parts) or "nothing smaller fails the same way"
+
+
+def _write(outcome: Outcome, directory: str) -> str:
+    os.makedirs(directory, exist_ok=True)
+    case = outcome.case
+    name = f"{case.game}-s{case.seed}-case{case.index}-{outcome.finding.invariant}.jsonl"
+    path = os.path.join(directory, name)
+    header = case.header()
+    header["options"]["fuzz"]["finding"] = outcome.finding.message
+    from tabletop.log import encode
+
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(encode(header) + "\n")
+        for line in outcome.lines:
+            f.write(line + "\n")
+    return path
+
+
+def _summary(run: _Run, coverage: Coverage, seconds: float, args: argparse.Namespace, out: TextIO) -> None:
+    console = Console(file=out, highlight=False, width=max(100, Console(file=out).width))
+    what = f"{run.cases} case{'s' if run.cases != 1 else ''} of {args.matches or args.deals or DEFAULT_CASES}" \
+        f" {run.unit} ({run.deals} deal{'s' if run.deals != 1 else ''} played)"
+    status = "budget reached, " if run.stopped_by_budget else ""
+    console.print(f"paiju fuzz {run.game}: {what} from seed {args.seed} in {seconds:.1f} s ({status}"
+                  f"{run.decisions} decisions, {sum(run.irregular.values())} irregularities, "
+                  f"{run.replayed} logs replayed)")
+    if run.findings:
+        more = f" (+{run.repeats} more cases breaking the same)" if run.repeats else ""
+        console.print(f"violations: {', '.join(f.invariant for f in run.findings)}{more}")
+    else:
+        console.print(f"violations: none ({len(INVARIANTS)} invariants checked)")
+    table = Table(title=f"clause coverage ({run.game})", title_justify="left", box=box.SIMPLE_HEAD)
+    table.add_column("clause", style="cyan", no_wrap=True)
+    table.add_column("fired", justify="right")
+    table.add_column("how")
+    rows = coverage.rows()
+    for clause, n, how in rows:
+        table.add_row(clause, str(n), escape(how))
+    console.print(table)
+    never = coverage.never()
+    manual = sum(1 for _, why in never if why != NOT_IN_RUN)
+    note = f" ({manual} cannot fire automatically)" if manual else ""
+    console.print(f"clauses fired: {len(rows) - len(never)} of {len(rows)}{note}")
+    if not never:
+        console.print("never fired: none")
+        return
+    console.print(f"never fired: {len(never)}")
+    unlucky = [clause for clause, why in never if why == NOT_IN_RUN]
+    if unlucky:
+        console.print(f"  {NOT_IN_RUN} (each can fire: more --{run.unit} may reach it): {', '.join(unlucky)}")
+    for clause, why in never:
+        if why != NOT_IN_RUN:
+            console.print(f"  {clause}: {why}", markup=False)
+
+class _Progress:
+    """Plain progress lines on stderr: every 10 % of the cases and at most every 10 s."""
+
+    def __init__(self, err: TextIO, game: str, unit: str, total: int, *, quiet: bool) -> None:
+        self.err, self.game, self.unit, self.total, self.quiet = err, game, unit, total, quiet
+        self.started = self.last = time.monotonic()
+        self.step = max(1, total // 10)
+
+    def tick(self, run: _Run) -> None:
+        now = time.monotonic()
+        if self.quiet or not (run.cases % self.step == 0 or now - self.last >= PROGRESS_SECONDS):
+            return
+        self.last = now
+        self._line(run, now)
+
+    def _line(self, run: _Run, now: float) -> None:
+        print(f"fuzz {self.game}: {run.cases}/{self.total} {self.unit}, {len(run.findings)} violation(s), "
+              f"{now - self.started:.1f} s", file=self.err, flush=True)
+
+    def close(self, run: _Run) -> None:
+        if not self.quiet and run.cases % self.step != 0:
+            self._line(run, time.monotonic())
+
+
+# ---------------------------------------------------------------------------------------------
+# --repro
+
+
+def repro_command(path: str, out: TextIO) -> int:
+    """Re-run the case a fuzz log holds (its header says everything) with the invariants
+    checked; exit 1 when one breaks."""
+    from paiju.replay.check import load_log
+
+    log, _game = load_log(path, allow_truncated=True)
+    case = Case.from_header(log.header)
+    outcome = _check(case, replay=True)
+    kinds = ", ".join(f"{k} {r}" for k, r in case.rates) or "none"
+    print(f"{case.game} case {case.index} of seed {case.seed} ({_unit_text(case)}): agents {','.join(case.agents)}; "
+          f"infractions {kinds}"
+          + ("" if case.max_irregularities is None else f"; at most {case.max_irregularities} irregularities"),
+          file=out)
+    same = outcome.lines == list(log.lines)
+    print(f"re-run: {len(outcome.events)} events, "
+          + ("the same as the log" if same else "NOT the same as the log (the code changed since it was written?)"),
+          file=out)
+    if outcome.finding is None:
+        print("no invariant broken", file=out)
+        return 0
+    print(f"VIOLATION: {outcome.finding.message}", file=out)
+    if outcome.finding.detail:
+        print(outcome.finding.detail.rstrip(), file=out)
+    return 1
+
+
+__all__ = ["NOT_IN_RUN", "Coverage", "Finding", "add_parser", "fuzz_command", "repro_command"]

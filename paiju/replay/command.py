@@ -1,0 +1,25 @@
+"""`paiju replay LOG`: with ``--check``, re-run the log and compare every event
+(``paiju.replay.check``); else look at it (``paiju.replay.view``)."""
+
+from __future__ import annotations
+
+import argparse
+
+from tabletop.errors import LogError, OptionError
+
+from paiju.replay.check import check_log, load_log
+
+
+def replay_command(args: argparse.Namespace) -> int:
+    viewing = [f"--{name}" for name in ("at", "seat", "html") if getattr(args, name, None) is not None]
+    if not args.check:
+        from paiju.replay.view import view_command  # the step-by-step and HTML views
+        return view_command(args)
+    if viewing:
+        raise OptionError(f"--check re-runs the log and shows nothing: leave out {' '.join(viewing)}")
+    log, game = load_log(args.log, allow_truncated=False)
+    if getattr(args, "game", None) not in (None, log.game):
+        raise LogError(f"{args.log}: line 1: a {log.game!r} log, expected {args.game!r}")
+    result = check_log(log, game, logged_rulings=getattr(args, "logged_rulings", False))
+    print(result.message)
+    return 0 if result.ok else 1

@@ -1,0 +1,173 @@
+"""A replay, step by step: a log's events folded one at a time into a ``Table``
+(``paiju.replay.table``) by handlers keyed by event KIND (``paiju.replay.guandan``,
+``paiju.replay.shengji``, ``paiju.replay.shared``). Each handler changes the table and returns
+the event as one readable line, written for the viewer. A run of drawn cards is one step.
+
+A payload that does not fit (a bad card code, a seat out of range, another game's event) is
+a LogError naming the log line; a kind without a handler is never an error."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from paiju.replay.shared import GENERIC_HANDLERS, by_convention
+from paiju.replay.table import NUM_SEATS, Handler, Table, seat_of
+from tabletop.errors import LogError
+from tabletop.events import Event, UnitStarted
+from tabletop.irregular import Discovered, Irregular
+from tabletop.log import Log
+
+DRAW_KINDS = frozenset({"gd.drawn", "sj.drawn"})
+"""One card drawn: a run of them is one step of the listing and of the page."""
+
+GAME_PREFIXES = {"guandan": "gd.", "shengji": "sj."}
+
+
+@attrs.frozen
+class Step:
+    """One step of a replay: one event, or a run of drawn cards (``first`` … ``last``,
+    indices into the log's events)."""
+
+    first: int
+    last: int
+    label: str
+    """The step's address: the event's seq, or UNIT:SEQ in a log of several units."""
+    line: int
+    """Line number of the last event (the header is line 1)."""
+    kind: str
+    text: str
+    tags: str
+    """'ruling', 'irregular' or ''."""
+    deal: int
+    unit: int | None
+
+
+def handlers_for(game: str) -> dict[str, Handler]:
+    if game == "guandan":
+        from paiju.replay.guandan import HANDLERS
+    elif game == "shengji":
+        from paiju.replay.shengji import HANDLERS
+    else:
+        raise LogError(f"unknown game {game!r} (known: guandan, shengji)")
+    return {**GENERIC_HANDLERS, **HANDLERS}
+
+
+class Fold:
+    """Folds a log's events into a ``Table``, one event at a time."""
+
+    def __init__(self, log: Log, viewer: int | None = None, source: str = "log") -> None:
+        self.log = log
+        self.source = source
+        self.handlers = handlers_for(log.game)
+        options = log.header.get("options")
+        options = options if isinstance(options, dict) else {}
+        rules = log.header.get("rules")
+        self.table = Table(log.game, viewer, match=options.get("unit") == "matches",
+                           rules=rules if isinstance(rules, dict) else {})
+        self.foreign = tuple(p for g, p in GAME_PREFIXES.items() if g != log.game)
+        self.several_units = sum(1 for e in log.events if isinstance(e, UnitStarted)) > 1
+
+    def label(self, event: Event) -> str:
+        unit = self.table.unit
+        return f"{unit}:{event.seq}" if self.several_units and unit is not None else str(event.seq)
+
+    def line(self, index: int) -> int:
+        return index + 2
+
+    def apply(self, index: int) -> tuple[str, str]:
+        """Apply event ``index``: (its text, its tags). A payload that does not fit is a
+        LogError naming the line."""
+        event = self.log.events[index]
+        kind = event.KIND
+        try:
+            if kind.startswith(self.foreign):
+                raise LogError(f"a {kind!r} event does not belong in a {self.log.game} log")
+            if event.seat is not None:
+                seat_of(event.seat)
+            if isinstance(event, UnitStarted):
+                self.table.unit = event.index
+                return f"unit {event.index} starts", ""
+            handler = self.handlers.get(kind, by_convention)
+            try:
+                text = handler(self.table, event)
+            except AttributeError:  # a handler older than its event class: the generic way
+                text = by_convention(self.table, event)
+        except LogError as exc:
+            raise LogError(f"{self.source}: line {self.line(index)}: corrupt event ({exc})") from None
+        except (TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
+            raise LogError(f"{self.source}: line {self.line(index)}: corrupt event ({kind}: {exc})") from None
+        if kind.startswith("ref."):
+            tags = "ruling"
+        elif isinstance(event, (Irregular, Discovered)) or "irregular" in kind:
+            tags = "irregular"
+        else:
+            tags = ""
+        return text, tags
+
+    def steps(self, until: int | None = None) -> Iterator[Step]:
+        """Every step, the table updated to it when it is yielded (take what you need
+        before asking for the next). A run of drawn cards is one step. ``until``: stop
+        after that event (a run of drawn cards is cut there)."""
+        events = self.log.events
+        end = len(events) if until is None else min(until + 1, len(events))
+        run_start: int | None = None
+        run_text = ""
+        for index in range(end):
+            event = events[index]
+            text, tags = self.apply(index)
+            if event.KIND in DRAW_KINDS:
+                if run_start is None:
+                    run_start, run_text = index, text
+                if index + 1 < end and events[index + 1].KIND in DRAW_KINDS:
+                    continue
+                if index > run_start:
+                    run_text = self._draw_run_text(run_start, index)
+                yield Step(run_start, index, self.label(event), self.line(index), event.KIND, run_text, "",
+                           event.deal, self.table.unit)
+                run_start = None
+                continue
+            yield Step(index, index, self.label(event), self.line(index), event.KIND, text, tags,
+                       event.deal, self.table.unit)
+
+    def _draw_run_text(self, first: int, last: int) -> str:
+        events = self.log.events[first:last + 1]
+        counts = [0] * NUM_SEATS
+        for e in events:
+            counts[e.seat] += 1
+        each = ", ".join(f"seat {s} {n}" for s, n in enumerate(counts) if n)
+        return f"{len(events)} cards drawn (seq {events[0].seq}-{events[-1].seq}: {each})"
+
+
+def find_step(fold: Fold, label: str) -> int:
+    """The index of the event whose address (seq, or UNIT:SEQ) is ``label``. A plain seq
+    that occurs in several units is ambiguous."""
+    events = fold.log.events
+    unit: int | None = None
+    matches: list[tuple[int | None, int]] = []
+    want_unit: int | None = None
+    text = label.strip()
+    try:
+        if ":" in text:
+            u, s = text.split(":", 1)
+            want_unit, want_seq = int(u), int(s)
+        else:
+            want_seq = int(text)
+    except ValueError:
+        raise LogError(f"--at {label!r}: not a sequence number (N, or UNIT:N in a log of several units)") from None
+    for index, event in enumerate(events):
+        if isinstance(event, UnitStarted):
+            unit = event.index
+        if event.seq == want_seq and (want_unit is None or unit == want_unit):
+            matches.append((unit, index))
+    if not matches:
+        last = events[-1].seq if events else None
+        where = f" in unit {want_unit}" if want_unit is not None else ""
+        raise LogError(f"--at {label}: no event with sequence number {want_seq}{where} "
+                       f"(the log's last event has seq {last})")
+    if len(matches) > 1:
+        units = ", ".join(str(u) for u, _ in matches[:6])
+        raise LogError(f"--at {label}: sequence number {want_seq} occurs in units {units}; "
+                       f"say which, e.g. --at {matches[0][0]}:{want_seq}")
+    return matches[0][1]

@@ -1,0 +1,127 @@
+"""`paiju replay LOG --html OUT.html`: one self-contained page (inline CSS and JS, the
+replay as JSON in the page, nothing loaded from the network) to step through a log.
+
+Each step of the page is one step of ``Fold.steps`` (a run of drawn cards is one step) and
+carries the change of the table view since the step before (``delta``); the page merges them
+back into whole states. The file is written next to its destination and moved into place,
+so a failed run never leaves half a page."""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import tempfile
+from typing import Any
+
+from paiju.replay.page import BODY, CSS, JS
+from paiju.replay.fold import Fold
+from tabletop.errors import PaijuError
+from tabletop.log import Log
+
+_MISSING = object()
+GAME_TITLES = {"guandan": "掼蛋 Guandan", "shengji": "双升 Shengji"}
+
+
+def delta(old: Any, new: Any) -> Any:
+    """What turns ``old`` into ``new`` under the page's merge: changed keys of a dict (a
+    removed key is null), changed and appended items of a list of dicts that did not get
+    shorter (keyed by index), anything else whole. Only called when they differ."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        out = {k: delta(old[k], v) if k in old and isinstance(v, (dict, list)) else v
+               for k, v in new.items() if old.get(k, _MISSING) != v}
+        out.update({k: None for k in old if k not in new})
+        return out
+    if (isinstance(old, list) and isinstance(new, list) and len(old) <= len(new) and new
+            and all(isinstance(v, dict) for v in new) and all(isinstance(v, dict) for v in old)):
+        out = {str(i): delta(o, n) for i, (o, n) in enumerate(zip(old, new)) if o != n}
+        out.update({str(i): new[i] for i in range(len(old), len(new))})   # appended (the rulings)
+        return out
+    return new
+
+
+def page_data(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None) -> dict[str, Any]:
+    """The page's JSON: header facts and one frame per step."""
+    fold = Fold(log, viewer, source)
+    frames: list[dict[str, Any]] = []
+    previous: dict[str, Any] = {}
+    clauses: dict[str, dict[str, str]] = {}
+    start = 0
+    for step in fold.steps():
+        view = fold.table.view()
+        view["rulings"] = [_cite(r, clauses) for r in view["rulings"]]
+        frames.append({"l": step.label, "n": step.line, "k": step.kind, "t": step.text, "g": step.tags,
+                       "d": step.deal, "u": step.unit, "q": log.events[step.last].seq,
+                       "x": delta(previous, view)})
+        previous = view
+        if start_index is not None and step.first <= start_index <= step.last:
+            start = len(frames) - 1
+    return {
+        "game": log.game,
+        "seed": log.seed,
+        "viewer": viewer,
+        "unitName": fold.table.unit_name,
+        "start": start,
+        "clauses": clauses,
+        "frames": frames,
+    }
+
+
+CLAUSE_TEXT = ("title", "text_zh", "summary")
+
+
+def _cite(ruling: dict[str, Any], clauses: dict[str, dict[str, str]]) -> dict[str, Any]:
+    """A ruling with its clause's texts moved to the page's clause table (written once)."""
+    clauses.setdefault(ruling["clause"], {k: ruling[k] for k in CLAUSE_TEXT})
+    return {k: v for k, v in ruling.items() if k not in CLAUSE_TEXT}
+
+
+def _script_json(data: dict[str, Any]) -> str:
+    """JSON that cannot end its <script> element or open a comment inside it."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return (text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+def render_page(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None) -> str:
+    data = page_data(log, viewer, source, start_index)
+    game_title = GAME_TITLES.get(log.game, log.game)
+    meta = [os.path.basename(source), f"seed {log.seed}", f"{len(log.events)} events, {len(data['frames'])} steps"]
+    if viewer is not None:
+        meta.append(f"seen by seat {viewer}")
+    if log.truncated:
+        meta.append("truncated log: the valid prefix")
+    body = BODY.format(game_title=html.escape(game_title), meta=html.escape(" · ".join(meta)),
+                       round="round" if log.game == "guandan" else "trick")
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+        "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
+        f"<title>{html.escape(f'paiju replay · {game_title} · {os.path.basename(source)}')}</title>\n"
+        f"<style>{CSS}</style>\n</head>\n<body>\n{body}\n"
+        f"<script type=\"application/json\" id=\"replay-data\">{_script_json(data)}</script>\n"
+        f"<script>{JS}</script>\n</body>\n</html>\n"
+    )
+
+
+def write_page(path: str, text: str) -> int:
+    """Write atomically (a temporary file in the same directory, then rename). Bytes written."""
+    directory = os.path.dirname(os.path.abspath(path))
+    data = text.encode("utf-8")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".paiju-replay-", suffix=".html.tmp", dir=directory)
+    except OSError as exc:
+        raise PaijuError(f"cannot write {path!r}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise PaijuError(f"cannot write {path!r}: {exc.strerror or exc}") from None
+    return len(data)

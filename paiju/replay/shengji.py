@@ -1,0 +1,430 @@
+"""双升 events on the replay table (see ``paiju.replay.table``): one handler per event kind,
+changing the table and returning the event as one line."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from paiju.replay.shared import back_to_hand, expose, found, irregular
+from paiju.replay.table import Entry, Handler, Pile, Table, by_suit, card, card_text, cards, cards_text, seat_of
+from tabletop.cards import RANKS, SUIT_SYMBOLS, SUITS, Card
+from tabletop.errors import LogError, PaijuError
+from tabletop.events import Event
+
+HANDLERS: dict[str, Handler] = {}
+
+
+def on(kind: str):
+    def register(fn: Handler) -> Handler:
+        HANDLERS[kind] = fn
+        return fn
+    return register
+
+
+def _trump_name(trump: str | None) -> str:
+    return "no trump 无主" if trump is None else f"trump {SUIT_SYMBOLS[SUITS.index(trump)]}"
+
+
+@lru_cache(maxsize=64)
+def _context(level: str, trump: str | None, rules: tuple):
+    from shengji.context import Context
+    from shengji.rules import ShengjiRules
+    try:
+        parsed = ShengjiRules.from_dict(dict(rules))
+    except (PaijuError, TypeError, ValueError):
+        parsed = None
+    return Context(level, trump, parsed)
+
+
+def _frozen_rules(table: Table) -> tuple:
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in table.rules.items()))
+
+
+def hand_order(table: Table):
+    """Before trump is known: jokers, then each suit with the level rank on top; after:
+    主 (every trump, high to low), then the side suits, high to low."""
+    if table.level is None:
+        return by_suit
+    level = RANKS.index(table.level)
+    if not table.trump_known:
+        def before(hand: list[Card]) -> list[tuple[str, list[Card]]]:
+            groups: list[tuple[str, list[Card]]] = []
+            jokers = sorted((c for c in hand if c.is_joker), reverse=True)
+            if jokers:
+                groups.append(("王", jokers))
+            for i, suit in enumerate(SUITS):
+                cs = sorted((c for c in hand if c.suit == suit),
+                            key=lambda c: -(13 if c.rank_index == level else c.rank_index))
+                if cs:
+                    groups.append((SUIT_SYMBOLS[i], cs))
+            return groups
+        return before
+    ctx = _context(table.level, table.trump, _frozen_rules(table))
+
+    def after(hand: list[Card]) -> list[tuple[str, list[Card]]]:
+        groups: list[tuple[str, list[Card]]] = []
+        trumps = sorted((c for c in hand if ctx.is_trump(c)), key=lambda c: (-ctx.order(c), c))
+        if trumps:
+            groups.append(("主", trumps))
+        for i, suit in enumerate(SUITS):
+            cs = sorted((c for c in hand if not ctx.is_trump(c) and c.suit == suit), key=lambda c: -ctx.order(c))
+            if cs:
+                groups.append((SUIT_SYMBOLS[i], cs))
+        return groups
+    return after
+
+
+def _seat(table: Table, event: Event):
+    return table.seats[seat_of(event.seat)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Set-up, the draw and declarations
+
+
+@on("sj.deal_started")
+def _deal_started(table: Table, e: Event) -> str:
+    if e.level not in RANKS:
+        raise LogError(f"not a level: {e.level!r}")
+    table.new_deal(e.deal, e.level)
+    table.levels = list(e.levels)
+    table.banker = e.banker
+    table.hand_sizes_public = True
+    table.hand_order = hand_order(table)
+    table.phase = "draw"
+    table.pile = Pile(title="the draw")
+    banker = f"banker seat {e.banker}" if e.banker is not None else "the first declaration makes the banker"
+    source = ", from given hands" if e.source == "hands" else f"; seat {e.first_drawer} draws first"
+    return f"deal {e.deal} at level {e.level} ({banker}){source}"
+
+
+@on("sj.shuffled")
+def _shuffled(table: Table, e: Event) -> str:
+    cards(e.deck)
+    for seat in table.seats:
+        seat.hand.clear()
+    return f"the pack is shuffled{f' (redeal attempt {e.attempt})' if e.attempt else ''}"
+
+
+@on("sj.cut")
+def _cut(table: Table, e: Event) -> str:
+    return f"seat {e.seat} cuts {e.position} cards"
+
+
+@on("sj.drawn")
+def _drawn(table: Table, e: Event) -> str:
+    c = card(e.card)
+    _seat(table, e).hand.append(c)
+    return f"seat {e.seat} draws {card_text(c) if table.sees(e.seat) else 'a card'}"
+
+
+@on("sj.hands_set")
+def _hands_set(table: Table, e: Event) -> str:
+    for s, hand in enumerate(e.hands):
+        table.seats[seat_of(s)].hand = cards(hand)
+    table.kitty = cards(e.kitty)
+    table.kitty_note = "kitty 底牌"
+    return "hands set: " + " ".join(str(len(h)) for h in e.hands) + f" cards, kitty {len(e.kitty)}"
+
+
+@on("sj.declared")
+def _declared(table: Table, e: Event) -> str:
+    cs = cards(e.cards)
+    text = f"seat {e.seat} declares {cards_text(cs)}: {_trump_name(e.trump)}"
+    table.notes.append(text)
+    return text
+
+
+@on("sj.declined")
+def _declined(table: Table, e: Event) -> str:
+    return f"seat {e.seat} does not declare"
+
+
+@on("sj.redeal")
+def _redeal(table: Table, e: Event) -> str:
+    table.notes.append(f"redeal {e.attempt}: {e.reason}")
+    return f"nobody declared: the cards are dealt again (attempt {e.attempt}, {e.reason})"
+
+
+@on("sj.kitty_flipped")
+def _kitty_flipped(table: Table, e: Event) -> str:
+    text = f"kitty card {e.position + 1} turned up: {card_text(card(e.card))}"
+    table.notes.append(text)
+    return text
+
+
+@on("sj.trump_set")
+def _trump_set(table: Table, e: Event) -> str:
+    table.trump = e.trump
+    table.trump_known = True
+    table.banker = seat_of(e.banker)
+    table.hand_order = hand_order(table)
+    table.phase = "kitty"
+    table.pile = Pile(title=f"seat {e.banker} takes the kitty")
+    if table.points is None:
+        table.points = 0
+    who = f" (declared by seat {e.seat})" if e.seat is not None else f" ({e.how})"
+    return f"{_trump_name(e.trump)}{who}; seat {e.banker} is the banker"
+
+
+@on("sj.kitty_taken")
+def _kitty_taken(table: Table, e: Event) -> str:
+    cs = cards(e.cards)
+    _seat(table, e).hand.extend(cs)
+    table.kitty = None
+    shown = cards_text(cs) if table.sees(e.seat) else f"{len(cs)} cards"
+    return f"seat {e.seat} takes the kitty: {shown}"
+
+
+@on("sj.buried")
+def _buried(table: Table, e: Event) -> str:
+    cs = cards(e.cards)
+    _seat(table, e).lose(cs)
+    table.kitty = cs
+    table.kitty_owner = e.seat
+    table.kitty_note = f"buried by seat {e.seat}"
+    table.phase = "play"
+    table.pile = Pile(title=f"seat {e.seat} to lead")
+    shown = cards_text(cs) if table.sees(e.seat) else f"{len(cs)} cards"
+    return f"seat {e.seat} buries {shown}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Play
+
+
+@on("sj.played")
+def _played(table: Table, e: Event) -> str:
+    cs = cards(e.cards)
+    if e.lead:
+        if table.pile.entries:
+            table.last = table.pile
+        table.piles += 1
+        table.pile = Pile(title=f"trick {e.trick + 1}, led by seat {e.seat}")
+    _seat(table, e).lose(cs)
+    table.pile.entries.append(Entry(e.seat, tuple(cs), "leads" if e.lead else "", e.seq))
+    _leading(table)
+    if e.lead:
+        return f"trick {e.trick + 1}: seat {e.seat} leads {cards_text(cs)}"
+    return f"seat {e.seat} follows {cards_text(cs)}"
+
+
+def _leading(table: Table) -> None:
+    """Who wins the trick so far (the engine's own comparison)."""
+    from shengji.tricks import trick_winner
+    plays = [list(x.cards) for x in table.pile.entries if x.cards]
+    if not plays or not table.trump_known or table.level is None:
+        return
+    try:
+        winner = trick_winner(plays, _context(table.level, table.trump, _frozen_rules(table)))
+    except (PaijuError, ValueError, IndexError, KeyError):
+        return  # a malformed trick shows no leader; --check reports what is wrong
+    table.pile.winner = [x for x in table.pile.entries if x.cards][winner].seat
+
+
+@on("sj.throw_failed")
+def _throw_failed(table: Table, e: Event) -> str:
+    forced, returned = cards(e.forced), cards(e.returned)
+    _seat(table, e).hand.extend(returned)
+    for entry in table.pile.entries:
+        if entry.seat == e.seat:
+            entry.cards = tuple(forced)
+            entry.label = "failed throw 甩牌失败"
+    table.pile.note = f"seat {e.seat}'s throw failed: {cards_text(returned)} went back"
+    _leading(table)
+    return f"throw failed (甩牌失败): seat {e.seat} must lead {cards_text(forced)}; {cards_text(returned)} go back"
+
+
+@on("sj.throw_penalty")
+def _throw_penalty(table: Table, e: Event) -> str:
+    table.adjustment += e.attackers_delta
+    return f"penalty for the failed throw: {e.points} points (attackers {e.attackers_delta:+d})"
+
+
+@on("sj.points_adjusted")
+def _points_adjusted(table: Table, e: Event) -> str:
+    table.adjustment += e.attackers_delta
+    return f"points adjusted: seat {e.seat}'s side pays {e.points} (attackers {e.attackers_delta:+d}; {e.reason})"
+
+
+@on("sj.trick_won")
+def _trick_won(table: Table, e: Event) -> str:
+    table.pile.done = True
+    table.pile.winner = seat_of(e.seat)
+    table.pile.note = f"won by seat {e.seat}" + (f", {e.points} points" if e.points else "")
+    table.points = e.attackers_points
+    return f"seat {e.seat} wins trick {e.trick + 1}" + (f" with {e.points} points" if e.points else "") + \
+        f" (attackers {e.attackers_points})"
+
+
+@on("sj.kitty_revealed")
+def _kitty_revealed(table: Table, e: Event) -> str:
+    cs = cards(e.cards)
+    table.kitty = cs
+    table.kitty_public = True
+    table.kitty_note = "turned up"
+    if table.points is not None:
+        table.points += e.bonus
+    bonus = f"; {e.points} × {e.multiplier} = {e.bonus} to the attackers" if e.bonus else ""
+    return f"kitty turned up: {cards_text(cs)} ({e.points} points{bonus})"
+
+
+@on("sj.scored")
+def _scored(table: Table, e: Event) -> str:
+    table.phase = "scored"
+    table.points, table.adjustment = e.raw, e.points - e.raw
+    gain = f"go up {e.levels}" if e.levels else "take the bank" if e.side == "attackers" else "hold"
+    side = f"the {'banker' if e.side == 'banker' else 'attackers'} (team {e.team})"
+    adjusted = f" ({e.raw} before adjustments)" if e.raw != e.points else ""
+    table.result = f"attackers {e.points} points{adjusted}: {side} {gain}; next banker seat {e.next_banker}"
+    return f"deal over: {table.result}"
+
+
+@on("sj.levels")
+def _levels(table: Table, e: Event) -> str:
+    table.levels = list(e.levels)
+    return (f"levels: team 0 at {e.levels[0]}, team 1 at {e.levels[1]} (team {e.team} +{e.raised}"
+            f"{f' of {e.earned}' if e.earned != e.raised else ''}); next banker seat {e.next_banker}")
+
+
+@on("sj.match_over")
+def _match_over(table: Table, e: Event) -> str:
+    who = f"team {e.winner} (seats {e.winner}&{e.winner + 2}) wins" if e.winner is not None else "no winner"
+    table.levels = list(e.levels)
+    text = f"match over after {e.deals} deals ({e.how}): {who}; levels {'/'.join(e.levels)}"
+    table.result = text
+    table.match_notes.append(text)
+    return text
+
+
+# ---------------------------------------------------------------------------------------------
+# Refereed mode
+
+
+HANDLERS["sj.irregular"] = irregular
+HANDLERS["sj.found"] = found
+
+
+@on("sj.draw")
+def _draw(table: Table, e: Event) -> str:
+    return f"seat {e.seat} lets the draw run on"
+
+
+@on("sj.card_taken")
+def _card_taken(table: Table, e: Event) -> str:
+    c = card(e.card)
+    seat = _seat(table, e)
+    (seat.hand if e.in_hand else seat.on_table).append(c)
+    due = f"due to seat {e.due}" if e.due is not None else "from the kitty"
+    shown = card_text(c) if table.sees(e.seat) or not e.in_hand else "a card"
+    return f"seat {e.seat} takes {shown} {due}" + (" into its hand" if e.in_hand else ", face down on the table")
+
+
+@on("table.chose")
+def _chose(table: Table, e: Event) -> str:
+    _seat(table, e).choice = None
+    return f"seat {e.seat} chooses {e.option} ({e.purpose})"
+
+
+@on("table.choice")
+def _choice(table: Table, e: Event) -> str:
+    about = f" about seat {e.about}" if e.about is not None else ""
+    _seat(table, e).choice = f"to choose {e.purpose}: {' / '.join(e.options)}"
+    return f"seat {e.seat} must choose {e.purpose}{about}: {' / '.join(e.options)}"
+
+
+@on("table.returned")
+def _returned(table: Table, e: Event) -> str:
+    cs = cards(e.cards)
+    seat = _seat(table, e)
+    if e.to == "stock":
+        seat.lose(cs)
+        shown = cards_text(cs) if table.sees(e.seat) else "the card"
+        return f"{shown} goes back from seat {e.seat} onto the stock ({e.reason})"
+    back_to_hand(table, e.seat, cs)
+    if e.exposed:
+        expose(seat, cs)
+    return f"seat {e.seat} takes back {cards_text(cs)}{', exposed' if e.exposed else ''} ({e.reason})"
+
+
+@on("table.exposed")
+def _exposed(table: Table, e: Event) -> str:
+    cs = cards(e.cards)
+    expose(_seat(table, e), cs)
+    return f"seat {e.seat}'s {cards_text(cs)} lie exposed ({e.reason})"
+
+
+@on("sj.play_stands")
+def _play_stands(table: Table, e: Event) -> str:
+    cs = cards(e.cards)
+    if e.lead:
+        if table.pile.entries:
+            table.last = table.pile
+        table.piles += 1
+        table.pile = Pile(title=f"trick {e.trick + 1}, led by seat {e.seat}")
+    _seat(table, e).lose(cs)
+    table.pile.entries.append(Entry(e.seat, tuple(cs), "stands", e.seq))
+    _leading(table)
+    return f"seat {e.seat}'s {cards_text(cs)} stand as its play ({e.reason})"
+
+
+@on("sj.taken_back")
+def _taken_back(table: Table, e: Event) -> str:
+    for s, cs in zip(e.seats, e.cards):
+        back = cards(cs)
+        seat = table.seats[seat_of(s)]
+        seat.hand.extend(back)
+        if s == e.seat:
+            expose(seat, back)
+    at = next((i for i, x in enumerate(table.pile.entries) if x.seat == e.seat), len(table.pile.entries))
+    del table.pile.entries[at:]
+    table.pile.winner = None
+    _leading(table)
+    return f"plays from seat {e.seat}'s on taken back (seats {', '.join(map(str, e.seats))}; {e.reason})"
+
+
+@on("table.turn_restored")
+def _turn_restored(table: Table, e: Event) -> str:
+    return f"order restored: seat {e.seat} to act ({e.reason})"
+
+
+@on("sj.burial_undone")
+def _burial_undone(table: Table, e: Event) -> str:
+    cs = cards(e.cards)
+    _seat(table, e).hand.extend(cs)
+    table.kitty = None
+    table.phase = "kitty"
+    shown = cards_text(cs) if table.sees(e.seat) else f"{len(cs)} cards"
+    return f"seat {e.seat} takes back its buried {shown} to bury again ({e.reason})"
+
+
+@on("sj.declaration_barred")
+def _declaration_barred(table: Table, e: Event) -> str:
+    _seat(table, e).marks.append("may not declare")
+    return f"seat {e.seat} may not declare in this deal ({e.reason})"
+
+
+@on("sj.declaration_stands")
+def _declaration_stands(table: Table, e: Event) -> str:
+    text = (f"seat {e.seat}'s declaration {cards_text(cards(e.cards))} ({_trump_name(e.trump)}) stands, "
+            f"seat {e.withdrawn}'s is withdrawn ({e.how}; {e.reason})")
+    table.notes.append(text)
+    return text
+
+
+@on("table.random_draw")
+def _random_draw(table: Table, e: Event) -> str:
+    cs = cards(e.cards)
+    table.seats[seat_of(e.source)].lose(cs)
+    _seat(table, e).hand.extend(cs)
+    shown = cards_text(cs) if table.sees(e.seat) or table.sees(e.source) else f"{len(cs)} card(s)"
+    return f"seat {e.seat} draws {shown} at random from seat {e.source}'s hand ({e.reason})"
+
+
+@on("sj.handed_over")
+def _handed_over(table: Table, e: Event) -> str:
+    c = card(e.card)
+    table.seats[seat_of(e.source)].lose([c])
+    _seat(table, e).hand.append(c)
+    shown = card_text(c) if table.sees(e.seat) or table.sees(e.source) else "a card"
+    return f"seat {e.source} hands {shown} to seat {e.seat} ({e.reason})"

@@ -1,0 +1,73 @@
+"""`paiju replay LOG [--at N] [--seat N] [--html OUT.html] [--game G]`: look at a log.
+
+- no option: the step-by-step listing with the table at play start, round/trick ends and
+  deal ends (``paiju.replay.text``);
+- ``--at N``: the table after the event with sequence number N (UNIT:N in a log of several
+  units, where sequence numbers start again in each unit);
+- ``--seat N``: only what seat N may know (other hands hidden);
+- ``--html OUT``: one self-contained page instead (``paiju.replay.html``).
+
+Bad input is one line naming the line of the log: an unknown format version or game (line
+1), a corrupt event (its line). A truncated last line is a warning: the valid prefix is
+shown. The whole log is folded before anything is shown, so a corrupt event never leaves
+half a listing or half a page."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from paiju.replay.fold import GAME_PREFIXES, Fold, find_step
+from tabletop.errors import LogError
+from tabletop.log import Log, peek_header, read_log
+
+
+def open_log(path: str, game: str | None = None) -> Log:
+    """The log, its game's event kinds (and the referee's) loaded first. A truncated last
+    line leaves the valid prefix (``log.truncated``); any other bad line is a LogError."""
+    header = peek_header(path)
+    name = header.get("game")
+    if game is not None and name != game:
+        raise LogError(f"{path}: line 1: a {name!r} log, expected {game!r}")
+    if name == "guandan":
+        import guandan.events  # noqa: F401  (registers the 掼蛋 event kinds)
+    elif name == "shengji":
+        import shengji.events  # noqa: F401
+    else:
+        raise LogError(f"{path}: line 1: a log of an unknown game {name!r} (known: {', '.join(GAME_PREFIXES)})")
+    import enforcement.referee  # noqa: F401  (ref.ruling, ref.unresolved)
+    log = read_log(path, allow_truncated=True)
+    if log.error is not None and not log.truncated:
+        raise LogError(log.error)
+    return log
+
+
+def validate(log: Log, source: str) -> None:
+    """Fold every event once: a payload that does not fit is a LogError naming its line."""
+    fold = Fold(log, None, source)
+    for index in range(len(log.events)):
+        fold.apply(index)
+
+
+def view_command(args: argparse.Namespace) -> int:
+    log = open_log(args.log, getattr(args, "game", None))
+    seat = getattr(args, "seat", None)
+    at = getattr(args, "at", None)
+    html_path = getattr(args, "html", None)
+    validate(log, args.log)
+    index = find_step(Fold(log, seat, args.log), at) if at is not None else None
+    if html_path:
+        from paiju.replay.html import render_page, write_page
+        size = write_page(html_path, render_page(log, seat, args.log, index))
+        print(f"wrote {html_path} ({size:,} bytes, {len(log.events)} events)")
+    else:
+        from paiju.replay.text import make_console, print_listing, print_table_at
+        console = make_console()
+        fold = Fold(log, seat, args.log)
+        if index is None:
+            print_listing(fold, console)
+        else:
+            print_table_at(fold, index, console)
+    if log.truncated:
+        print(f"paiju: warning: {log.error}; showing the {len(log.events)} events before it", file=sys.stderr)
+    return 0

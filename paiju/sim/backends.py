@@ -1,0 +1,192 @@
+"""Where chunks are played: in this process, in a pool of local processes, or on a Dask
+cluster. Each backend only submits a task and waits for any task to finish; `completed`
+drives all three the same way, with a bounded window of chunks in flight."""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import sys
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent import futures
+from typing import Any, Protocol
+
+from tabletop.errors import OptionError
+
+from paiju.sim.batch import ChunkOutput, ChunkTask, adapter, play_chunk
+
+DASK_HINT = "--cluster needs Dask: pip install 'paiju[cluster]'"
+NO_DASHBOARD = {"dashboard_address": None,
+                "scheduler_kwargs": {"dashboard": False, "dashboard_address": "127.0.0.1:0"}}
+"""LocalCluster options: no dashboard, and its scheduler's small HTTP server on a free
+local port (not :8787, which another cluster may hold)."""
+WINDOW_PER_WORKER = 4
+"""Chunks in flight per worker: enough to hide the round trip, few enough that the
+out-of-order chunks waiting for the ordered writer stay a handful."""
+
+
+class Backend(Protocol):
+    workers: int
+    """How many chunks it plays at once."""
+    window: int
+    """How many chunks may be submitted ahead of the lowest unfinished one."""
+    description: str
+    name: str
+    """'process', 'processes' or 'dask' (for the summary file)."""
+
+    def submit(self, task: ChunkTask) -> Any: ...
+    def wait_any(self, pending: Sequence[Any]) -> Iterable[Any]: ...
+    def close(self) -> None: ...
+
+
+def completed(backend: Backend, tasks: Sequence[ChunkTask]) -> Iterator[ChunkOutput]:
+    """Outputs as the chunks finish (any order). Chunk ``n`` is submitted only once every
+    chunk before ``n - window`` has finished, so memory stays bounded even behind a slow chunk."""
+    window = backend.window
+    pending: dict[Any, int] = {}
+    finished: set[int] = set()
+    lowest = submitted = 0  # lowest unfinished chunk; next chunk to submit
+    while lowest < len(tasks):
+        while submitted < len(tasks) and submitted < lowest + window:
+            pending[backend.submit(tasks[submitted])] = submitted
+            submitted += 1
+        for future in backend.wait_any(list(pending)):
+            number = pending.pop(future)
+            output = future.result()
+            finished.add(number)
+            yield output
+        while lowest in finished:
+            finished.remove(lowest)
+            lowest += 1
+
+
+# ---------------------------------------------------------------------------------------------
+
+class InProcess:
+    """``--jobs 1``: play each chunk here, when it is submitted."""
+
+    name = "process"
+    workers = 1
+    window = 1
+    description = "in one process"
+
+    def submit(self, task: ChunkTask) -> futures.Future:
+        future: futures.Future = futures.Future()
+        try:
+            future.set_result(play_chunk(task))
+        except Exception as exc:
+            future.set_exception(exc)
+        return future
+
+    def wait_any(self, pending: Sequence[Any]) -> Iterable[Any]:
+        return pending
+
+    def close(self) -> None:
+        pass
+
+
+def _start_worker(game: str) -> None:
+    # Ctrl-C goes to the whole process group: the parent stops the run and lets each
+    # worker finish its chunk, instead of every worker printing a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    adapter(game)  # import the engines now, not inside the first chunk
+
+
+def _context() -> Any:
+    """fork (instant: the workers inherit the imported engines) when this process runs no
+    other thread — forking a threaded process can deadlock the child; else forkserver
+    (workers fork from a clean server that preloads the worker module), else spawn."""
+    methods = multiprocessing.get_all_start_methods()
+    if sys.platform.startswith("linux") and "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["paiju.sim.batch"])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+class LocalProcesses:
+    """``--jobs N``: a pool of N worker processes."""
+
+    name = "processes"
+
+    def __init__(self, workers: int, game: str) -> None:
+        self.workers = workers
+        self.window = workers * WINDOW_PER_WORKER
+        self.description = f"on {workers} local processes"
+        self._pool = futures.ProcessPoolExecutor(workers, mp_context=_context(), initializer=_start_worker,
+                                                 initargs=(game,))
+        # Start the workers now, before the progress display starts its thread.
+        self._pool.submit(int).result()
+
+    def submit(self, task: ChunkTask) -> futures.Future:
+        return self._pool.submit(play_chunk, task)
+
+    def wait_any(self, pending: Sequence[Any]) -> Iterable[Any]:
+        return futures.wait(pending, return_when=futures.FIRST_COMPLETED).done
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+# ---------------------------------------------------------------------------------------------
+
+def import_distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise OptionError(DASK_HINT) from None
+    return distributed
+
+
+class Dask:
+    """``--cluster ADDRESS``: an existing scheduler; ``--cluster local``: a LocalCluster of
+    ``jobs`` (default 2) single-threaded worker processes, closed again at the end."""
+
+    name = "dask"
+
+    def __init__(self, address: str, jobs: int | None, *, connect_timeout: float = 10.0) -> None:
+        distributed = import_distributed()
+        self._distributed = distributed
+        self._cluster = None
+        if address == "local":
+            self._cluster = distributed.LocalCluster(n_workers=jobs or 2, threads_per_worker=1, processes=True,
+                                                     **NO_DASHBOARD)
+            self._client = distributed.Client(self._cluster)
+            where = "a Dask LocalCluster"
+        else:
+            try:
+                self._client = distributed.Client(address, timeout=connect_timeout)
+            except Exception as exc:  # OSError, TimeoutError, ValueError for a bad address
+                message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                raise OptionError(f"--cluster: cannot reach a Dask scheduler at {address!r}: {message}") from None
+            where = f"the Dask scheduler at {address}"
+        threads = sum(self._client.nthreads().values())
+        if threads == 0:
+            self.close()
+            raise OptionError(f"--cluster: {where} has no workers")
+        self.workers = jobs or threads
+        self.window = self.workers * WINDOW_PER_WORKER
+        self.description = f"on {where} ({threads} worker thread{'s' if threads != 1 else ''})"
+
+    def submit(self, task: ChunkTask) -> Any:
+        return self._client.submit(play_chunk, task, pure=False)
+
+    def wait_any(self, pending: Sequence[Any]) -> Iterable[Any]:
+        return self._distributed.wait(pending, return_when="FIRST_COMPLETED").done
+
+    def close(self) -> None:
+        self._client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+
+
+def open_backend(cluster: str | None, jobs: int | None, count: int, game: str) -> Backend:
+    """The backend for ``--cluster``/``--jobs``; a local pool never has more processes
+    than units (every chunk plan has at least min(count, workers) chunks)."""
+    if cluster is not None:
+        return Dask(cluster, jobs)
+    workers = min(jobs or 1, count)
+    return LocalProcesses(workers, game) if workers > 1 else InProcess()

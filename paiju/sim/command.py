@@ -1,0 +1,234 @@
+"""`paiju simulate`: play independent deals or whole matches and summarise them.
+
+Deal (or match) i always gets the seed-tree node (seed, i, …) — its shuffle, cut and
+agent streams never depend on how many deals run or in which order — so a run is
+reproducible deal by deal. The run is cut into chunks of consecutive indices
+(`paiju.sim.batch`) played here, on ``--jobs N`` local processes or on a Dask cluster
+(`paiju.sim.backends`); results are put back in index order before anything is summed or
+logged, so the summary and the merged log are the same bytes for any N and on Dask.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from typing import Any
+
+import attrs
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from tabletop.errors import OptionError
+from tabletop.log import make_header
+
+from paiju.sim.backends import Backend, completed, open_backend
+from paiju.sim.batch import Batch, ChunkOutput, ChunkTask, chunk_size, make_agents, peak_rss_kb, plan_chunks
+from paiju.sim.referee_summary import with_referee
+from paiju.games import Summary, adapter_for
+from paiju.sim.logs import RunLogs
+from paiju.sim.progress import start_progress
+
+__all__ = ["make_agents", "parse_agent_spec", "parse_rule_overrides", "simulate_command"]
+
+
+def parse_agent_spec(spec: str, known: tuple[str, ...]) -> tuple[str, str, str, str]:
+    """'random' → all seats; 'random,heuristic' → teams 0 and 1; four names → per seat."""
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    for name in names:
+        if name not in known:
+            raise OptionError(f"unknown agent {name!r} (known: {', '.join(known)})")
+    if len(names) == 1:
+        return (names[0],) * 4  # type: ignore[return-value]
+    if len(names) == 2:
+        return (names[0], names[1], names[0], names[1])
+    if len(names) == 4:
+        return tuple(names)  # type: ignore[return-value]
+    raise OptionError(f"--agents takes 1, 2 (per team) or 4 (per seat) names, got {len(names)}")
+
+
+def parse_rule_overrides(items: list[str]) -> dict[str, Any]:
+    """'key=value' pairs; values: none, true/false, integers, comma lists, else text."""
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise OptionError(f"--rules takes key=value, got {item!r}")
+        out[key.strip()] = _parse_value(raw.strip())
+    return out
+
+
+def _parse_value(raw: str) -> Any:
+    low = raw.lower()
+    if low in ("none", "null"):
+        return None
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    try:
+        return int(raw)
+    except ValueError:
+        pass
+    if "," in raw:
+        return [_parse_value(part) for part in raw.split(",") if part]
+    return raw
+
+
+def simulate_command(args: argparse.Namespace) -> int:
+    game = adapter_for(args.game)
+    rules = game.rules_from_dict(parse_rule_overrides(args.rules))
+    kinds = parse_agent_spec(args.agents, tuple(game.agent_factories))
+    unit = "matches" if args.matches else "deals"
+    count = args.matches or args.deals or 100
+    options: dict[str, Any] = {}
+    if args.referee or args.infractions:
+        options = {"referee": True, "infractions": args.infractions}
+    layout = args.log_layout
+    if layout != "merged" and not args.log:
+        raise OptionError(f"--log-layout {layout} needs --log FILE")
+    check_outputs(args.log, layout, args.summary)
+    batch = Batch(game=game.name, unit=unit, count=count, seed=args.seed, rules=rules.to_dict(), agents=kinds,
+                  options=options)
+
+    begun = time.perf_counter()
+    backend = open_backend(args.cluster, args.jobs, count, game.name)
+    try:
+        startup = time.perf_counter() - begun
+        run = run_batch(batch, backend, log=args.log, layout=layout, quiet=args.quiet)
+    finally:
+        backend.close()
+    if batch.refereed:
+        summary = with_referee(game.summarize(unit, [r.result for r in run.results], kinds), game.name, unit, run.results)
+    else:
+        summary = game.summarize(unit, run.results, kinds)
+    if args.summary:
+        write_summary(args.summary, summary_document(batch, summary, run, backend, startup))
+    print_summary(summary, count, unit, run.seconds, backend.description)
+    return 0
+
+
+@attrs.frozen
+class BatchRun:
+    """Results in unit order, and how the run went (timing only, never in results)."""
+
+    results: tuple[Any, ...]
+    seconds: float
+    chunk_size: int
+    chunks: int
+    peak_rss_kb: dict[str, int]
+    """Per worker (``host:pid``): the highest peak it reported."""
+
+
+def run_batch(batch: Batch, backend: Backend, *, log: str | None = None, layout: str = "merged",
+              quiet: bool = True) -> BatchRun:
+    size = chunk_size(batch.unit, batch.count, backend.workers)
+    chunks = plan_chunks(batch.count, size)
+    logs = RunLogs(log, layout, make_header(batch.game, batch.seed, batch.rules, batch.header_options()), chunks,
+                   backend.workers) if log else None
+    tasks = [ChunkTask(batch, chunk, log=logs is not None, compress=logs is not None and logs.compressed)
+             for chunk in chunks]
+    results: list[Any] = []
+    waiting: dict[int, ChunkOutput] = {}   # finished chunks that earlier chunks still hold up
+    next_chunk = 0
+    peaks: dict[str, int] = {}
+    start = time.perf_counter()
+    progress = start_progress(batch.unit, batch.count, quiet=quiet)
+    try:
+        for output in completed(backend, tasks):
+            progress.advance(len(output.chunk))
+            peaks[output.worker] = max(peaks.get(output.worker, 0), output.peak_rss_kb)
+            waiting[output.chunk.number] = output
+            while next_chunk in waiting:
+                ready = waiting.pop(next_chunk)
+                next_chunk += 1
+                if logs is not None:
+                    logs.write(ready)
+                results.extend(ready.results)
+    finally:
+        progress.close()
+        if logs is not None:
+            logs.close()
+    return BatchRun(tuple(results), time.perf_counter() - start, size, len(chunks), peaks)
+
+
+# ---------------------------------------------------------------------------------------------
+# Output files
+
+def check_outputs(log: str | None, layout: str, summary: str | None) -> None:
+    """Refuse unwritable targets before any work starts (one-line errors)."""
+    if log:
+        _check_writable(log, "log", file_itself=layout == "merged")
+    if summary:
+        _check_writable(summary, "summary", file_itself=True)
+    if log and summary and os.path.abspath(log) == os.path.abspath(summary):
+        raise OptionError(f"--log and --summary are the same file {log!r}")
+
+
+def _check_writable(path: str, what: str, *, file_itself: bool) -> None:
+    directory = os.path.dirname(os.path.abspath(path))
+    if file_itself and os.path.isdir(path):
+        raise OptionError(f"cannot write {what} {path!r}: it is a directory")
+    if not os.path.isdir(directory):
+        raise OptionError(f"cannot write {what} {path!r}: no such directory {directory!r}")
+    if not os.access(directory, os.W_OK) or (file_itself and os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise OptionError(f"cannot write {what} {path!r}: permission denied")
+
+
+def summary_document(batch: Batch, summary: Summary, run: BatchRun, backend: Backend, startup: float) -> dict[str, Any]:
+    """The ``--summary`` JSON: what was run, ``results`` (the same for any --jobs or
+    cluster), then ``timing`` (everything that is not a result)."""
+    peaks_mb = sorted((kb / 1024 for kb in run.peak_rss_kb.values()), reverse=True)
+    return {
+        "game": batch.game,
+        "unit": batch.unit,
+        "count": batch.count,
+        "seed": batch.seed,
+        "agents": list(batch.agents),
+        "rules": batch.rules,
+        "results": summary.data,
+        "timing": {
+            "seconds": round(run.seconds, 3),
+            "per_second": round(batch.count / run.seconds, 3) if run.seconds > 0 else None,
+            "startup_seconds": round(startup, 3),
+            "backend": backend.name,
+            "workers": backend.workers,
+            "chunk_size": run.chunk_size,
+            "chunks": run.chunks,
+            "peak_rss_mb": {"max": round(peaks_mb[0], 1) if peaks_mb else None,
+                            "per_worker": [round(mb, 1) for mb in peaks_mb],
+                            "main": round(peak_rss_kb() / 1024, 1)},
+        },
+    }
+
+
+def write_summary(path: str, document: dict[str, Any]) -> None:
+    """Write to a temporary file beside ``path`` and rename it: never a half-written summary."""
+    directory, name = os.path.split(os.path.abspath(path))
+    temporary = os.path.join(directory, f".{name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "x", encoding="utf-8", newline="\n") as f:
+            f.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+        os.replace(temporary, path)
+    except OSError as exc:
+        try:
+            os.remove(temporary)
+        except OSError:
+            pass
+        raise OptionError(f"cannot write summary {path!r}: {exc.strerror or exc}") from None
+
+
+def print_summary(summary: Summary, count: int, unit: str, elapsed: float, where: str = "") -> None:
+    console = Console(highlight=False)
+    console.print(f"[bold]{summary.title}[/bold]")
+    for heading, rows in summary.sections:
+        table = Table(title=heading, title_justify="left", show_header=False, box=box.SIMPLE)
+        table.add_column(style="cyan")
+        table.add_column()
+        for label, value in rows:
+            table.add_row(label, value)
+        console.print(table)
+    rate = count / elapsed if elapsed > 0 else float("inf")
+    console.print(f"{count} {unit} in {elapsed:.2f} s ({rate:.1f} {unit}/s{', ' + where if where else ''})")
