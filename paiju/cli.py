@@ -9,12 +9,14 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from tabletop.errors import PaijuError
+from tabletop.games import game_names
 
 EXIT_USAGE = 2
 EXIT_FAILED_CHECK = 1
 EXIT_INTERNAL = 70
 
-GAMES = ("guandan", "shengji")
+GAMES = game_names()
+"""The games the command line offers (the built-in ones and any registered before it is built)."""
 
 
 class UsageError(PaijuError):

@@ -6,6 +6,7 @@ Engines are imported when a game is first asked for, so `paiju rules` stays quic
 
 from __future__ import annotations
 
+import importlib
 import statistics
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -53,9 +54,23 @@ LAYER = "paiju"
 
 @attrs.frozen
 class PaijuPart:
-    """The application's part of a game: how `paiju simulate` summarises its results."""
+    """The application's part of a game: how `paiju simulate` summarises its results and
+    what the refereed summary says changed, how the replay table shows its events."""
 
     summarize: Callable[[str, Sequence[Any], Sequence[str]], Summary]
+    replay_handlers: Callable[[], dict[str, Any]] = dict
+    """→ event kind → replay-table handler (``paiju.replay.fold``), loaded on first use."""
+    changed_by_rulings: Callable[[str, Sequence[Any]], Any] | None = None
+    """(unit, results) → (rows, data) of what rulings changed (``paiju.sim.referee_summary``)."""
+    round_word: str = "round"
+    """What the game calls one round of play ('round', 'trick')."""
+    shows_last_round: bool = False
+    """The text view shows the previous trick (the game lets players see it)."""
+
+
+def paiju_part(game: Any) -> PaijuPart:
+    """The application's part of ``game`` (the defaults for a game that registered none)."""
+    return game_spec(game).parts.get(LAYER) or _DEFAULT_PART
 
 
 def _engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -223,5 +238,56 @@ def _summarize_shengji(unit: str, results: Sequence[Any], kinds: Sequence[str]) 
         data=data)
 
 
-add_part(LAYER, "guandan", PaijuPart(summarize=_summarize_guandan))
-add_part(LAYER, "shengji", PaijuPart(summarize=_summarize_shengji))
+def _handlers(module: str) -> Callable[[], dict[str, Any]]:
+    def load() -> dict[str, Any]:
+        return importlib.import_module(module).HANDLERS
+    return load
+
+
+def _changed_guandan(unit: str, results: Sequence[Any]) -> tuple[Rows, dict[str, Any]]:
+    """What rulings changed in 掼蛋 results: forced results, level-difference penalties."""
+    if unit == "deals":
+        forced = sum(1 for r in results if r.forced)
+        return ((("deals with a forced result (单下/双下)", str(forced)),), {"forced_deals": forced})
+    forced = sum(1 for m in results for d in m.deals if d.forced)
+    penalties = [sum(m.penalties) for m in results]
+    penalised = sum(1 for p in penalties if p)
+    return ((("deals with a forced result (单下/双下)", str(forced)),
+             ("matches with level-difference penalties", f"{penalised} ({sum(penalties)} levels in all)")),
+            {"forced_deals": forced, "level_penalties": sum(penalties), "penalised_matches": penalised})
+
+
+def _changed_shengji(unit: str, results: Sequence[Any]) -> tuple[Rows, dict[str, Any]]:
+    """What rulings changed in 双升 results: points moved, level results flipped, matches lost."""
+    from shengji.scoring import level_result
+
+    deals = list(results) if unit == "deals" else [d for m in results for d in m.results]
+    moved = 0
+    adjusted = 0
+    flipped = 0
+    for d in deals:
+        referee = [delta for reason, delta in d.adjustments if reason != "failed throw"]
+        if not referee:
+            continue
+        adjusted += 1
+        moved += sum(abs(delta) for delta in referee)
+        without = max(0, d.points - sum(referee))
+        if level_result(without) != level_result(d.points):
+            flipped += 1
+    rows = (("deals with referee point penalties", f"{adjusted} ({moved} points moved)"),
+            ("deals whose level result they changed", str(flipped)))
+    data = {"penalised_deals": adjusted, "points_moved": moved, "level_results_changed": flipped}
+    if unit == "matches":
+        lost = sum(1 for m in results if getattr(m, "how", "") == "match_loss")
+        rows += (("matches lost by a ruling (SJ-3.2)", str(lost)),)
+        data["match_losses"] = lost
+    return rows, data
+
+
+Rows = tuple[tuple[str, str], ...]
+_DEFAULT_PART = PaijuPart(summarize=lambda unit, results, kinds: _generic_summary("")(unit, results, kinds))
+add_part(LAYER, "guandan", PaijuPart(summarize=_summarize_guandan, replay_handlers=_handlers("paiju.replay.guandan"),
+                                     changed_by_rulings=_changed_guandan, round_word="round"))
+add_part(LAYER, "shengji", PaijuPart(summarize=_summarize_shengji, replay_handlers=_handlers("paiju.replay.shengji"),
+                                     changed_by_rulings=_changed_shengji, round_word="trick",
+                                     shows_last_round=True))

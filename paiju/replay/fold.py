@@ -12,9 +12,10 @@ from collections.abc import Iterator
 
 import attrs
 
+from paiju.games import paiju_part
 from paiju.replay.shared import GENERIC_HANDLERS, by_convention
 from paiju.replay.table import NUM_SEATS, Handler, Table, seat_of
-from tabletop.errors import LogError
+from tabletop.errors import LogError, OptionError
 from tabletop.events import Event, UnitStarted
 from tabletop.irregular import Discovered, Irregular
 from tabletop.log import Log
@@ -22,7 +23,6 @@ from tabletop.log import Log
 DRAW_KINDS = frozenset({"gd.drawn", "sj.drawn"})
 """One card drawn: a run of them is one step of the listing and of the page."""
 
-GAME_PREFIXES = {"guandan": "gd.", "shengji": "sj."}
 
 
 @attrs.frozen
@@ -45,13 +45,12 @@ class Step:
 
 
 def handlers_for(game: str) -> dict[str, Handler]:
-    if game == "guandan":
-        from paiju.replay.guandan import HANDLERS
-    elif game == "shengji":
-        from paiju.replay.shengji import HANDLERS
-    else:
-        raise LogError(f"unknown game {game!r} (known: guandan, shengji)")
-    return {**GENERIC_HANDLERS, **HANDLERS}
+    """The replay table's handlers: the generic ones and the game's own (its paiju part)."""
+    try:
+        own = paiju_part(game).replay_handlers()
+    except OptionError as exc:
+        raise LogError(str(exc)) from None
+    return {**GENERIC_HANDLERS, **own}
 
 
 class Fold:
@@ -66,7 +65,6 @@ class Fold:
         rules = log.header.get("rules")
         self.table = Table(log.game, viewer, match=options.get("unit") == "matches",
                            rules=rules if isinstance(rules, dict) else {})
-        self.foreign = tuple(p for g, p in GAME_PREFIXES.items() if g != log.game)
         self.several_units = sum(1 for e in log.events if isinstance(e, UnitStarted)) > 1
 
     def label(self, event: Event) -> str:
@@ -82,8 +80,6 @@ class Fold:
         event = self.log.events[index]
         kind = event.KIND
         try:
-            if kind.startswith(self.foreign):
-                raise LogError(f"a {kind!r} event does not belong in a {self.log.game} log")
             if event.seat is not None:
                 seat_of(event.seat)
             if isinstance(event, UnitStarted):

@@ -14,13 +14,14 @@ import os
 import tempfile
 from typing import Any
 
+from paiju.games import paiju_part
 from paiju.replay.page import BODY, CSS, JS
 from paiju.replay.fold import Fold
 from tabletop.errors import PaijuError
+from tabletop.games import game_spec
 from tabletop.log import Log
 
 _MISSING = object()
-GAME_TITLES = {"guandan": "掼蛋 Guandan", "shengji": "双升 Shengji"}
 
 
 def delta(old: Any, new: Any) -> Any:
@@ -85,14 +86,14 @@ def _script_json(data: dict[str, Any]) -> str:
 
 def render_page(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None) -> str:
     data = page_data(log, viewer, source, start_index)
-    game_title = GAME_TITLES.get(log.game, log.game)
+    game_title = game_spec(log.game).title
     meta = [os.path.basename(source), f"seed {log.seed}", f"{len(log.events)} events, {len(data['frames'])} steps"]
     if viewer is not None:
         meta.append(f"seen by seat {viewer}")
     if log.truncated:
         meta.append("truncated log: the valid prefix")
     body = BODY.format(game_title=html.escape(game_title), meta=html.escape(" · ".join(meta)),
-                       round="round" if log.game == "guandan" else "trick")
+                       round=paiju_part(log.game).round_word)
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"

@@ -18,6 +18,7 @@ from rich.panel import Panel
 from rich.table import Table as Grid
 from rich.text import Text
 
+from paiju.games import paiju_part
 from paiju.replay.fold import Fold, Step
 from paiju.replay.table import JOKER_NAMES, NUM_SEATS, SEAT_NAMES
 from tabletop.cards import SUIT_SYMBOLS, SUITS
@@ -136,7 +137,7 @@ def pile_cell(view: dict[str, Any], limit: int = 9) -> Text:
     if pile["note"]:
         out.append("\n" + pile["note"], style="yellow")
     last = view["last"]
-    if view["game"] == "shengji" and last and last["plays"]:
+    if paiju_part(view["game"]).shows_last_round and last and last["plays"]:
         shown = " | ".join(f"{s}: {cards_label(c)}" for s, c, _ in last["plays"] if c)
         out.append("\n")
         out.append_text(coloured(f"previous {last['title'].split(',')[0]}: {shown}", "dim"))

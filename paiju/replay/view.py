@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from paiju.replay.fold import GAME_PREFIXES, Fold, find_step
+from paiju.replay.fold import Fold, find_step
 from tabletop.errors import LogError
 from tabletop.log import Log, peek_header, read_log
 
@@ -29,13 +29,6 @@ def open_log(path: str, game: str | None = None) -> Log:
     name = header.get("game")
     if game is not None and name != game:
         raise LogError(f"{path}: line 1: a {name!r} log, expected {game!r}")
-    if name == "guandan":
-        import guandan.events  # noqa: F401  (registers the 掼蛋 event kinds)
-    elif name == "shengji":
-        import shengji.events  # noqa: F401
-    else:
-        raise LogError(f"{path}: line 1: a log of an unknown game {name!r} (known: {', '.join(GAME_PREFIXES)})")
-    import enforcement.referee  # noqa: F401  (ref.ruling, ref.unresolved)
     log = read_log(path, allow_truncated=True)
     if log.error is not None and not log.truncated:
         raise LogError(log.error)

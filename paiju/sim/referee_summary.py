@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from enforcement.rulebook import clause as lookup_clause
 from paiju.sim.batch import RefereedResult
-from paiju.games import Summary
+from paiju.games import Summary, paiju_part
 
 Rows = tuple[tuple[str, str], ...]
 
@@ -36,8 +35,8 @@ def with_referee(summary: Summary, game: str, unit: str, refereed: Sequence[Refe
         ("rulings", str(rulings)),
         ("unresolved (fallback clause)", str(unresolved)),
     )
-    changed_rows, changed_data = (_changed_guandan if game == "guandan" else _changed_shengji)(
-        unit, [r.result for r in refereed])
+    changed = paiju_part(game).changed_by_rulings
+    changed_rows, changed_data = changed(unit, [r.result for r in refereed]) if changed is not None else ((), {})
     data = dict(summary.data)
     data["referee"] = {
         "irregular": irregular, "rulings": rulings, "unresolved": unresolved,
@@ -58,41 +57,3 @@ def _clause_order(item: tuple[str, int]) -> tuple:
     """GD-2.10 after GD-2.9: compare clause ids number by number."""
     parts = item[0].replace("-", ".").split(".")
     return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts)
-
-
-def _changed_guandan(unit: str, results: Sequence[Any]) -> tuple[Rows, dict[str, Any]]:
-    if unit == "deals":
-        forced = sum(1 for r in results if r.forced)
-        return ((("deals with a forced result (单下/双下)", str(forced)),), {"forced_deals": forced})
-    forced = sum(1 for m in results for d in m.deals if d.forced)
-    penalties = [sum(m.penalties) for m in results]
-    penalised = sum(1 for p in penalties if p)
-    return ((("deals with a forced result (单下/双下)", str(forced)),
-             ("matches with level-difference penalties", f"{penalised} ({sum(penalties)} levels in all)")),
-            {"forced_deals": forced, "level_penalties": sum(penalties), "penalised_matches": penalised})
-
-
-def _changed_shengji(unit: str, results: Sequence[Any]) -> tuple[Rows, dict[str, Any]]:
-    from shengji.scoring import level_result
-
-    deals = list(results) if unit == "deals" else [d for m in results for d in m.results]
-    moved = 0
-    adjusted = 0
-    flipped = 0
-    for d in deals:
-        referee = [delta for reason, delta in d.adjustments if reason != "failed throw"]
-        if not referee:
-            continue
-        adjusted += 1
-        moved += sum(abs(delta) for delta in referee)
-        without = max(0, d.points - sum(referee))
-        if level_result(without) != level_result(d.points):
-            flipped += 1
-    rows = (("deals with referee point penalties", f"{adjusted} ({moved} points moved)"),
-            ("deals whose level result they changed", str(flipped)))
-    data = {"penalised_deals": adjusted, "points_moved": moved, "level_results_changed": flipped}
-    if unit == "matches":
-        lost = sum(1 for m in results if getattr(m, "how", "") == "match_loss")
-        rows += (("matches lost by a ruling (SJ-3.2)", str(lost)),)
-        data["match_losses"] = lost
-    return rows, data

@@ -28,11 +28,11 @@ from paiju.train.scenarios import (
     Scenario, TrainingError, check_writable, scenario_name, scenarios_from_dir, write_pack, write_text,
 )
 from tabletop.errors import OptionError
+from tabletop.games import game_spec
 
 REPORT_FORMAT = "paiju-train-report"
 REPORT_VERSION = 1
 DEFAULT_COUNT = 5
-GAME_TITLES = {"guandan": "掼蛋", "shengji": "双升"}
 HELP = ("Answer: CLAUSE [; RECTIFICATION [; SANCTIONS]], e.g. 'GD-2.3.1; expose, bar, lead option; none' "
         "or 'SJ-3.1.3; ; PointPenalty(10)'. Empty line or 'skip': no answer; 'quit': stop.")
 
@@ -201,7 +201,7 @@ def _interactive(game: str, scenarios: Sequence[Scenario], stdin: TextIO, stdout
     echo = not _is_tty(stdin)
     records: list[dict[str, Any]] = []
     total = len(scenarios)
-    print(f"{GAME_TITLES.get(game, game)} referee training: {total} scenario{'s' if total != 1 else ''}. {HELP}",
+    print(f"{game_spec(game).title} referee training: {total} scenario{'s' if total != 1 else ''}. {HELP}",
           file=stdout)
     stopped = False
     for number, scenario in enumerate(scenarios, start=1):
