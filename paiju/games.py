@@ -66,6 +66,10 @@ class PaijuPart:
     """What the game calls one round of play ('round', 'trick')."""
     shows_last_round: bool = False
     """The text view shows the previous trick (the game lets players see it)."""
+    short_title: str = ""
+    """The game's name on the replay page (掼蛋, 双升); empty: the registry's title."""
+    wild_suit: str | None = None
+    """The suit whose level card is wild (掼蛋's 逢人配: hearts), marked on the replay page."""
 
 
 def paiju_part(game: Any) -> PaijuPart:
@@ -287,7 +291,8 @@ def _changed_shengji(unit: str, results: Sequence[Any]) -> tuple[Rows, dict[str,
 Rows = tuple[tuple[str, str], ...]
 _DEFAULT_PART = PaijuPart(summarize=lambda unit, results, kinds: _generic_summary("")(unit, results, kinds))
 add_part(LAYER, "guandan", PaijuPart(summarize=_summarize_guandan, replay_handlers=_handlers("paiju.replay.guandan"),
-                                     changed_by_rulings=_changed_guandan, round_word="round"))
+                                     changed_by_rulings=_changed_guandan, round_word="round",
+                                     short_title="掼蛋", wild_suit="H"))
 add_part(LAYER, "shengji", PaijuPart(summarize=_summarize_shengji, replay_handlers=_handlers("paiju.replay.shengji"),
                                      changed_by_rulings=_changed_shengji, round_word="trick",
-                                     shows_last_round=True))
+                                     shows_last_round=True, short_title="双升"))

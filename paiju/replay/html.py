@@ -57,8 +57,11 @@ def page_data(log: Log, viewer: int | None = None, source: str = "log", start_in
         previous = view
         if start_index is not None and step.first <= start_index <= step.last:
             start = len(frames) - 1
+    part = paiju_part(log.game)
     return {
         "game": log.game,
+        "gameName": part.short_title or game_spec(log.game).title,
+        "wildSuit": part.wild_suit,
         "seed": log.seed,
         "viewer": viewer,
         "unitName": fold.table.unit_name,

@@ -154,7 +154,7 @@ JS = r"""
       e.title = code;
       if (st && st.level === rank) {
         e.classList.add("level");
-        if (st.game === "guandan" && suit === "H") { e.classList.add("wild"); e.title = code + " wild \u9022\u4eba\u914d"; }
+        if (DATA.wildSuit && suit === DATA.wildSuit) { e.classList.add("wild"); e.title = code + " wild \u9022\u4eba\u914d"; }
       }
     }
     if (extra) e.classList.add(extra);
@@ -183,7 +183,7 @@ JS = r"""
       var t = el("span", "tag"); t.appendChild(document.createTextNode(label + " "));
       t.appendChild(el("b", null, value)); info.appendChild(t); return t;
     }
-    tag(st.game === "guandan" ? "\u63bc\u86cb" : "\u53cc\u5347", DATA.unitName === "match" && st.unit !== null && st.unit !== undefined ? "match " + st.unit : "");
+    tag(DATA.gameName, DATA.unitName === "match" && st.unit !== null && st.unit !== undefined ? "match " + st.unit : "");
     if (st.deal) tag("deal", st.deal);
     if (st.level) tag("level \u7ea7", st.level === "T" ? "10" : st.level);
     if (st.levels) tag("teams", "0: " + st.levels[0] + "  1: " + st.levels[1]);
