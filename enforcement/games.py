@@ -32,6 +32,8 @@ class RefereePart:
     """(**options) → the game's invariant ``Checker``."""
     effect_events: Any
     """How the table shows a ruling's effects carried out (``carried_out.EffectEvents``)."""
+    irregularity_clauses: Any = attrs.field(factory=dict)
+    """Engine irregularity id → the clauses it can be ruled under."""
 
 
 def register_referee(game: str, part: RefereePart) -> None:

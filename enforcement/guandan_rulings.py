@@ -377,7 +377,8 @@ def _register() -> None:
     from enforcement.injector import GuandanInfractions
 
     register_referee(GAME, RefereePart(make_referee=make_guandan_referee, catalogue=GuandanInfractions,
-                                       checker=GuandanChecker, effect_events=GUANDAN))
+                                       checker=GuandanChecker, effect_events=GUANDAN,
+                                       irregularity_clauses=IRREGULARITY_CLAUSES))
 
 
 _register()

@@ -33,6 +33,18 @@ INTERJECT_SHARE = 1 / 3
 class InfractionCatalogue(Protocol):
     game: str
     kinds: tuple[str, ...]
+    commits: Mapping[str, tuple[str, ...]]
+    """Kind → the engine irregularities committing it records (in the engine's ids)."""
+    few_chances: frozenset[str]
+    """Kinds with one or a few chances per deal (the draw, the burial, tribute, a declaration)."""
+    second_deal: tuple[str, ...]
+    """Kinds only a match's later deal gives a chance to (tribute, a banker known in the draw)."""
+    short_match: Mapping[str, Any]
+    """Rules options of a short match that gives them that chance."""
+    uncovered: tuple[str, ...]
+    """Kinds that lead to situations the rulebook does not cover (→ the fallback clause)."""
+    practice_rates: Mapping[str, float]
+    """Rates at which to commit kinds whose clauses are rare outcomes, to practise them."""
 
     def in_turn(self, observation: Any, legal: Sequence[Any]) -> list[str]:
         """Kinds the seat to act could commit now instead of deciding."""
@@ -132,6 +144,21 @@ class GuandanInfractions:
 
     game = "guandan"
     kinds = GUANDAN_KINDS
+    commits = {
+        "draw_slip": ("wrong_counts_after_draw",), "wrong_kind": ("wrong_kind", "does_not_beat"),
+        "does_not_beat": ("does_not_beat",), "extra_cards": ("extra_cards",), "pass_on_lead": ("pass_on_lead",),
+        "wrong_tribute": ("wrong_tribute",), "wrong_return": ("wrong_return",),
+        "report_missing": ("report_missing",), "report_wrong": ("report_wrong",),
+        "draw_out_of_turn": ("draw_out_of_turn",), "announce_out_of_turn": ("announce_out_of_turn",),
+        "play_out_of_turn": ("play_out_of_turn",), "retract_play": ("retract_play",), "ask_count": ("ask_count",),
+        "report_repeated": ("report_repeated",), "exposed_card": ("exposed_card",), "incident": ("incident",),
+    }
+    few_chances = frozenset({"draw_slip", "draw_out_of_turn", "wrong_tribute", "wrong_return"})
+    second_deal = ("wrong_tribute", "wrong_return")
+    short_match = {"match_end": "deals", "match_deals": 2}
+    uncovered = ("pass_on_lead", "incident")
+    practice_rates = {"draw_slip": 0.5, "draw_out_of_turn": 1.0, "wrong_tribute": 0.5, "wrong_return": 0.5,
+                      "report_missing": 0.1, "report_wrong": 0.1}
 
     def in_turn(self, obs: Any, legal: Sequence[Any]) -> list[str]:
         from guandan.actions import Draw, GiveTribute, Play, Report, ReturnCard

@@ -61,6 +61,23 @@ class ShengjiInfractions:
 
     game = "shengji"
     kinds = SHENGJI_KINDS
+    commits = {
+        "miscount": ("miscount_after_draw",), "wrong_bury_count": ("lead_wrong_bury_count",),
+        "lead_before_burial": ("lead_before_burial",), "wrong_follow": ("wrong_follow",),
+        "revoke": ("wrong_follow",), "extra_card": ("extra_card",), "draw_out_of_turn": ("draw_other_seat_card",),
+        "banker_drew_kitty": ("banker_drew_kitty",), "simultaneous_declaration": ("simultaneous_declaration",),
+        "exposed_card": ("exposed_card",), "lead_out_of_turn": ("lead_out_of_turn",),
+        "lead_before_trick_complete": ("lead_before_trick_complete",),
+        "play_before_turn": ("play_before_turn", "show_before_upper"), "incident": ("incident",),
+    }
+    few_chances = frozenset({"miscount", "wrong_bury_count", "lead_before_burial", "banker_drew_kitty",
+                             "simultaneous_declaration"})
+    second_deal = ("banker_drew_kitty",)
+    short_match = {"max_deals": 2}
+    uncovered = ("draw_out_of_turn", "revoke", "incident")
+    practice_rates = {"miscount": 1.0, "wrong_bury_count": 0.5, "lead_before_burial": 0.5, "draw_out_of_turn": 0.3,
+                      "banker_drew_kitty": 1.0, "simultaneous_declaration": 1.0,
+                      "incident": 0.3, "wrong_follow": 0.1, "revoke": 0.1, "play_before_turn": 0.1}
 
     def in_turn(self, obs: Any, legal: Sequence[Any]) -> list[str]:
         from shengji.actions import Bury, Declare, Draw, NoDeclare, Play

@@ -460,7 +460,8 @@ def _register() -> None:
     from enforcement.shengji_invariants import ShengjiChecker
 
     register_referee(GAME, RefereePart(make_referee=make_shengji_referee, catalogue=ShengjiInfractions,
-                                       checker=ShengjiChecker, effect_events=SHENGJI))
+                                       checker=ShengjiChecker, effect_events=SHENGJI,
+                                       irregularity_clauses=IRREGULARITY_CLAUSES))
 
 
 _register()

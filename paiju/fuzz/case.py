@@ -43,21 +43,12 @@ FUZZ = 40
 """Seed-tree stream (last path element) of a case's draw: kinds, rates, agents."""
 MIN_RATE = 0.005
 MAX_RATE = 0.3
-FEW_CHANCES: dict[str, frozenset[str]] = {
-    "guandan": frozenset({"draw_slip", "draw_out_of_turn", "wrong_tribute", "wrong_return"}),
-    "shengji": frozenset({"miscount", "wrong_bury_count", "lead_before_burial", "banker_drew_kitty",
-                          "simultaneous_declaration"}),
-}
-"""Kinds with one or a few chances per deal (the draw, the burial, tribute, a declaration):
-at a per-decision rate of 0.005 they would hardly ever be committed, so they get
-``FEW_CHANCES_RATES`` (their clauses fire within a few hundred deals). Below 1: a burial or
-tribute is redone after its ruling and may be got wrong again, so near 1 it would repeat
-hundreds of times and run the deal out of decisions (at 0.9, ten times on average)."""
+# A catalogue's ``few_chances`` kinds (one or a few chances per deal: the draw, the burial,
+# tribute, a declaration) would hardly ever be committed at a per-decision rate of 0.005, so
+# they get ``FEW_CHANCES_RATES`` (their clauses fire within a few hundred deals). Below 1: a
+# burial or tribute is redone after its ruling and may be got wrong again, so near 1 it would
+# repeat hundreds of times and run the deal out of decisions (at 0.9, ten times on average).
 FEW_CHANCES_RATES = (0.2, 0.9)
-SECOND_DEAL_KINDS: dict[str, tuple[str, ...]] = {"guandan": ("wrong_tribute", "wrong_return"),
-                                                 "shengji": ("banker_drew_kitty",)}
-"""Kinds only a match's later deal gives a chance to (tribute and return; the banker known
-during the draw)."""
 AGENT_KINDS = ("random", "heuristic")
 DEAL_DECISIONS = 5_000
 MATCH_DEAL_GUARD = 200
@@ -136,28 +127,29 @@ def _default_max_deals(game: str) -> int:
 def draw_case(game: str, unit: str, seed: int, index: int) -> Case:
     """Case ``index`` of a fuzz run: a random non-empty subset of the game's infraction
     kinds, each at a rate drawn log-uniformly from 0.005-0.3 (a kind with few chances per
-    deal, ``FEW_CHANCES``: from 0.2-1), and a random or heuristic agent per seat. With
+    deal, the catalogue's ``few_chances``: from 0.2-1), and a random or heuristic agent per seat. With
     ``unit`` 'deals' one case in three is the first two deals of a match, so that later
     deals (tribute and return, a banker known from the start, the next-deal procedure after
     单下/双下) are fuzzed too. A match case always includes the kinds only a later deal gives
-    a chance to (``SECOND_DEAL_KINDS``)."""
+    a chance to (the catalogue's ``second_deal``)."""
     rng = streams.generator(seed, index, FUZZ)
-    kinds = catalogue_for(game).kinds
+    catalogue = catalogue_for(game)
+    kinds = catalogue.kinds
     chosen = set(rng.choice(len(kinds), size=int(rng.integers(1, len(kinds) + 1)), replace=False).tolist())
-    rates = {kinds[i]: _rate(game, kinds[i], rng) for i in range(len(kinds)) if i in chosen}
+    rates = {kinds[i]: _rate(catalogue, kinds[i], rng) for i in range(len(kinds)) if i in chosen}
     agents = tuple(AGENT_KINDS[int(rng.integers(len(AGENT_KINDS)))] for _ in range(4))
     two_deals = unit == "deals" and rng.random() < 1 / 3
     if unit == "matches" or two_deals:
-        for kind in SECOND_DEAL_KINDS.get(game, ()):
+        for kind in catalogue.second_deal:
             if kind not in rates:
-                rates[kind] = _rate(game, kind, rng)
+                rates[kind] = _rate(catalogue, kind, rng)
     if two_deals:
         return Case(game, "matches", seed, index, agents, _in_order(rates, kinds), max_deals=2)
     return Case(game, unit, seed, index, agents, _in_order(rates, kinds))
 
 
-def _rate(game: str, kind: str, rng: Any) -> float:
-    low, high = (FEW_CHANCES_RATES if kind in FEW_CHANCES.get(game, ()) else (MIN_RATE, MAX_RATE))
+def _rate(catalogue: Any, kind: str, rng: Any) -> float:
+    low, high = (FEW_CHANCES_RATES if kind in catalogue.few_chances else (MIN_RATE, MAX_RATE))
     return round(math.exp(float(rng.uniform(math.log(low), math.log(high)))), 3)
 
 

@@ -11,12 +11,12 @@ cites it; the first such ruling is the scenario. A clause not produced within
 ``MAX_ATTEMPTS`` units is skipped with a one-line note and the next clause takes the
 scenario's place.
 
-Which kinds lead to a clause: the injector's kinds commit the engine's irregularities
-(``KIND_IRREGULARITIES``, in the engines' ids: ``guandan.table.IRREGULARITIES``,
-``shengji.table.IRREGULARITIES``), and each game's rulings module says which clauses an
-irregularity can be ruled under (``IRREGULARITY_CLAUSES``, derived from the rulebook's
-triggers). The fallback clause (GD-2.5 /
-SJ-3.0) also answers what the rulebook does not cover (``UNRESOLVED_KINDS``).
+Which kinds lead to a clause: the injector's kinds commit the engine's irregularities (the
+catalogue's ``commits``, in the engines' ids: ``guandan.table.IRREGULARITIES``,
+``shengji.table.IRREGULARITIES``), and each game's referee part says which clauses an
+irregularity can be ruled under (``irregularity_clauses``, derived from the rulebook's
+triggers). The fallback clause (GD-2.5 / SJ-3.0) also answers what the rulebook does not
+cover (the catalogue's ``uncovered`` kinds).
 
 Determinism: unit ``attempt`` of scenario ``number`` is played from the seed-tree node
 ``(seed, TRAINING, number, attempt)``; the clause order from ``(seed, TRAINING)``. The same
@@ -30,6 +30,7 @@ from typing import Any
 
 from tabletop import rng as streams
 from tabletop.errors import OptionError
+from tabletop.games import game_spec
 from tabletop.log import Log
 
 from paiju.train.scenarios import Scenario, TrainingError, scenario_name, scenarios_in_log
@@ -43,62 +44,18 @@ AGENTS = ("heuristic", "random", "heuristic", "random")
 """One side plays sensibly, the other at random (so both answers to an out-of-turn play,
 calling the referee and playing on, come up)."""
 
-KIND_IRREGULARITIES: dict[str, dict[str, tuple[str, ...]]] = {
-    "guandan": {
-        "draw_slip": ("wrong_counts_after_draw",), "wrong_kind": ("wrong_kind", "does_not_beat"),
-        "does_not_beat": ("does_not_beat",), "extra_cards": ("extra_cards",), "pass_on_lead": ("pass_on_lead",),
-        "wrong_tribute": ("wrong_tribute",), "wrong_return": ("wrong_return",),
-        "report_missing": ("report_missing",), "report_wrong": ("report_wrong",),
-        "draw_out_of_turn": ("draw_out_of_turn",), "announce_out_of_turn": ("announce_out_of_turn",),
-        "play_out_of_turn": ("play_out_of_turn",), "retract_play": ("retract_play",), "ask_count": ("ask_count",),
-        "report_repeated": ("report_repeated",), "exposed_card": ("exposed_card",), "incident": ("incident",),
-    },
-    "shengji": {
-        "miscount": ("miscount_after_draw",), "wrong_bury_count": ("lead_wrong_bury_count",),
-        "lead_before_burial": ("lead_before_burial",), "wrong_follow": ("wrong_follow",),
-        "revoke": ("wrong_follow",), "extra_card": ("extra_card",), "draw_out_of_turn": ("draw_other_seat_card",),
-        "banker_drew_kitty": ("banker_drew_kitty",), "simultaneous_declaration": ("simultaneous_declaration",),
-        "exposed_card": ("exposed_card",), "lead_out_of_turn": ("lead_out_of_turn",),
-        "lead_before_trick_complete": ("lead_before_trick_complete",),
-        "play_before_turn": ("play_before_turn", "show_before_upper"), "incident": ("incident",),
-    },
-}
-"""Injector kind → the engine irregularities it commits."""
-
-UNRESOLVED_KINDS = {"guandan": ("pass_on_lead", "incident"), "shengji": ("draw_out_of_turn", "revoke", "incident")}
-"""Kinds that lead to situations the rulebook does not cover (→ the fallback clause)."""
-
-RATES: dict[str, dict[str, float]] = {
-    "guandan": {
-        "draw_slip": 0.5, "draw_out_of_turn": 1.0, "wrong_tribute": 0.5, "wrong_return": 0.5,
-        "report_missing": 0.1, "report_wrong": 0.1,
-    },
-    "shengji": {
-        "miscount": 1.0, "wrong_bury_count": 0.5, "lead_before_burial": 0.5, "draw_out_of_turn": 0.3,
-        "banker_drew_kitty": 1.0, "simultaneous_declaration": 1.0,
-        "incident": 0.3, "wrong_follow": 0.1, "revoke": 0.1, "play_before_turn": 0.1,
-    },
-}
-"""Injector rates of kinds with few chances per unit (one draw, one tribute …), and of kinds
-whose clauses are rare outcomes (a 双升 incident's kind × severity × damage: SJ-2.3 is one
-incident in ~160; a wrong follow that breaks a pair or tractor rather than the suit); every
-other kind gets ``DEFAULT_RATE`` (a chance at every decision)."""
+# What each infraction kind commits, the kinds the rulebook does not cover, the rates that
+# practise rare clauses and the short matches that give later-deal kinds their chance are the
+# game's infraction catalogue's (``enforcement.injector.InfractionCatalogue``); every kind
+# the catalogue gives no practice rate gets ``DEFAULT_RATE`` (a chance at every decision).
 DEFAULT_RATE = 0.03
 
-MATCH_KINDS = {"guandan": frozenset({"wrong_tribute", "wrong_return"}), "shengji": frozenset({"banker_drew_kitty"})}
-"""Kinds that need a second deal (tribute, a known banker): their units are short matches."""
-MATCH_RULES: dict[str, dict[str, Any]] = {"guandan": {"match_end": "deals", "match_deals": 2},
-                                          "shengji": {"max_deals": 2}}
-
-
 def irregularity_clauses(game: str) -> dict[str, tuple[str, ...]]:
-    """The game's rulings module's map: irregularity id → the clauses it can be ruled under
+    """The game's map: irregularity id → the clauses it can be ruled under
     (enforcement.rulebook.clauses_by_irregularity over the engine's ids)."""
-    if game == "guandan":
-        from enforcement.guandan_rulings import IRREGULARITY_CLAUSES
-    else:
-        from enforcement.shengji_rulings import IRREGULARITY_CLAUSES
-    return dict(IRREGULARITY_CLAUSES)
+    from enforcement.games import referee_part
+
+    return dict(referee_part(game).irregularity_clauses)
 
 
 def clause_kinds(game: str) -> dict[str, tuple[str, ...]]:
@@ -108,15 +65,16 @@ def clause_kinds(game: str) -> dict[str, tuple[str, ...]]:
     from enforcement.rulebook import clauses_for, fallback_clause
 
     by_irregularity = irregularity_clauses(game)
-    kinds = catalogue_for(game).kinds
+    catalogue = catalogue_for(game)
+    kinds = catalogue.kinds
     out: dict[str, list[str]] = {}
     for kind in kinds:
-        for irregularity in KIND_IRREGULARITIES[game].get(kind, ()):
+        for irregularity in catalogue.commits.get(kind, ()):
             for cid in by_irregularity.get(irregularity, ()):
                 if kind not in out.setdefault(cid, []):
                     out[cid].append(kind)
     fallback = fallback_clause(game).id
-    for kind in UNRESOLVED_KINDS[game]:
+    for kind in catalogue.uncovered:
         if kind in kinds and kind not in out.setdefault(fallback, []):
             out[fallback].append(kind)
     return {c.id: tuple(out[c.id]) for c in clauses_for(game) if c.id in out}
@@ -181,20 +139,22 @@ def wanted_clauses(game: str, patterns: str | None, note: Callable[[str], None])
 
 
 def rates_for(game: str, kinds: Iterable[str]) -> dict[str, float]:
-    table = RATES[game]
+    from enforcement.injector import catalogue_for
+
+    table = catalogue_for(game).practice_rates
     return {kind: table.get(kind, DEFAULT_RATE) for kind in kinds}
 
 
 def unit_plan(game: str, kinds: Sequence[str]) -> tuple[str, Any]:
     """(unit, rules) for units practising these kinds: a lone deal, or a short match when a
     kind needs a second deal."""
-    if game == "guandan":
-        from guandan.rules import GuandanRules as Rules
-    else:
-        from shengji.rules import ShengjiRules as Rules
-    if MATCH_KINDS[game] & set(kinds):
-        return "matches", Rules.from_dict(MATCH_RULES[game])
-    return "deals", Rules()
+    from enforcement.injector import catalogue_for
+
+    catalogue = catalogue_for(game)
+    rules_from_dict = game_spec(game).rules_from_dict
+    if set(catalogue.second_deal) & set(kinds):
+        return "matches", rules_from_dict(dict(catalogue.short_match))
+    return "deals", rules_from_dict({})
 
 
 def require_referee(game: str) -> None:

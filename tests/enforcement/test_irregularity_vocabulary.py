@@ -120,8 +120,10 @@ def test_the_rulebook_speaks_the_engines_ids():
 
 
 def test_the_trainers_kinds_commit_engine_ids():
-    from paiju.train.generate import KIND_IRREGULARITIES
+    from enforcement.injector import catalogue_for
 
-    for game, by_kind in KIND_IRREGULARITIES.items():
+    for game in GAMES:
+        by_kind = catalogue_for(game).commits
+        assert set(by_kind) == set(catalogue_for(game).kinds), game
         declared = GAMES[game][0]
         assert {i for ids in by_kind.values() for i in ids} <= set(declared), game

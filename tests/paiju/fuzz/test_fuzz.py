@@ -16,7 +16,7 @@ from enforcement.rulebook import clauses_for
 from guandan.table import TablePrimitives
 from paiju.cli import main
 from paiju.fuzz.command import NOT_IN_RUN, Coverage
-from paiju.fuzz.case import FEW_CHANCES, SECOND_DEAL_KINDS, Case, draw_case, run_case
+from paiju.fuzz.case import Case, draw_case, run_case
 
 
 def fuzz(capsys, *args):
@@ -115,16 +115,17 @@ def test_the_summary_names_clauses_that_cannot_fire_automatically(monkeypatch, c
 
 def test_rare_kinds_get_rates_that_fire_them_and_second_deals_their_kinds():
     for game in ("guandan", "shengji"):
-        kinds = set(catalogue_for(game).kinds)
-        assert FEW_CHANCES[game] <= kinds and set(SECOND_DEAL_KINDS[game]) <= kinds
+        catalogue = catalogue_for(game)
+        kinds, few, second = set(catalogue.kinds), catalogue.few_chances, set(catalogue.second_deal)
+        assert few <= kinds and second <= kinds
         cases = [draw_case(game, "deals", 0, i) for i in range(60)]
         for case in cases:
             for kind, rate in case.rates:
-                assert (0.2 <= rate <= 1.0) if kind in FEW_CHANCES[game] else (0.005 <= rate <= 0.3), (kind, rate)
+                assert (0.2 <= rate <= 1.0) if kind in few else (0.005 <= rate <= 0.3), (kind, rate)
             if case.unit == "matches":
-                assert set(SECOND_DEAL_KINDS[game]) <= set(case.rate_map)
+                assert second <= set(case.rate_map)
         assert any(c.unit == "matches" for c in cases) and any(c.unit == "deals" for c in cases)
-        assert all(set(SECOND_DEAL_KINDS[game]) <= set(draw_case(game, "matches", 0, i).rate_map) for i in range(10))
+        assert all(second <= set(draw_case(game, "matches", 0, i).rate_map) for i in range(10))
 
 
 def _lose_a_card_when_barring(monkeypatch):
