@@ -15,8 +15,6 @@ EXIT_USAGE = 2
 EXIT_FAILED_CHECK = 1
 EXIT_INTERNAL = 70
 
-GAMES = game_names()
-"""The games the command line offers (the built-in ones and any registered before it is built)."""
 
 
 class UsageError(PaijuError):
@@ -71,11 +69,12 @@ def _rate(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    games = game_names()   # the built-in games and any registered before the parser is built
     parser = _Parser(prog="paiju", description="Refereed simulation of 掼蛋 (Guandan) and 双升 (Shengji).")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     sim = sub.add_parser("simulate", help="play simulated deals or matches and print a summary")
-    sim.add_argument("game", choices=GAMES)
+    sim.add_argument("game", choices=games)
     count = sim.add_mutually_exclusive_group()
     count.add_argument("--deals", type=_positive_int, help="independent deals (the default: 100 deals)")
     count.add_argument("--matches", type=_positive_int, help="whole matches")
@@ -102,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="with --referee: rate of injected irregularities per decision (0-1)")
 
     rules = sub.add_parser("rules", help="list the referee's clauses for a game")
-    rules.add_argument("game", choices=GAMES)
+    rules.add_argument("game", choices=games)
     rules.add_argument("--clause", metavar="ID",
                        help="one clause in full: its trigger keys (the engines' irregularity ids), the table "
                             "effects its rulings may list, the sanction")
@@ -116,12 +115,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the table after the event with sequence number N (UNIT:N in a log of several units)")
     replay.add_argument("--seat", type=_seat_number, metavar="N", help="only what seat N (0-3) may know")
     replay.add_argument("--html", metavar="OUT.html", help="write one self-contained page to step through the log")
-    replay.add_argument("--game", choices=GAMES, help="the game the log must be of")
+    replay.add_argument("--game", choices=games, help="the game the log must be of")
 
     from paiju.train.command import add_parser as add_train_parser  # `paiju train` (referee training)
-    add_train_parser(sub, GAMES, _positive_int, _seed)
+    add_train_parser(sub, games, _positive_int, _seed)
     from paiju.fuzz.command import add_parser as add_fuzz_parser  # `paiju fuzz` (rule-interaction fuzzing)
-    add_fuzz_parser(sub, GAMES, _positive_int, _seed)
+    add_fuzz_parser(sub, games, _positive_int, _seed)
     return parser
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from tabletop.events import EventStream
-from tabletop.games import add_part, game_spec
+from tabletop.games import PARTNERSHIPS, Seating, add_part, game_spec
 
 
 @attrs.frozen
@@ -31,6 +31,7 @@ class GameAdapter:
     summarize: Callable[[str, Sequence[Any], Sequence[str]], "Summary"]
     engine_options: Callable[[Mapping[str, Any]], dict[str, Any]]
     """A log header's options (referee, infractions) → the engine keywords (mode …)."""
+    seating: Seating = PARTNERSHIPS
 
     def new_engine(self, unit: str, seed: int, index: int, rules: Any, stream: EventStream,
                    options: Mapping[str, Any] | None = None) -> Any:
@@ -104,6 +105,7 @@ def adapter_for(game: Any) -> GameAdapter:
         action_from_event=spec.action_from_event,
         summarize=part.summarize if part is not None else _generic_summary(spec.title),
         engine_options=engine_options,
+        seating=spec.seating,
     )
 
 

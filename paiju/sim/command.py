@@ -22,6 +22,7 @@ from rich.console import Console
 from rich.table import Table
 
 from tabletop.errors import OptionError
+from tabletop.games import PARTNERSHIPS, Seating
 from tabletop.log import make_header
 
 from paiju.sim.backends import Backend, completed, open_backend
@@ -34,19 +35,21 @@ from paiju.sim.progress import start_progress
 __all__ = ["make_agents", "parse_agent_spec", "parse_rule_overrides", "simulate_command"]
 
 
-def parse_agent_spec(spec: str, known: tuple[str, ...]) -> tuple[str, str, str, str]:
-    """'random' → all seats; 'random,heuristic' → teams 0 and 1; four names → per seat."""
+def parse_agent_spec(spec: str, known: tuple[str, ...], seating: Seating = PARTNERSHIPS) -> tuple[str, ...]:
+    """'random' → all seats; one name per side (掼蛋 and 双升: 'random,heuristic' → teams 0
+    and 1) → each seat its side's; one name per seat → per seat."""
     names = [n.strip() for n in spec.split(",") if n.strip()]
     for name in names:
         if name not in known:
             raise OptionError(f"unknown agent {name!r} (known: {', '.join(known)})")
+    sides, seats = len(seating.sides), seating.seats
     if len(names) == 1:
-        return (names[0],) * 4  # type: ignore[return-value]
-    if len(names) == 2:
-        return (names[0], names[1], names[0], names[1])
-    if len(names) == 4:
-        return tuple(names)  # type: ignore[return-value]
-    raise OptionError(f"--agents takes 1, 2 (per team) or 4 (per seat) names, got {len(names)}")
+        return (names[0],) * seats
+    if len(names) == sides:
+        return tuple(names[seating.side(seat)] for seat in range(seats))
+    if len(names) == seats:
+        return tuple(names)
+    raise OptionError(f"--agents takes 1, {sides} (per side) or {seats} (per seat) names, got {len(names)}")
 
 
 def parse_rule_overrides(items: list[str]) -> dict[str, Any]:
@@ -80,7 +83,7 @@ def _parse_value(raw: str) -> Any:
 def simulate_command(args: argparse.Namespace) -> int:
     game = adapter_for(args.game)
     rules = game.rules_from_dict(parse_rule_overrides(args.rules))
-    kinds = parse_agent_spec(args.agents, tuple(game.agent_factories))
+    kinds = parse_agent_spec(args.agents, tuple(game.agent_factories), game.seating)
     unit = "matches" if args.matches else "deals"
     count = args.matches or args.deals or 100
     options: dict[str, Any] = {}

@@ -50,3 +50,16 @@ def test_a_toy_log_is_read_with_the_toy_game_s_own_event_classes(tmp_path):
     log = read_log(path)
     assert log.game == "toy" and {e.KIND for e in log.events} >= {"toy.dealt", "toy.played", "toy.won"}
     assert [type(e) for e in log.events if e.KIND == "toy.won"] == [toy.Won]
+
+
+def test_toy_deals_go_through_paiju_simulate_and_replay_check(tmp_path, capsys):
+    from paiju.cli import main
+
+    log = tmp_path / "toy.jsonl"
+    assert main(["simulate", "toy", "--deals", "30", "--seed", "2", "--agents", "random", "--log", str(log),
+                 "--quiet"]) == 0
+    assert "toy (one against two): 30 deals" in capsys.readouterr().out
+    assert main(["replay", str(log), "--check"]) == 0
+    assert "ok:" in capsys.readouterr().out and read_log(log).game == "toy"
+    # one agent per side: seat 0 alone against seats 1 and 2
+    assert main(["simulate", "toy", "--deals", "2", "--agents", "random,random", "--quiet"]) == 0
