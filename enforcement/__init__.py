@@ -49,7 +49,7 @@ _LAZY = {
 __all__ += sorted(_LAZY)
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'enforcement' has no attribute {name!r}")

@@ -217,7 +217,7 @@ class GuandanInfractions:
     # ---- in turn
 
     @staticmethod
-    def _draw_slip(obs, legal, seat, rng):
+    def _draw_slip(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from guandan.actions import Draw
 
         n = obs.stock_left
@@ -235,13 +235,13 @@ class GuandanInfractions:
         return Draw(seat, extra_by=extra_by, at=at)
 
     @staticmethod
-    def _plays(obs, top):
+    def _plays(obs: Any, top: Any):
         from guandan.movegen import legal_plays
 
         return legal_plays(obs.hand, top, obs.level)
 
     @classmethod
-    def _wrong_kind(cls, obs, legal, seat, rng):
+    def _wrong_kind(cls, obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from guandan.actions import Play
         from guandan.combos import BOMB_KINDS, Kind, Reading
         from guandan.ranks import wild_card
@@ -266,7 +266,7 @@ class GuandanInfractions:
         return Play(seat, m.cards, m.reading)
 
     @classmethod
-    def _does_not_beat(cls, obs, legal, seat, rng):
+    def _does_not_beat(cls, obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from guandan.actions import Play
         from guandan.combos import beats
 
@@ -279,7 +279,7 @@ class GuandanInfractions:
         return Play(seat, m.cards, m.reading)
 
     @staticmethod
-    def _extra_cards(obs, legal, seat, rng):
+    def _extra_cards(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from guandan.actions import Play, PlayWithExtra
 
         plays = [a for a in legal if type(a) is Play and len(a.cards) < len(obs.hand)]
@@ -293,17 +293,17 @@ class GuandanInfractions:
         return PlayWithExtra(seat, play.cards, play.reading, [extra])
 
     @staticmethod
-    def _pass_on_lead(obs, legal, seat, rng):
+    def _pass_on_lead(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from guandan.actions import Pass
 
         return Pass(seat)
 
     @staticmethod
-    def _discovered(rng) -> str:
+    def _discovered(rng: np.random.Generator) -> str:
         return "after_first_play" if rng.random() < 0.5 else "before_first_play"
 
     @classmethod
-    def _wrong_tribute(cls, obs, legal, seat, rng):
+    def _wrong_tribute(cls, obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from guandan.actions import GiveTribute
 
         allowed = {a.card for a in legal}
@@ -313,7 +313,7 @@ class GuandanInfractions:
         return GiveTribute(seat, wrong[int(rng.integers(len(wrong)))], discovered=cls._discovered(rng))
 
     @classmethod
-    def _wrong_return(cls, obs, legal, seat, rng):
+    def _wrong_return(cls, obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from guandan.actions import ReturnCard
 
         allowed = {a.card for a in legal}
@@ -326,7 +326,7 @@ class GuandanInfractions:
         return ReturnCard(seat, card, to=others[int(rng.integers(len(others)))], discovered=cls._discovered(rng))
 
     @staticmethod
-    def _report(obs, legal, seat, rng, missing: bool):
+    def _report(obs: Any, legal: Any, seat: int, rng: np.random.Generator, missing: bool):
         from guandan.actions import Report
 
         true = legal[0].count
@@ -337,17 +337,17 @@ class GuandanInfractions:
         return Report(seat, wrong, discovered=stage)
 
     @classmethod
-    def _report_missing(cls, obs, legal, seat, rng):
+    def _report_missing(cls, obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         return cls._report(obs, legal, seat, rng, True)
 
     @classmethod
-    def _report_wrong(cls, obs, legal, seat, rng):
+    def _report_wrong(cls, obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         return cls._report(obs, legal, seat, rng, False)
 
     # ---- out of turn
 
     @staticmethod
-    def _draw_out_of_turn(obs, legal, seat, rng):
+    def _draw_out_of_turn(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from guandan.actions import DrawOutOfTurn
 
         n = obs.stock_left
@@ -361,13 +361,13 @@ class GuandanInfractions:
         return DrawOutOfTurn(seat, after=after, face_seen=face_seen, inserted=inserted, identifiable=identifiable)
 
     @staticmethod
-    def _announce_out_of_turn(obs, legal, seat, rng):
+    def _announce_out_of_turn(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from guandan.actions import Announce
 
         return Announce(seat, "pass" if rng.random() < 0.5 else "beat")
 
     @classmethod
-    def _play_out_of_turn(cls, obs, legal, seat, rng):
+    def _play_out_of_turn(cls, obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from guandan.actions import Play
 
         top = obs.top
@@ -378,25 +378,25 @@ class GuandanInfractions:
         return Play(seat, m.cards, m.reading)
 
     @staticmethod
-    def _retract_play(obs, legal, seat, rng):
+    def _retract_play(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from guandan.actions import Retract
 
         return Retract(seat)
 
     @staticmethod
-    def _ask_count(obs, legal, seat, rng):
+    def _ask_count(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from guandan.actions import AskCount
 
         return AskCount(seat, (seat + (1 if rng.random() < 0.5 else 3)) % 4)
 
     @staticmethod
-    def _report_repeated(obs, legal, seat, rng):
+    def _report_repeated(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from guandan.actions import Report
 
         return Report(seat, len(obs.hand))
 
     @staticmethod
-    def _exposed_card(obs, legal, seat, rng):
+    def _exposed_card(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from guandan.actions import DropCard
 
         free = list(obs.hand)
@@ -408,7 +408,7 @@ class GuandanInfractions:
         return DropCard(seat, free[int(rng.integers(len(free)))])
 
     @staticmethod
-    def _incident(obs, legal, seat, rng):
+    def _incident(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from guandan.actions import Incident
 
         if rng.random() < 0.5:

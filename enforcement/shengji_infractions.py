@@ -140,7 +140,7 @@ class ShengjiInfractions:
     # ---- in turn
 
     @staticmethod
-    def _miscount(obs, legal, seat, rng):
+    def _miscount(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from shengji.actions import Draw
 
         count = 1 if rng.random() < 0.6 else int(rng.integers(2, 4))
@@ -154,7 +154,7 @@ class ShengjiInfractions:
         return Draw(seat, extra_by=extra_by, of=of, count=count, at=at, fault=fault)
 
     @staticmethod
-    def _wrong_bury_count(obs, legal, seat, rng):
+    def _wrong_bury_count(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from shengji.actions import Bury
 
         size = len(obs.hand) - obs.hand_sizes[(seat + 1) % 4]
@@ -163,20 +163,20 @@ class ShengjiInfractions:
         return Bury(seat, [obs.hand[i] for i in sorted(picks)])
 
     @staticmethod
-    def _lead_before_burial(obs, legal, seat, rng):
+    def _lead_before_burial(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from shengji.actions import Play, lead_units
 
         return Play(seat, _pick(rng, lead_units(obs.hand, obs.context)))
 
     @staticmethod
-    def _wrong_follow(obs, legal, seat, rng):
+    def _wrong_follow(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from shengji.actions import Play
 
         cards = _illegal_follow(obs, rng)
         return None if cards is None else Play(seat, cards)
 
     @staticmethod
-    def _revoke(obs, legal, seat, rng):
+    def _revoke(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from shengji.actions import Revoke
 
         cards = _illegal_follow(obs, rng)
@@ -191,7 +191,7 @@ class ShengjiInfractions:
         return Revoke(seat, cards, found="affecting_play" if affecting else "after_trick")
 
     @staticmethod
-    def _extra_card(obs, legal, seat, rng):
+    def _extra_card(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from shengji.actions import Choices, PlayWithExtra
 
         play = legal.sample(rng) if isinstance(legal, Choices) else _pick(rng, list(legal))
@@ -205,7 +205,7 @@ class ShengjiInfractions:
     # ---- out of turn
 
     @staticmethod
-    def _draw_out_of_turn(obs, legal, seat, rng):
+    def _draw_out_of_turn(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from shengji.actions import DrawOutOfTurn
 
         after = int(rng.integers(obs.stock_left - KITTY - 4))
@@ -214,13 +214,13 @@ class ShengjiInfractions:
         return DrawOutOfTurn(seat, after=after, face_seen=face_seen, in_hand=in_hand)
 
     @staticmethod
-    def _banker_drew_kitty(obs, legal, seat, rng):
+    def _banker_drew_kitty(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from shengji.actions import DrawKitty
 
         return DrawKitty(seat)
 
     @classmethod
-    def _simultaneous_declaration(cls, obs, legal, seat, rng):
+    def _simultaneous_declaration(cls, obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from shengji.actions import DeclareAtOnce
 
         options = cls._declarations(obs, seat)
@@ -237,7 +237,7 @@ class ShengjiInfractions:
                                    obs.rules.pair_vs_pair)
 
     @staticmethod
-    def _exposed_card(obs, legal, seat, rng):
+    def _exposed_card(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from shengji.actions import DropCard
 
         free = list(obs.hand)
@@ -250,7 +250,7 @@ class ShengjiInfractions:
         return DropCard(seat, [free[i] for i in picks], sorting=bool(rng.random() < 0.2))
 
     @staticmethod
-    def _lead_out_of_turn(obs, legal, seat, rng):
+    def _lead_out_of_turn(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from shengji.actions import Play, lead_units
 
         return Play(seat, _pick(rng, lead_units(obs.hand, obs.context)))
@@ -258,7 +258,7 @@ class ShengjiInfractions:
     _lead_before_trick_complete = _lead_out_of_turn
 
     @staticmethod
-    def _play_before_turn(obs, legal, seat, rng):
+    def _play_before_turn(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from shengji.actions import Play
         from shengji.follow import sample_follow
 
@@ -268,7 +268,7 @@ class ShengjiInfractions:
         return Play(seat, sample_follow(obs.hand, lead, obs.context, rng))
 
     @staticmethod
-    def _incident(obs, legal, seat, rng):
+    def _incident(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
         from shengji.actions import Incident
 
         kind = _pick(rng, _INCIDENT_KINDS)
@@ -313,7 +313,7 @@ def _illegal_follow(obs: Any, rng: np.random.Generator) -> list | None:
     return None
 
 
-def _suit_error(hand, lead, in_suit, other, ctx, rng) -> list | None:
+def _suit_error(hand: Any, lead: Any, in_suit: Any, other: Any, ctx: Any, rng: np.random.Generator) -> list | None:
     """Not following suit: one suit card of a legal follow swapped for a card of another suit."""
     from shengji.follow import sample_follow, why_illegal_follow
 
@@ -335,7 +335,7 @@ def _suit_error(hand, lead, in_suit, other, ctx, rng) -> list | None:
     return out if why_illegal_follow(hand, lead, out, ctx) is not None else None
 
 
-def _shape_error(hand, lead, in_suit, other, ctx, rng) -> list | None:
+def _shape_error(hand: Any, lead: Any, in_suit: Any, other: Any, ctx: Any, rng: np.random.Generator) -> list | None:
     """In suit but breaking the shape: n suit cards taken one copy of a kind at a time (in a
     random order, half the time light cards first) before any second copy, so the follow
     holds as few pairs as it can."""

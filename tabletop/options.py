@@ -39,7 +39,7 @@ def options_from_dict(cls: type[T], data: dict[str, Any]) -> T:
         raise OptionError(f"bad {cls.__name__} option: {exc}") from None
 
 
-def one_of(*allowed: Any):
+def one_of(*allowed: Any) -> Any:
     """An attrs validator naming the allowed values in its message."""
 
     def check(instance: Any, attribute: attrs.Attribute, value: Any) -> None:

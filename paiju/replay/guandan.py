@@ -3,6 +3,9 @@ changing the table and returning the event as one line."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 
 from guandan.ranks import level_index, power_of_rank
 from paiju.replay.shared import back_to_hand, expose, found, irregular
@@ -13,14 +16,14 @@ from tabletop.events import Event
 HANDLERS: dict[str, Handler] = {}
 
 
-def on(kind: str):
+def on(kind: str) -> Callable[[Handler], Handler]:
     def register(fn: Handler) -> Handler:
         HANDLERS[kind] = fn
         return fn
     return register
 
 
-def hand_order(level: str):
+def hand_order(level: str) -> Callable[[list[Card]], list[tuple[str, list[Card]]]]:
     """Jokers, then each suit, high to low by power (the level rank above A)."""
     lv = level_index(level)
 
@@ -38,7 +41,7 @@ def hand_order(level: str):
     return order
 
 
-def _seat(table: Table, event: Event):
+def _seat(table: Table, event: Event) -> Any:
     return table.seats[seat_of(event.seat)]
 
 

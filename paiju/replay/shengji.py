@@ -3,6 +3,9 @@ changing the table and returning the event as one line."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from functools import lru_cache
 
 from paiju.replay.shared import back_to_hand, expose, found, irregular
@@ -14,7 +17,7 @@ from tabletop.events import Event
 HANDLERS: dict[str, Handler] = {}
 
 
-def on(kind: str):
+def on(kind: str) -> Callable[[Handler], Handler]:
     def register(fn: Handler) -> Handler:
         HANDLERS[kind] = fn
         return fn
@@ -26,7 +29,7 @@ def _trump_name(trump: str | None) -> str:
 
 
 @lru_cache(maxsize=64)
-def _context(level: str, trump: str | None, rules: tuple):
+def _context(level: str, trump: str | None, rules: tuple) -> Any:
     from shengji.context import Context
     from shengji.rules import ShengjiRules
     try:
@@ -40,7 +43,7 @@ def _frozen_rules(table: Table) -> tuple:
     return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in table.rules.items()))
 
 
-def hand_order(table: Table):
+def hand_order(table: Table) -> Callable[[list[Card]], list[tuple[str, list[Card]]]]:
     """Before trump is known: jokers, then each suit with the level rank on top; after:
     主 (every trump, high to low), then the side suits, high to low."""
     if table.level is None:
@@ -74,7 +77,7 @@ def hand_order(table: Table):
     return after
 
 
-def _seat(table: Table, event: Event):
+def _seat(table: Table, event: Event) -> Any:
     return table.seats[seat_of(event.seat)]
 
 
