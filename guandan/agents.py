@@ -124,7 +124,7 @@ class HeuristicAgent:
                 return True
         return hand_size <= 8
 
-    def _pick(self, actions: Sequence[Any], cost) -> Any:
+    def _pick(self, actions: Sequence[Any], cost: Any) -> Any:
         best: list[Any] = []
         best_cost = None
         for a in actions:

@@ -18,6 +18,8 @@ level-rank place counts as itself (for a straight flush only in the heart level 
 
 from __future__ import annotations
 
+from typing import Any
+
 import enum
 
 from tabletop.cards import RANKS, SUITS, CardsLike, as_cards
@@ -144,10 +146,10 @@ class Reading:
     def is_bomb(self) -> bool:
         return self.comparison_class == BOMB_CLASS
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: Any, value: Any):
         raise AttributeError("Reading is immutable")
 
-    def __delattr__(self, name):
+    def __delattr__(self, name: Any):
         raise AttributeError("Reading is immutable")
 
     def __reduce__(self):
@@ -156,7 +158,7 @@ class Reading:
     def __copy__(self):
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any):
         return self
 
     def __lt__(self, other: "Reading") -> bool:
@@ -419,11 +421,11 @@ def _readings_by_free(parts: _Parts, joker_pair: bool) -> list[set[Reading]]:
     return sets
 
 
-def _joker_pair_option(rules) -> bool:
+def _joker_pair_option(rules: Any) -> bool:
     return True if rules is None else bool(rules.joker_pair_in_full_house)
 
 
-def readings(cards: CardsLike, level: "str | int", rules=None) -> list[Reading]:
+def readings(cards: CardsLike, level: "str | int", rules: Any = None) -> list[Reading]:
     """Every reading of exactly these cards at ``level``, in listing order (kind, then key).
     Empty when the cards are no combination."""
     parts = _Parts(card_counts(cards), as_level(level))
@@ -433,7 +435,7 @@ def readings(cards: CardsLike, level: "str | int", rules=None) -> list[Reading]:
     return sorted(found, key=_by_id)
 
 
-def wilds_used(cards: CardsLike, reading: Reading, level: "str | int", rules=None) -> int | None:
+def wilds_used(cards: CardsLike, reading: Reading, level: "str | int", rules: Any = None) -> int | None:
     """The fewest wild cards that must stand for another card for ``cards`` to read as
     ``reading`` (a wild in a level-rank place stands for itself; for a straight flush only
     in the heart level place). None when the cards cannot be read so."""

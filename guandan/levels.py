@@ -8,6 +8,8 @@ forced 双下 any order with the non-offending side 1st and 2nd gives them +3 (e
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Sequence
 
 import attrs
@@ -23,18 +25,18 @@ def _two_levels(value: Sequence[int]) -> tuple[int, int]:
     return tuple(int(v) for v in value)  # type: ignore[return-value]
 
 
-def _check_levels(instance, attribute, value) -> None:
+def _check_levels(instance: Any, attribute: Any, value: Any) -> None:
     if len(value) != 2 or any(not LEVEL_TWO <= v <= LEVEL_A for v in value):
         raise ValueError(f"{attribute.name} must be two level indices 0-12 ('2'-'A'), "
                          f"got {value!r}")
 
 
-def _check_failures(instance, attribute, value) -> None:
+def _check_failures(instance: Any, attribute: Any, value: Any) -> None:
     if len(value) != 2 or any(v < 0 for v in value):
         raise ValueError(f"{attribute.name} must be two counts >= 0, got {value!r}")
 
 
-def _check_team(instance, attribute, value) -> None:
+def _check_team(instance: Any, attribute: Any, value: Any) -> None:
     if value not in (None, 0, 1):
         raise ValueError(f"{attribute.name} must be team 0, 1 or None, got {value!r}")
 

@@ -31,6 +31,8 @@ one); ``legal_plays`` makes them all (and keeps them for the next call on the ha
 
 from __future__ import annotations
 
+from typing import Any
+
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -72,8 +74,8 @@ Recipe = tuple[Reading, Callable[..., tuple[Card, ...]], tuple]
 # ---------------------------------------------------------------------------------------------
 # Public API
 
-def legal_plays(hand: CardsLike, top, level: "str | int", *, expand_suits: bool = False,
-                rules=None) -> list[Move]:
+def legal_plays(hand: CardsLike, top: "Reading | None", level: "str | int", *, expand_suits: bool = False,
+                rules: Any = None) -> list[Move]:
     """Every play from ``hand`` that may be made on ``top`` (a Reading, a reading code,
     or anything with a ``.reading``; None to lead). Passing is not a Move."""
     h = _analysed(_counts_key(hand), as_level(level), _joker_pair(rules))
@@ -93,7 +95,7 @@ def legal_plays(hand: CardsLike, top, level: "str | int", *, expand_suits: bool 
     return above + h.class_moves(BOMB_CLASS)
 
 
-def plays(counts: "list[int] | tuple[int, ...]", top: Reading | None, level: int, rules=None) -> "Plays":
+def plays(counts: "list[int] | tuple[int, ...]", top: Reading | None, level: int, rules: Any = None) -> "Plays":
     """The plays of ``legal_plays`` (same moves, same order) for an engine: the hand as a
     54-count list, ``top`` a Reading or None, ``level`` an index. The moves' cards are made
     only for the moves looked at (``Plays[i]``)."""
@@ -117,7 +119,7 @@ class Plays(Sequence):
     def __len__(self) -> int:
         return self._len
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: int):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._len))]
         i = index + self._len if index < 0 else index
@@ -142,8 +144,8 @@ class Plays(Sequence):
         return f"Plays({self._len} moves)"
 
 
-def why_illegal_play(hand: CardsLike, cards: CardsLike, reading, top, level: "str | int",
-                     rules=None) -> str | None:
+def why_illegal_play(hand: CardsLike, cards: CardsLike, reading: "Reading | str", top: "Reading | None", level: "str | int",
+                     rules: Any = None) -> str | None:
     """None when playing ``cards`` read as ``reading`` on ``top`` (None: leading) is legal,
     else a one-line reason."""
     level = as_level(level)
@@ -171,8 +173,8 @@ def why_illegal_play(hand: CardsLike, cards: CardsLike, reading, top, level: "st
     return why_not_beats(reading, as_reading(top), level)
 
 
-def is_legal_play(hand: CardsLike, cards: CardsLike, reading, top, level: "str | int",
-                  rules=None) -> bool:
+def is_legal_play(hand: CardsLike, cards: CardsLike, reading: "Reading | str", top: "Reading | None", level: "str | int",
+                  rules: Any = None) -> bool:
     return why_illegal_play(hand, cards, reading, top, level, rules) is None
 
 
@@ -185,11 +187,11 @@ def clear_cache() -> None:
 # ---------------------------------------------------------------------------------------------
 # Hand analysis
 
-def _joker_pair(rules) -> bool:
+def _joker_pair(rules: Any) -> bool:
     return True if rules is None else bool(rules.joker_pair_in_full_house)
 
 
-def _counts_key(hand) -> bytes:
+def _counts_key(hand: Any) -> bytes:
     """The hand as 54 counts in bytes (the cache key: hashed and compared at C speed).
     Tuples of cards are remembered, so asking again about an unchanged hand costs one dict
     look-up."""
@@ -209,7 +211,7 @@ def _counts_key(hand) -> bytes:
     return _count(hand)
 
 
-def _count(cards) -> bytes:
+def _count(cards: Any) -> bytes:
     counts = bytearray(54)
     if cards and type(cards[0]) is Card:  # a hand of Cards: no checks
         try:
@@ -752,7 +754,7 @@ class _Hand:
         return out
 
 
-def _beats_value(candidate: Reading, top: Reading, values) -> bool:
+def _beats_value(candidate: Reading, top: Reading, values: Any) -> bool:
     if candidate.comparison_class == top.comparison_class:
         return values[candidate.id] > values[top.id]
     return candidate.comparison_class == BOMB_CLASS

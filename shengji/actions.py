@@ -317,7 +317,7 @@ class Choices(Sequence):
     def __len__(self) -> int:
         return len(self.listed)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index: int):  # type: ignore[override]
         return self.listed[index]
 
     def __iter__(self):

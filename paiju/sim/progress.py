@@ -79,7 +79,7 @@ class PlainLines:
     after 30 s without a line; the last line gives the total time."""
 
     def __init__(self, unit: str, total: int, description: str, out: IO[str], *,
-                 now: Any=time.monotonic) -> None:
+                 now: Any = time.monotonic) -> None:
         self.unit, self.total, self.description, self.out = unit, total, description, out
         self._now = now
         self._start = self._last_time = now()
