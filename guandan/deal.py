@@ -41,7 +41,7 @@ from guandan.observation import Observation, Phase, TopPlay, TributeRecord
 from guandan.ranks import level_index, level_text
 from guandan.rules import GuandanRules
 from guandan.legal import Illegality, LegalActions, _Choices
-from guandan.refereed import RefereedTable
+from guandan.refereed.play import RefereedTable
 from guandan.table import _PLAY, _SCORED, TableState
 from guandan.tribute import (
     TributePlan, finishing_order, level_gain, plan_tribute, return_choices, tribute_choices,
@@ -639,13 +639,13 @@ class Deal(RefereedTable):
         self.plays += 1
         if t is not None:
             t.turns += 1
-            t.last_play[seat] = (cards, reading)
+            t.last_play[seat] = cards
             if t.exposures:
                 self._r_consume_exposed(seat, cards)
-            if leading and t.restriction is not None and t.restriction[0] == seat:
+            if leading and t.restriction is not None and t.restriction.seat == seat:
                 t.restriction = None
             t.sequence = None
-            if t.correction is not None and t.correction[0] == seat:
+            if t.correction is not None and t.correction.seat == seat:
                 self._r_expose_unused(seat, cards)
             lr = t.latent_report
             if lr is not None:
@@ -679,12 +679,12 @@ class Deal(RefereedTable):
         last: Collection[int] = ()
         if t is not None:
             t.turns += 1
-            if t.correction is not None and t.correction[0] == seat:
+            if t.correction is not None and t.correction.seat == seat:
                 self._r_expose_unused(seat, ())
             lr = t.latent_report
             if lr is not None and seat != lr.seat:
                 lr.acted.append(seat)
-            if t.designation is not None and t.designation[0] == seat:
+            if t.designation is not None and t.designation.holder == seat:
                 t.designation = None
             if t.sequence is not None:
                 self._r_sequence_pass(seat)

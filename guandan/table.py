@@ -35,6 +35,9 @@ from tabletop import rng as streams
 from tabletop.cards import Card, codes, full_deck, holds, sort_cards, without
 from tabletop.errors import RulingRefused
 from tabletop.events import Event
+from guandan.refereed.records import (
+    Correction, Designation, Grab, LatentIrregularity, LeadRestriction, PassSequence, UnauthorisedMark,
+)
 from tabletop.refereed import RefereedState, offer_choice
 from tabletop.rulings import (
     Awaited, Ruling, RulingPlan, Unresolved, admit_ruling, refuse, refuse_what_cannot_be_carried_out,
@@ -120,26 +123,21 @@ class TableState(RefereedState):
 
     def __init__(self) -> None:
         super().__init__()
-        self.grab: tuple[int, Card, bool, int] | None = None
-        """A card drawn out of turn: (seat, card, in hand, rightful drawer)."""
+        self.grab: Grab | None = None
         self.exposures: list[Exposure] = []
         self.lead_options: list[LeadOptionState] = []
-        self.restriction: tuple[int, str, str, tuple[Card, ...]] | None = None
-        """(seat, 'forbid' | 'require' | 'cards', kind, cards) for that seat's next lead."""
+        self.restriction: LeadRestriction | None = None
         self.bars: dict[int, str] = {}
         """Barred seat → scope ('next_turn' or 'round')."""
-        self.designation: tuple[int, int, str] | None = None
-        """(holder, turn number, kind) designated for the holder's penalty cards this turn."""
+        self.designation: Designation | None = None
         self.report_due: int | None = None
         self.oot: OutOfTurn | None = None
-        self.correction: tuple[int, list[Card], str, str] | None = None
-        """(seat, the attempt's cards, reason, what becomes of the unused ones: CorrectPlay.unused)."""
-        self.sequence: list[Any] | None = None
-        """GD-4.2.3/4: [offender, seats, index, then]."""
+        self.correction: Correction | None = None
+        self.sequence: PassSequence | None = None
         self.placed_last: list[int] = []
-        self.unauthorised: list[tuple[int, UnauthorisedItem]] = []
-        self.latent: list[tuple[int, str, int, dict]] = []
-        """Wrong tribute / return found after the first play: (seq, irregularity, seat, facts)."""
+        self.unauthorised: list[UnauthorisedMark] = []
+        self.latent: list[LatentIrregularity] = []
+        """Wrong tribute / return found after the first play."""
         self.latent_report: LatentReport | None = None
         self.end_pending = False
         self.lead_count = 0
@@ -148,7 +146,8 @@ class TableState(RefereedState):
         """Restricted seat → the lead at which a lead option was last answered for it."""
         self.turns = 0
         self.next_uid = 0
-        self.last_play: dict[int, tuple[tuple[Card, ...], Reading]] = {}
+        self.last_play: dict[int, tuple[Card, ...]] = {}
+        """Seat → the cards of its last play (what a ``Retract`` would take back)."""
         # the draw
         self.setup: dict[str, Any] = {}
         self.redeals = 0
@@ -189,8 +188,8 @@ class TablePrimitives:
     def _r_discover_tribute(self) -> None:
         t = self.table
         found, t.latent = t.latent, []
-        for seq, irregularity, seat, info in found:
-            self._r_found(seq, irregularity, seat, **{**info, "discovered": "after_first_play"})
+        for li in found:
+            self._r_found(li.seq, li.irregularity, li.seat, **{**li.facts, "discovered": "after_first_play"})
 
     def resolve(self, seq: int | None = None) -> None:
         """End the wait for the ruling on attempt ``seq`` (the first one when None); play
@@ -275,9 +274,9 @@ class TablePrimitives:
         """The cards ``seat`` laid on the table go back to its hand (a card drawn out of
         turn: back on top of the stock); ``only``: just those of them, the rest stay laid."""
         t = self.table
-        if t.grab is not None and t.grab[0] == seat:
-            grabber, card, inserted, _rightful = t.grab
-            if inserted:
+        if t.grab is not None and t.grab.seat == seat:
+            card = t.grab.card
+            if t.grab.in_hand:
                 self.hands[seat][card] -= 1
                 self.sizes[seat] -= 1
                 self._hand_tuples[seat] = None
@@ -378,7 +377,7 @@ class TablePrimitives:
         (or, for 'require', only bombs) satisfies it."""
         t = self.table
         cards = tuple(sort_cards(cards))
-        r = (seat, rule, kind, cards)
+        r = LeadRestriction(seat, rule, kind, cards)
         lapsed = self._r_satisfying(r, legal_plays(self.hand(seat), None, self.level, rules=self.rules)) is None
         t.restriction = r
         self.stream.emit(ev.LeadRestricted, seat=seat, rule=rule, combination=kind, cards=codes(cards),
@@ -397,7 +396,7 @@ class TablePrimitives:
         hand = self.hand(source)
         card = hand[int(self.referee_rng().integers(len(hand)))]
         self._move(source, to, card)
-        if t.grab is not None and t.grab[0] == source:
+        if t.grab is not None and t.grab.seat == source:
             t.grab = None
         self.turn = next_seat(to)
         self.stream.emit(ev.RandomlyDrawn, seat=to, source=source, cards=(str(card),), reason=reason)
@@ -419,7 +418,7 @@ class TablePrimitives:
         cards = sort_cards(cards)
         if unused not in ("lead_option", "penalty"):
             raise ValueError(f"await_correction: unknown instruction {unused!r}")
-        t.correction = (seat, list(cards), reason, unused)
+        t.correction = Correction(seat, list(cards), reason, unused)
         self.turn = seat
         self.stream.emit(ev.CorrectionDue, seat=seat, cards=codes(cards), reason=reason)
         self._legal = None
@@ -445,7 +444,7 @@ class TablePrimitives:
         seats = self.pass_sequence_seats(offender, then) if seats is None else list(seats)
         if not seats:
             return
-        t.sequence = [offender, seats, 0, then]
+        t.sequence = PassSequence(offender, seats, 0, then)
         self.turn = seats[0]
         self.passed = [s for s in self.passed if s not in seats]
         self.stream.emit(ev.PassSequence, seat=offender, seats=tuple(seats), then=then)
@@ -476,7 +475,7 @@ class TablePrimitives:
             self._r_found(o.seq, "play_out_of_turn", seat, moot="the offender was judged last",
                           cards=codes(o.cards))
         t.lead_options = [o for o in t.lead_options if o.restricted != seat]
-        if t.restriction is not None and t.restriction[0] == seat:
+        if t.restriction is not None and t.restriction.seat == seat:
             t.restriction = None
         self.stream.emit(ev.PlacedLast, seat=seat, reason=reason)
         if self.phase is Phase.SCORED:
@@ -507,7 +506,7 @@ class TablePrimitives:
         cards = tuple(sort_cards(cards))
         seats = tuple(sorted(set(seats)))
         for s in seats:
-            t.unauthorised.append((s, UnauthorisedItem(what, source, cards)))
+            t.unauthorised.append(UnauthorisedMark(s, UnauthorisedItem(what, source, cards)))
         self.stream.emit(ev.UnauthorisedInformation, seats=seats, source=source, cards=codes(cards), what=what)
 
     def redeal(self, fresh_deck: bool, reason: str) -> None:
@@ -619,7 +618,7 @@ class TablePrimitives:
         if t.placed_last:
             extras["placed_last"] = tuple(t.placed_last)
         if t.on_table:
-            grabbed = t.grab[0] if t.grab is not None and not t.grab[2] else None
+            grabbed = t.grab.seat if t.grab is not None and not t.grab.in_hand else None
             extras["on_table"] = tuple((s, tuple(sort_cards(c))) for s, c in sorted(t.on_table.items())
                                        if s != grabbed)
         situation = None
@@ -643,9 +642,9 @@ class TablePrimitives:
             situation = "pass_sequence"
         extras["situation"] = situation
         r = t.restriction
-        if r is not None and r[0] == seat:
-            extras["restriction"] = (r[1], r[2])
-        items = [item for s, item in t.unauthorised if s == seat]
+        if r is not None and r.seat == seat:
+            extras["restriction"] = (r.rule, r.kind)
+        items = [m.item for m in t.unauthorised if m.seat == seat]
         for e in t.exposures:
             if e.seat % 2 == seat % 2:
                 items.append(UnauthorisedItem("exposed cards (GD-7)", e.seat, tuple(sort_cards(e.cards))))
@@ -694,9 +693,9 @@ def _on_return(deal: Any, effect: Any, plan: _Plan) -> None:
     seat = _seat_of(effect)
     cards = [Card(c) for c in effect.cards]
     t = deal.table
-    if t.grab is not None and t.grab[0] == seat:
-        if cards != [t.grab[1]]:
-            raise refuse(effect, f"seat {seat} drew {t.grab[1]} out of turn, not {' '.join(effect.cards)}")
+    if t.grab is not None and t.grab.seat == seat:
+        if cards != [t.grab.card]:
+            raise refuse(effect, f"seat {seat} drew {t.grab.card} out of turn, not {' '.join(effect.cards)}")
         deal.return_cards(seat, plan.reason)
         return
     laid = t.on_table.get(seat, [])

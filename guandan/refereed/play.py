@@ -50,6 +50,7 @@ from guandan.combos import BOMB_KINDS, Reading, readings
 from guandan.legal import RECORDED, LegalActions
 from guandan.movegen import Move, legal_plays
 from guandan.observation import Phase
+from guandan.refereed.records import Designation, Grab, LatentIrregularity, LeadRestriction
 from guandan.table import (
     LEAD_OPTIONS, REPLAY_OPTIONS, LatentReport, OutOfTurn,
     TablePrimitives, kind_key,
@@ -106,15 +107,15 @@ class RefereedTable(TablePrimitives):
 
     def _r_lead_filter(self, seat: int, moves: list[Move]) -> list[Move]:
         r = self.table.restriction
-        if r is None or r[0] != seat:
+        if r is None or r.seat != seat:
             return moves
         kept = self._r_satisfying(r, moves)
         return kept if kept is not None else moves
 
-    def _r_satisfying(self, r: tuple, moves: list[Move]) -> list[Move] | None:
+    def _r_satisfying(self, r: LeadRestriction, moves: list[Move]) -> list[Move] | None:
         """The moves a restriction allows, or None when it lapses (nothing satisfies it;
         for 'require', also when only bombs do: refusal granted, PD)."""
-        _seat, rule, kind, cards = r
+        rule, kind, cards = r.rule, r.kind, r.cards
         if rule == "forbid":
             kept = [m for m in moves if kind_key(m.reading) != kind]
         elif rule == "require":
@@ -126,19 +127,19 @@ class RefereedTable(TablePrimitives):
             kept = [Move(tuple(want), rd) for rd in readings(want, self.level, self.rules)]
         return kept or None
 
-    def _r_restriction_in_force(self, seat: int) -> tuple | None:
+    def _r_restriction_in_force(self, seat: int) -> LeadRestriction | None:
         """The lead restriction on ``seat`` if it does not lapse for its hand now."""
         r = self.table.restriction
-        if r is None or r[0] != seat:
+        if r is None or r.seat != seat:
             return None
         every = legal_plays(self.hand(seat), None, self.level, rules=self.rules)
         return None if self._r_satisfying(r, every) is None else r
 
     @staticmethod
-    def _r_allows(r: tuple, cards: Sequence[Card], reading: Reading) -> bool:
-        rule, kind = r[1], r[2]
+    def _r_allows(r: LeadRestriction, cards: Sequence[Card], reading: Reading) -> bool:
+        rule, kind = r.rule, r.kind
         if rule == "cards":
-            return sort_cards(cards) == list(r[3])
+            return sort_cards(cards) == list(r.cards)
         return (kind_key(reading) == kind) == (rule == "require")
 
     def _r_penalty_moves(self, seat: int, top: Reading | None) -> list[Move]:
@@ -155,8 +156,8 @@ class RefereedTable(TablePrimitives):
             if r is not None:
                 moves = [m for m in moves if self._r_allows(r, m.cards, m.reading)]
         d = t.designation
-        if d is not None and d[0] == seat and d[1] == t.turns:
-            moves = [m for m in moves if kind_key(m.reading) == d[2]] or moves
+        if d is not None and d.holder == seat and d.turn == t.turns:
+            moves = [m for m in moves if kind_key(m.reading) == d.kind] or moves
         return moves
 
     def _r_restriction_broken(self, seat: int, cards: tuple[Card, ...], reading: Reading,
@@ -167,7 +168,7 @@ class RefereedTable(TablePrimitives):
             return None
         r = self._r_restriction_in_force(seat) if top is None else None
         if r is not None and not self._r_allows(r, cards, reading):
-            return f"lead restriction: {r[1]} {r[2]}"
+            return f"lead restriction: {r.rule} {r.kind}"
         penalty = self._r_penalty_moves(seat, top)
         if penalty:
             pcards = [c for e in t.exposures if e.seat == seat and e.penalty for c in e.cards]
@@ -314,7 +315,7 @@ class RefereedTable(TablePrimitives):
             self._hand_tuples[a.seat] = None
         else:
             t.on_table.lay(a.seat, [drawn])
-        t.grab = (a.seat, drawn, inserted, rightful)
+        t.grab = Grab(a.seat, drawn, inserted, rightful)
         self._r_await(ev_.seq, "draw_out_of_turn", a.seat, ev_)
 
     # ---- tribute and return
@@ -338,7 +339,7 @@ class RefereedTable(TablePrimitives):
             return
         e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_tribute",
                              action=action_to_data(a), facts=facts, latent=True)
-        t.latent.append((e.seq, "wrong_tribute", a.seat, dict(facts)))
+        t.latent.append(LatentIrregularity(e.seq, "wrong_tribute", a.seat, dict(facts)))
         self._r_consume_exposed(a.seat, [a.card])
         self._give_tribute(a.seat, a.card, emit=False)
 
@@ -361,7 +362,7 @@ class RefereedTable(TablePrimitives):
             return
         e = self.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_return",
                              action=action_to_data(a), facts=facts, latent=True)
-        t.latent.append((e.seq, "wrong_return", a.seat, dict(facts)))
+        t.latent.append(LatentIrregularity(e.seq, "wrong_return", a.seat, dict(facts)))
         self._r_consume_exposed(a.seat, [a.card])
         self._return_card(a.seat, a.card, emit=False, to=found.facts["to"])
 
@@ -484,7 +485,8 @@ class RefereedTable(TablePrimitives):
         """The ruling's CorrectPlay(unused=...) carried out: 'penalty', or 'lead_option' (the
         option needs a combination: cards that form none are penalty cards)."""
         t = self.table
-        _, attempt, reason, rule = t.correction
+        c = t.correction
+        attempt, reason, rule = c.cards, c.reason, c.unused
         t.correction = None
         unused = without(attempt, used)
         new = self.newly_exposed(seat, unused)  # what expose will lay out
@@ -615,7 +617,7 @@ class RefereedTable(TablePrimitives):
         if self.phase is not Phase.PLAY:
             raise IllegalAction("nothing to take back: the deal is not in play")
         last = self.table.last_play.get(a.seat)
-        self._r_simple(a, "retract_play", last_play=None if last is None else codes(last[0]))
+        self._r_simple(a, "retract_play", last_play=None if last is None else codes(last))
 
     def _r_ask(self, a: AskCount, handed: bool) -> None:
         if self.phase is not Phase.PLAY or a.target not in range(NUM_SEATS) or a.target == a.seat:
@@ -707,7 +709,7 @@ class RefereedTable(TablePrimitives):
         if c.purpose == "lead_option":
             self._r_lead_option_chosen(c.about, a.option)
         elif c.purpose == "designate":
-            t.designation = (c.about, t.turns, a.option)
+            t.designation = Designation(c.about, t.turns, a.option)
             self.stream.emit(ev.PenaltyKindDesignated, seat=a.seat, holder=c.about, combination=a.option)
         elif c.purpose == "replay":
             self._r_replay_chosen(a.option, partner_only=False)
@@ -764,7 +766,8 @@ class RefereedTable(TablePrimitives):
 
     def _r_sequence_pass(self, seat: int) -> None:
         t = self.table
-        offender, seats, index, then = t.sequence
+        s = t.sequence
+        offender, seats, index, then = s.offender, s.seats, s.index, s.then
         top = self.top
         if top is not None and top.seat != seat:
             self.passed.append(seat)
@@ -772,7 +775,7 @@ class RefereedTable(TablePrimitives):
         while index < len(seats) and seats[index] not in self._active():
             index += 1
         if index < len(seats):
-            t.sequence = [offender, seats, index, then]
+            s.index = index
             self.turn = seats[index]
             return
         t.sequence = None
@@ -846,7 +849,7 @@ class RefereedTable(TablePrimitives):
                     return
             if t.exposures and any(e.seat == seat and e.penalty for e in t.exposures):
                 d = t.designation
-                if d is None or d[0] != seat or d[1] != t.turns:
+                if d is None or d.holder != seat or d.turn != t.turns:
                     moves = self._r_penalty_moves(seat, None if leading else top.reading)
                     kinds = sorted({kind_key(m.reading) for m in moves})
                     if len(kinds) > 1:  # GD-6: the holder's 下家 designates (at the table even when out)
@@ -867,7 +870,7 @@ class RefereedTable(TablePrimitives):
         self.passed = []
         self.leader = self.turn = lead_to
         t.lead_count += 1
-        if t.designation is not None and t.designation[0] == seat:
+        if t.designation is not None and t.designation.holder == seat:
             t.designation = None
 
     def _r_flush_latent(self) -> None:
@@ -878,8 +881,8 @@ class RefereedTable(TablePrimitives):
         if lr is not None:
             self._r_found(lr.seq, lr.irregularity, lr.seat, after_end=True, stage=None, count=lr.count)
         found, t.latent = t.latent, []
-        for seq, irregularity, seat, info in found:
-            self._r_found(seq, irregularity, seat, **{**info, "after_end": True})
+        for li in found:
+            self._r_found(li.seq, li.irregularity, li.seat, **{**li.facts, "after_end": True})
         o, t.oot = t.oot, None
         if o is not None:
             self.return_cards(o.seat, "the deal ended")
