@@ -38,7 +38,7 @@ How the table works in refereed mode:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from shengji.actions import (
@@ -57,6 +57,7 @@ from tabletop import rng as streams
 from tabletop.cards import Card, codes, count_list, holds, sort_cards, without
 from tabletop.errors import IllegalAction, RulingRefused
 from tabletop.events import Event
+from shengji.refereed.records import AttemptOnTable, DeferredPenalty, DrawSlip, Grab, KittyDraw
 from tabletop.refereed import OnTable, RefereedState, offer_choice
 from tabletop.rulings import (
     Awaited, Ruling, RulingPlan, Unresolved, admit_ruling, refuse, refuse_what_cannot_be_carried_out,
@@ -114,28 +115,27 @@ class TableState(RefereedState):
     def __init__(self) -> None:
         super().__init__()
         self.resume_to_act: int | None = None
-        self.then: str | None = None
-        """What the table does once the wait (and any choice) is over: 'draw', 'end_of_draw',
-        'declare', 'trick_closed', or None (the seat to act acts)."""
-        self.attempts: dict[int, tuple[int, str, tuple[Card, ...], tuple[Card, ...]]] = {}
-        """seq → (seat, irregularity, cards of the play, extra cards) of a play attempt on the table."""
+        self.then: Callable[[Any], None] | None = None
+        """What the table does with the deal once the wait (and any choice) is over (a step
+        owned by the feature that paused it: ``draw_on``, ``end_the_draw``, ``declare_on``,
+        ``after_the_trick``), or None (the seat to act acts)."""
+        self.attempts: dict[int, AttemptOnTable] = {}
+        """seq → the play attempt lying on the table."""
         self.exposed: list[list[Card]] = [[], [], [], []]
         self.draw_step = False
-        self.slips: list[tuple[int, int, int, bool, bool]] = []
-        """Out-of-turn draws to come: (draw position, seq, seat, face seen, in hand)."""
+        self.slips: list[DrawSlip] = []
+        """Out-of-turn draws to come, by draw position."""
         self.redirect: Redirect | None = None
-        self.kitty_draw: tuple[int, int] | None = None
-        """(banker, seq): the banker will draw on into the kitty at the end of the draw."""
+        self.kitty_draw: KittyDraw | None = None
         self.kitty_drawn: int | None = None
-        self.grab: tuple[int, Card, bool, int] | None = None
-        """A card drawn out of turn: (seat, card, in hand, rightful drawer)."""
+        self.grab: Grab | None = None
         self.revoke: LatentRevoke | None = None
         self.bad_burial: int | None = None
         """Cards buried when the banker buried a wrong number (found at its first lead)."""
         self.shown: dict[int, dict[int, tuple[str, ...]]] = {}
         """seq → {seat: declaration cards} of simultaneous declarations awaiting a ruling."""
-        self.deferred: list[tuple[int, int, str]] = []
-        """Point penalties (offender, points, reason) waiting for the banker to be known."""
+        self.deferred: list[DeferredPenalty] = []
+        """Point penalties waiting for the banker to be known."""
 
 
 class RefereedTable:
@@ -213,8 +213,8 @@ class RefereedTable:
         if self.declare_barred:
             out["declare_barred"] = tuple(sorted(self.declare_barred))
         if t.slips or t.kitty_draw is not None or t.redirect is not None or t.revoke is not None:
-            own = ["draw_other_seat_card" for slip in t.slips if slip[2] == seat]
-            if t.kitty_draw is not None and t.kitty_draw[0] == seat:
+            own = ["draw_other_seat_card" for slip in t.slips if slip.seat == seat]
+            if t.kitty_draw is not None and t.kitty_draw.banker == seat:
                 own.append("banker_drew_kitty")
             if t.redirect is not None and t.redirect.by == seat:
                 own.append("miscount_after_draw")
@@ -268,7 +268,7 @@ class RefereedTable:
         while self.drawn < last:
             index = self.drawn
             seat = self.draw_seat
-            if t.slips and t.slips[0][0] == index:
+            if t.slips and t.slips[0].position == index:
                 self._r_grab(t.slips.pop(0))
                 return
             receiver = seat
@@ -289,8 +289,8 @@ class RefereedTable:
                 return
         self._r_end_of_draw()
 
-    def _r_grab(self, slip: tuple[int, int, int, bool, bool]) -> None:
-        index, seq, seat, face_seen, in_hand = slip
+    def _r_grab(self, slip: DrawSlip) -> None:
+        index, seq, seat, face_seen, in_hand = slip.position, slip.seq, slip.seat, slip.face_seen, slip.in_hand
         t = self.table
         card = self.stock[index]
         rightful = self.draw_seat
@@ -299,9 +299,9 @@ class RefereedTable:
             self._r_add(seat, [card])
         else:
             t.on_table.lay(seat, [card])
-        t.grab = (seat, card, in_hand, rightful)
+        t.grab = Grab(seat, card, in_hand, rightful)
         self.stream.emit(CardTaken, seat=seat, card=str(card), index=index, due=rightful, in_hand=in_hand)
-        self._r_found(seq, "draw_other_seat_card", seat, then="draw",
+        self._r_found(seq, "draw_other_seat_card", seat, then=draw_on,
                       card=str(card), face_seen=face_seen or in_hand, in_hand=in_hand, rightful=rightful,
                       index=index, level=self.level_text, trump=self._r_trump_now())
 
@@ -310,7 +310,7 @@ class RefereedTable:
         hands (a miscount comes to light), then the last-chance round."""
         t = self.table
         if t.kitty_draw is not None:
-            seat, seq = t.kitty_draw
+            seat, seq = t.kitty_draw.banker, t.kitty_draw.seq
             t.kitty_draw = None
             index = self.drawn
             card = self.stock[index]
@@ -318,7 +318,7 @@ class RefereedTable:
             self._r_add(seat, [card])
             t.kitty_drawn = seat
             self.stream.emit(CardTaken, seat=seat, card=str(card), index=index, due=None, in_hand=True)
-            self._r_found(seq, "banker_drew_kitty", seat, then="end_of_draw",
+            self._r_found(seq, "banker_drew_kitty", seat, then=end_the_draw,
                           card=str(card), kitty_left=len(self.stock) - self.drawn, banker=seat)
             return
         r = t.redirect
@@ -327,7 +327,7 @@ class RefereedTable:
             counts = tuple(self.hand_size)
             sides = (counts[0] + counts[2], counts[1] + counts[3])
             offender = r.taker if r.fault == "taker" else r.of
-            self._r_found(r.seq, "miscount_after_draw", offender, then="end_of_draw",
+            self._r_found(r.seq, "miscount_after_draw", offender, then=end_the_draw,
                           counts=counts, per_side=sides, size=r.count - r.remaining, taker=r.taker, short=r.of,
                           fault=r.fault, offender=offender, before_first_play=True)
             return
@@ -340,7 +340,7 @@ class RefereedTable:
         if self.phase is not Phase.DRAW or self.to_act is None:
             raise IllegalAction("no draw out of turn now: the draw is over")
         last = len(self.stock) - KITTY_SIZE
-        taken = {s[0] for s in t.slips}
+        taken = {s.position for s in t.slips}
         index = self.drawn + max(0, a.after)
         free = [i for i in range(self.drawn, last) if i not in taken and (self.first_drawer + i) % 4 != a.seat]
         if not free:
@@ -351,7 +351,7 @@ class RefereedTable:
                              action=action_to_data(a), latent=True,
                              facts=make_facts(index=index, rightful=(self.first_drawer + index) % 4,
                                               face_seen=a.face_seen or in_hand, in_hand=in_hand))
-        t.slips.append((index, e.seq, a.seat, a.face_seen or in_hand, in_hand))
+        t.slips.append(DrawSlip(index, e.seq, a.seat, a.face_seen or in_hand, in_hand))
         t.slips.sort()
 
     def _r_draw_kitty(self, a: DrawKitty) -> None:
@@ -364,7 +364,7 @@ class RefereedTable:
             raise IllegalAction("the banker already draws into the kitty")
         e = self.stream.emit(IrregularAttempt, seat=a.seat, irregularity="banker_drew_kitty",
                              action=action_to_data(a), latent=True, facts=make_facts(banker=a.seat))
-        t.kitty_draw = (a.seat, e.seq)
+        t.kitty_draw = KittyDraw(a.seat, e.seq)
 
     def _r_declare_at_once(self, a: DeclareAtOnce) -> None:
         t = self.table
@@ -391,7 +391,7 @@ class RefereedTable:
                              declarations=((a.seat, codes(a.cards)), (other, codes(mine))),
                              chosen=a.seat if a.chose else None))
         t.shown[e.seq] = shown
-        self._r_await(e.seq, "simultaneous_declaration", a.seat, e, then="declare")
+        self._r_await(e.seq, "simultaneous_declaration", a.seat, e, then=declare_on)
 
     # -----------------------------------------------------------------------------------------
     # Handlers: declarations, burial, play
@@ -589,7 +589,7 @@ class RefereedTable:
         r = t.revoke
         if r is not None and r.trick == self.trick_number - 1:
             t.revoke = None
-            self._r_found(r.seq, "wrong_follow", r.seat, then="trick_closed", found="after_trick",
+            self._r_found(r.seq, "wrong_follow", r.seat, then=after_the_trick, found="after_trick",
                           winner=self.tricks[-1].winner, **r.facts)
             return True
         return False
@@ -628,14 +628,14 @@ class RefereedTable:
         e = self.stream.emit(IrregularAttempt, seat=a.seat, irregularity=irregularity,
                              action=action_to_data(a), facts=make_facts(**info))
         self._r_lay(a.seat, laid)
-        self.table.attempts[e.seq] = (a.seat, irregularity, tuple(without(laid, extra)), tuple(extra))
+        self.table.attempts[e.seq] = AttemptOnTable(a.seat, irregularity, tuple(without(laid, extra)), tuple(extra))
         self._r_await(e.seq, irregularity, a.seat, e)
 
     # -----------------------------------------------------------------------------------------
     # Waiting for the referee
 
     def _r_await(self, seq: int, irregularity: str, seat: int | None, event: Event, *,
-                  then: str | None = None) -> None:
+                  then: Callable[[Any], None] | None = None) -> None:
         """The table waits for a ruling on attempt ``seq``, which ``event`` calls for: the
         referee's seat is to act."""
         assert irregularity in IRREGULARITIES, f"undeclared irregularity id {irregularity!r}"
@@ -649,7 +649,8 @@ class RefereedTable:
             t.then = then
         self.to_act = REFEREE
 
-    def _r_found(self, answers: int, irregularity: str, seat: int | None, *, then: str | None = None,
+    def _r_found(self, answers: int, irregularity: str, seat: int | None, *,
+                 then: Callable[[Any], None] | None = None,
                  **info: Any) -> None:
         e = self.stream.emit(IrregularityFound, seat=seat, irregularity=irregularity, answers=answers,
                              facts=make_facts(**info))
@@ -676,15 +677,8 @@ class RefereedTable:
         """The wait and any choice are over: the table goes on."""
         t = self.table
         then, t.then = t.then, None
-        if then == "draw":
-            self._r_continue_draw()
-        elif then == "end_of_draw":
-            self._r_end_of_draw()
-        elif then == "declare":
-            self._resume_declaring()
-        elif then == "trick_closed":
-            if self.phase is Phase.PLAY and self.hand_size[self.leader] == 0:
-                self._finish()
+        if then is not None:
+            then(self)
 
     def _r_unpaused(self, step: Any) -> None:
         """Run ``step`` (a play a ruling lets stand) as if the table were not waiting; what
@@ -792,8 +786,8 @@ class RefereedTable:
 
     def attempt_cards(self, seq: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """(play cards, extra cards) of the attempt ``seq`` lying on the table."""
-        _seat, _irregularity, cards, extra = self.table.attempts[seq]
-        return cards, extra
+        attempt = self.table.attempts[seq]
+        return attempt.cards, attempt.extra
 
     def return_cards(self, seat: int, reason: str, *, cards: Iterable[Card] | None = None,
                      exposed: bool = True) -> tuple[Card, ...]:
@@ -801,9 +795,9 @@ class RefereedTable:
         (``exposed``) or not. A card drawn out of turn goes back onto the stock instead, to be
         drawn by its rightful drawer."""
         t = self.table
-        if t.grab is not None and t.grab[0] == seat:
-            grabber, card, in_hand, _rightful = t.grab
-            if in_hand:
+        if t.grab is not None and t.grab.seat == seat:
+            card = t.grab.card
+            if t.grab.in_hand:
                 self._r_take(seat, [card])
             else:
                 t.on_table.pick_up(seat, [card])
@@ -901,8 +895,8 @@ class RefereedTable:
             self._r_take(source, [card])
             self._r_add(to, [card])
             drawn.append(card)
-        if t.grab is not None and t.grab[0] == source:
-            seat, card, in_hand, rightful = t.grab
+        if t.grab is not None and t.grab.seat == source:
+            seat, card, in_hand, rightful = t.grab.seat, t.grab.card, t.grab.in_hand, t.grab.rightful
             if not in_hand:                      # the card on the table joins the hand it came to
                 t.on_table.pick_up(seat, [card])
                 self._r_add(seat, [card])
@@ -934,12 +928,13 @@ class RefereedTable:
         self._start_draw()
 
     def adjust_points_deferred(self, offender: int, points: int, reason: str) -> None:
-        self.table.deferred.append((offender, points, reason))
+        self.table.deferred.append(DeferredPenalty(offender, points, reason))
 
     def _r_banker_known(self) -> None:
         """The banker is known: point penalties given during the draw take effect."""
         t = self.table
-        for offender, points, reason in t.deferred:
+        for penalty in t.deferred:
+            offender, points, reason = penalty.offender, penalty.points, penalty.reason
             delta = points if team(offender) == team(self.banker) else -points
             self.adjustments += ((reason, delta),)
             self.stream.emit(PointsAdjusted, seat=offender, points=points, attackers_delta=delta, reason=reason)
@@ -964,9 +959,9 @@ def _on_return(deal: Any, effect: Any, plan: RulingPlan) -> None:
     seat = _seat_of(effect)
     cards = [Card(c) for c in effect.cards]
     t = deal.table
-    if t.grab is not None and t.grab[0] == seat:
-        if cards != [t.grab[1]]:
-            raise refuse(effect, f"seat {seat} drew {t.grab[1]} out of turn, not {' '.join(effect.cards)}")
+    if t.grab is not None and t.grab.seat == seat:
+        if cards != [t.grab.card]:
+            raise refuse(effect, f"seat {seat} drew {t.grab.card} out of turn, not {' '.join(effect.cards)}")
         deal.return_cards(seat, plan.reason)
         return
     laid = t.on_table.get(seat, [])
@@ -1167,3 +1162,28 @@ _HANDLERS = {
     Incident: RefereedTable._r_incident,
     Choose: RefereedTable._r_choose,
 }
+
+
+# ---------------------------------------------------------------------------------------------
+# What the table does once a wait it was paused by is over (``TableState.then``)
+
+
+def draw_on(deal: Any) -> None:
+    """A card drawn out of turn was ruled on: the draw goes on."""
+    deal._r_continue_draw()
+
+
+def end_the_draw(deal: Any) -> None:
+    """The kitty draw or the miscount was ruled on: the end of the draw goes on."""
+    deal._r_end_of_draw()
+
+
+def declare_on(deal: Any) -> None:
+    """Simultaneous declarations were ruled on: the declaring goes on."""
+    deal._resume_declaring()
+
+
+def after_the_trick(deal: Any) -> None:
+    """A wrong follow found at the trick's end was ruled on: the deal ends if the trick was its last."""
+    if deal.phase is Phase.PLAY and deal.hand_size[deal.leader] == 0:
+        deal._finish()
