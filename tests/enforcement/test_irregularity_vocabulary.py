@@ -25,9 +25,8 @@ GAMES = {
     "guandan": (GD_IRREGULARITIES, guandan_rulings, Path(guandan.__file__).parent, ("table.py", "refereed")),
     "shengji": (SJ_IRREGULARITIES, shengji_rulings, Path(shengji.__file__).parent, ("table.py", "refereed")),
 }
-_EMITTERS = {"_r_simple", "_r_attempt", "_r_await", "_r_found"}
-_DEAL_EMITTERS = {"attempt", "await_ruling", "found"}
-"""The same helpers as functions of the feature modules, the deal their first argument."""
+_EMITTERS = {"attempt", "await_ruling", "found"}
+"""The feature modules' helpers that record an irregularity (the deal first, the id second)."""
 
 
 def _strings(node: ast.AST) -> set[str]:
@@ -52,9 +51,7 @@ def emitted_ids(path: Path) -> set[str]:
                 if kw.arg == "irregularity":
                     out |= _strings(kw.value)
             name = getattr(node.func, "attr", getattr(node.func, "id", None))
-            if name in _EMITTERS and len(node.args) >= 2:
-                out |= _strings(node.args[1])
-            if name in _DEAL_EMITTERS and len(node.args) >= 3:
+            if name in _EMITTERS and len(node.args) >= 3:
                 out |= _strings(node.args[2])
         elif isinstance(node, ast.Assign):
             if any(isinstance(t, ast.Name) and t.id == "irregularity" for t in node.targets):
