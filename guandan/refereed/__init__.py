@@ -43,6 +43,23 @@ How the table works in refereed mode:
 """
 
 from guandan.refereed import (  # noqa: F401  (the deal reaches the features through the package)
-    bars, core, correction, draw, engine, information, lead_option, next_deal, observation, on_table, out_of_turn,
-    pass_sequence, penalty_cards, placing, play, reporting, state, take_back, tribute,
+    bars,
+    core,
+    correction,
+    draw,
+    engine,
+    information,
+    lead_option,
+    next_deal,
+    observation,
+    on_table,
+    out_of_turn,
+    pass_sequence,
+    penalty_cards,
+    placing,
+    play,
+    reporting,
+    state,
+    take_back,
+    tribute,
 )

@@ -20,14 +20,16 @@ PURPOSE = "lead_option"
 LEAD_OPTIONS = ("forbid", "require", "free")
 
 
+@attrs.define(slots=True, eq=False)
 class LeadOptionState:
-    """GD-2.3.1: ``chooser`` decides about ``restricted``'s next lead (exposure ``uid``)."""
+    """GD-2.3.1: ``chooser`` decides about ``restricted``'s next lead (exposure ``uid``);
+    ``asked_at``: the lead at which it was last answered 'free'."""
 
-    __slots__ = ("uid", "chooser", "restricted", "kind", "asked_at")
-
-    def __init__(self, uid: int, chooser: int, restricted: int, kind: str) -> None:
-        self.uid, self.chooser, self.restricted, self.kind = uid, chooser, restricted, kind
-        self.asked_at = -1
+    uid: int
+    chooser: int
+    restricted: int
+    kind: str
+    asked_at: int = -1
 
 
 @attrs.define(slots=True)

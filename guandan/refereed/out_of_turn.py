@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from guandan import events as ev
 from guandan.actions import CallReferee, Play, action_to_data
 from guandan.combos import Reading, readings
@@ -14,15 +16,16 @@ from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
 
 
+@attrs.define(slots=True, eq=False)
 class OutOfTurn:
-    """An out-of-turn play lying on the table, waiting for the offender's 下家."""
+    """An out-of-turn play lying on the table, waiting for the offender's 下家 (``responder``)."""
 
-    __slots__ = ("seq", "seat", "cards", "reading", "rightful", "responder")
-
-    def __init__(self, seq: int, seat: int, cards: tuple[Card, ...], reading: Reading,
-                 rightful: int, responder: int) -> None:
-        self.seq, self.seat, self.cards, self.reading = seq, seat, cards, reading
-        self.rightful, self.responder = rightful, responder
+    seq: int
+    seat: int
+    cards: tuple[Card, ...]
+    reading: Reading
+    rightful: int
+    responder: int
 
 
 def play_out_of_turn(deal: Any, a: Play) -> None:

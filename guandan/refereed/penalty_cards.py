@@ -18,15 +18,18 @@ from tabletop.rulings import refuse
 from tabletop.seats import partner, prev_seat
 
 
+@attrs.define(slots=True, eq=False)
 class Exposure:
     """Exposed cards of one seat from one incident (a multiset that shrinks as they are
-    played). ``kind``: their combination type, or None when they form none."""
+    played). ``kind``: their combination type, or None when they form none; ``penalty``:
+    they are penalty cards (GD-6)."""
 
-    __slots__ = ("uid", "seat", "cards", "kind", "penalty", "reason")
-
-    def __init__(self, uid: int, seat: int, cards: list[Card], kind: str | None, reason: str) -> None:
-        self.uid, self.seat, self.cards, self.kind, self.reason = uid, seat, cards, kind, reason
-        self.penalty = False
+    uid: int
+    seat: int
+    cards: list[Card]
+    kind: str | None
+    reason: str
+    penalty: bool = False
 
 
 @attrs.define(slots=True)

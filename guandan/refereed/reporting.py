@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from guandan import events as ev
 from guandan.actions import Report, action_to_data
 from guandan.observation import Phase
@@ -16,23 +18,24 @@ from tabletop.seats import next_seat, partner, seats_from
 REPORT_LIMIT = 10
 
 
+@attrs.define(slots=True, eq=False)
 class LatentReport:
-    """A missing or wrong 报牌 nobody noticed yet (GD-4.2), to come to light at ``target``."""
+    """A missing or wrong 报牌 nobody noticed yet (GD-4.2), to come to light at ``target``;
+    ``snap0`` / ``snap_partner``: the play as it was then / before the partner first acted
+    after it (GD-4.2.2 take-back)."""
 
-    __slots__ = ("seq", "seat", "target", "irregularity", "acted", "played", "plays_since", "snap0",
-                 "snap_partner", "count")
-
-    def __init__(self, seq: int, seat: int, target: int, irregularity: str, count: int | None,
-                 snap0: dict) -> None:
-        self.seq, self.seat, self.target, self.irregularity = seq, seat, target, irregularity
-        self.count = count
-        self.acted: list[int] = []
-        """Other seats that played or passed since the unreported play."""
-        self.played: list[int] = []
-        """Other seats that played (出牌) since: GD-4.2.2 needs the 下家 among them."""
-        self.plays_since = 0
-        self.snap0 = snap0
-        self.snap_partner: dict | None = None
+    seq: int
+    seat: int
+    target: int
+    irregularity: str
+    count: int | None
+    snap0: dict
+    acted: list[int] = attrs.Factory(list)
+    """Other seats that played or passed since the unreported play."""
+    played: list[int] = attrs.Factory(list)
+    """Other seats that played (出牌) since: GD-4.2.2 needs the 下家 among them."""
+    plays_since: int = 0
+    snap_partner: dict | None = None
 
 
 def report(deal: Any, a: Report, handed: bool) -> None:

@@ -43,6 +43,17 @@ How the table works in refereed mode:
 """
 
 from shengji.refereed import (  # noqa: F401  (the deal reaches the features through the package)
-    core, declaration, draw, engine, kitty, observation, on_table, out_of_turn, play, points, remedies, revoke,
+    core,
+    declaration,
+    draw,
+    engine,
+    kitty,
+    observation,
+    on_table,
+    out_of_turn,
+    play,
+    points,
+    remedies,
+    revoke,
     state,
 )

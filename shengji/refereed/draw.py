@@ -52,16 +52,22 @@ class KittyDraw:
     seq: int
 
 
+@attrs.define(slots=True, eq=False)
 class Redirect:
     """A miscount slip in progress: ``taker`` takes the next ``remaining`` cards due to ``of``
     from draw position ``start`` on."""
 
-    __slots__ = ("seq", "by", "taker", "of", "count", "remaining", "start", "fault")
+    seq: int
+    by: int
+    taker: int
+    of: int
+    count: int
+    start: int
+    fault: str
+    remaining: int = attrs.field(init=False)
 
-    def __init__(self, seq: int, by: int, taker: int, of: int, count: int, start: int, fault: str) -> None:
-        self.seq, self.by, self.taker, self.of, self.count = seq, by, taker, of, count
-        self.start, self.fault = start, fault
-        self.remaining = count
+    def __attrs_post_init__(self) -> None:
+        self.remaining = self.count
 
 
 def begin(deal: Any) -> None:

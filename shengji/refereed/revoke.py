@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from shengji.actions import Play, Revoke, action_to_data
 from shengji.events import IrregularAttempt, PlaysTakenBack
 from shengji.phase import Phase
@@ -15,15 +17,16 @@ from tabletop.irregular import facts as make_facts
 from tabletop.rulings import RulingPlan, refuse
 
 
+@attrs.define(slots=True, eq=False)
 class LatentRevoke:
     """A wrong follow nobody noticed yet: made by ``seat`` at ``position`` of trick ``trick``."""
 
-    __slots__ = ("seq", "seat", "trick", "position", "found", "facts")
-
-    def __init__(self, seq: int, seat: int, trick: int, position: int, found: str, facts: dict) -> None:
-        self.seq, self.seat, self.trick, self.position = seq, seat, trick, position
-        self.found, self.facts = found, facts
-
+    seq: int
+    seat: int
+    trick: int
+    position: int
+    found: str
+    facts: dict
 
 def revoke(deal: Any, a: Revoke) -> None:
     t = deal.table
