@@ -9,7 +9,7 @@ import attrs
 
 from guandan import events as ev
 from guandan.combos import readings
-from guandan.refereed import penalty_cards
+from guandan.refereed import lead_option, penalty_cards
 from tabletop.cards import Card, codes, holds, sort_cards, without
 from tabletop.rulings import refuse
 
@@ -51,7 +51,7 @@ def expose_unused(deal: Any, seat: int, used: Iterable[Card]) -> None:
     new = penalty_cards.newly_exposed(deal, seat, unused)  # what expose will lay out
     if new:
         combo = bool(readings(new, deal.level, deal.rules))
-        penalty_cards.expose(deal, seat, unused, reason, then="lead_option" if rule == "lead_option" and combo else "penalty")
+        penalty_cards.expose(deal, seat, unused, reason, then=lead_option.set_option if rule == "lead_option" and combo else penalty_cards.as_penalty)
 
 
 def on_correct_play(deal: Any, effect: Any, plan: Any) -> None:

@@ -13,7 +13,7 @@ from guandan.combos import BOMB_KINDS, Reading, readings
 from guandan.movegen import Move, legal_plays
 from guandan.refereed import state
 from tabletop.cards import Card, codes, sort_cards
-from tabletop.seats import partner
+from tabletop.seats import partner, prev_seat
 
 PURPOSE = "lead_option"
 """The choice's purpose in the log (``table.choice``)."""
@@ -41,6 +41,17 @@ class LeadRestriction:
     rule: str
     kind: str
     cards: tuple[Card, ...] = ()
+
+
+def set_option(deal: Any, exposure: Any, reason: str) -> None:
+    """GD-2.3.1: the exposed cards' owner's 上家 will choose about its partner's next lead."""
+    if exposure.kind is None:
+        raise ValueError(f"{reason}: no lead option about cards that form no combination")
+    seat = exposure.seat
+    opt = LeadOptionState(exposure.uid, prev_seat(seat), partner(seat), exposure.kind)
+    deal.table.lead_options.append(opt)
+    deal.stream.emit(ev.LeadOptionSet, seat=seat, chooser=opt.chooser, restricted=opt.restricted,
+                     combination=exposure.kind, cards=codes(exposure.cards))
 
 
 def partner_may_lead(deal: Any, seat: int) -> bool:

@@ -52,7 +52,7 @@ def seats_for(deal: Any, offender: int, then: str) -> list[int]:
 def pass_in_sequence(deal: Any, seat: int) -> None:
     t = deal.table
     s = t.sequence
-    offender, seats, index, then = s.offender, s.seats, s.index, s.then
+    seats, index, then = s.seats, s.index, s.then
     top = deal.top
     if top is not None and top.seat != seat:
         deal.passed.append(seat)
@@ -64,27 +64,38 @@ def pass_in_sequence(deal: Any, seat: int) -> None:
         deal.turn = seats[index]
         return
     t.sequence = None
-    if then == "offender_leads":
-        top_seat = top.seat if top is not None else offender
-        deal.stream.emit(ev.RoundEnded, seat=top_seat, leader=offender, partner_leads=False)
-        deal.top = None
-        deal.passed = []
-        deal.leader = deal.turn = offender
-        t.lead_count += 1
-        if offender in t.bars:
-            del t.bars[offender]
-            deal.stream.emit(ev.BarEnded, seat=offender, how="lifted")
-        bars.lapse_round_bars(deal)
-        exposed = [c for e in t.exposures if e.seat == offender and e.reason.startswith("GD-4.2.3")
-                   for c in e.cards]
-        if exposed:
-            lead_option.restrict_lead(deal, offender, "cards", "exposed cards", cards=exposed, reason="GD-4.2.3")
-        return
-    # 'play_on': the offender's 上家 continues as in normal play
-    last = seats[-1]
-    deal.turn = deal._next_active(last)
+    AFTER.get(then, play_on)(deal, s, top)
+
+
+def offender_leads(deal: Any, sequence: PassSequence, top: Any) -> None:
+    """GD-4.2.3: the sequence over, the offender leads a new round (its exposed cards, if any)."""
+    t = deal.table
+    offender = sequence.offender
+    top_seat = top.seat if top is not None else offender
+    deal.stream.emit(ev.RoundEnded, seat=top_seat, leader=offender, partner_leads=False)
+    deal.top = None
+    deal.passed = []
+    deal.leader = deal.turn = offender
+    t.lead_count += 1
+    if offender in t.bars:
+        del t.bars[offender]
+        deal.stream.emit(ev.BarEnded, seat=offender, how="lifted")
+    bars.lapse_round_bars(deal)
+    exposed = [c for e in t.exposures if e.seat == offender and e.reason.startswith("GD-4.2.3")
+               for c in e.cards]
+    if exposed:
+        lead_option.restrict_lead(deal, offender, "cards", "exposed cards", cards=exposed, reason="GD-4.2.3")
+
+
+def play_on(deal: Any, sequence: PassSequence, top: Any) -> None:
+    """GD-4.2.4: the sequence over, the offender's 上家 continues as in normal play."""
+    deal.turn = deal._next_active(sequence.seats[-1])
     if top is not None and all(s == top.seat or s in deal.passed for s in deal._active()):
         deal._round_over()
+
+
+AFTER = {"offender_leads": offender_leads, "play_on": play_on}
+"""What follows the sequence, by the ruling's ``then`` (as logged in ``gd.pass_sequence``)."""
 
 
 def on_pass_sequence(deal: Any, effect: Any, plan: Any) -> None:

@@ -4,7 +4,7 @@ be played at each legal chance, of the kind the holder's 下家 designates (``De
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
@@ -42,12 +42,14 @@ class Designation:
     kind: str
 
 
-def expose(deal: Any, seat: int, cards: Iterable[Card], reason: str, *, then: str,
+def expose(deal: Any, seat: int, cards: Iterable[Card], reason: str, *,
+           then: Callable[[Any, Exposure, str], None] | None,
            reading: Reading | None = None, only_new: bool = True) -> Exposure | None:
     """暴露张: ``cards`` (in ``seat``'s hand) lie face up, seen by all, still its own.
-    ``then`` is the ruling's instruction: 'lead_option' sets the GD-2.3.1 option for the
-    partner's next lead (the cards must form a combination); 'penalty' makes them
-    penalty cards at once (GD-6); 'none' only exposes them. ``only_new``: cards that
+    ``then(deal, exposure, reason)`` carries out the ruling's instruction about them:
+    ``lead_option.set_option`` (the GD-2.3.1 option for the partner's next lead; the cards
+    must form a combination) or ``as_penalty`` (penalty cards at once, GD-6); None: they are
+    only exposed. ``only_new``: cards that
     already lay exposed are left out (not exposed twice); False: ``cards`` are exactly
     the ones to expose (an ``Expose`` effect)."""
     t = deal.table
@@ -65,17 +67,8 @@ def expose(deal: Any, seat: int, cards: Iterable[Card], reason: str, *, then: st
     t.next_uid += 1
     t.exposures.append(exposure)
     deal.stream.emit(ev.CardsExposed, seat=seat, cards=codes(cards), combination=kind, reason=reason)
-    if then == "lead_option":
-        if kind is None:
-            raise ValueError(f"{reason}: no lead option about cards that form no combination")
-        opt = lead_option.LeadOptionState(exposure.uid, prev_seat(seat), partner(seat), kind)
-        t.lead_options.append(opt)
-        deal.stream.emit(ev.LeadOptionSet, seat=seat, chooser=opt.chooser, restricted=opt.restricted,
-                         combination=kind, cards=codes(cards))
-    elif then == "penalty":
-        make_penalty(deal, seat, exposure, reason)
-    elif then != "none":
-        raise ValueError(f"expose: unknown instruction {then!r}")
+    if then is not None:
+        then(deal, exposure, reason)
     deal._legal = None
     return exposure
 
@@ -85,6 +78,11 @@ def newly_exposed(deal: Any, seat: int, cards: Iterable[Card]) -> list[Card]:
     already = [c for e in deal.table.exposures if e.seat == seat for c in e.cards]
     cards = sort_cards(cards)
     return sort_cards(without(cards, already)) if already else cards
+
+
+def as_penalty(deal: Any, exposure: Exposure, reason: str) -> None:
+    """The exposed cards are penalty cards at once (GD-6)."""
+    make_penalty(deal, exposure.seat, exposure, reason)
 
 
 def make_penalty(deal: Any, seat: int, exposure: Exposure | None = None, reason: str = "GD-6") -> None:
@@ -142,15 +140,15 @@ def on_expose(deal: Any, effect: Any, plan: Any) -> None:
     exposed = Counter(c for e in deal.table.exposures if e.seat == seat for c in e.cards)
     if not cards or any(hand[c] - min(exposed[c], hand[c]) < n for c, n in Counter(cards).items()):
         raise refuse(effect, f"seat {seat} does not hold these cards unexposed")
-    reading, then = None, "none"
+    reading, then = None, None
     lead = plan.take("LeadOption", chooser=prev_seat(seat), restricted_seat=partner(seat))
     if lead is not None:
         reading = next((r for r in readings(cards, deal.level, deal.rules) if state.kind_key(r) == lead.exposed_kind), None)
         if reading is None:
             raise refuse(effect, f"the cards do not form a {lead.exposed_kind} for the lead option")
-        then = "lead_option"
+        then = lead_option.set_option
     elif plan.take("PenaltyCards", seat=seat, cards=effect.cards) is not None:
-        then = "penalty"
+        then = as_penalty
     expose(deal, seat, cards, plan.reason, then=then, reading=reading, only_new=False)
 
 
