@@ -875,7 +875,8 @@ class Deal:
             return _Choices(seat, [ReturnCard(seat, c) for c in return_choices(self.hand(seat), self.level)])
         top = self.top  # refereed play under a restriction
         leading = top is None or top.seat == seat
-        return refereed.play.play_options(self, seat, None if leading else top.reading, pass_on_lead=t.sequence is not None)
+        return refereed.play.play_options(self, seat, None if leading else top.reading,
+                                          pass_on_lead=t.sequence is not None)
 
 def _check_seat(seat: Any, name: str) -> None:
     if not isinstance(seat, int) or not 0 <= seat < NUM_SEATS:

@@ -36,7 +36,7 @@ def await_ruling(deal: Any, seq: int, irregularity: str, seat: int | None, event
 
 
 def found(deal: Any, answers: int, irregularity: str, seat: int | None, *, await_: bool = True,
-             **info: Any) -> None:
+          **info: Any) -> None:
     e = deal.stream.emit(ev.IrregularityFound, seat=seat, irregularity=irregularity, answers=answers,
                          facts=make_facts(**info))
     if await_:

@@ -51,7 +51,8 @@ def expose_unused(deal: Any, seat: int, used: Iterable[Card]) -> None:
     new = penalty_cards.newly_exposed(deal, seat, unused)  # what expose will lay out
     if new:
         combo = bool(readings(new, deal.level, deal.rules))
-        penalty_cards.expose(deal, seat, unused, reason, then=lead_option.set_option if rule == "lead_option" and combo else penalty_cards.as_penalty)
+        then = lead_option.set_option if rule == "lead_option" and combo else penalty_cards.as_penalty
+        penalty_cards.expose(deal, seat, unused, reason, then=then)
 
 
 def on_correct_play(deal: Any, effect: Any, plan: Any) -> None:

@@ -62,7 +62,8 @@ def carry_out(deal: Any, effects: Sequence[Any], sanctions: Sequence[Any] = (), 
     """Carry out a ruling on this deal: each listed table effect, each through
     ``EFFECT_HANDLERS`` by its kind, in the table's fixed order of kinds (``CARRY_ORDER``:
     cards back first, then exposed, bars, reports, choices, the turn, the next deal —
-    whatever order the ruling lists them in; effects of one kind in the order listed); then the imposed sanctions' consequences through
+    whatever order the ruling lists them in; effects of one kind in the order listed); then
+    the imposed sanctions' consequences through
     ``SANCTION_HANDLERS`` (``LevelDiffPenalty`` → the match score, ``ForcedLast`` → 单下,
     ``ForcedDoubleLast`` → the 双下 result); then — ``answers`` given — the wait for the
     ruling on attempt ``answers`` ends and play resumes. ``effects`` are

@@ -25,7 +25,7 @@ class PassSequence:
 
 
 def start(deal: Any, offender: int, then: str, reason: str,
-                        seats: Sequence[int] | None = None) -> None:
+          seats: Sequence[int] | None = None) -> None:
     """GD-4.2.3 ('offender_leads') / GD-4.2.4 ('play_on'): the offender's 下家, partner
     and (for 4.2.3) 上家 in turn may pass even with the lead; ``seats``: the ones the
     ruling named, in order (None: ``pass_sequence_seats``)."""

@@ -143,7 +143,8 @@ def on_expose(deal: Any, effect: Any, plan: Any) -> None:
     reading, then = None, None
     lead = plan.take("LeadOption", chooser=prev_seat(seat), restricted_seat=partner(seat))
     if lead is not None:
-        reading = next((r for r in readings(cards, deal.level, deal.rules) if state.kind_key(r) == lead.exposed_kind), None)
+        reading = next((r for r in readings(cards, deal.level, deal.rules)
+                        if state.kind_key(r) == lead.exposed_kind), None)
         if reading is None:
             raise refuse(effect, f"the cards do not form a {lead.exposed_kind} for the lead option")
         then = lead_option.set_option

@@ -188,7 +188,7 @@ def play_options(deal: Any, seat: int, top: Reading | None, *, pass_on_lead: boo
 
 
 def restriction_broken(deal: Any, seat: int, cards: tuple[Card, ...], reading: Reading,
-                          top: Reading | None) -> str | None:
+                       top: Reading | None) -> str | None:
     """Which table restriction a play breaks (None: none)."""
     t = deal.table
     if not t.exposures and t.restriction is None:

@@ -20,7 +20,7 @@ from tabletop.seats import REFEREE, team
 
 
 def await_ruling(deal: Any, seq: int, irregularity: str, seat: int | None, event: Event, *,
-              then: Callable[[Any], None] | None = None) -> None:
+                 then: Callable[[Any], None] | None = None) -> None:
     """The table waits for a ruling on attempt ``seq``, which ``event`` calls for: the
     referee's seat is to act."""
     assert irregularity in state.IRREGULARITIES, f"undeclared irregularity id {irregularity!r}"
@@ -36,8 +36,8 @@ def await_ruling(deal: Any, seq: int, irregularity: str, seat: int | None, event
 
 
 def found(deal: Any, answers: int, irregularity: str, seat: int | None, *,
-             then: Callable[[Any], None] | None = None,
-             **info: Any) -> None:
+          then: Callable[[Any], None] | None = None,
+          **info: Any) -> None:
     e = deal.stream.emit(IrregularityFound, seat=seat, irregularity=irregularity, answers=answers,
                          facts=make_facts(**info))
     await_ruling(deal, answers, irregularity, seat, e, then=then)

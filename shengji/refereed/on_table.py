@@ -100,7 +100,7 @@ def attempt_cards(deal: Any, seq: int) -> tuple[tuple[Card, ...], tuple[Card, ..
 
 
 def attempt(deal: Any, a: Any, irregularity: str, *, cards: tuple[Card, ...] | None = None,
-               extra: tuple[Card, ...] = (), **info: Any) -> None:
+            extra: tuple[Card, ...] = (), **info: Any) -> None:
     """Lay the attempt's cards on the table and wait for the ruling."""
     laid = a.cards if cards is None else cards
     info = dict(info, cards=codes(laid))
