@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from guandan import events as ev
+from guandan.refereed import core
 from tabletop.rulings import refuse
 from tabletop.seats import next_seat
 
@@ -62,3 +63,21 @@ def on_bar(deal: Any, effect: Any, plan: Any) -> None:
         bar_next_play(deal, effect.seat, plan.reason)
     else:
         raise refuse(effect, "掼蛋 bars a seat's next play in this round or its next turn")
+
+
+def on_turn(deal: Any, seat: int, leading: bool) -> Any:
+    """The turn hook: a barred seat's turn is served — a pass, or (a 'next_turn' bar on a
+    lead) the lead goes on; a 'round' bar reaching a lead has lapsed."""
+    t = deal.table
+    if seat not in t.bars:
+        return core.NEXT
+    scope = t.bars.pop(seat)
+    if leading and t.sequence is None:
+        if scope == "round":  # a GD-2.2 bar reaches no further than its round
+            deal.stream.emit(ev.BarEnded, seat=seat, how="lapsed")
+        else:
+            barred_lead(deal, seat)
+        return core.AGAIN
+    deal.stream.emit(ev.BarredPass, seat=seat)
+    deal._pass(seat)
+    return core.AGAIN

@@ -4,15 +4,14 @@ is to play, and what bars, lead options, penalty cards and a latent 报牌 do on
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from guandan import events as ev
 from guandan.actions import Choose, action_to_data
 from guandan.observation import Phase
-from guandan.refereed import (
-    bars, draw, lead_option, on_table, penalty_cards, reporting, state, take_back, tribute,
-)
+from guandan.refereed import bars, draw, lead_option, on_table, penalty_cards, reporting, state, tribute
 from tabletop.cards import codes
 from tabletop.errors import IllegalAction
 from tabletop.events import Event
@@ -20,7 +19,6 @@ from tabletop.irregular import facts as make_facts
 from tabletop.refereed import Choice
 from tabletop.refereed import offer_choice as offer_shared_choice
 from tabletop.rulings import Awaited, refuse
-from tabletop.seats import next_seat, partner
 
 
 def await_ruling(deal: Any, seq: int, irregularity: str, seat: int | None, event: Event) -> None:
@@ -106,7 +104,24 @@ def play_turn(deal: Any) -> int | None:
     return deal.turn
 
 
+class Turn(enum.Enum):
+    """What a feature's ``on_turn`` hook says about the seat whose turn it is."""
+
+    NEXT = "next"
+    """Nothing for this feature: ask the next one."""
+    AGAIN = "again"
+    """The turn moved on (a barred seat passed): look at the new one."""
+    WAIT = "wait"
+    """The table waits (a choice offered, a 报牌 irregularity found)."""
+
+
+NEXT, AGAIN, WAIT = Turn.NEXT, Turn.AGAIN, Turn.WAIT
+
+
 def settle(deal: Any) -> None:
+    """The hook of a turn: the deal ends if it is over, then each feature, in order, looks at
+    the seat whose turn it is (a 报牌 comes to light, a bar is served, a lead option asked,
+    penalty cards' kind designated) until one moves the turn on (look again) or waits."""
     t = deal.table
     if not (t.bars or t.lead_options or t.exposures or t.latent_report is not None or t.end_pending):
         return  # nothing that acts on whose turn it is
@@ -120,46 +135,14 @@ def settle(deal: Any) -> None:
                 deal._end_by_play()
                 return
         seat = deal.turn
-        lr = t.latent_report
-        if lr is not None and lr.target == 2:
-            first = reporting.first_after(deal, lr.seat)
-            if first in lr.acted and first not in lr.played:
-                reporting.discover(deal, 1)  # the 下家 passed: not yet 出牌, still GD-4.2.1
-                return
-            if seat == lr.seat and first in lr.played:
-                reporting.discover(deal, 2)
-                return
-        if lr is not None and seat == partner(lr.seat) and lr.snap_partner is None:
-            lr.snap_partner = take_back.snapshot(deal)
         top = deal.top
         leading = top is None or top.seat == seat
-        if seat in t.bars:
-            scope = t.bars.pop(seat)
-            if leading and t.sequence is None:
-                if scope == "round":  # a GD-2.2 bar reaches no further than its round
-                    deal.stream.emit(ev.BarEnded, seat=seat, how="lapsed")
-                else:
-                    bars.barred_lead(deal, seat)
-                continue
-            deal.stream.emit(ev.BarredPass, seat=seat)
-            deal._pass(seat)
-            continue
-        if leading and t.lead_options and t.option_asked.get(seat) != t.lead_count:
-            opt = next((o for o in t.lead_options if o.restricted == seat and o.asked_at < t.lead_count), None)
-            if opt is not None:
-                offer_choice(deal, opt.chooser, lead_option.PURPOSE, lead_option.LEAD_OPTIONS, about=opt.uid,
-                             on_chosen=lead_option.chosen)
-                return
-        if t.exposures and any(e.seat == seat and e.penalty for e in t.exposures):
-            d = t.designation
-            if d is None or d.holder != seat or d.turn != t.turns:
-                moves = penalty_cards.penalty_moves(deal, seat, None if leading else top.reading)
-                kinds = sorted({state.kind_key(m.reading) for m in moves})
-                if len(kinds) > 1:  # GD-6: the holder's 下家 designates (at the table even when out)
-                    offer_choice(deal, next_seat(seat), "designate", tuple(kinds), about=seat,
-                                 on_chosen=penalty_cards.designated)
-                    return
-        return
+        for on_turn in (reporting.on_turn, bars.on_turn, lead_option.on_turn, penalty_cards.on_turn):
+            verdict = on_turn(deal, seat, leading)
+            if verdict is not NEXT:
+                break
+        if verdict is not AGAIN:
+            return
 
 
 def attempt(deal: Any, action: Any, irregularity: str, **info: Any) -> None:

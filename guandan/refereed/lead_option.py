@@ -11,7 +11,7 @@ import attrs
 from guandan import events as ev
 from guandan.combos import BOMB_KINDS, Reading, readings
 from guandan.movegen import Move, legal_plays
-from guandan.refereed import state
+from guandan.refereed import core, state
 from tabletop.cards import Card, codes, sort_cards
 from tabletop.seats import partner, prev_seat
 
@@ -134,3 +134,14 @@ def chosen(deal: Any, choice: Any, option: str) -> None:
     deal.stream.emit(ev.ExposureLifted, seat=exposure.seat, cards=codes(exposure.cards),
                      reason=f"GD-2.3.1: choice {'a' if option == 'forbid' else 'b'}")
     restrict_lead(deal, opt.restricted, option, opt.kind, reason="GD-2.3.1")
+
+
+def on_turn(deal: Any, seat: int, leading: bool) -> Any:
+    """The turn hook: before a restricted seat leads, its partner's 下家 is asked (once per lead)."""
+    t = deal.table
+    if leading and t.lead_options and t.option_asked.get(seat) != t.lead_count:
+        opt = next((o for o in t.lead_options if o.restricted == seat and o.asked_at < t.lead_count), None)
+        if opt is not None:
+            core.offer_choice(deal, opt.chooser, PURPOSE, LEAD_OPTIONS, about=opt.uid, on_chosen=chosen)
+            return core.WAIT
+    return core.NEXT

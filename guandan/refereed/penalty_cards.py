@@ -15,7 +15,7 @@ from guandan.movegen import Move, legal_plays
 from guandan.refereed import core, lead_option, state
 from tabletop.cards import Card, codes, sort_cards, without
 from tabletop.rulings import refuse
-from tabletop.seats import partner, prev_seat
+from tabletop.seats import next_seat, partner, prev_seat
 
 
 @attrs.define(slots=True, eq=False)
@@ -163,3 +163,19 @@ def designated(deal: Any, choice: Any, option: str) -> None:
     t = deal.table
     t.designation = Designation(choice.about, t.turns, option)
     deal.stream.emit(ev.PenaltyKindDesignated, seat=choice.seat, holder=choice.about, combination=option)
+
+
+def on_turn(deal: Any, seat: int, leading: bool) -> Any:
+    """The turn hook: when the holder's penalty cards could be played as several kinds, its
+    下家 designates one first (GD-6; at the table even when out)."""
+    t = deal.table
+    if t.exposures and any(e.seat == seat and e.penalty for e in t.exposures):
+        d = t.designation
+        if d is None or d.holder != seat or d.turn != t.turns:
+            moves = penalty_moves(deal, seat, None if leading else deal.top.reading)
+            kinds = sorted({state.kind_key(m.reading) for m in moves})
+            if len(kinds) > 1:
+                core.offer_choice(deal, next_seat(seat), "designate", tuple(kinds), about=seat,
+                                  on_chosen=designated)
+                return core.WAIT
+    return core.NEXT

@@ -107,3 +107,22 @@ def drop_latent_report(deal: Any) -> None:
 
 def on_report_again(deal: Any, effect: Any, plan: Any) -> None:
     report_again(deal, effect.seat)
+
+
+def on_turn(deal: Any, seat: int, leading: bool) -> Any:
+    """The turn hook: a GD-4.2.1 / 4.2.2 report comes to light when the table reaches its
+    stage; the play is snapshot before the offender's partner first acts (GD-4.2.2)."""
+    lr = deal.table.latent_report
+    if lr is None:
+        return core.NEXT
+    if lr.target == 2:
+        first = first_after(deal, lr.seat)
+        if first in lr.acted and first not in lr.played:
+            discover(deal, 1)  # the 下家 passed: not yet 出牌, still GD-4.2.1
+            return core.WAIT
+        if seat == lr.seat and first in lr.played:
+            discover(deal, 2)
+            return core.WAIT
+    if seat == partner(lr.seat) and lr.snap_partner is None:
+        lr.snap_partner = take_back.snapshot(deal)
+    return core.NEXT
