@@ -345,7 +345,7 @@ class GuandanChecker(Checker):
                 for m in moves:
                     if not _allows(restriction, m):
                         raise violated("restrictions_obeyed", f"seat {seat} may lead "
-                                       f"{' '.join(map(str, m.cards))} ({m.reading.code}) against {restriction[:3]}",
+                                       f"{' '.join(map(str, m.cards))} ({m.reading.code}) against {(restriction.seat, restriction.rule, restriction.kind)}",
                                        deal=number)
             asked = t.option_asked.get(seat) == t.lead_count
             if not asked and any(o.restricted == seat and o.asked_at < t.lead_count for o in t.lead_options):
@@ -354,22 +354,22 @@ class GuandanChecker(Checker):
         self._penalty_cards(deal, seat, on, restriction, moves)
 
     @staticmethod
-    def _restriction(deal: Any, seat: int) -> tuple | None:
+    def _restriction(deal: Any, seat: int) -> Any:
         """The lead restriction on ``seat`` when it is in force for its hand now."""
         r = deal.table.restriction
-        if r is None or r[0] != seat:
+        if r is None or r.seat != seat:
             return None
-        if r[1] == "cards":  # exactly these cards, in any reading they have
-            held = _contains(deal.hands[seat], r[3])
-            return r if held and readings(list(r[3]), deal.level, deal.rules) else None
+        if r.rule == "cards":  # exactly these cards, in any reading they have
+            held = _contains(deal.hands[seat], r.cards)
+            return r if held and readings(list(r.cards), deal.level, deal.rules) else None
         every = legal_plays(deal.hand(seat), None, deal.level, rules=deal.rules)
         allowed = [m for m in every if _allows(r, m)]
-        if not allowed or (r[1] == "require" and all(m.reading.kind in BOMB_KINDS for m in allowed)):
+        if not allowed or (r.rule == "require" and all(m.reading.kind in BOMB_KINDS for m in allowed)):
             return None  # nothing (or only bombs) satisfies it: the seat leads freely
         return r
 
     @staticmethod
-    def _penalty_cards(deal: Any, seat: int, on: Any, restriction: tuple | None, moves: list) -> None:
+    def _penalty_cards(deal: Any, seat: int, on: Any, restriction: Any, moves: list) -> None:
         t = deal.table
         penalty = [c for e in t.exposures if e.seat == seat and e.penalty for c in e.cards]
         if not penalty:
@@ -380,8 +380,8 @@ class GuandanChecker(Checker):
         if not chances:
             return
         d = t.designation
-        if d is not None and d[0] == seat and d[1] == t.turns:
-            chances = [m for m in chances if kind_key(m.reading) == d[2]] or chances
+        if d is not None and d.holder == seat and d.turn == t.turns:
+            chances = [m for m in chances if kind_key(m.reading) == d.kind] or chances
         kinds = {kind_key(m.reading) for m in chances}
         number = deal.deal_number
         if not moves:
@@ -426,12 +426,12 @@ class GuandanChecker(Checker):
         return f" (phase {deal.phase.value}, awaiting {list(deal.awaiting_ruling)})"
 
 
-def _allows(r: tuple, m: Any) -> bool:
-    """Whether a lead (a Move or Play) satisfies restriction ``r`` = (seat, rule, kind, cards)."""
-    rule = r[1]
+def _allows(r: Any, m: Any) -> bool:
+    """Whether a lead (a Move or Play) satisfies the lead restriction ``r`` (rule, kind, cards)."""
+    rule = r.rule
     if rule == "cards":
-        return list(sort_cards(m.cards)) == list(r[3])
-    return (kind_key(m.reading) == r[2]) == (rule == "require")
+        return list(sort_cards(m.cards)) == list(r.cards)
+    return (kind_key(m.reading) == r.kind) == (rule == "require")
 
 
 def _procedure_text(p: Any) -> str:

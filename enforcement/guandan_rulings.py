@@ -139,7 +139,7 @@ def draw_out_of_turn(deal: Any, event: Any, answers: int) -> Decision:
     else:
         # The card goes back whether or not its face was seen (the facts say what was seen).
         grabbed = deal.table.grab
-        returned = [grabbed[1]] if grabbed is not None and grabbed[0] == seat else _cards([card] if card else ())
+        returned = [grabbed.card] if grabbed is not None and grabbed.seat == seat else _cards([card] if card else ())
         effects = [Return(returned, seat), RestoreOrder(rightful)]
     return decision(event, answers, clause, effects)
 

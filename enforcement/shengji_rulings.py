@@ -2,7 +2,7 @@
 attempt (``sj.irregular``) or its discovery (``sj.found``) into ONE ``Decision``: the clause,
 the offender, the facts used (the event's, plus what the ruling derived: heavy or light,
 whose lead it was …) and the table effects (rectification). A ruling is data: no family
-touches the table. The engine carries it out (``shengji.table.RefereedTable.carry_out``,
+touches the table. The engine carries it out (``shengji.refereed.engine.carry_out``,
 ``shengji.match.Match.carry_out``): every listed effect through its one handler per effect
 kind, the imposed sanctions through handlers of the same kind (``PointPenalty`` moves points
 towards the non-offending side, PD; ``MatchLoss`` ends the match; Warnings,

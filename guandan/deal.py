@@ -12,7 +12,7 @@ an illegal action (strict: IllegalAction with the reason; refereed: an irregular
 recorded, or the action refused). State is kept in plain public fields (hands as
 count lists, the top play, who passed, announced counts) for the table primitives.
 
-``mode="refereed"`` (``guandan.refereed``, ``guandan.table``): an action that breaks a
+``mode="refereed"`` (``guandan.refereed``): an action that breaks a
 rule is recorded as an irregular attempt and the deal waits for a referee's ruling
 (``phase`` AWAITING_RULING) instead of raising; the draw is a decision (``Draw``); 报牌 is a step
 of its own (``Report``; ``report_step=False``: the engine reports correctly, for runs in
@@ -41,8 +41,8 @@ from guandan.observation import Observation, Phase, TopPlay, TributeRecord
 from guandan.ranks import level_index, level_text
 from guandan.rules import GuandanRules
 from guandan.legal import Illegality, LegalActions, _Choices
-from guandan.refereed import RefereedTable
-from guandan.table import _PLAY, _SCORED, TableState
+from guandan import refereed
+from guandan.refereed.state import _PLAY, _SCORED, TableState
 from guandan.tribute import (
     TributePlan, finishing_order, level_gain, plan_tribute, return_choices, tribute_choices,
 )
@@ -81,7 +81,7 @@ class DealResult:
     forced: bool = False
 
 
-class Deal(RefereedTable):
+class Deal:
     """A 掼蛋 deal. Build it with ``Deal.drawn`` or ``Deal.from_hands``."""
 
     def __init__(self, level: "str | int", *, rules: GuandanRules | None = None,
@@ -182,7 +182,7 @@ class Deal(RefereedTable):
                 shuffler=shuffler, cutter=cutter, first_drawer=first_drawer, face_up=face_up,
                 previous_order=previous_order, no_tribute_seats=no_tribute_seats,
                 no_tribute=no_tribute, leader=leader, face_leader=None)
-            deal._r_shuffle_and_cut(deal.table.setup)
+            refereed.draw.shuffle_and_cut(deal, deal.table.setup)
             return deal
         order = streams.generator(seed, deal_number, streams.SHUFFLE).permutation(DECK_SIZE)
         deck = full_deck(2)
@@ -326,13 +326,13 @@ class Deal(RefereedTable):
         kind = type(action)
         if legal is None or not legal.handed_out(action):
             if t is not None:
-                return self._r_apply(action)
+                return refereed.engine.apply(self, action)
             found = self.illegality(action)
             if found is not None:
                 raise IllegalAction(found.message)
         elif t is not None and not ((kind is Play or kind is Pass) and self.phase is _PLAY and t.oot is None
                                     and t.sequence is None and t.correction is None and t.latent_report is None):
-            return self._r_apply(action)
+            return refereed.engine.apply(self, action)
         # a legal action (refereed: a play or pass handed out by legal_actions() in ordinary play)
         self._legal = None
         if kind is Play:
@@ -347,7 +347,7 @@ class Deal(RefereedTable):
         else:
             self._return_card(action.seat, action.card)
         if t is not None and self.phase is _PLAY and (t.bars or t.lead_options or t.exposures or t.end_pending):
-            self._r_settle()
+            refereed.core.settle(self)
         return self.stream.take()
 
     def why_illegal(self, action: Any) -> str | None:
@@ -373,7 +373,7 @@ class Deal(RefereedTable):
             return Illegality("awaiting_ruling", "the table waits for the referee's ruling")
         t = self.table
         seat = action.seat
-        turn = self.turn if t is None else self._r_play_turn() if phase is Phase.PLAY else self.to_act
+        turn = self.turn if t is None else refereed.core.play_turn(self) if phase is Phase.PLAY else self.to_act
         if seat != turn:
             code = "out_of_turn"
             if phase is Phase.PLAY and (kind is Play or kind is Pass):
@@ -417,7 +417,7 @@ class Deal(RefereedTable):
                     return Illegality("does_not_beat" if same else "wrong_kind", why,
                                       {"reason": f"{reading.code} on {top.code}"})
             if t is not None:
-                broken = self._r_restriction_broken(seat, cards, reading, top)
+                broken = refereed.play.restriction_broken(self, seat, cards, reading, top)
                 if broken:
                     return Illegality("wrong_kind", broken, {"reason": broken})
             return None
@@ -462,7 +462,7 @@ class Deal(RefereedTable):
                     self.turn if table is None else self.to_act, self.leader, self.top,
                     tuple(self.passed), tuple(self.announced), tuple(self.played),
                     tuple(self.finish_order), tuple(self.tributes), bool(plan and plan.resisted),
-                    self.face_up, None if table is None else self._r_observe_extras(seat))
+                    self.face_up, None if table is None else refereed.observation.observe_extras(self, seat))
         return Observation.deferred(self._observed, snapshot)
 
     def _observed(self, seat: int, held: "tuple[Card, ...] | list[int]", phase: Phase,
@@ -539,6 +539,58 @@ class Deal(RefereedTable):
         """报牌: ``seat`` announces its true count."""
         self.announced[seat] = self.sizes[seat]
         self.stream.emit(ev.CardsReported, seat=seat, count=self.sizes[seat])
+
+    # -----------------------------------------------------------------------------------------
+    # Refereed mode: what callers outside the table ask of the deal (guandan.refereed does it)
+
+    @property
+    def game_phase(self) -> Phase:
+        """The phase of play, also while a ruling is awaited."""
+        if self.phase is Phase.AWAITING_RULING:
+            return self.table.resume_phase
+        return self.phase
+
+    @property
+    def awaiting_ruling(self) -> tuple[Any, ...]:
+        """The irregularities awaiting a ruling, oldest first (the referee rules on the first)."""
+        return tuple(self.table.awaiting) if self.table is not None else ()
+
+    def apply_ruling(self, ruling: Any, match: Any = None) -> None:
+        """The referee's seat acts (``guandan.refereed.engine.apply_ruling``)."""
+        refereed.engine.apply_ruling(self, ruling, match)
+
+    def carry_out(self, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
+                  answers: int | None = None, match: Any = None) -> None:
+        """Carry out a ruling on this deal (``guandan.refereed.engine.carry_out``)."""
+        refereed.engine.carry_out(self, effects, sanctions, reason=reason, answers=answers, match=match)
+
+    def resolve(self, seq: int | None = None) -> None:
+        """End the wait for the ruling on attempt ``seq`` (``guandan.refereed.core.resolve``)."""
+        refereed.core.resolve(self, seq)
+
+    def referee_rng(self) -> Any:
+        """The REFEREE stream of this deal (tabletop.rng), for lots and random draws."""
+        return refereed.core.referee_rng(self)
+
+    def newly_exposed(self, seat: int, cards: Iterable[Card]) -> list[Card]:
+        """Those of ``cards`` not lying exposed in front of ``seat`` already."""
+        return refereed.penalty_cards.newly_exposed(self, seat, cards)
+
+    def partner_may_lead(self, seat: int) -> bool:
+        """Whether ``seat``'s partner can still have the lead this deal (not out, not 单下)."""
+        return refereed.lead_option.partner_may_lead(self, seat)
+
+    def pass_sequence_seats(self, offender: int, then: str) -> list[int]:
+        """Who may pass in the GD-4.2.3 / 4.2.4 sequence, in order (seats still in play)."""
+        return refereed.pass_sequence.seats_for(self, offender, then)
+
+    def place_last(self, seat: int, reason: str) -> None:
+        """单下: ``seat`` is judged 下游 and plays no more (``guandan.refereed.placing``)."""
+        refereed.placing.place_last(self, seat, reason)
+
+    def schedule_next_deal(self, **procedure: Any) -> list:
+        """A lone deal's next-deal procedure (GD-5.1 / GD-5.2, ``guandan.refereed.next_deal``)."""
+        return refereed.next_deal.schedule_next_deal(self, **procedure)
 
     def force_result(self, finish_order: Sequence[int], reason: str = "") -> list[Event]:
         """End the deal with ``finish_order`` (four seats, or what ``tribute.finishing_order``
@@ -617,7 +669,7 @@ class Deal(RefereedTable):
         self.first_leader = self.leader = self.turn = leader
         self.stream.emit(ev.PlayStarted, seat=leader, reason=reason)
         if self.table is not None:
-            self._r_settle()
+            refereed.core.settle(self)
 
     def _play(self, seat: int, cards: tuple[Card, ...], reading: Any) -> None:
         """A legal play, its ``gd.played`` event already emitted: the state after it. In
@@ -639,14 +691,14 @@ class Deal(RefereedTable):
         self.plays += 1
         if t is not None:
             t.turns += 1
-            t.last_play[seat] = (cards, reading)
+            t.last_play[seat] = cards
             if t.exposures:
-                self._r_consume_exposed(seat, cards)
-            if leading and t.restriction is not None and t.restriction[0] == seat:
+                refereed.penalty_cards.consume_exposed(self, seat, cards)
+            if leading and t.restriction is not None and t.restriction.seat == seat:
                 t.restriction = None
             t.sequence = None
-            if t.correction is not None and t.correction[0] == seat:
-                self._r_expose_unused(seat, cards)
+            if t.correction is not None and t.correction.seat == seat:
+                refereed.correction.expose_unused(self, seat, cards)
             lr = t.latent_report
             if lr is not None:
                 if seat == lr.seat:
@@ -656,7 +708,7 @@ class Deal(RefereedTable):
                     lr.played.append(seat)
         if left == 0:
             if lr is not None and seat == lr.seat:
-                self._r_discover_report(5)
+                refereed.reporting.discover(self, 5)
                 return
             self.announced[seat] = 0
             self._finish(seat)
@@ -669,7 +721,7 @@ class Deal(RefereedTable):
                 self.report(seat)
         self.turn = self._next_active(seat)
         if t is not None and self.plays == 1 and t.latent:
-            self._r_discover_tribute()
+            refereed.tribute.discover(self)
 
     def _pass(self, seat: int) -> None:
         """A pass, its ``gd.passed`` event already emitted: the next seat to act, or the
@@ -679,15 +731,15 @@ class Deal(RefereedTable):
         last: Collection[int] = ()
         if t is not None:
             t.turns += 1
-            if t.correction is not None and t.correction[0] == seat:
-                self._r_expose_unused(seat, ())
+            if t.correction is not None and t.correction.seat == seat:
+                refereed.correction.expose_unused(self, seat, ())
             lr = t.latent_report
             if lr is not None and seat != lr.seat:
                 lr.acted.append(seat)
-            if t.designation is not None and t.designation[0] == seat:
+            if t.designation is not None and t.designation.holder == seat:
                 t.designation = None
             if t.sequence is not None:
-                self._r_sequence_pass(seat)
+                refereed.pass_sequence.pass_in_sequence(self, seat)
                 return
             last = t.placed_last
         top_seat = self.top.seat
@@ -712,7 +764,7 @@ class Deal(RefereedTable):
         t = self.table
         if t is not None:
             t.lead_count += 1
-            self._r_lapse_round_bars()
+            refereed.bars.lapse_round_bars(self)
 
     def _leader_after(self, top_seat: int) -> int:
         sizes = self.sizes
@@ -749,7 +801,7 @@ class Deal(RefereedTable):
             t = self.table
             if t is not None and t.latent_report is not None:
                 t.end_pending = True
-                self._r_discover_report(None)
+                refereed.reporting.discover(self, None)
                 return
             self._end_by_play()
 
@@ -784,7 +836,7 @@ class Deal(RefereedTable):
         self._result = DealResult(order, winner, gain, self.plays, forced)
         self.stream.emit(ev.DealScored, finish_order=order, team=winner, levels=gain, plays=self.plays)
         if self.table is not None:
-            self._r_flush_latent()
+            refereed.core.flush_latent(self)
 
     def _compute_legal(self) -> LegalActions:
         """Every legal action of the seat to act. Refereed mode adds the answers the table
@@ -808,7 +860,7 @@ class Deal(RefereedTable):
                 o = t.oot
                 if seat in t.bars or not self.sizes[o.seat]:
                     return _Choices(seat, [CallReferee(seat), Pass(seat)])
-                options = self._r_play_options(seat, o.reading)
+                options = refereed.play.play_options(self, seat, o.reading)
                 return _Choices(seat, [CallReferee(seat)] + list(options))
             if t.choice is not None:
                 return _Choices(seat, [Choose(seat, o) for o in t.choice.options])
@@ -823,7 +875,8 @@ class Deal(RefereedTable):
             return _Choices(seat, [ReturnCard(seat, c) for c in return_choices(self.hand(seat), self.level)])
         top = self.top  # refereed play under a restriction
         leading = top is None or top.seat == seat
-        return self._r_play_options(seat, None if leading else top.reading, pass_on_lead=t.sequence is not None)
+        return refereed.play.play_options(self, seat, None if leading else top.reading,
+                                          pass_on_lead=t.sequence is not None)
 
 def _check_seat(seat: Any, name: str) -> None:
     if not isinstance(seat, int) or not 0 <= seat < NUM_SEATS:

@@ -261,7 +261,7 @@ class Match:
 
     def carry_out(self, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
                   answers: int | None = None) -> None:
-        """Carry out a ruling on the deal in progress (``guandan.table.TablePrimitives.carry_out``
+        """Carry out a ruling on the deal in progress (``guandan.refereed.engine.carry_out``
         with this match around it: level penalties go to the match score, the next-deal
         procedure to the next deal, a forced result is settled). The events wait in the stream."""
         self.deal.carry_out(effects, sanctions, reason=reason, answers=answers, match=self)

@@ -46,7 +46,8 @@ from shengji.rules import ShengjiRules
 from shengji.scoring import POINTS, card_points, kitty_multiplier, level_result
 from shengji.throws import failed_throw_units
 from shengji.tricks import trick_winner
-from shengji.table import RefereedTable, TableState
+from shengji import refereed
+from shengji.refereed.state import TableState
 from shengji.units import is_valid_lead
 from tabletop.cards import CARDS, RANKS, Card, as_cards, codes, full_deck, sort_cards
 from tabletop.errors import CardParseError, IllegalAction
@@ -151,7 +152,7 @@ _EXPECTED = {Phase.DRAW: (Declare, NoDeclare), Phase.DECLARE: (Declare, NoDeclar
              Phase.KITTY: (Bury,), Phase.PLAY: (Play,), Phase.SCORED: ()}
 
 
-class Deal(RefereedTable):
+class Deal:
     """A 双升 deal; see the module docstring. Construct it to shuffle, cut and draw (the
     set-up events wait in ``take_events()``), or use ``Deal.from_hands`` for a position."""
 
@@ -300,6 +301,38 @@ class Deal(RefereedTable):
         self.result: DealResult | None = None
 
     # -----------------------------------------------------------------------------------------
+    # Refereed mode: what callers outside the table ask of the deal (shengji.refereed does it)
+
+    @property
+    def awaiting_ruling(self) -> tuple[Any, ...]:
+        """The irregularities awaiting a ruling, oldest first (the referee rules on the first)."""
+        return tuple(self.table.awaiting) if self.table is not None else ()
+
+    @property
+    def game_phase(self) -> Any:
+        """The phase of play, also while a ruling is awaited."""
+        if self.phase is Phase.AWAITING_RULING:
+            return self.table.resume_phase
+        return self.phase
+
+    def apply_ruling(self, ruling: Any, match: Any = None) -> None:
+        """The referee's seat acts (``shengji.refereed.engine.apply_ruling``)."""
+        refereed.engine.apply_ruling(self, ruling, match)
+
+    def carry_out(self, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
+                  answers: int | None = None) -> None:
+        """Carry out a ruling on this deal (``shengji.refereed.engine.carry_out``)."""
+        refereed.engine.carry_out(self, effects, sanctions, reason=reason, answers=answers)
+
+    def resolve(self, seq: int | None = None) -> list:
+        """End the wait for the ruling on attempt ``seq`` (``shengji.refereed.core.resolve``)."""
+        return refereed.core.resolve(self, seq)
+
+    def referee_rng(self) -> Any:
+        """The REFEREE stream of this deal (tabletop.rng), for lots and random draws."""
+        return refereed.core.referee_rng(self)
+
+    # -----------------------------------------------------------------------------------------
     # Engine protocol
 
     def take_events(self) -> list[Event]:
@@ -307,7 +340,7 @@ class Deal(RefereedTable):
 
     def observe(self, seat: int) -> Observation:
         if self.table is not None:
-            extras = self._r_observe_extras(seat)
+            extras = refereed.observation.observe_extras(self, seat)
             if extras is not None:
                 return observe(self, seat, RefereedObservation, **extras)
         return observe(self, seat)
@@ -342,7 +375,7 @@ class Deal(RefereedTable):
             if self.to_act is REFEREE:
                 return Choices(())
             if t.choice is not None or t.draw_step:
-                return self._r_legal()
+                return refereed.core.legal(self)
         seat = self.to_act
         if seat is None:
             return Choices(())
@@ -360,7 +393,7 @@ class Deal(RefereedTable):
         """Apply a legal action and return the events it produced. Strict mode: an illegal
         action raises IllegalAction and changes nothing. Refereed mode: see ``shengji.table``."""
         if self.table is not None:
-            return self._r_apply(action)
+            return refereed.engine.apply(self, action)
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(reason)
@@ -467,7 +500,7 @@ class Deal(RefereedTable):
         self.declarations = ()
         self.phase = Phase.DRAW
         if self.table is not None:
-            self._r_begin_draw()
+            refereed.draw.begin(self)
             return
         self._continue_draw()
 
@@ -505,7 +538,7 @@ class Deal(RefereedTable):
     def _resume_declaring(self) -> None:
         if self.phase is Phase.DRAW:
             if self.table is not None:
-                self._r_begin_draw()
+                refereed.draw.begin(self)
             else:
                 self._continue_draw()
         else:
@@ -568,7 +601,7 @@ class Deal(RefereedTable):
         self._sorted[banker] = None
         self._emit(KittyTaken, banker, cards=codes(self.picked_up))
         if self.table is not None and self.table.deferred:
-            self._r_banker_known()
+            refereed.points.banker_known(self)
         self.phase = Phase.KITTY
         self.to_act = banker
 
@@ -678,7 +711,7 @@ class Deal(RefereedTable):
         self.trick_number += 1
         self.leader = winner
         self.to_act = winner
-        if self.table is not None and self._r_trick_closed():
+        if self.table is not None and refereed.revoke.trick_closed(self):
             return
         if self.hand_size[winner] == 0:
             self._finish()
@@ -731,7 +764,7 @@ class Deal(RefereedTable):
         if self.banker is None:
             if self.table is None:
                 raise ValueError("no point penalty before the banker is known")
-            self.adjust_points_deferred(offender, points, reason)
+            refereed.points.adjust_points_deferred(self, offender, points, reason)
             return
         delta = points if team(offender) == team(self.banker) else -points
         self.adjustments += ((reason, delta),)

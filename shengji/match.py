@@ -149,7 +149,7 @@ class Match:
 
     def carry_out(self, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
                   answers: int | None = None) -> None:
-        """Carry out a ruling (``shengji.table.RefereedTable.carry_out`` on the deal in
+        """Carry out a ruling (``shengji.refereed.engine.carry_out`` on the deal in
         progress), then the sanctions that are the match's: a ``MatchLoss`` ends it."""
         self.deal.carry_out(effects, sanctions, reason=reason, answers=answers)
         for row in sanctions:

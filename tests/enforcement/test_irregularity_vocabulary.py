@@ -22,10 +22,11 @@ from guandan.table import IRREGULARITIES as GD_IRREGULARITIES
 from shengji.table import IRREGULARITIES as SJ_IRREGULARITIES
 
 GAMES = {
-    "guandan": (GD_IRREGULARITIES, guandan_rulings, Path(guandan.__file__).parent, ("refereed.py", "table.py")),
-    "shengji": (SJ_IRREGULARITIES, shengji_rulings, Path(shengji.__file__).parent, ("table.py",)),
+    "guandan": (GD_IRREGULARITIES, guandan_rulings, Path(guandan.__file__).parent, ("table.py", "refereed")),
+    "shengji": (SJ_IRREGULARITIES, shengji_rulings, Path(shengji.__file__).parent, ("table.py", "refereed")),
 }
-_EMITTERS = {"_r_simple", "_r_attempt", "_r_await", "_r_found"}
+_EMITTERS = {"attempt", "await_ruling", "found"}
+"""The feature modules' helpers that record an irregularity (the deal first, the id second)."""
 
 
 def _strings(node: ast.AST) -> set[str]:
@@ -50,8 +51,8 @@ def emitted_ids(path: Path) -> set[str]:
                 if kw.arg == "irregularity":
                     out |= _strings(kw.value)
             name = getattr(node.func, "attr", getattr(node.func, "id", None))
-            if name in _EMITTERS and len(node.args) >= 2:
-                out |= _strings(node.args[1])
+            if name in _EMITTERS and len(node.args) >= 3:
+                out |= _strings(node.args[2])
         elif isinstance(node, ast.Assign):
             if any(isinstance(t, ast.Name) and t.id == "irregularity" for t in node.targets):
                 out |= _strings(node.value)
@@ -61,7 +62,8 @@ def emitted_ids(path: Path) -> set[str]:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_engine_declares_every_irregularity_id_it_emits(game):
     declared, _, package, files = GAMES[game]
-    emitted = set().union(*(emitted_ids(package / f) for f in files))
+    paths = [p for f in files for p in ((package / f).rglob("*.py") if (package / f).is_dir() else [package / f])]
+    emitted = set().union(*(emitted_ids(p) for p in paths))
     if game == "guandan":   # illegality() codes recorded as they are (found.code)
         from guandan.legal import RECORDED
 

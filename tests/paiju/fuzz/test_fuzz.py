@@ -13,7 +13,7 @@ import paiju.fuzz.command as fuzz_module
 from enforcement.injector import catalogue_for
 from enforcement.invariants import INVARIANTS
 from enforcement.rulebook import clauses_for
-from guandan.table import TablePrimitives
+from guandan.refereed import bars
 from paiju.cli import main
 from paiju.fuzz.command import NOT_IN_RUN, Coverage
 from paiju.fuzz.case import Case, draw_case, run_case
@@ -130,17 +130,17 @@ def test_rare_kinds_get_rates_that_fire_them_and_second_deals_their_kinds():
 
 def _lose_a_card_when_barring(monkeypatch):
     """A planted engine bug: barring a seat (GD-2.2, GD-2.3.1, GD-4.2.3) loses one of its cards."""
-    bar = TablePrimitives._bar
+    bar = bars.bar
 
-    def leaky(self, seat, reason, scope):
-        bar(self, seat, reason, scope)
-        hand = self.hands[seat]
+    def leaky(deal, seat, reason, scope):
+        bar(deal, seat, reason, scope)
+        hand = deal.hands[seat]
         card = next(i for i in range(54) if hand[i])
         hand[card] -= 1
-        self.sizes[seat] -= 1
-        self.hand_changed(seat)
+        deal.sizes[seat] -= 1
+        deal.hand_changed(seat)
 
-    monkeypatch.setattr(TablePrimitives, "_bar", leaky)
+    monkeypatch.setattr(bars, "bar", leaky)
 
 
 def test_a_planted_violation_is_caught_shrunk_saved_and_reproduced(capsys, tmp_path, monkeypatch):

@@ -1,0 +1,65 @@
+"""Refereed mode of a 掼蛋 deal, one module per concept, each owning its slice of
+``deal.table`` (``state.TableState``) as attrs records and answering the engine's hooks:
+
+- ``core``: the wait for the referee, the choice offered, whose turn it is, and what the
+  features do on a turn (``settle``); ``engine``: actions and rulings dispatched to them.
+- ``draw``, ``tribute``, ``play``, ``on_table`` (cards laid on the table), ``out_of_turn``;
+- ``bars`` (禁出一手), ``lead_option`` (a/b/c and the lead restriction), ``penalty_cards``
+  (暴露张, 罚张), ``correction`` (GD-2.4), ``reporting`` (报牌), ``pass_sequence``
+  (GD-4.2.3/4), ``take_back`` (GD-4.2.2), ``placing`` (单下, 双下), ``information`` (GD-7),
+  ``next_deal`` (GD-5), ``observation``.
+
+A feature function takes the deal as its first argument; feature modules import each other
+as modules only (so the import order does not matter).
+
+How the table works in refereed mode:
+
+- The draw is one decision: ``Draw(seat)`` by the rightful next drawer runs it to the end.
+  Before it (and again after a ruling) every other seat may interject a ``DrawOutOfTurn``.
+- An action that breaks a rule becomes ONE ``IrregularAttempt`` event (an action event:
+  a replay re-applies it). Its cards lie on the table in front of the offender (still its
+  own), and the deal waits (``phase`` AWAITING_RULING, ``to_act`` REFEREE) until a ruling is
+  carried out. A latent attempt (nobody noticed yet) is followed by an
+  ``IrregularityFound`` event when the table reaches the stage where it comes to light.
+- Out-of-turn play: the offender's 下家 answers: ``CallReferee`` (GD-2.3.1) or any play or
+  pass on the out-of-turn cards, which accepts them (GD-2.3.2).
+- 报牌 is a step of its own: after a play that leaves 1-10 cards the player is to act with
+  ``Report(seat, count)`` (unless the deal was built with ``report_step=False``).
+- Exposed cards (暴露张) stay in the owner's hand, marked and visible to all. The ruling
+  decides what an exposure carries: the GD-2.3.1 lead option (when the owner's partner next
+  has the lead, the partner's 下家 chooses forbid / require / free), or penalty cards at once
+  (the partner can never lead again, or the cards form no combination). After 'free' the
+  cards are penalty cards (GD-6), which must be played or passed at each legal chance
+  (legal_actions offers only the plays made of them, plus the pass), the holder's 下家
+  designating the kind when there are several (``gd.designated``).
+- 禁出一手: a 'next_turn' bar waits for the seat's next turn to play, in a later round if
+  need be; a barred lead passes to the 下家 (接风 when it is out). A 'round' bar (GD-2.2)
+  lapses when its round ends.
+- Bars, lead restrictions, penalty obligations, the GD-4.2.3 pass sequence and 单下 seats
+  are applied inside ``legal_actions()`` and the turn order, so no agent is ever offered
+  an action they forbid.
+- GD-4.2.2 take-back restores an exact snapshot of the play taken when the unreported play
+  was made (and one before the offender's partner first acted after it).
+"""
+
+from guandan.refereed import (  # noqa: F401  (the deal reaches the features through the package)
+    bars,
+    core,
+    correction,
+    draw,
+    engine,
+    information,
+    lead_option,
+    next_deal,
+    observation,
+    on_table,
+    out_of_turn,
+    pass_sequence,
+    penalty_cards,
+    placing,
+    play,
+    reporting,
+    state,
+    take_back,
+    tribute,
+)

@@ -1,0 +1,83 @@
+"""禁出一手: a 'next_turn' bar (GD-2.3.1) waits for the seat's next turn to play; a 'round'
+bar (GD-2.2) lapses when its round ends. A barred lead goes to the 下家 (接风 when it is out)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from guandan import events as ev
+from guandan.refereed import core
+from tabletop.rulings import refuse
+from tabletop.seats import next_seat
+
+
+def bar_next_play(deal: Any, seat: int, reason: str) -> None:
+    """禁出一手 (scope 'next_turn'): ``seat`` passes automatically when its turn to play
+    next comes, in this round or a later one; a barred lead goes to its 下家."""
+    bar(deal, seat, reason, "next_turn")
+
+
+def bar_in_round(deal: Any, seat: int, reason: str) -> None:
+    """禁出一手 (scope 'round', GD-2.2): as ``bar_next_play``, but the bar lapses when the
+    round ends before the turn comes."""
+    bar(deal, seat, reason, "round")
+
+
+def bar(deal: Any, seat: int, reason: str, scope: str) -> None:
+    deal.table.bars[seat] = scope
+    deal.stream.emit(ev.SeatBarred, seat=seat, reason=reason, scope=scope)
+    deal._legal = None
+
+
+def lapse_round_bars(deal: Any) -> None:
+    """The round ended: its GD-2.2 bars lapse; 'next_turn' bars wait for their turn."""
+    t = deal.table
+    for s in sorted(t.bars):
+        if t.bars[s] == "round":
+            del t.bars[s]
+            deal.stream.emit(ev.BarEnded, seat=s, how="lapsed")
+
+
+def barred_lead(deal: Any, seat: int) -> None:
+    """A 'next_turn' bar on a lead: the seat passes and the lead goes to its 下家 (as in
+    GD-4.2.3, 下家自动拥有领出权); when the 下家 has gone out, to the 下家's partner (接风,
+    as when a seat goes out with the round won), else to the next seat still in play. The
+    lead thus stays with the non-offending side. A new lead: the lead count goes up."""
+    t = deal.table
+    lead_to = deal._leader_after(next_seat(seat))
+    deal.stream.emit(ev.BarredPass, seat=seat, lead_to=lead_to)
+    t.turns += 1
+    deal.top = None
+    deal.passed = []
+    deal.leader = deal.turn = lead_to
+    t.lead_count += 1
+    if t.designation is not None and t.designation.holder == seat:
+        t.designation = None
+
+
+def on_bar(deal: Any, effect: Any, plan: Any) -> None:
+    """禁出一手, scope 'next_turn' (GD-2.3.1) or 'round' (GD-2.2)."""
+    if effect.scope == "round":
+        bar_in_round(deal, effect.seat, plan.reason)
+    elif effect.scope == "next_turn":
+        bar_next_play(deal, effect.seat, plan.reason)
+    else:
+        raise refuse(effect, "掼蛋 bars a seat's next play in this round or its next turn")
+
+
+def on_turn(deal: Any, seat: int, leading: bool) -> Any:
+    """The turn hook: a barred seat's turn is served — a pass, or (a 'next_turn' bar on a
+    lead) the lead goes on; a 'round' bar reaching a lead has lapsed."""
+    t = deal.table
+    if seat not in t.bars:
+        return core.NEXT
+    scope = t.bars.pop(seat)
+    if leading and t.sequence is None:
+        if scope == "round":  # a GD-2.2 bar reaches no further than its round
+            deal.stream.emit(ev.BarEnded, seat=seat, how="lapsed")
+        else:
+            barred_lead(deal, seat)
+        return core.AGAIN
+    deal.stream.emit(ev.BarredPass, seat=seat)
+    deal._pass(seat)
+    return core.AGAIN

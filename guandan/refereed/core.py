@@ -1,0 +1,189 @@
+"""The wait for the referee and the turn hooks of a refereed 掼蛋 deal: irregularities
+awaited and found, the ruling's end of the wait, the choice offered to a seat, whose turn it
+is to play, and what bars, lead options, penalty cards and a latent 报牌 do on a turn (``settle``)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from guandan import events as ev
+from guandan.actions import Choose, action_to_data
+from guandan.observation import Phase
+from guandan.refereed import bars, draw, lead_option, on_table, penalty_cards, reporting, state, tribute
+from tabletop.cards import codes
+from tabletop.errors import IllegalAction
+from tabletop.events import Event
+from tabletop.irregular import facts as make_facts
+from tabletop.refereed import Choice
+from tabletop.refereed import offer_choice as offer_shared_choice
+from tabletop.rulings import Awaited, refuse
+
+
+def await_ruling(deal: Any, seq: int, irregularity: str, seat: int | None, event: Event) -> None:
+    """The table waits for a ruling on attempt ``seq``, which ``event`` calls for: the
+    referee's seat is to act."""
+    assert irregularity in state.IRREGULARITIES, f"undeclared irregularity id {irregularity!r}"
+    t = deal.table
+    t.wait(Awaited(seq, irregularity, seat, event))
+    if deal.phase is not Phase.AWAITING_RULING and deal.phase is not Phase.SCORED:
+        t.resume_phase = deal.phase
+        deal.phase = Phase.AWAITING_RULING
+    deal._legal = None
+
+
+def found(deal: Any, answers: int, irregularity: str, seat: int | None, *, await_: bool = True,
+          **info: Any) -> None:
+    e = deal.stream.emit(ev.IrregularityFound, seat=seat, irregularity=irregularity, answers=answers,
+                         facts=make_facts(**info))
+    if await_:
+        await_ruling(deal, answers, irregularity, seat, e)
+
+
+def resolve(deal: Any, seq: int | None = None) -> None:
+    """End the wait for the ruling on attempt ``seq`` (the first one when None); play
+    goes on once no ruling is awaited (its events go to the stream)."""
+    t = deal.table
+    if t is None:
+        raise ValueError("resolve: the deal is not refereed")
+    if t.stop_waiting(seq) and deal.phase is Phase.AWAITING_RULING:
+        deal.phase = t.resume_phase
+        deal._legal = None
+        go_on(deal)
+    return None
+
+
+def go_on(deal: Any) -> None:
+    t = deal.table
+    if deal.phase is Phase.DRAW and not deal.stock and t.grab is None:
+        draw.finish_draw(deal)
+        return
+    if deal.phase is not Phase.PLAY:
+        return
+    if t.latent and deal.plays >= 1:
+        tribute.discover(deal)
+        return
+    settle(deal)
+
+
+def offer_choice(deal: Any, seat: int, purpose: str, options: Sequence[str], about: Any = None, *,
+                 on_chosen: Callable[[Any, Choice, str], None]) -> None:
+    """``seat`` must choose one of ``options`` before the table goes on (Choose actions);
+    ``on_chosen(deal, choice, option)``, of the feature that offers it, carries the choice out."""
+    offer_shared_choice(deal, seat, purpose, options, about, on_chosen=on_chosen)
+    deal._legal = None
+
+
+def choose(deal: Any, a: Choose, handed: bool) -> None:
+    t = deal.table
+    c = t.choice
+    if c is None or a.seat != c.seat or a.option not in c.options:
+        raise IllegalAction(f"seat {a.seat} has no choice {a.option!r} to make")
+    t.choice = None
+    deal.stream.emit(ev.ChoiceMade, seat=a.seat, purpose=c.purpose, option=a.option)
+    c.data["on_chosen"](deal, c, a.option)
+
+
+def restore_turn(deal: Any, seat: int, reason: str) -> None:
+    """Order restored: ``seat`` is to act (to draw next, in the draw)."""
+    deal.turn = seat
+    deal.stream.emit(ev.TurnRestored, seat=seat, reason=reason)
+    deal._legal = None
+
+
+def play_turn(deal: Any) -> int | None:
+    """Whose turn to play it is (None while something else must be answered first)."""
+    t = deal.table
+    if deal.phase is not Phase.PLAY:
+        return None
+    if t.oot is not None:
+        return t.oot.responder
+    if t.choice is not None or t.report_due is not None:
+        return None
+    return deal.turn
+
+
+class Turn(enum.Enum):
+    """What a feature's ``on_turn`` hook says about the seat whose turn it is."""
+
+    NEXT = "next"
+    """Nothing for this feature: ask the next one."""
+    AGAIN = "again"
+    """The turn moved on (a barred seat passed): look at the new one."""
+    WAIT = "wait"
+    """The table waits (a choice offered, a 报牌 irregularity found)."""
+
+
+NEXT, AGAIN, WAIT = Turn.NEXT, Turn.AGAIN, Turn.WAIT
+
+
+def settle(deal: Any) -> None:
+    """The hook of a turn: the deal ends if it is over, then each feature, in order, looks at
+    the seat whose turn it is (a 报牌 comes to light, a bar is served, a lead option asked,
+    penalty cards' kind designated) until one moves the turn on (look again) or waits."""
+    t = deal.table
+    if not (t.bars or t.lead_options or t.exposures or t.latent_report is not None or t.end_pending):
+        return  # nothing that acts on whose turn it is
+    for _ in range(16):
+        if (deal.phase is not Phase.PLAY or t.choice is not None or t.report_due is not None
+                or t.oot is not None):
+            return
+        if t.end_pending:
+            t.end_pending = False
+            if deal._deal_over():
+                deal._end_by_play()
+                return
+        seat = deal.turn
+        top = deal.top
+        leading = top is None or top.seat == seat
+        for on_turn in (reporting.on_turn, bars.on_turn, lead_option.on_turn, penalty_cards.on_turn):
+            verdict = on_turn(deal, seat, leading)
+            if verdict is not NEXT:
+                break
+        if verdict is not AGAIN:
+            return
+
+
+def attempt(deal: Any, action: Any, irregularity: str, **info: Any) -> None:
+    e = deal.stream.emit(ev.IrregularAttempt, seat=action.seat, irregularity=irregularity,
+                         action=action_to_data(action), facts=make_facts(**info))
+    await_ruling(deal, e.seq, irregularity, action.seat, e)
+
+
+def flush_latent(deal: Any) -> None:
+    """The deal ended with irregularities nobody noticed in time: they come to light now
+    (``after_end``), so that each one still gets its ruling."""
+    t = deal.table
+    lr, t.latent_report = t.latent_report, None
+    if lr is not None:
+        found(deal, lr.seq, lr.irregularity, lr.seat, after_end=True, stage=None, count=lr.count)
+    latent, t.latent = t.latent, []
+    for li in latent:
+        found(deal, li.seq, li.irregularity, li.seat, **{**li.facts, "after_end": True})
+    o, t.oot = t.oot, None
+    if o is not None:
+        on_table.return_cards(deal, o.seat, "the deal ended")
+        found(deal, o.seq, "play_out_of_turn", o.seat, after_end=True, cards=codes(o.cards))
+
+
+def seat_of(effect: Any) -> int:
+    if effect.seat is None:
+        raise refuse(effect, "names no seat")
+    return effect.seat
+
+
+def awaiting(deal: Any, effect: Any) -> None:
+    if deal.phase is not Phase.AWAITING_RULING:
+        raise refuse(effect, "the table is not waiting for a ruling")
+
+
+def on_restore_order(deal: Any, effect: Any, plan: Any) -> None:
+    """``seat`` acts once the wait is over."""
+    awaiting(deal, effect)
+    restore_turn(deal, effect.seat, plan.reason)
+
+
+def referee_rng(deal: Any) -> Any:
+    """The REFEREE stream of this deal (tabletop.rng), for lots and random draws."""
+    return deal.table.referee_rng(deal.seed, deal.deal_number)

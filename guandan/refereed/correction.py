@@ -1,0 +1,68 @@
+"""GD-2.4: a seat corrects its attempt (``Correction``); the cards it leaves unused are exposed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from guandan import events as ev
+from guandan.combos import readings
+from guandan.refereed import lead_option, penalty_cards
+from tabletop.cards import Card, codes, holds, sort_cards, without
+from tabletop.rulings import refuse
+
+
+@attrs.define(slots=True)
+class Correction:
+    """GD-2.4 (``penalty_cards``): ``seat`` acts again on its attempt ``cards``; the cards the
+    correction leaves unused are then exposed as ``unused`` says ('lead_option' | 'penalty')."""
+
+    seat: int
+    cards: list[Card]
+    reason: str
+    unused: str
+
+
+def await_correction(deal: Any, seat: int, cards: Iterable[Card], reason: str, *, unused: str) -> None:
+    """``seat`` acts again (a legal play or a pass); the cards of its attempt not used in
+    that correction are then exposed (GD-2.4), as the ruling said (``unused``, see
+    ``tabletop.effects.CorrectPlay``): 'lead_option' (the option when they form a
+    combination, else penalty cards) or 'penalty'."""
+    t = deal.table
+    cards = sort_cards(cards)
+    if unused not in ("lead_option", "penalty"):
+        raise ValueError(f"await_correction: unknown instruction {unused!r}")
+    t.correction = Correction(seat, list(cards), reason, unused)
+    deal.turn = seat
+    deal.stream.emit(ev.CorrectionDue, seat=seat, cards=codes(cards), reason=reason)
+    deal._legal = None
+
+
+def expose_unused(deal: Any, seat: int, used: Iterable[Card]) -> None:
+    """The ruling's CorrectPlay(unused=...) carried out: 'penalty', or 'lead_option' (the
+    option needs a combination: cards that form none are penalty cards)."""
+    t = deal.table
+    c = t.correction
+    attempt, reason, rule = c.cards, c.reason, c.unused
+    t.correction = None
+    unused = without(attempt, used)
+    new = penalty_cards.newly_exposed(deal, seat, unused)  # what expose will lay out
+    if new:
+        combo = bool(readings(new, deal.level, deal.rules))
+        then = lead_option.set_option if rule == "lead_option" and combo else penalty_cards.as_penalty
+        penalty_cards.expose(deal, seat, unused, reason, then=then)
+
+
+def on_correct_play(deal: Any, effect: Any, plan: Any) -> None:
+    """``seat`` acts again on its attempt (``cards``, back in its hand); the cards the
+    correction does not use are then dealt with as the ruling said (``unused``)."""
+    if not effect.cards:
+        raise refuse(effect, "names no attempt's cards to correct")
+    if effect.unused is None:
+        raise refuse(effect, "does not say what becomes of the cards the correction leaves unused")
+    cards = sort_cards(Card(c) for c in effect.cards)
+    if not holds(deal.hands[effect.seat], cards):
+        raise refuse(effect, f"seat {effect.seat} does not hold the attempt's cards (list their Return first)")
+    await_correction(deal, effect.seat, cards, plan.reason, unused=effect.unused)

@@ -1,0 +1,236 @@
+"""The draw, refereed (GD-1): ``Draw`` runs it; a card drawn out of turn (``Grab``) lies on
+the table or in the hand until ruled on; random draws and redeals carry rulings out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from guandan import events as ev
+from guandan.actions import Draw, DrawOutOfTurn, action_to_data
+from guandan.observation import Phase
+from guandan.refereed import core
+from tabletop import rng as streams
+from tabletop.cards import Card, codes, full_deck
+from tabletop.errors import IllegalAction
+from tabletop.irregular import facts as make_facts
+from tabletop.rulings import refuse
+from tabletop.seats import NUM_SEATS, next_seat
+
+
+@attrs.define(slots=True)
+class Grab:
+    """A card drawn out of turn (``draw``): ``seat`` took ``card`` due to ``rightful``;
+    ``in_hand``: put into the hand (else lying on the table)."""
+
+    seat: int
+    card: Card
+    in_hand: bool
+    rightful: int
+
+
+def draw(deal: Any, a: Draw, handed: bool) -> None:
+    if deal.phase is not Phase.DRAW:
+        raise IllegalAction("no draw now")
+    if a.seat != deal.to_act:
+        raise IllegalAction(f"seat {deal.turn} draws next, not seat {a.seat}")
+    n = len(deal.stock)
+    if not a.flawed:
+        deal.stream.emit(ev.DrawRan, seat=a.seat)
+        run_draw(deal, n)
+        finish_draw(deal)
+        return
+    if not 0 <= a.at < n:
+        raise IllegalAction(f"the slip must happen within the {n} cards still to draw")
+    rightful = (deal.turn + a.at) % NUM_SEATS
+    if a.extra_by is not None and (a.extra_by not in range(NUM_SEATS) or a.extra_by == rightful):
+        raise IllegalAction("the extra card is taken by a seat other than its rightful drawer")
+    counts = list(deal.sizes)
+    seat = deal.turn
+    for i in range(n):
+        if i == a.at and (a.lost or a.extra_by is not None):
+            if a.extra_by is not None:
+                counts[a.extra_by] += 1
+            continue
+        counts[seat] += 1
+        seat = next_seat(seat)
+    complete = not a.lost
+    if complete and counts == [27] * 4:
+        raise IllegalAction("that slip leaves every count right: no table could tell (draw normally)")
+    ev_ = deal.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_counts_after_draw",
+                           action=action_to_data(a),
+                           facts=make_facts(counts=tuple(counts), deck_complete=complete))
+    run_draw(deal, n, slip=a)
+    deal.stream.emit(ev.HandsComplete, sizes=tuple(deal.sizes))
+    core.await_ruling(deal, ev_.seq, "wrong_counts_after_draw", None, ev_)
+
+
+def run_draw(deal: Any, count: int, slip: Draw | None = None) -> None:
+    t = deal.table
+    if slip is None:  # the usual draw, kept lean
+        face = t.face_position
+        seat = deal.turn
+        draw = deal.draw_next
+        for _ in range(count):
+            if t.taken == face:
+                t.face_drawer = seat
+            t.taken += 1
+            draw(seat)
+            seat = (seat + 1) % NUM_SEATS
+        deal.turn = seat
+        return
+    for i in range(count):
+        if slip is not None and i == slip.at:
+            if slip.lost:
+                card = deal.stock.pop(0)
+                t.lost.append(card)
+                t.taken += 1
+                deal.stream.emit(ev.CardLost, card=str(card))
+            if slip.extra_by is not None:
+                take_from_stock(deal, slip.extra_by)
+            continue
+        take_from_stock(deal, deal.turn)
+        deal.turn = next_seat(deal.turn)
+
+
+def take_from_stock(deal: Any, seat: int) -> Card:
+    t = deal.table
+    if t.taken == t.face_position:
+        t.face_drawer = seat
+    t.taken += 1
+    return deal.draw_next(seat)
+
+
+def finish_draw(deal: Any) -> None:
+    deal.stream.emit(ev.HandsComplete, sizes=tuple(deal.sizes))
+    after_draw(deal)
+
+
+def after_draw(deal: Any) -> None:
+    t = deal.table
+    s = t.setup
+    if s.get("previous_order") is not None:
+        deal._start_tribute(s["previous_order"], s["no_tribute_seats"], s["no_tribute"], s["leader"])
+    elif s.get("leader") is not None:
+        deal._start_play(s["leader"], "given")
+    else:
+        deal._start_play(t.face_drawer if t.face_drawer is not None else s["face_leader"], "face_up")
+
+
+def draw_out_of_turn(deal: Any, a: DrawOutOfTurn, handed: bool) -> None:
+    t = deal.table
+    if deal.phase is not Phase.DRAW or t.grab is not None:
+        raise IllegalAction("no draw out of turn now")
+    n = len(deal.stock)
+    if not 0 <= a.after < n:
+        raise IllegalAction(f"only {n} cards are left to draw")
+    rightful = (deal.turn + a.after) % NUM_SEATS
+    if a.seat == rightful:
+        raise IllegalAction(f"seat {a.seat} is the rightful drawer of that card")
+    card = deal.stock[a.after]
+    face_card = t.taken + a.after == t.face_position
+    inserted = a.inserted
+    face_seen = a.face_seen or inserted or face_card
+    identifiable = (a.identifiable or face_card) if inserted else True
+    shown = face_seen and identifiable
+    ev_ = deal.stream.emit(
+        ev.IrregularAttempt, seat=a.seat, irregularity="draw_out_of_turn", action=action_to_data(a),
+        facts=make_facts(rightful=rightful, face_seen=face_seen, inserted=inserted,
+                         identifiable=identifiable, face_up_card=face_card,
+                         card=str(card) if shown else None))
+    run_draw(deal, a.after)
+    drawn = deal.stock.pop(0)
+    t.taken += 1
+    if inserted:
+        deal.hands[a.seat][drawn] += 1
+        deal.sizes[a.seat] += 1
+        deal._hand_tuples[a.seat] = None
+    else:
+        t.on_table.lay(a.seat, [drawn])
+    t.grab = Grab(a.seat, drawn, inserted, rightful)
+    core.await_ruling(deal, ev_.seq, "draw_out_of_turn", a.seat, ev_)
+
+
+def random_draw(deal: Any, source: int, to: int, reason: str) -> Card:
+    """``to`` (the rightful drawer) draws a card at random from ``source``'s hand; the
+    draw goes on with ``to``'s 下家 (GD-1.1.3b). The REFEREE stream decides."""
+    t = deal.table
+    hand = deal.hand(source)
+    card = hand[int(core.referee_rng(deal).integers(len(hand)))]
+    deal._move(source, to, card)
+    if t.grab is not None and t.grab.seat == source:
+        t.grab = None
+    deal.turn = next_seat(to)
+    deal.stream.emit(ev.RandomlyDrawn, seat=to, source=source, cards=(str(card),), reason=reason)
+    deal._legal = None
+    return card
+
+
+def redeal(deal: Any, fresh_deck: bool, reason: str) -> None:
+    """Gather the cards and draw again (same shuffler, cutter, first drawer; the shuffle
+    from the deal's SHUFFLE stream, attempt-numbered). ``fresh_deck``: a short deck is
+    replaced (GD-1.2 PD)."""
+    t = deal.table
+    if deal.seed is None:
+        raise ValueError("a deal from explicit hands cannot be redealt")
+    t.redeals += 1
+    k = t.redeals
+    deal.stream.emit(ev.Redealt, attempt=k, fresh_deck=fresh_deck, reason=reason)
+    for s in range(NUM_SEATS):
+        deal.hands[s] = [0] * 54
+        deal.sizes[s] = 0
+        deal._hand_tuples[s] = None
+    t.on_table.clear()
+    t.lost.clear()
+    t.grab = None
+    t.taken = 0
+    t.face_drawer = None
+    s = t.setup
+    shuffle_and_cut(deal, s, attempt=k)
+    deal._legal = None
+
+
+def shuffle_and_cut(deal: Any, s: dict, attempt: int = 0) -> None:
+    """The shuffle, cut and (first deal) face-up card; the draw then waits for ``Draw``."""
+    t = deal.table
+    path = () if attempt == 0 else (attempt,)
+    order = streams.generator(deal.seed, deal.deal_number, streams.SHUFFLE, *path).permutation(108)
+    deck = full_deck(2)
+    deck = [deck[i] for i in order]
+    deal.stream.emit(ev.DeckShuffled, seat=s["shuffler"], deck=codes(deck))
+    cut = int(streams.generator(deal.seed, deal.deal_number, streams.CUT, *path).integers(1, 108))
+    deck = deck[cut:] + deck[:cut]
+    deal.stream.emit(ev.DeckCut, seat=s["cutter"], position=cut)
+    t.face_position = None
+    if s["face_up"]:
+        position = int(streams.generator(deal.seed, deal.deal_number, streams.FACE_UP, *path).integers(108))
+        face_leader = (s["first_drawer"] + position) % NUM_SEATS
+        deal.face_up = (face_leader, deck[position])
+        s["face_leader"] = face_leader
+        t.face_position = position
+        deal.stream.emit(ev.CardFacedUp, seat=face_leader, card=str(deck[position]), position=position)
+    deal.stock = deck
+    deal.phase = Phase.DRAW
+    deal.turn = s["first_drawer"]
+
+
+def on_random_draw(deal: Any, effect: Any, plan: Any) -> None:
+    """GD-1.1.3b: ``to`` draws a card at random from ``source``'s hand (REFEREE stream); the
+    draw goes on with ``to``'s 下家 (the ``RestoreOrder`` listed with it)."""
+    if effect.source is None or effect.to is None or effect.source == effect.to or effect.count != 1:
+        raise refuse(effect, "a random draw here is one card from one seat's hand to another seat")
+    if deal.phase is not Phase.AWAITING_RULING or deal.table.resume_phase is not Phase.DRAW:
+        raise refuse(effect, "a random draw is carried out during the draw")
+    if not deal.sizes[effect.source]:
+        raise refuse(effect, f"seat {effect.source} holds no card")
+    if plan.take("RestoreOrder", seat=next_seat(effect.to)) is None:
+        raise refuse(effect, f"the draw goes on with seat {next_seat(effect.to)}: list RestoreOrder with it")
+    random_draw(deal, effect.source, effect.to, plan.reason)
+
+
+def on_redeal(deal: Any, effect: Any, plan: Any) -> None:
+    """The cards are gathered and drawn again (a fresh deck for a short one)."""
+    if deal.seed is None:
+        raise refuse(effect, "a deal from explicit hands cannot be redealt")
+    redeal(deal, effect.fresh_deck, plan.reason + (": short deck" if effect.fresh_deck else ""))

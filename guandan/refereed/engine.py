@@ -1,0 +1,178 @@
+"""The refereed 掼蛋 engine protocol: an action to its feature's handler, and a ruling carried
+out effect by effect (``EFFECT_HANDLERS``, in ``CARRY_ORDER``) then sanction by sanction.
+
+A ruling is data the table carries out (``carry_out(effects, sanctions, reason=, answers=)``,
+and ``guandan.match.Match.carry_out`` with the match around it): each listed table effect
+through its handler in ``EFFECT_HANDLERS`` (in the fixed order of kinds ``CARRY_ORDER``),
+then the imposed sanctions through ``SANCTION_HANDLERS``, then ``resolve``. A handler does
+exactly what its effect says, through its feature module's primitives, or raises ``RulingRefused``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from guandan import events as ev
+from guandan.actions import (
+    Announce, AskCount, CallReferee, Choose, Draw, DrawOutOfTurn, DropCard, GiveTribute, Incident, Pass,
+    Play, PlayWithExtra, Report, Retract, ReturnCard,
+)
+from guandan.observation import Phase
+from guandan.refereed import (
+    bars, core, correction, draw, information, next_deal, on_table, out_of_turn, pass_sequence,
+    penalty_cards, placing, play, reporting, take_back, tribute,
+)
+from tabletop.errors import IllegalAction, RulingRefused
+from tabletop.rulings import Ruling, RulingPlan, Unresolved, admit_ruling, refuse_what_cannot_be_carried_out
+
+
+def apply(deal: Any, action: Any) -> list:
+    legal = deal._legal
+    kind = type(action)
+    if kind is Ruling or kind is Unresolved:
+        apply_ruling(deal, action)
+        return deal.stream.take()
+    if deal.phase is Phase.SCORED:
+        raise IllegalAction("the deal is over")
+    if deal.phase is Phase.AWAITING_RULING:
+        raise IllegalAction("the table waits for the referee's ruling")
+    handler = ACTION_HANDLERS.get(kind)
+    if handler is None:
+        raise IllegalAction(f"not a 掼蛋 action: {action!r}")
+    handed = legal is not None and legal.handed_out(action)
+    deal._legal = None
+    handler(deal, action, handed)
+    if deal.phase is not Phase.AWAITING_RULING and deal.phase is not Phase.SCORED:
+        core.settle(deal)
+    return deal.stream.take()
+
+
+def apply_ruling(deal: Any, ruling: Ruling | Unresolved, match: Any = None) -> None:
+    """The referee's seat acts: refuse what cannot be carried out before anything
+    changes, log the ruling (``ref.ruling`` / ``ref.unresolved``), then carry out exactly
+    its effects and sanctions (``carry_out``); ``match``: the match around the deal."""
+    t = deal.table
+    sanctions, reason = admit_ruling("掼蛋", t, () if t is None else t.awaiting, ruling, EFFECT_HANDLERS,
+                                     SANCTION_HANDLERS, deal.stream)
+    carry_out(deal, ruling.effects, sanctions, reason=reason, answers=ruling.answers, match=match)
+
+
+def carry_out(deal: Any, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
+              answers: int | None = None, match: Any = None) -> None:
+    """Carry out a ruling on this deal: each listed table effect, each through
+    ``EFFECT_HANDLERS`` by its kind, in the table's fixed order of kinds (``CARRY_ORDER``:
+    cards back first, then exposed, bars, reports, choices, the turn, the next deal —
+    whatever order the ruling lists them in; effects of one kind in the order listed); then
+    the imposed sanctions' consequences through
+    ``SANCTION_HANDLERS`` (``LevelDiffPenalty`` → the match score, ``ForcedLast`` → 单下,
+    ``ForcedDoubleLast`` → the 双下 result); then — ``answers`` given — the wait for the
+    ruling on attempt ``answers`` ends and play resumes. ``effects`` are
+    ``tabletop.effects.TableEffect`` records, ``sanctions`` the ledger's imposed rows
+    (``.sanction``, ``.seat``, ``.side``, ``.clause``), read by kind and fields only;
+    ``match``: the ``guandan.match.Match`` around the deal (None: a lone deal, whose level
+    penalties are only recorded). ``reason`` (the clause) is what the primitive events give
+    as their reason. What the table cannot carry out raises ``RulingRefused`` with the
+    reason: unknown kinds and a ruling on nothing awaited before anything changes;
+    otherwise a handler refuses before it changes anything, the effects listed before it
+    having been carried out."""
+    t = deal.table
+    if t is None:
+        raise RulingRefused("the deal is not refereed: no ruling to carry out")
+    # (a ruling with no table effect may answer an attempt that stood, GD-2.3.2)
+    refuse_what_cannot_be_carried_out("掼蛋", effects, sanctions, EFFECT_HANDLERS, SANCTION_HANDLERS,
+                                      (w.answers for w in t.awaiting), answers, effects_need_an_attempt=True)
+    effects = sorted(effects, key=lambda e: CARRY_ORDER[e.KIND])   # stable: same kinds as listed
+    plan = _Plan(reason, effects, answers, match)
+    plan.carry_out_effects(deal, EFFECT_HANDLERS)
+    lr = t.latent_report
+    if lr is not None and answers is not None and lr.seq == answers and t.choice is None:
+        t.latent_report = None           # a 报牌 ruled on, no take-back offered: settled
+    for row in sanctions:
+        handler = SANCTION_HANDLERS[row.sanction.KIND]
+        if handler is not None:
+            handler(deal, row, plan)
+    if answers is not None:
+        core.resolve(deal, answers)
+
+
+class _Plan(RulingPlan):
+    """A ruling being carried out on a 掼蛋 deal, with the match around it (or None). One
+    primitive may carry out several listed effects (the Returns of one seat's laid cards are
+    one ``table.returned``; an ``Expose`` followed by the ``LeadOption`` or ``PenaltyCards`` of
+    its cards is one exposure; a ``RandomDraw`` restores the order to the drawer's 下家)."""
+
+    __slots__ = ("match",)
+
+    def __init__(self, reason: str, effects: Sequence[Any], answers: int | None, match: Any) -> None:
+        super().__init__(reason, effects, answers)
+        self.match = match
+
+
+CARRY_ORDER: dict[str, int] = {kind: i for i, kind in enumerate((
+    "Return", "RandomDraw", "Redeal", "Expose", "LeadOption", "PenaltyCards", "BarOnePlay", "ReportAgain",
+    "Replay", "PassSequence", "UnauthorisedInformation", "CorrectPlay", "PlayStands", "RedoTribute",
+    "RedoReturn", "RestoreOrder", "NoTributeNextDeal", "NextDealProcedure"))}
+"""The order in which the table carries out a ruling's effects, by kind: the cards go back
+before they are exposed, a seat is barred before its turn comes, the next deal's procedure
+is set last (before a forced result may end the match)."""
+
+
+EFFECT_HANDLERS: dict[str, Any] = {
+    "Return": on_table.on_return,
+    "Expose": penalty_cards.on_expose,
+    "LeadOption": penalty_cards.on_with_expose,
+    "PenaltyCards": penalty_cards.on_with_expose,
+    "BarOnePlay": bars.on_bar,
+    "RestoreOrder": core.on_restore_order,
+    "RandomDraw": draw.on_random_draw,
+    "Redeal": draw.on_redeal,
+    "CorrectPlay": correction.on_correct_play,
+    "PlayStands": on_table.on_play_stands,
+    "ReportAgain": reporting.on_report_again,
+    "PassSequence": pass_sequence.on_pass_sequence,
+    "Replay": take_back.on_replay,
+    "UnauthorisedInformation": information.on_unauthorised,
+    "RedoTribute": tribute.on_later,
+    "RedoReturn": tribute.on_later,
+    "NoTributeNextDeal": next_deal.on_no_tribute_next_deal,
+    "NextDealProcedure": next_deal.on_next_deal_procedure,
+}
+"""Effect kind → handler(deal, effect, plan): the one place a 掼蛋 ruling's table effects
+are carried out (``carry_out``)."""
+
+
+def on_level_penalty(deal: Any, row: Any, plan: _Plan) -> None:
+    """LevelDiffPenalty: off the side's match score (a lone deal: recorded as an event)."""
+    if plan.match is not None:
+        plan.match._add_level_penalty(row.side, row.sanction.n, reason=row.clause)
+    else:
+        deal.stream.emit(ev.LevelPenalty, team=row.side, levels=row.sanction.n, reason=row.clause)
+
+
+SANCTION_HANDLERS: dict[str, Any] = {
+    "LevelDiffPenalty": on_level_penalty,
+    "ForcedLast": placing.on_forced_last,
+    "ForcedDoubleLast": placing.on_forced_double_last,
+    # recorded in the ledger only: nothing changes at the table
+    "Warning": None, "RecordedViolation": None, "Suspension": None, "AdjustedScore": None,
+}
+"""Sanction kind → handler(deal, imposed row, plan), None: recorded only."""
+
+
+ACTION_HANDLERS = {
+    Draw: draw.draw,
+    DrawOutOfTurn: draw.draw_out_of_turn,
+    GiveTribute: tribute.give_tribute,
+    ReturnCard: tribute.return_card,
+    Play: play.play,
+    PlayWithExtra: play.play_extra,
+    Pass: play.pass_,
+    Report: reporting.report,
+    Choose: core.choose,
+    CallReferee: out_of_turn.call_referee,
+    Announce: play.announce,
+    Retract: play.retract,
+    AskCount: play.ask,
+    DropCard: play.drop,
+    Incident: play.incident,
+}

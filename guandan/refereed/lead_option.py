@@ -1,0 +1,147 @@
+"""The GD-2.3.1 lead option (a forbid / b require / c free) about exposed cards, and the lead
+restriction it leaves (``LeadRestriction``), applied to the legal leads."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from guandan import events as ev
+from guandan.combos import BOMB_KINDS, Reading, readings
+from guandan.movegen import Move, legal_plays
+from guandan.refereed import core, state
+from tabletop.cards import Card, codes, sort_cards
+from tabletop.seats import partner, prev_seat
+
+PURPOSE = "lead_option"
+"""The choice's purpose in the log (``table.choice``)."""
+LEAD_OPTIONS = ("forbid", "require", "free")
+
+
+@attrs.define(slots=True, eq=False)
+class LeadOptionState:
+    """GD-2.3.1: ``chooser`` decides about ``restricted``'s next lead (exposure ``uid``);
+    ``asked_at``: the lead at which it was last answered 'free'."""
+
+    uid: int
+    chooser: int
+    restricted: int
+    kind: str
+    asked_at: int = -1
+
+
+@attrs.define(slots=True)
+class LeadRestriction:
+    """``seat``'s next lead (``lead_option``): must not ('forbid') or must ('require') be of
+    ``kind``, or must be exactly ``cards`` ('cards', GD-4.2.3)."""
+
+    seat: int
+    rule: str
+    kind: str
+    cards: tuple[Card, ...] = ()
+
+
+def set_option(deal: Any, exposure: Any, reason: str) -> None:
+    """GD-2.3.1: the exposed cards' owner's 上家 will choose about its partner's next lead."""
+    if exposure.kind is None:
+        raise ValueError(f"{reason}: no lead option about cards that form no combination")
+    seat = exposure.seat
+    opt = LeadOptionState(exposure.uid, prev_seat(seat), partner(seat), exposure.kind)
+    deal.table.lead_options.append(opt)
+    deal.stream.emit(ev.LeadOptionSet, seat=seat, chooser=opt.chooser, restricted=opt.restricted,
+                     combination=exposure.kind, cards=codes(exposure.cards))
+
+
+def partner_may_lead(deal: Any, seat: int) -> bool:
+    """Whether ``seat``'s partner can still have the lead this deal (not out, not 单下)."""
+    p = partner(seat)
+    return bool(deal.sizes[p]) and p not in deal.table.placed_last
+
+
+def restrict_lead(deal: Any, seat: int, rule: str, kind: str, *, cards: Iterable[Card] = (), reason: str = "") -> None:
+    """``seat``'s next lead must ('require'), must not ('forbid') be of ``kind``, or must
+    be exactly ``cards`` ('cards'). Enforced in legal_actions(); it lapses when nothing
+    (or, for 'require', only bombs) satisfies it."""
+    t = deal.table
+    cards = tuple(sort_cards(cards))
+    r = LeadRestriction(seat, rule, kind, cards)
+    lapsed = satisfying(deal, r, legal_plays(deal.hand(seat), None, deal.level, rules=deal.rules)) is None
+    t.restriction = r
+    deal.stream.emit(ev.LeadRestricted, seat=seat, rule=rule, combination=kind, cards=codes(cards),
+                     lapsed=lapsed)
+    deal._legal = None
+
+
+def lead_filter(deal: Any, seat: int, moves: list[Move]) -> list[Move]:
+    r = deal.table.restriction
+    if r is None or r.seat != seat:
+        return moves
+    kept = satisfying(deal, r, moves)
+    return kept if kept is not None else moves
+
+
+def satisfying(deal: Any, r: LeadRestriction, moves: list[Move]) -> list[Move] | None:
+    """The moves a restriction allows, or None when it lapses (nothing satisfies it;
+    for 'require', also when only bombs do: refusal granted, PD)."""
+    rule, kind, cards = r.rule, r.kind, r.cards
+    if rule == "forbid":
+        kept = [m for m in moves if state.kind_key(m.reading) != kind]
+    elif rule == "require":
+        kept = [m for m in moves if state.kind_key(m.reading) == kind]
+        if kept and all(m.reading.kind in BOMB_KINDS for m in kept):
+            return None
+    else:  # 'cards': exactly these cards (GD-4.2.3: the offender leads its exposed cards)
+        want = sort_cards(cards)
+        kept = [Move(tuple(want), rd) for rd in readings(want, deal.level, deal.rules)]
+    return kept or None
+
+
+def restriction_in_force(deal: Any, seat: int) -> LeadRestriction | None:
+    """The lead restriction on ``seat`` if it does not lapse for its hand now."""
+    r = deal.table.restriction
+    if r is None or r.seat != seat:
+        return None
+    every = legal_plays(deal.hand(seat), None, deal.level, rules=deal.rules)
+    return None if satisfying(deal, r, every) is None else r
+
+
+def allows(r: LeadRestriction, cards: Sequence[Card], reading: Reading) -> bool:
+    rule, kind = r.rule, r.kind
+    if rule == "cards":
+        return sort_cards(cards) == list(r.cards)
+    return (state.kind_key(reading) == kind) == (rule == "require")
+
+
+def chosen(deal: Any, choice: Any, option: str) -> None:
+    """The chooser picked ``option`` about the exposure ``choice.about``: a / b restrict the
+    lead and lift the exposure; c leaves the cards as penalty cards."""
+    uid = choice.about
+    t = deal.table
+    opt = next(o for o in t.lead_options if o.uid == uid)
+    exposure = next(e for e in t.exposures if e.uid == uid)
+    t.option_asked[opt.restricted] = t.lead_count
+    if option == "free":
+        opt.asked_at = t.lead_count
+        if not exposure.penalty:
+            exposure.penalty = True
+            deal.stream.emit(ev.PenaltyCardsMarked, seat=exposure.seat, cards=codes(exposure.cards),
+                             reason="GD-6: choice c, the exposed cards stay")
+        return
+    t.lead_options.remove(opt)
+    t.exposures.remove(exposure)
+    deal.stream.emit(ev.ExposureLifted, seat=exposure.seat, cards=codes(exposure.cards),
+                     reason=f"GD-2.3.1: choice {'a' if option == 'forbid' else 'b'}")
+    restrict_lead(deal, opt.restricted, option, opt.kind, reason="GD-2.3.1")
+
+
+def on_turn(deal: Any, seat: int, leading: bool) -> Any:
+    """The turn hook: before a restricted seat leads, its partner's 下家 is asked (once per lead)."""
+    t = deal.table
+    if leading and t.lead_options and t.option_asked.get(seat) != t.lead_count:
+        opt = next((o for o in t.lead_options if o.restricted == seat and o.asked_at < t.lead_count), None)
+        if opt is not None:
+            core.offer_choice(deal, opt.chooser, PURPOSE, LEAD_OPTIONS, about=opt.uid, on_chosen=chosen)
+            return core.WAIT
+    return core.NEXT

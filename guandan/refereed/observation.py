@@ -1,0 +1,70 @@
+"""The refereed part of a 掼蛋 observation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from guandan.observation import Phase, TopPlay, UnauthorisedItem
+from guandan.refereed.state import _PLAY
+from tabletop.cards import Card, sort_cards
+
+
+def observe_extras(deal: Any, seat: int) -> dict[str, Any]:
+    t = deal.table
+    phase = deal.phase
+    if phase is _PLAY and not (
+            t.exposures or t.bars or t.placed_last or t.on_table or t.restriction or t.unauthorised
+            or t.choice or t.oot or t.correction or t.sequence):
+        # ordinary play: the strict observation says it all (and whether a 报牌 is due)
+        return {} if t.report_due is None else _REPORT_DUE
+    extras: dict[str, Any] = {}
+    if t.exposures:
+        exposed: list[list[Card]] = [[], [], [], []]
+        penalty: list[list[Card]] = [[], [], [], []]
+        for e in t.exposures:
+            exposed[e.seat].extend(e.cards)
+            if e.penalty:
+                penalty[e.seat].extend(e.cards)
+        extras["exposed"] = tuple(tuple(sort_cards(x)) for x in exposed)
+        extras["penalty"] = tuple(tuple(sort_cards(x)) for x in penalty)
+    if t.bars:
+        extras["barred"] = tuple(sorted(t.bars))
+    if t.placed_last:
+        extras["placed_last"] = tuple(t.placed_last)
+    if t.on_table:
+        grabbed = t.grab.seat if t.grab is not None and not t.grab.in_hand else None
+        extras["on_table"] = tuple((s, tuple(sort_cards(c))) for s, c in sorted(t.on_table.items())
+                                   if s != grabbed)
+    situation = None
+    if phase is Phase.AWAITING_RULING:
+        situation = "awaiting_ruling"
+    elif phase is Phase.DRAW:
+        situation = "draw"
+        extras["stock_left"] = len(deal.stock)
+    elif t.choice is not None:
+        situation = "choice"
+        if t.choice.seat == seat:
+            extras["choice"] = (t.choice.purpose, t.choice.options)
+    elif t.report_due is not None:
+        situation = "report"
+    elif t.oot is not None:
+        situation = "out_of_turn"
+        extras["top"] = TopPlay(t.oot.seat, t.oot.cards, t.oot.reading)
+    elif t.correction is not None:
+        situation = "correction"
+    elif t.sequence is not None:
+        situation = "pass_sequence"
+    extras["situation"] = situation
+    r = t.restriction
+    if r is not None and r.seat == seat:
+        extras["restriction"] = (r.rule, r.kind)
+    items = [m.item for m in t.unauthorised if m.seat == seat]
+    for e in t.exposures:
+        if e.seat % 2 == seat % 2:
+            items.append(UnauthorisedItem("exposed cards (GD-7)", e.seat, tuple(sort_cards(e.cards))))
+    if items:
+        extras["unauthorised"] = tuple(items)
+    return extras
+
+
+_REPORT_DUE = {"situation": "report"}

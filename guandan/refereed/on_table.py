@@ -1,0 +1,135 @@
+"""Cards laid on the table (an attempt), still their owner's: laid, returned, or standing as a play."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from guandan import events as ev
+from guandan.combos import Reading, readings
+from guandan.observation import Phase
+from guandan.refereed import core
+from tabletop.cards import Card, codes, holds, sort_cards
+from tabletop.errors import IllegalAction
+from tabletop.rulings import refuse
+from tabletop.seats import NUM_SEATS
+
+
+def return_cards(deal: Any, seat: int, reason: str, *, only: Iterable[Card] | None = None) -> tuple[Card, ...]:
+    """The cards ``seat`` laid on the table go back to its hand (a card drawn out of
+    turn: back on top of the stock); ``only``: just those of them, the rest stay laid."""
+    t = deal.table
+    if t.grab is not None and t.grab.seat == seat:
+        card = t.grab.card
+        if t.grab.in_hand:
+            deal.hands[seat][card] -= 1
+            deal.sizes[seat] -= 1
+            deal._hand_tuples[seat] = None
+        else:
+            t.on_table.pick_up(seat, [card])
+        deal.stock.insert(0, card)
+        t.taken -= 1
+        t.grab = None
+        deal.stream.emit(ev.CardsReturned, seat=seat, cards=(str(card),), to="stock", reason=reason)
+        return (card,)
+    laid = t.on_table.pick_up(seat, only)
+    for c in laid:
+        deal.hands[seat][c] += 1
+    deal.sizes[seat] += len(laid)
+    deal._hand_tuples[seat] = None
+    if t.oot is not None and t.oot.seat == seat and seat not in t.on_table:
+        t.oot = None
+    if laid:
+        deal.stream.emit(ev.CardsReturned, seat=seat, cards=codes(sort_cards(laid)), to="hand", reason=reason)
+    deal._legal = None
+    return tuple(laid)
+
+
+def lay(deal: Any, seat: int, cards: Iterable[Card]) -> None:
+    """Cards of an attempt go from the hand onto the table (still the seat's)."""
+    hand = deal.hands[seat]
+    cards = list(cards)
+    for c in cards:
+        hand[c] -= 1
+        deal.sizes[seat] -= 1
+    deal.table.on_table.lay(seat, cards)
+    deal._hand_tuples[seat] = None
+
+
+def stand_play(deal: Any, seat: int, cards: Iterable[Card], reading: Reading, reason: str) -> None:
+    """Cards ``seat`` laid on the table stand as its play (the rest of a play with extra
+    cards, GD-2.4.3)."""
+    t = deal.table
+    cards = tuple(sort_cards(cards))
+    for c in t.on_table.pick_up(seat, cards):
+        deal.hands[seat][c] += 1
+        deal.sizes[seat] += 1
+    deal._hand_tuples[seat] = None
+    deal.stream.emit(ev.PlayStands, seat=seat, cards=codes(cards), reading=reading.code, reason=reason)
+    stand(deal, seat, cards, reading, report_now=False)
+
+
+def stand(deal: Any, seat: int, cards: tuple[Card, ...], reading: Reading, *, report_now: bool) -> None:
+    """Apply a play that stands by a ruling or an acceptance (no action event)."""
+    t = deal.table
+    awaiting = deal.phase is Phase.AWAITING_RULING
+    if awaiting:  # the play's state changes happen as in play
+        deal.phase = t.resume_phase
+    deal._play(seat, cards, reading)
+    if report_now and t.report_due == seat:
+        t.report_due = None
+        deal.report(seat)
+    if awaiting and deal.phase is not Phase.SCORED and deal.phase is not Phase.AWAITING_RULING:
+        t.resume_phase = deal.phase
+        deal.phase = Phase.AWAITING_RULING
+
+
+def on_return(deal: Any, effect: Any, plan: Any) -> None:
+    """The cards go back: a card drawn out of turn onto the stock, cards laid on the table
+    into the hand (every Return of the seat in the ruling at once)."""
+    seat = core.seat_of(effect)
+    cards = [Card(c) for c in effect.cards]
+    t = deal.table
+    if t.grab is not None and t.grab.seat == seat:
+        if cards != [t.grab.card]:
+            raise refuse(effect, f"seat {seat} drew {t.grab.card} out of turn, not {' '.join(effect.cards)}")
+        return_cards(deal, seat, plan.reason)
+        return
+    laid = t.on_table.get(seat, [])
+    taken = []
+    while (more := plan.take("Return", seat=seat)) is not None:
+        taken.append(more)
+    for more in taken:
+        cards += [Card(c) for c in more.cards]
+    need, have = Counter(cards), Counter(laid)
+    if not cards or any(have[c] < n for c, n in need.items()):
+        raise refuse(effect, f"seat {seat} has not got these cards lying on the table "
+                      f"({' '.join(codes(sort_cards(laid))) or 'none'})")
+    whole = need == have
+    return_cards(deal, seat, plan.reason, only=None if whole else cards)
+
+
+def on_play_stands(deal: Any, effect: Any, plan: Any) -> None:
+    """The cards ``seat`` left lying on the table stand as its play, as ``reading``."""
+    laid = deal.table.on_table.get(effect.seat)
+    if not laid:
+        raise refuse(effect, f"no cards of seat {effect.seat} lie on the table")
+    if effect.reading is None:
+        raise refuse(effect, "names no combination for the cards to stand as")
+    reading = Reading.from_code(effect.reading)
+    if reading not in readings(sort_cards(laid), deal.level, deal.rules):
+        raise refuse(effect, f"the cards lying on the table are no {effect.reading}")
+    stand_play(deal, effect.seat, laid, reading, plan.reason + ": the rest stands")
+
+
+def check_holds(deal: Any, seat: int, cards: Sequence[Card]) -> None:
+    """What cannot even be attempted: cards the seat does not hold, a seat out of play."""
+    if seat not in range(NUM_SEATS):
+        raise IllegalAction(f"no seat {seat}")
+    if not cards:
+        raise IllegalAction("no cards (a pass is not a play)")
+    if not holds(deal.hands[seat], cards):
+        raise IllegalAction(f"cards not in hand: {' '.join(map(str, cards))}")
+    if seat in deal.table.placed_last:
+        raise IllegalAction(f"seat {seat} is judged last and plays no more")

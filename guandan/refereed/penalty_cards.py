@@ -1,0 +1,181 @@
+"""暴露张 and 罚张 (GD-6): exposed cards stay in the owner's hand, marked; penalty cards must
+be played at each legal chance, of the kind the holder's 下家 designates (``Designation``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import attrs
+
+from guandan import events as ev
+from guandan.combos import Reading, readings
+from guandan.movegen import Move, legal_plays
+from guandan.refereed import core, lead_option, state
+from tabletop.cards import Card, codes, sort_cards, without
+from tabletop.rulings import refuse
+from tabletop.seats import next_seat, partner, prev_seat
+
+
+@attrs.define(slots=True, eq=False)
+class Exposure:
+    """Exposed cards of one seat from one incident (a multiset that shrinks as they are
+    played). ``kind``: their combination type, or None when they form none; ``penalty``:
+    they are penalty cards (GD-6)."""
+
+    uid: int
+    seat: int
+    cards: list[Card]
+    kind: str | None
+    reason: str
+    penalty: bool = False
+
+
+@attrs.define(slots=True)
+class Designation:
+    """GD-6 (``penalty_cards``): the kind ``holder``'s penalty cards must be played as on turn
+    number ``turn``, designated by its 下家."""
+
+    holder: int
+    turn: int
+    kind: str
+
+
+def expose(deal: Any, seat: int, cards: Iterable[Card], reason: str, *,
+           then: Callable[[Any, Exposure, str], None] | None,
+           reading: Reading | None = None, only_new: bool = True) -> Exposure | None:
+    """暴露张: ``cards`` (in ``seat``'s hand) lie face up, seen by all, still its own.
+    ``then(deal, exposure, reason)`` carries out the ruling's instruction about them:
+    ``lead_option.set_option`` (the GD-2.3.1 option for the partner's next lead; the cards
+    must form a combination) or ``as_penalty`` (penalty cards at once, GD-6); None: they are
+    only exposed. ``only_new``: cards that
+    already lay exposed are left out (not exposed twice); False: ``cards`` are exactly
+    the ones to expose (an ``Expose`` effect)."""
+    t = deal.table
+    cards = sort_cards(cards)
+    new = newly_exposed(deal, seat, cards) if only_new else cards
+    if len(new) != len(cards):  # some of them lay exposed already (and went out in the attempt)
+        cards, reading = new, None
+        if not cards:
+            return None
+    found = readings(cards, deal.level, deal.rules)
+    if reading is None or reading not in found:
+        reading = found[0] if found else None
+    kind = None if reading is None else state.kind_key(reading)
+    exposure = Exposure(t.next_uid, seat, list(cards), kind, reason)
+    t.next_uid += 1
+    t.exposures.append(exposure)
+    deal.stream.emit(ev.CardsExposed, seat=seat, cards=codes(cards), combination=kind, reason=reason)
+    if then is not None:
+        then(deal, exposure, reason)
+    deal._legal = None
+    return exposure
+
+
+def newly_exposed(deal: Any, seat: int, cards: Iterable[Card]) -> list[Card]:
+    """Those of ``cards`` that do not lie exposed in front of ``seat`` already."""
+    already = [c for e in deal.table.exposures if e.seat == seat for c in e.cards]
+    cards = sort_cards(cards)
+    return sort_cards(without(cards, already)) if already else cards
+
+
+def as_penalty(deal: Any, exposure: Exposure, reason: str) -> None:
+    """The exposed cards are penalty cards at once (GD-6)."""
+    make_penalty(deal, exposure.seat, exposure, reason)
+
+
+def make_penalty(deal: Any, seat: int, exposure: Exposure | None = None, reason: str = "GD-6") -> None:
+    """Exposed cards (one exposure, or all of the seat's) become penalty cards (GD-6)."""
+    t = deal.table
+    for e in t.exposures:
+        if e.seat == seat and (exposure is None or e is exposure) and not e.penalty:
+            e.penalty = True
+            deal.stream.emit(ev.PenaltyCardsMarked, seat=seat, cards=codes(e.cards), reason=reason)
+    deal._legal = None
+
+
+def penalty_moves(deal: Any, seat: int, top: Reading | None) -> list[Move]:
+    """GD-6: the legal plays made only of ``seat``'s penalty cards (of the designated
+    kind, once designated; within a lead restriction in force). Empty: this is no legal
+    opportunity for them."""
+    t = deal.table
+    cards = [c for e in t.exposures if e.seat == seat and e.penalty for c in e.cards]
+    if not cards:
+        return []
+    moves = legal_plays(cards, top, deal.level, rules=deal.rules)
+    if top is None and t.restriction is not None:
+        r = lead_option.restriction_in_force(deal, seat)
+        if r is not None:
+            moves = [m for m in moves if lead_option.allows(r, m.cards, m.reading)]
+    d = t.designation
+    if d is not None and d.holder == seat and d.turn == t.turns:
+        moves = [m for m in moves if state.kind_key(m.reading) == d.kind] or moves
+    return moves
+
+
+def consume_exposed(deal: Any, seat: int, cards: Iterable[Card]) -> None:
+    t = deal.table
+    rest = list(cards)
+    for e in t.exposures:
+        if e.seat != seat:
+            continue
+        for c in list(e.cards):
+            if c in rest:
+                e.cards.remove(c)
+                rest.remove(c)
+    gone = {e.uid for e in t.exposures if not e.cards}
+    if gone:
+        t.exposures = [e for e in t.exposures if e.cards]
+        t.lead_options = [o for o in t.lead_options if o.uid not in gone]
+
+
+def on_expose(deal: Any, effect: Any, plan: Any) -> None:
+    """暴露张: the cards lie face up, still their owner's; with the ``LeadOption`` (the
+    partner's next lead, chosen by the 上家) or the ``PenaltyCards`` of the same cards listed
+    after it, that follows at once."""
+    seat = core.seat_of(effect)
+    cards = sort_cards(Card(c) for c in effect.cards)
+    hand = deal.hands[seat]
+    exposed = Counter(c for e in deal.table.exposures if e.seat == seat for c in e.cards)
+    if not cards or any(hand[c] - min(exposed[c], hand[c]) < n for c, n in Counter(cards).items()):
+        raise refuse(effect, f"seat {seat} does not hold these cards unexposed")
+    reading, then = None, None
+    lead = plan.take("LeadOption", chooser=prev_seat(seat), restricted_seat=partner(seat))
+    if lead is not None:
+        reading = next((r for r in readings(cards, deal.level, deal.rules)
+                        if state.kind_key(r) == lead.exposed_kind), None)
+        if reading is None:
+            raise refuse(effect, f"the cards do not form a {lead.exposed_kind} for the lead option")
+        then = lead_option.set_option
+    elif plan.take("PenaltyCards", seat=seat, cards=effect.cards) is not None:
+        then = as_penalty
+    expose(deal, seat, cards, plan.reason, then=then, reading=reading, only_new=False)
+
+
+def on_with_expose(deal: Any, effect: Any, plan: Any) -> None:
+    raise refuse(effect, "is carried out with the Expose of its cards, listed before it "
+                  "(LeadOption: chooser the owner's 上家, restricted seat its partner)")
+
+
+def designated(deal: Any, choice: Any, option: str) -> None:
+    """GD-6: the holder's 下家 designated the kind its penalty cards are played as this turn."""
+    t = deal.table
+    t.designation = Designation(choice.about, t.turns, option)
+    deal.stream.emit(ev.PenaltyKindDesignated, seat=choice.seat, holder=choice.about, combination=option)
+
+
+def on_turn(deal: Any, seat: int, leading: bool) -> Any:
+    """The turn hook: when the holder's penalty cards could be played as several kinds, its
+    下家 designates one first (GD-6; at the table even when out)."""
+    t = deal.table
+    if t.exposures and any(e.seat == seat and e.penalty for e in t.exposures):
+        d = t.designation
+        if d is None or d.holder != seat or d.turn != t.turns:
+            moves = penalty_moves(deal, seat, None if leading else deal.top.reading)
+            kinds = sorted({state.kind_key(m.reading) for m in moves})
+            if len(kinds) > 1:
+                core.offer_choice(deal, next_seat(seat), "designate", tuple(kinds), about=seat,
+                                  on_chosen=designated)
+                return core.WAIT
+    return core.NEXT

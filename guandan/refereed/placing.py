@@ -1,0 +1,74 @@
+"""单下 and 双下 (GD-5): a seat judged 下游, and the result forced for a side."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from guandan import events as ev
+from guandan.observation import Phase
+from guandan.refereed import core, on_table
+from tabletop.cards import codes
+
+
+def place_last(deal: Any, seat: int, reason: str) -> None:
+    """单下: ``seat`` is judged 下游 and plays no more; the deal ends when the others'
+    places are settled."""
+    t = deal.table
+    if seat in t.placed_last:
+        return
+    t.placed_last.append(seat)
+    t.bars.pop(seat, None)
+    o = t.oot
+    if o is not None and o.responder == seat:
+        o.responder = deal._next_active(seat) if len(deal._active()) > 1 else o.responder
+    elif o is not None and o.seat == seat:  # its own out-of-turn play is moot now
+        t.oot = None
+        on_table.return_cards(deal, seat, reason)
+        core.found(deal, o.seq, "play_out_of_turn", seat, moot="the offender was judged last",
+                      cards=codes(o.cards))
+    t.lead_options = [o for o in t.lead_options if o.restricted != seat]
+    if t.restriction is not None and t.restriction.seat == seat:
+        t.restriction = None
+    deal.stream.emit(ev.PlacedLast, seat=seat, reason=reason)
+    if deal.phase is Phase.SCORED:
+        return
+    if deal._deal_over():
+        t.end_pending = True
+    elif deal.turn == seat or (deal.turn is not None and not deal.sizes[deal.turn]):
+        deal.turn = deal._next_active(seat)
+    deal._legal = None
+
+
+def on_forced_last(deal: Any, row: Any, plan: Any) -> None:
+    """GD-5.1 单下: the seat is judged 下游 and plays no more."""
+    if row.seat is not None and deal.phase is not Phase.SCORED:
+        place_last(deal, row.seat, f"{row.clause}: judged 下游 (单下)")
+
+
+def on_forced_double_last(deal: Any, row: Any, plan: Any) -> None:
+    """GD-5.2 双下: the other side 上游 and 二游 (see ``double_last_order``)."""
+    if deal.phase is Phase.SCORED:
+        return
+    order = double_last_order(deal, row.side)
+    why = f"{row.clause}: 双下 for side {row.side}"
+    if plan.match is not None:
+        plan.match._force_result(order, why)
+    else:
+        deal._force_result(order, why)
+
+
+def double_last_order(deal: Any, side: int) -> tuple[int, int, int, int]:
+    """The 双下 result: the non-offending side 上游 and 二游, the offending side after it.
+    Within a side, places the play already settled stand: a seat that went out is ahead of
+    its partner, a seat judged 下游 (单下) is behind it; else the lower seat first."""
+    finished = list(deal.finish_order)
+    judged = deal.table.placed_last if deal.table is not None else []
+
+    def ranked(team: int) -> list[int]:
+        def key(s: int) -> tuple[int, int]:
+            if s in finished:
+                return (0, finished.index(s))
+            return (2, s) if s in judged else (1, s)
+        return sorted((team, team + 2), key=key)
+
+    return tuple(ranked(1 - side) + ranked(side))  # type: ignore[return-value]

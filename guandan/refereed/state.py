@@ -1,0 +1,76 @@
+"""What refereed mode adds to a 掼蛋 deal's state (``deal.table``; None in strict mode): the
+shared refereed state and one slice per feature, each an attrs record of its feature's module."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from guandan.combos import Reading
+from guandan.observation import Phase
+from guandan.refereed import (
+    correction, draw, information, lead_option, out_of_turn, pass_sequence, penalty_cards, reporting,
+    tribute,
+)
+from tabletop.cards import Card
+from tabletop.refereed import RefereedState
+
+IRREGULARITIES = (
+    "draw_out_of_turn", "wrong_counts_after_draw", "announce_out_of_turn", "play_out_of_turn", "wrong_kind",
+    "does_not_beat", "extra_cards", "retract_play", "exposed_card", "pass_on_lead", "wrong_tribute",
+    "wrong_return", "report_repeated", "ask_count", "report_missing", "report_wrong", "incident",
+)
+"""Every irregularity id refereed 掼蛋 records (``gd.irregular`` / ``gd.found``): the
+vocabulary of the rulebook's triggers (enforcement.rulebook) and of the rulings' dispatch."""
+
+
+def kind_key(reading: Reading) -> str:
+    """The combination type for the lead option (PD): the kind, bombs by size."""
+    return f"BOMB {reading.size}" if reading.kind.name == "BOMB" else reading.kind.name
+
+
+class TableState(RefereedState):
+    """Everything refereed mode adds to a 掼蛋 deal (strict deals have none): the shared
+    refereed state (waiting for rulings, cards on the table, the choice offered) and 掼蛋's
+    own."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.grab: draw.Grab | None = None
+        self.exposures: list[penalty_cards.Exposure] = []
+        self.lead_options: list[lead_option.LeadOptionState] = []
+        self.restriction: lead_option.LeadRestriction | None = None
+        self.bars: dict[int, str] = {}
+        """Barred seat → scope ('next_turn' or 'round')."""
+        self.designation: penalty_cards.Designation | None = None
+        self.report_due: int | None = None
+        self.oot: out_of_turn.OutOfTurn | None = None
+        self.correction: correction.Correction | None = None
+        self.sequence: pass_sequence.PassSequence | None = None
+        self.placed_last: list[int] = []
+        self.unauthorised: list[information.UnauthorisedMark] = []
+        self.latent: list[tribute.LatentIrregularity] = []
+        """Wrong tribute / return found after the first play."""
+        self.latent_report: reporting.LatentReport | None = None
+        self.end_pending = False
+        self.lead_count = 0
+        """Leads so far (round starts): a lead option is asked once per lead."""
+        self.option_asked: dict[int, int] = {}
+        """Restricted seat → the lead at which a lead option was last answered for it."""
+        self.turns = 0
+        self.next_uid = 0
+        self.last_play: dict[int, tuple[Card, ...]] = {}
+        """Seat → the cards of its last play (what a ``Retract`` would take back)."""
+        # the draw
+        self.setup: dict[str, Any] = {}
+        self.redeals = 0
+        self.lost: list[Card] = []
+        self.face_position: int | None = None
+        self.face_drawer: int | None = None
+        self.taken = 0
+        """Cards taken from the stock so far (positions in the drawn order)."""
+        self.next_deal: dict[str, Any] | None = None
+        self.report_step = True
+        """报牌 is a decision of the seat (``Report``); False: the engine reports correctly."""
+
+
+_PLAY, _AWAITING, _SCORED = Phase.PLAY, Phase.AWAITING_RULING, Phase.SCORED

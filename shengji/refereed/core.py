@@ -1,0 +1,160 @@
+"""The wait for the referee in a refereed 双升 deal: irregularities awaited and found, the
+ruling's end of the wait and what the table then does (``TableState.then``, a step of the
+feature that paused it), the choice offered to a seat."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from shengji.actions import Choices, Choose, Draw, Incident, action_to_data
+from shengji.events import ChoiceMade, IrregularAttempt, IrregularityFound, TurnRestored
+from shengji.phase import Phase
+from shengji.refereed import state
+from tabletop.errors import IllegalAction
+from tabletop.events import Event
+from tabletop.irregular import facts as make_facts
+from tabletop.refereed import offer_choice as offer_shared_choice
+from tabletop.rulings import Awaited, RulingPlan, refuse
+from tabletop.seats import REFEREE, team
+
+
+def await_ruling(deal: Any, seq: int, irregularity: str, seat: int | None, event: Event, *,
+                 then: Callable[[Any], None] | None = None) -> None:
+    """The table waits for a ruling on attempt ``seq``, which ``event`` calls for: the
+    referee's seat is to act."""
+    assert irregularity in state.IRREGULARITIES, f"undeclared irregularity id {irregularity!r}"
+    t = deal.table
+    t.wait(Awaited(seq, irregularity, seat, event))
+    if deal.phase is not Phase.AWAITING_RULING:
+        t.resume_phase = deal.phase
+        t.resume_to_act = deal.to_act
+        deal.phase = Phase.AWAITING_RULING
+    if then is not None:
+        t.then = then
+    deal.to_act = REFEREE
+
+
+def found(deal: Any, answers: int, irregularity: str, seat: int | None, *,
+          then: Callable[[Any], None] | None = None,
+          **info: Any) -> None:
+    e = deal.stream.emit(IrregularityFound, seat=seat, irregularity=irregularity, answers=answers,
+                         facts=make_facts(**info))
+    await_ruling(deal, answers, irregularity, seat, e, then=then)
+
+
+def resolve(deal: Any, seq: int | None = None) -> list:
+    """End the wait for the ruling on attempt ``seq`` (the first one when None); play goes
+    on once no ruling is awaited and no choice is open. Returns nothing: the events wait
+    in the stream (``take_events``)."""
+    t = deal.table
+    if t is None:
+        raise ValueError("resolve: the deal is not refereed")
+    if not t.stop_waiting(seq) or deal.phase is not Phase.AWAITING_RULING:
+        return []
+    deal.phase = t.resume_phase
+    deal.to_act = t.resume_to_act
+    if t.choice is not None:
+        deal.to_act = t.choice.seat
+        return []
+    carry_on(deal)
+    return []
+
+
+def carry_on(deal: Any) -> None:
+    """The wait and any choice are over: the table goes on."""
+    t = deal.table
+    then, t.then = t.then, None
+    if then is not None:
+        then(deal)
+
+
+def unpaused(deal: Any, step: Any) -> None:
+    """Run ``step`` (a play a ruling lets stand) as if the table were not waiting; what
+    it leads to becomes what the table resumes with."""
+    t = deal.table
+    held = t.awaiting
+    t.awaiting = []
+    deal.phase = t.resume_phase
+    deal.to_act = t.resume_to_act
+    step()
+    if t.awaiting:                               # the step itself came to a wait
+        t.awaiting = held + t.awaiting
+        return
+    t.awaiting = held
+    t.resume_phase = deal.phase
+    t.resume_to_act = deal.to_act
+    if held:
+        deal.phase = Phase.AWAITING_RULING
+        deal.to_act = REFEREE
+
+
+def offer_choice(deal: Any, seat: int, purpose: str, options: Sequence[str], about: int | None = None,
+                 **data: Any) -> None:
+    """``seat`` must choose one of ``options`` before the table goes on; ``data`` is what
+    the engine needs to carry the choice out: ``on_chosen(deal, choice, option)``, of the
+    feature that offers it, and what that needs (source, to, count, reason)."""
+    offer_shared_choice(deal, seat, purpose, options, about, **data)
+    if deal.phase is not Phase.AWAITING_RULING:
+        deal.to_act = seat
+
+
+def choose(deal: Any, a: Choose) -> None:
+    t = deal.table
+    c = t.choice
+    if c is None or a.seat != c.seat or a.seat != deal.to_act:
+        raise IllegalAction(f"seat {a.seat} has no choice to make now")
+    if a.option not in c.options:
+        raise IllegalAction(f"not one of the options {c.options}: {a.option!r}")
+    t.choice = None
+    deal.stream.emit(ChoiceMade, seat=a.seat, purpose=c.purpose, option=a.option)
+    c.data["on_chosen"](deal, c, a.option)
+
+
+def legal(deal: Any) -> Choices:
+    """The legal actions of a choice or a draw step (the deal lists the others)."""
+    seat = deal.to_act
+    if seat is None:
+        return Choices(())
+    t = deal.table
+    if t.choice is not None:
+        return Choices([Choose(seat, o) for o in t.choice.options])
+    return Choices([Draw(seat)])
+
+
+def restore_turn(deal: Any, seat: int, reason: str) -> None:
+    """Order restored: ``seat`` acts next (once the wait is over)."""
+    deal.table.resume_to_act = seat
+    deal.stream.emit(TurnRestored, seat=seat, reason=reason)
+
+
+def referee_rng(deal: Any) -> Any:
+    """The REFEREE stream of this deal (tabletop.rng), for lots and random draws."""
+    return deal.table.referee_rng(deal.seed, deal.stream.deal)
+
+
+def on_restore_order(deal: Any, effect: Any, plan: RulingPlan) -> None:
+    """``seat`` acts once the wait is over (RestoreOrder; CorrectFollow: it follows again)."""
+    if deal.phase is not Phase.AWAITING_RULING:
+        raise refuse(effect, "the table is not waiting for a ruling")
+    restore_turn(deal, effect.seat, plan.reason)
+
+
+def seat_of(effect: Any) -> int:
+    if effect.seat is None:
+        raise refuse(effect, "names no seat")
+    return effect.seat
+
+
+def trump_now(deal: Any) -> str | None:
+    """Trump as the table knows it now (during the draw: the standing declaration's)."""
+    if deal.trump_known:
+        return deal.trump
+    return None if deal.declaration is None else deal.declaration.trump
+
+
+def incident(deal: Any, a: Incident) -> None:
+    e = deal.stream.emit(IrregularAttempt, seat=a.seat, irregularity="incident", action=action_to_data(a),
+                         facts=make_facts(incident=a.incident, severity=a.severity, minutes=a.minutes,
+                                          damaged=a.damaged, note=a.note, side=team(a.seat)))
+    await_ruling(deal, e.seq, "incident", a.seat, e)

@@ -1,0 +1,227 @@
+"""The draw, refereed (SJ-1): ``Draw`` runs it to the next declaration chance; a card taken
+out of turn (``DrawSlip``, ``Grab``), the banker drawing on into the kitty (``KittyDraw``)
+and a miscount slip (``Redirect``) come to light as the draw reaches them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from shengji.actions import Draw, DrawKitty, DrawOutOfTurn, action_to_data
+from shengji.declare import can_declare
+from shengji.events import CardDrawn, CardTaken, DrawRan, IrregularAttempt
+from shengji.phase import Phase
+from shengji.refereed import core, on_table
+from tabletop.cards import Card
+from tabletop.errors import IllegalAction
+from tabletop.irregular import facts as make_facts
+from tabletop.seats import seats_from
+
+KITTY_SIZE = 8
+
+
+@attrs.define(slots=True)
+class Grab:
+    """A card drawn out of turn (``draw``): ``seat`` took ``card`` due to ``rightful``;
+    ``in_hand``: put into the hand (else lying on the table)."""
+
+    seat: int
+    card: Card
+    in_hand: bool
+    rightful: int
+
+
+@attrs.define(slots=True, order=True)
+class DrawSlip:
+    """An out-of-turn draw to come (``draw``): ``seat`` will take the card at draw
+    ``position`` (attempt ``seq``); ordered by position."""
+
+    position: int
+    seq: int
+    seat: int
+    face_seen: bool
+    in_hand: bool
+
+
+@attrs.define(slots=True)
+class KittyDraw:
+    """SJ-1.5 (``draw``): the banker will draw on into the kitty at the end of the draw."""
+
+    banker: int
+    seq: int
+
+
+@attrs.define(slots=True, eq=False)
+class Redirect:
+    """A miscount slip in progress: ``taker`` takes the next ``remaining`` cards due to ``of``
+    from draw position ``start`` on."""
+
+    seq: int
+    by: int
+    taker: int
+    of: int
+    count: int
+    start: int
+    fault: str
+    remaining: int = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.remaining = self.count
+
+
+def begin(deal: Any) -> None:
+    """Refereed: the draw waits for the rightful next drawer's ``Draw``."""
+    t = deal.table
+    t.draw_step = True
+    deal.to_act = deal.draw_seat
+
+
+def draw(deal: Any, a: Draw) -> None:
+    t = deal.table
+    if deal.phase is not Phase.DRAW or not t.draw_step or t.choice is not None:
+        raise IllegalAction("no draw step now")
+    if a.seat != deal.to_act:
+        raise IllegalAction(f"seat {deal.to_act} draws next, not seat {a.seat}")
+    t.draw_step = False
+    if not a.flawed:
+        deal.stream.emit(DrawRan, seat=a.seat)
+        continue_draw(deal)
+        return
+    taker, of, count = a.extra_by, a.of, a.count
+    if of is None or taker not in range(4) or of not in range(4) or taker == of:
+        t.draw_step = True
+        raise IllegalAction("a miscount slip names two different seats: extra_by takes cards due to of")
+    start = deal.drawn + a.at
+    last = len(deal.stock) - KITTY_SIZE
+    turns = sum(1 for i in range(max(start, deal.drawn), last) if (deal.first_drawer + i) % 4 == of)
+    if count < 1 or a.at < 0 or t.redirect is not None or turns < count:
+        t.draw_step = True
+        raise IllegalAction(f"seat {of} has only {turns} draws left from there (slip of {count})")
+    e = deal.stream.emit(IrregularAttempt, seat=a.seat, irregularity="miscount_after_draw",
+                         action=action_to_data(a), latent=True,
+                         facts=make_facts(taker=taker, short=of, size=count, fault=a.fault))
+    t.redirect = Redirect(e.seq, a.seat, taker, of, count, start, a.fault)
+    continue_draw(deal)
+
+
+def continue_draw(deal: Any) -> None:
+    """The draw in refereed mode: as in strict mode, plus the slips that were set up."""
+    t = deal.table
+    stock, hands, level = deal.stock, deal.hands, deal.level
+    last = len(stock) - KITTY_SIZE
+    emit = deal.stream.emit
+    while deal.drawn < last:
+        index = deal.drawn
+        seat = deal.draw_seat
+        if t.slips and t.slips[0].position == index:
+            grab(deal, t.slips.pop(0))
+            return
+        receiver = seat
+        r = t.redirect
+        if r is not None and r.remaining and seat == r.of and index >= r.start:
+            receiver = r.taker
+            r.remaining -= 1
+        card = stock[index]
+        hands[receiver][card] += 1
+        deal.hand_size[receiver] += 1
+        deal._sorted[receiver] = None
+        emit(CardDrawn, seat=receiver, card=str(card), index=index)
+        deal.drawn += 1
+        deal.draw_seat = (seat + 1) % 4
+        if receiver not in deal.declare_barred and can_declare(
+                hands[receiver], level, receiver, deal.declaration, deal.rules.pair_vs_pair):
+            deal.to_act = receiver
+            return
+    end_of_draw(deal)
+
+
+def grab(deal: Any, slip: DrawSlip) -> None:
+    index, seq, seat, face_seen, in_hand = slip.position, slip.seq, slip.seat, slip.face_seen, slip.in_hand
+    t = deal.table
+    card = deal.stock[index]
+    rightful = deal.draw_seat
+    deal.drawn += 1
+    if in_hand:
+        on_table.add(deal, seat, [card])
+    else:
+        t.on_table.lay(seat, [card])
+    t.grab = Grab(seat, card, in_hand, rightful)
+    deal.stream.emit(CardTaken, seat=seat, card=str(card), index=index, due=rightful, in_hand=in_hand)
+    core.found(deal, seq, "draw_other_seat_card", seat, then=draw_on,
+                  card=str(card), face_seen=face_seen or in_hand, in_hand=in_hand, rightful=rightful,
+                  index=index, level=deal.level_text, trump=core.trump_now(deal))
+
+
+def end_of_draw(deal: Any) -> None:
+    """After the last card: the banker's draw into the kitty, then the count of the
+    hands (a miscount comes to light), then the last-chance round."""
+    t = deal.table
+    if t.kitty_draw is not None:
+        seat, seq = t.kitty_draw.banker, t.kitty_draw.seq
+        t.kitty_draw = None
+        index = deal.drawn
+        card = deal.stock[index]
+        deal.drawn += 1
+        on_table.add(deal, seat, [card])
+        t.kitty_drawn = seat
+        deal.stream.emit(CardTaken, seat=seat, card=str(card), index=index, due=None, in_hand=True)
+        core.found(deal, seq, "banker_drew_kitty", seat, then=end_the_draw,
+                      card=str(card), kitty_left=len(deal.stock) - deal.drawn, banker=seat)
+        return
+    r = t.redirect
+    if r is not None:
+        t.redirect = None
+        counts = tuple(deal.hand_size)
+        sides = (counts[0] + counts[2], counts[1] + counts[3])
+        offender = r.taker if r.fault == "taker" else r.of
+        core.found(deal, r.seq, "miscount_after_draw", offender, then=end_the_draw,
+                      counts=counts, per_side=sides, size=r.count - r.remaining, taker=r.taker, short=r.of,
+                      fault=r.fault, offender=offender, before_first_play=True)
+        return
+    deal.phase = Phase.DECLARE
+    deal.last_chance = list(seats_from(deal.first_drawer))
+    deal._continue_last_chance()
+
+
+def draw_out_of_turn(deal: Any, a: DrawOutOfTurn) -> None:
+    t = deal.table
+    if deal.phase is not Phase.DRAW or deal.to_act is None:
+        raise IllegalAction("no draw out of turn now: the draw is over")
+    last = len(deal.stock) - KITTY_SIZE
+    taken = {s.position for s in t.slips}
+    index = deal.drawn + max(0, a.after)
+    free = [i for i in range(deal.drawn, last) if i not in taken and (deal.first_drawer + i) % 4 != a.seat]
+    if not free:
+        raise IllegalAction("no card due to another seat is left to take")
+    index = next((i for i in free if i >= index), free[-1])
+    in_hand = a.in_hand
+    e = deal.stream.emit(IrregularAttempt, seat=a.seat, irregularity="draw_other_seat_card",
+                         action=action_to_data(a), latent=True,
+                         facts=make_facts(index=index, rightful=(deal.first_drawer + index) % 4,
+                                          face_seen=a.face_seen or in_hand, in_hand=in_hand))
+    t.slips.append(DrawSlip(index, e.seq, a.seat, a.face_seen or in_hand, in_hand))
+    t.slips.sort()
+
+
+def draw_kitty(deal: Any, a: DrawKitty) -> None:
+    t = deal.table
+    if deal.phase is not Phase.DRAW or deal.to_act is None or deal.drawn >= len(deal.stock) - KITTY_SIZE:
+        raise IllegalAction("no draw into the kitty now: the draw is over")
+    if deal.banker is None or a.seat != deal.banker:
+        raise IllegalAction("only a known banker draws on into the kitty (SJ-1.5)")
+    if t.kitty_draw is not None or t.kitty_drawn is not None:
+        raise IllegalAction("the banker already draws into the kitty")
+    e = deal.stream.emit(IrregularAttempt, seat=a.seat, irregularity="banker_drew_kitty",
+                         action=action_to_data(a), latent=True, facts=make_facts(banker=a.seat))
+    t.kitty_draw = KittyDraw(a.seat, e.seq)
+
+
+def draw_on(deal: Any) -> None:
+    """A card drawn out of turn was ruled on: the draw goes on."""
+    continue_draw(deal)
+
+
+def end_the_draw(deal: Any) -> None:
+    """The kitty draw or the miscount was ruled on: the end of the draw goes on."""
+    end_of_draw(deal)

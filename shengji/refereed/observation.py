@@ -1,0 +1,45 @@
+"""The refereed part of a 双升 observation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shengji.phase import Phase
+from tabletop.cards import sort_cards
+
+
+def observe_extras(deal: Any, seat: int) -> dict[str, Any] | None:
+    """The RefereedObservation fields, or None when all are at their defaults."""
+    t = deal.table
+    if not (t.draw_step or t.choice is not None or t.on_table or t.slips or deal.declare_barred
+            or t.exposed[0] or t.exposed[1] or t.exposed[2] or t.exposed[3] or t.revoke is not None
+            or t.kitty_draw is not None or t.redirect is not None or deal.phase is Phase.AWAITING_RULING):
+        return None
+    if deal.phase is Phase.AWAITING_RULING:
+        situation = "awaiting_ruling"
+    elif t.choice is not None:
+        situation = "choice"
+    elif t.draw_step:
+        situation = "draw"
+    else:
+        situation = None
+    out: dict[str, Any] = {"situation": situation}
+    if t.exposed[0] or t.exposed[1] or t.exposed[2] or t.exposed[3]:
+        out["exposed"] = tuple(tuple(sort_cards(cards)) for cards in t.exposed)
+    if t.on_table:
+        out["on_table"] = tuple((s, tuple(c)) for s, c in sorted(t.on_table.items()))
+    choice = t.choice
+    if choice is not None and choice.seat == seat:
+        out["choice"] = (choice.purpose, choice.options)
+    if deal.declare_barred:
+        out["declare_barred"] = tuple(sorted(deal.declare_barred))
+    if t.slips or t.kitty_draw is not None or t.redirect is not None or t.revoke is not None:
+        own = ["draw_other_seat_card" for slip in t.slips if slip.seat == seat]
+        if t.kitty_draw is not None and t.kitty_draw.banker == seat:
+            own.append("banker_drew_kitty")
+        if t.redirect is not None and t.redirect.by == seat:
+            own.append("miscount_after_draw")
+        if t.revoke is not None and t.revoke.seat == seat:
+            own.append("wrong_follow")
+        out["own_latent"] = tuple(own)
+    return out

@@ -1,0 +1,184 @@
+"""Cards laid on the table (an attempt), still their owner's, and exposed cards (暴露张):
+laid, returned (face up or not), exposed, or standing as a play."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from shengji.actions import DropCard, action_to_data
+from shengji.events import CardsExposed, CardsReturned, IrregularAttempt
+from shengji.phase import Phase
+from shengji.refereed import core, play, revoke
+from tabletop.cards import Card, codes, count_list, holds, sort_cards, without
+from tabletop.errors import IllegalAction
+from tabletop.irregular import facts as make_facts
+from tabletop.rulings import RulingPlan, refuse
+
+
+@attrs.define(slots=True)
+class AttemptOnTable:
+    """A play attempt lying on the table (``play``): ``cards`` of the play, ``extra`` cards."""
+
+    seat: int
+    irregularity: str
+    cards: tuple[Card, ...]
+    extra: tuple[Card, ...]
+
+
+def add(deal: Any, seat: int, cards: Iterable[Card]) -> None:
+    counts = deal.hands[seat]
+    n = 0
+    for c in cards:
+        counts[c] += 1
+        n += 1
+    deal.hand_size[seat] += n
+    deal._sorted[seat] = None
+
+
+def take(deal: Any, seat: int, cards: Iterable[Card]) -> None:
+    cards = list(cards)
+    deal._remove(seat, cards)
+    unexpose(deal, seat, cards)
+
+
+def lay(deal: Any, seat: int, cards: Iterable[Card]) -> None:
+    cards = list(cards)
+    take(deal, seat, cards)
+    deal.table.on_table.lay(seat, cards)
+
+
+def unexpose(deal: Any, seat: int, cards: Iterable[Card]) -> None:
+    """Cards that leave the hand are no longer exposed in front of it."""
+    exposed = deal.table.exposed[seat]
+    if exposed:
+        for c in cards:
+            if c in exposed:
+                exposed.remove(c)
+
+
+def return_cards(deal: Any, seat: int, reason: str, *, cards: Iterable[Card] | None = None,
+                 exposed: bool = True) -> tuple[Card, ...]:
+    """Cards ``seat`` laid on the table (all, or ``cards``) go back to its hand, face up
+    (``exposed``) or not. A card drawn out of turn goes back onto the stock instead, to be
+    drawn by its rightful drawer."""
+    t = deal.table
+    if t.grab is not None and t.grab.seat == seat:
+        card = t.grab.card
+        if t.grab.in_hand:
+            take(deal, seat, [card])
+        else:
+            t.on_table.pick_up(seat, [card])
+        deal.drawn -= 1                  # the card is back on top of the stock
+        t.grab = None
+        deal.stream.emit(CardsReturned, seat=seat, cards=(str(card),), to="stock", exposed=False,
+                         reason=reason)
+        return (card,)
+    back = t.on_table.pick_up(seat, cards)
+    add(deal, seat, back)
+    if exposed:
+        t.exposed[seat].extend(back)
+    deal.stream.emit(CardsReturned, seat=seat, cards=codes(sort_cards(back)), to="hand", exposed=exposed,
+                     reason=reason)
+    return tuple(back)
+
+
+def expose(deal: Any, seat: int, cards: Iterable[Card], reason: str) -> None:
+    """暴露张: ``cards`` of ``seat``'s hand lie face up in front of it until played."""
+    cards = list(cards)
+    deal.table.exposed[seat].extend(cards)
+    deal.stream.emit(CardsExposed, seat=seat, cards=codes(sort_cards(cards)), reason=reason)
+
+
+def attempt_cards(deal: Any, seq: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """(play cards, extra cards) of the attempt ``seq`` lying on the table."""
+    attempt = deal.table.attempts[seq]
+    return attempt.cards, attempt.extra
+
+
+def attempt(deal: Any, a: Any, irregularity: str, *, cards: tuple[Card, ...] | None = None,
+            extra: tuple[Card, ...] = (), **info: Any) -> None:
+    """Lay the attempt's cards on the table and wait for the ruling."""
+    laid = a.cards if cards is None else cards
+    info = dict(info, cards=codes(laid))
+    if extra:
+        info["extra"] = codes(extra)
+    info.setdefault("level", deal.level_text)
+    info.setdefault("trump", deal.trump)
+    info.setdefault("trick", deal.trick_number)
+    e = deal.stream.emit(IrregularAttempt, seat=a.seat, irregularity=irregularity,
+                         action=action_to_data(a), facts=make_facts(**info))
+    lay(deal, a.seat, laid)
+    deal.table.attempts[e.seq] = AttemptOnTable(a.seat, irregularity, tuple(without(laid, extra)), tuple(extra))
+    core.await_ruling(deal, e.seq, irregularity, a.seat, e)
+
+
+def stand_play(deal: Any, seat: int, reason: str) -> None:
+    """The cards ``seat`` laid on the table go on the trick as if played in turn."""
+    t = deal.table
+    cards = tuple(sort_cards(t.on_table.pick_up(seat)))
+    add(deal, seat, cards)
+    core.unpaused(deal, lambda: play.play_now(deal, seat, cards, stand=reason))
+
+
+def on_return(deal: Any, effect: Any, plan: RulingPlan) -> None:
+    """The cards go back where they came from: a card drawn out of turn onto the stock,
+    cards laid on the table into the hand (face up when the ruling also exposes them)."""
+    seat = core.seat_of(effect)
+    cards = [Card(c) for c in effect.cards]
+    t = deal.table
+    if t.grab is not None and t.grab.seat == seat:
+        if cards != [t.grab.card]:
+            raise refuse(effect, f"seat {seat} drew {t.grab.card} out of turn, not {' '.join(effect.cards)}")
+        return_cards(deal, seat, plan.reason)
+        return
+    laid = t.on_table.get(seat, [])
+    if cards and holds(count_list(laid), cards):
+        whole = Counter(cards) == Counter(laid)
+        return_cards(deal, seat, plan.reason, cards=None if whole else cards,
+                          exposed=plan.take("Expose", seat=seat, cards=effect.cards) is not None)
+        return
+    position = next((i for i, (s, _) in enumerate(deal.trick) if s == seat), None)
+    if cards and position is not None and Counter(deal.trick[position][1]) == Counter(cards):
+        revoke.take_back(deal, effect, plan, seat, position)
+        return
+    raise refuse(effect, f"seat {seat} has not got these cards lying on the table "
+                  f"({' '.join(codes(sort_cards(laid))) or 'none'}) nor as its play in the open trick")
+
+
+def on_expose(deal: Any, effect: Any, plan: RulingPlan) -> None:
+    """暴露张: the cards lie face up in front of their owner."""
+    seat = core.seat_of(effect)
+    cards = [Card(c) for c in effect.cards]
+    if not cards or not holds(deal.hands[seat], deal.table.exposed[seat] + cards):
+        raise refuse(effect, f"seat {seat} does not hold these cards unexposed")
+    expose(deal, seat, cards, plan.reason)
+
+
+def on_play_stands(deal: Any, effect: Any, plan: RulingPlan) -> None:
+    """The cards left lying on the table are played as if in turn."""
+    t = deal.table
+    seat = effect.seat
+    if not t.on_table.get(seat):
+        raise refuse(effect, f"no cards of seat {seat} lie on the table")
+    if t.resume_phase is not Phase.PLAY or t.resume_to_act != seat:
+        raise refuse(effect, f"it is not seat {seat}'s turn to play")
+    stand_play(deal, seat, plan.reason + ": the rest stands")
+
+
+def drop(deal: Any, a: DropCard) -> None:
+    t = deal.table
+    if not a.cards:
+        raise IllegalAction("drop at least one card")
+    shown = t.exposed[a.seat] + list(a.cards)
+    if not holds(deal.hands[a.seat], shown):
+        raise IllegalAction("cards not in hand (or already exposed)")
+    during = "sorting" if a.sorting else {
+        Phase.DRAW: "draw", Phase.DECLARE: "draw", Phase.KITTY: "burial", Phase.PLAY: "play"}[deal.phase]
+    e = deal.stream.emit(IrregularAttempt, seat=a.seat, irregularity="exposed_card", action=action_to_data(a),
+                         facts=make_facts(cards=codes(a.cards), during=during, level=deal.level_text,
+                                          trump=core.trump_now(deal)))
+    core.await_ruling(deal, e.seq, "exposed_card", a.seat, e)

@@ -1,0 +1,78 @@
+"""Play, refereed: the legal play, and an irregular attempt laid on the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shengji.actions import Play, PlayWithExtra
+from shengji.follow import lead_info
+from shengji.phase import Phase
+from shengji.refereed import on_table, out_of_turn, revoke
+from tabletop.cards import Card, codes, holds
+from tabletop.errors import IllegalAction
+
+
+def play(deal: Any, a: Play) -> None:
+    t = deal.table
+    seat, cards = a.seat, a.cards
+    if t.choice is not None or t.draw_step or deal.phase not in (Phase.PLAY, Phase.KITTY):
+        raise IllegalAction("no play now")
+    if not cards:
+        raise IllegalAction("a play needs at least one card")
+    if not holds(deal.hands[seat], cards):
+        raise IllegalAction("cards not in hand")
+    if deal.phase is Phase.KITTY:
+        if seat == deal.banker:
+            on_table.attempt(deal, a, "lead_before_burial", rightful=seat, buried=0)
+        else:
+            on_table.attempt(deal, a, "lead_out_of_turn", rightful=deal.banker, leader=None, kitty_buried=False)
+        return
+    if seat != deal.to_act:
+        out_of_turn.out_of_turn(deal, a)
+        return
+    if t.bad_burial is not None and not deal.trick and not deal.tricks:
+        on_table.attempt(deal, a, "lead_wrong_bury_count", rightful=seat, buried=t.bad_burial)
+        return
+    found = deal.illegality(a)
+    if found is None:
+        play_now(deal, seat, cards)
+        return
+    code = found[0]
+    if code == "wrong_follow":
+        on_table.attempt(deal, a, "wrong_follow", found="at_once", **revoke.follow_facts(deal, seat, cards))
+    elif code in ("extra_card", "missing_card"):
+        on_table.attempt(deal, a, "wrong_card_count", led=len(deal.lead), played=len(cards))
+    elif code == "lead_mixed_suits":
+        on_table.attempt(deal, a, "invalid_lead", message=found[1])
+    else:
+        raise IllegalAction(found[1])
+
+
+def play_extra(deal: Any, a: PlayWithExtra) -> None:
+    t = deal.table
+    seat = a.seat
+    if t.choice is not None or t.draw_step or deal.phase is not Phase.PLAY or seat != deal.to_act:
+        raise IllegalAction("a play with an extra card needs the seat's turn to play")
+    if len(a.extra) != 1 or not a.cards:
+        raise IllegalAction("one extra card carried along with a play of at least one card")
+    if not holds(deal.hands[seat], a.cards + a.extra):
+        raise IllegalAction("cards not in hand")
+    if t.bad_burial is not None and not deal.trick and not deal.tricks:
+        on_table.attempt(deal, a, "lead_wrong_bury_count", cards=a.cards + a.extra, rightful=seat, buried=t.bad_burial)
+        return
+    rest_legal = deal.illegality(Play(seat, a.cards)) is None
+    if deal.trick:
+        kind = "follow"
+    else:
+        kind = "throw" if rest_legal and lead_info(list(a.cards), deal.ctx).is_throw else "lead"
+    on_table.attempt(deal, a, "extra_card", cards=a.cards + a.extra, extra=a.extra, kind=kind,
+                    rest_legal=rest_legal, rest=codes(a.cards))
+
+
+def play_now(deal: Any, seat: int, cards: tuple[Card, ...], stand: str | None = None, *,
+             action: Play | None = None) -> None:
+    played = deal._play(Play(seat, cards) if action is None else action, stand=stand)
+    if deal.table.exposed[seat]:
+        on_table.unexpose(deal, seat, played)
+    if deal.table.revoke is not None:
+        revoke.after_play(deal)
