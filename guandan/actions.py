@@ -59,7 +59,7 @@ def _optional_card(card: Any) -> Card | None:
     return None if card is None else Card(card)
 
 
-def _in(*allowed: Any):
+def _in(*allowed: Any) -> Any:
     def check(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
         if value not in allowed:
             raise ValueError(f"{type(instance).__name__}.{attribute.name} must be one of {allowed}, got {value!r}")

@@ -18,6 +18,7 @@ level-rank place counts as itself (for a straight flush only in the heart level 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import enum
@@ -402,7 +403,7 @@ def _starts_covering(ranks: list[int], length: int) -> set[int]:
     return out
 
 
-def _configs(parts: _Parts):
+def _configs(parts: _Parts) -> Iterator[tuple[int, list[int]]]:
     """(free wilds, natural cards) for each way to split the wilds into wilds standing
     as themselves (natural heart level cards) and free wilds, fewest free first."""
     wild = HEARTS * 13 + parts.level

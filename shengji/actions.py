@@ -110,7 +110,7 @@ REVOKE_FOUND = ("affecting_play", "after_trick")
 SEVERITIES = ("minor", "serious", "deliberate", "suspension")
 
 
-def _in(*allowed: Any):
+def _in(*allowed: Any) -> Any:
     def check(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
         if value not in allowed:
             raise ValueError(f"{type(instance).__name__}.{attribute.name} must be one of {allowed}, got {value!r}")

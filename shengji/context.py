@@ -143,7 +143,7 @@ class Context:
         return (Context, (self.level, self.trump, self.rules))
 
 
-def _build_slots(level: int, trump: str | None, permanent_twos: bool):
+def _build_slots(level: int, trump: str | None, permanent_twos: bool) -> tuple[tuple[tuple[int, ...], ...], ...]:
     t = SUITS.index(trump) if trump is not None else None
     twos = permanent_twos and level != 0
     plain = [r for r in range(13) if r != level and not (twos and r == 0)]

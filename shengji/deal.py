@@ -248,7 +248,8 @@ class Deal:
             self._start_play()
         return self
 
-    def _init_state(self, rules, level, team_levels, banker, stream, mode, deal_number) -> None:
+    def _init_state(self, rules: Any, level: Any, team_levels: Any, banker: int | None, stream: Any, mode: str,
+                    deal_number: int | None) -> None:
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r} (known: {', '.join(MODES)})")
         if banker not in (None, 0, 1, 2, 3):
