@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 from guandan import events
@@ -11,8 +10,8 @@ from guandan.deal import Deal
 from guandan.match import Match
 from guandan.replay import action_from_event
 from guandan.rules import GuandanRules
-from tabletop.events import Event, EventStream
-from tabletop.games import PARTNERSHIPS, GameSpec, register
+from tabletop.events import EventStream
+from tabletop.games import PARTNERSHIPS, GameSpec, events_of, register
 from tabletop.rng import child_seed
 
 
@@ -34,7 +33,6 @@ SPEC = register(GameSpec(
     new_match=_new_match,
     agents={"random": RandomAgent, "heuristic": HeuristicAgent},
     action_from_event=action_from_event,
-    events=tuple(c for _, c in inspect.getmembers(events, inspect.isclass)
-                 if issubclass(c, Event) and c.__module__ == events.__name__),
+    events=events_of(events),
     engine_keywords=frozenset({"mode", "report_step"}),
 ))

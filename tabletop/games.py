@@ -136,6 +136,12 @@ def layer_part(layer: str, game: str, *, load: Mapping[str, str] = {}) -> Any:
     return spec.part(layer)
 
 
+def events_of(module: Any) -> tuple[type[Event], ...]:
+    """The event classes ``module`` defines (a game's events module), for its spec."""
+    return tuple(c for c in vars(module).values()
+                 if isinstance(c, type) and issubclass(c, Event) and c.__module__ == module.__name__ and c.KIND)
+
+
 def event_classes(game: Any) -> dict[str, type[Event]]:
     """Every event kind a log of ``game`` may hold → its class: the table's own and the
     referee's (``tabletop``), and the game's (its spec's ``events``). Reading a log needs
@@ -144,9 +150,7 @@ def event_classes(game: Any) -> dict[str, type[Event]]:
     from tabletop.rulings import RulingEvent, UnresolvedEvent
     from tabletop import table_events
 
-    shared = [Note, UnitStarted, RulingEvent, UnresolvedEvent,
-              *(c for c in vars(table_events).values()
-                if isinstance(c, type) and issubclass(c, Event) and c.__module__ == table_events.__name__)]
+    shared = [Note, UnitStarted, RulingEvent, UnresolvedEvent, *events_of(table_events)]
     return {c.KIND: c for c in (*shared, *game_spec(game).events)}
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import attrs
+
 from tabletop.cards import Card
 from tabletop.rng import referee_generator
 from tabletop.rulings import Awaited
@@ -46,6 +48,29 @@ class OnTable(dict):
         return taken
 
 
+@attrs.define(slots=True)
+class Grab:
+    """A card drawn out of turn: ``seat`` took ``card`` due to ``rightful``; ``in_hand``: put
+    into the hand (else lying on the table)."""
+
+    seat: int
+    card: Card
+    in_hand: bool
+    rightful: int
+
+
+def is_grabbed(grab: Grab | None, seat: int, cards: Sequence[Card], effect: Any) -> bool:
+    """Whether the Return ``effect`` of ``seat``'s ``cards`` is of the card it drew out of
+    turn (refused when the seat drew one and the ruling names other cards)."""
+    from tabletop.rulings import refuse
+
+    if grab is None or grab.seat != seat:
+        return False
+    if list(cards) != [grab.card]:
+        raise refuse(effect, f"seat {seat} drew {grab.card} out of turn, not {' '.join(map(str, cards))}")
+    return True
+
+
 class RefereedState:
     """The refereed part of a deal's state that every game has."""
 
@@ -56,6 +81,7 @@ class RefereedState:
         """The phase play resumes in once no ruling is awaited."""
         self.on_table = OnTable()
         self.choice: Choice | None = None
+        self.grab: Grab | None = None
         self.rng: Any = None
 
     def wait(self, awaited: Awaited) -> bool:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
 
 from guandan import events as ev
 from guandan.actions import Draw, DrawOutOfTurn, action_to_data
@@ -15,19 +14,9 @@ from tabletop import rng as streams
 from tabletop.cards import Card, codes, full_deck
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
+from tabletop.refereed import Grab
 from tabletop.rulings import refuse
 from tabletop.seats import NUM_SEATS, next_seat
-
-
-@attrs.define(slots=True)
-class Grab:
-    """A card drawn out of turn (``draw``): ``seat`` took ``card`` due to ``rightful``;
-    ``in_hand``: put into the hand (else lying on the table)."""
-
-    seat: int
-    card: Card
-    in_hand: bool
-    rightful: int
 
 
 def draw(deal: Any, a: Draw, handed: bool) -> None:

@@ -12,6 +12,7 @@ from guandan.observation import Phase
 from guandan.refereed import core
 from tabletop.cards import Card, codes, holds, sort_cards
 from tabletop.errors import IllegalAction
+from tabletop.refereed import is_grabbed
 from tabletop.rulings import refuse
 from tabletop.seats import NUM_SEATS
 
@@ -91,9 +92,7 @@ def on_return(deal: Any, effect: Any, plan: Any) -> None:
     seat = core.seat_of(effect)
     cards = [Card(c) for c in effect.cards]
     t = deal.table
-    if t.grab is not None and t.grab.seat == seat:
-        if cards != [t.grab.card]:
-            raise refuse(effect, f"seat {seat} drew {t.grab.card} out of turn, not {' '.join(effect.cards)}")
+    if is_grabbed(t.grab, seat, cards, effect):
         return_cards(deal, seat, plan.reason)
         return
     laid = t.on_table.get(seat, [])

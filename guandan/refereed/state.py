@@ -8,7 +8,7 @@ from typing import Any
 from guandan.combos import Reading
 from guandan.observation import Phase
 from guandan.refereed import (
-    correction, draw, information, lead_option, out_of_turn, pass_sequence, penalty_cards, reporting,
+    correction, information, lead_option, out_of_turn, pass_sequence, penalty_cards, reporting,
     tribute,
 )
 from tabletop.cards import Card
@@ -35,7 +35,6 @@ class TableState(RefereedState):
 
     def __init__(self) -> None:
         super().__init__()
-        self.grab: draw.Grab | None = None
         self.exposures: list[penalty_cards.Exposure] = []
         self.lead_options: list[lead_option.LeadOptionState] = []
         self.restriction: lead_option.LeadRestriction | None = None

@@ -13,23 +13,12 @@ from shengji.declare import can_declare
 from shengji.events import CardDrawn, CardTaken, DrawRan, IrregularAttempt
 from shengji.phase import Phase
 from shengji.refereed import core, on_table
-from tabletop.cards import Card
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
+from tabletop.refereed import Grab
 from tabletop.seats import seats_from
 
 KITTY_SIZE = 8
-
-
-@attrs.define(slots=True)
-class Grab:
-    """A card drawn out of turn (``draw``): ``seat`` took ``card`` due to ``rightful``;
-    ``in_hand``: put into the hand (else lying on the table)."""
-
-    seat: int
-    card: Card
-    in_hand: bool
-    rightful: int
 
 
 @attrs.define(slots=True, order=True)

@@ -16,6 +16,7 @@ from shengji.refereed import core, play, revoke
 from tabletop.cards import Card, codes, count_list, holds, sort_cards, without
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
+from tabletop.refereed import is_grabbed
 from tabletop.rulings import RulingPlan, refuse
 
 
@@ -130,9 +131,7 @@ def on_return(deal: Any, effect: Any, plan: RulingPlan) -> None:
     seat = core.seat_of(effect)
     cards = [Card(c) for c in effect.cards]
     t = deal.table
-    if t.grab is not None and t.grab.seat == seat:
-        if cards != [t.grab.card]:
-            raise refuse(effect, f"seat {seat} drew {t.grab.card} out of turn, not {' '.join(effect.cards)}")
+    if is_grabbed(t.grab, seat, cards, effect):
         return_cards(deal, seat, plan.reason)
         return
     laid = t.on_table.get(seat, [])

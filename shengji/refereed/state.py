@@ -41,7 +41,6 @@ class TableState(RefereedState):
         self.redirect: draw.Redirect | None = None
         self.kitty_draw: draw.KittyDraw | None = None
         self.kitty_drawn: int | None = None
-        self.grab: draw.Grab | None = None
         self.revoke: revoke.LatentRevoke | None = None
         self.bad_burial: int | None = None
         """Cards buried when the banker buried a wrong number (found at its first lead)."""
