@@ -20,7 +20,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from enforcement.games import referee_part
-from enforcement.guandan_rulings import make_guandan_referee  # noqa: F401  (the README's entry point)
 from enforcement.injector import Injector, catalogue_for, normalise_rates
 from enforcement.referee import Fallback, Referee, record_only_fallback
 from tabletop import rng as streams
@@ -91,3 +90,13 @@ def refereed_run(engine: Any, agents: Sequence[Any], options: Mapping[str, Any],
     players = inject(agents, infraction_rates(options), seed, index, game)
     result = run(engine, players, observers, referee=referee)
     return result, referee
+
+
+def __getattr__(name: str) -> Any:
+    """``make_guandan_referee`` stays importable from here (the README's entry point)
+    without loading 掼蛋's rulings, and with them the 掼蛋 engine, for a 双升 run."""
+    if name == "make_guandan_referee":
+        from enforcement.guandan_rulings import make_guandan_referee
+
+        return make_guandan_referee
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
