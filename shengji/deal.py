@@ -559,6 +559,10 @@ class Deal:
                 self.attempt += 1
                 reason = "nobody declared in the first deal" if self.first_deal else "nobody declared"
                 seed = child_seed(self.seed, REDEAL, self.attempt)
+                if self.table is not None:   # the cards on the table are gathered up too
+                    from shengji.refereed.remedies import clear_for_redeal
+
+                    clear_for_redeal(self)
                 self._emit(Redealt, None, reason=reason, attempt=self.attempt, seed=seed)
                 self._start_draw()
                 return

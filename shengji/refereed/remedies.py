@@ -71,9 +71,17 @@ def hand_over(deal: Any, source: int, to: int, card: Card, reason: str) -> None:
 def redeal(deal: Any, reason: str) -> None:
     """Gather the cards and draw again (a new shuffle from the redeal seed path)."""
     from shengji.deal import REDEAL
-    t = deal.table
     deal.attempt += 1
     seed = streams.child_seed(deal.seed, REDEAL, deal.attempt)
+    clear_for_redeal(deal)
+    deal.stream.emit(Redealt, reason=reason, attempt=deal.attempt, seed=seed)
+    deal._start_draw()
+
+
+def clear_for_redeal(deal: Any) -> None:
+    """What lies on the table from the draw is gathered up for a redeal (a ruling's, or
+    nobody declaring): exposed cards, cards on the table, slips, a pending grab."""
+    t = deal.table
     t.exposed = [[], [], [], []]
     t.on_table = OnTable()
     t.slips = []
@@ -81,8 +89,6 @@ def redeal(deal: Any, reason: str) -> None:
     t.kitty_draw = None
     t.kitty_drawn = None
     t.grab = None
-    deal.stream.emit(Redealt, reason=reason, attempt=deal.attempt, seed=seed)
-    deal._start_draw()
 
 
 def on_random_draw(deal: Any, effect: Any, plan: RulingPlan) -> None:

@@ -235,3 +235,28 @@ def test_exposure_during_the_draw_is_ruled_with_the_standing_trump():
     r = t.ruling(t.do(DropCard(1, cards("S4"))))
     assert (r.clause, fact(r, "during")) == ("SJ-1.3", "draw")
     assert t.deal.phase is Phase.DRAW and t.exposed(1) == ["S4"]
+
+
+def test_a_redeal_because_nobody_declared_gathers_the_cards_exposed_in_the_draw():
+    """A card shown by accident during the draw (SJ: exposed card) lies face up; when nobody
+    declares and the deal is redealt, it is gathered up with everything else."""
+    from shengji.actions import DropCard
+    from shengji.deal import Deal, Phase
+    from tests.enforcement.shengji_refereed import SjTable
+
+    # a deal in which nobody ever declares: every seat declines each chance
+    t = SjTable.__new__(SjTable)
+    t.referee = make_shengji_referee()
+    t.engine = Deal(3, banker=None, mode="refereed")   # the first deal: nobody declaring means a redeal
+    t.events = []
+    t._deliver(t.engine.take_events())
+    deal = t.deal
+    while deal.hand_size[1] == 0:
+        t.do(Draw(deal.to_act) if isinstance(t.legal()[0], Draw) else NoDeclare(deal.to_act))
+    shown = deal.hand(1)[:1]
+    t.do(DropCard(1, shown))
+    assert deal.table.exposed[1] == list(shown)
+    while not any(e.KIND == "sj.redeal" for e in t.events):
+        assert deal.phase in (Phase.DRAW, Phase.DECLARE) and deal.to_act is not None
+        t.do(Draw(deal.to_act) if isinstance(t.legal()[0], Draw) else NoDeclare(deal.to_act))
+    assert deal.table.exposed == [[], [], [], []] and not deal.table.on_table
