@@ -59,15 +59,27 @@ class Grab:
     rightful: int
 
 
-def is_grabbed(grab: Grab | None, seat: int, cards: Sequence[Card], effect: Any) -> bool:
-    """Whether the Return ``effect`` of ``seat``'s ``cards`` is of the card it drew out of
-    turn (refused when the seat drew one and the ruling names other cards)."""
+def effect_seat(effect: Any) -> int:
+    """The seat a table effect names (refused when it names none)."""
     from tabletop.rulings import refuse
 
+    if effect.seat is None:
+        raise refuse(effect, "names no seat")
+    return effect.seat
+
+
+def return_grabbed(deal: Any, effect: Any, reason: str, return_cards: Any) -> bool:
+    """Carry out a Return of the card its seat drew out of turn (``return_cards`` puts it
+    back on the stock); False when the seat has drawn none (refused when the ruling names
+    other cards than the one drawn)."""
+    from tabletop.rulings import refuse
+
+    grab, seat = deal.table.grab, effect_seat(effect)
     if grab is None or grab.seat != seat:
         return False
-    if list(cards) != [grab.card]:
-        raise refuse(effect, f"seat {seat} drew {grab.card} out of turn, not {' '.join(map(str, cards))}")
+    if list(effect.cards) != [str(grab.card)]:
+        raise refuse(effect, f"seat {seat} drew {grab.card} out of turn, not {' '.join(effect.cards)}")
+    return_cards(deal, seat, reason)
     return True
 
 

@@ -167,12 +167,6 @@ def flush_latent(deal: Any) -> None:
         found(deal, o.seq, "play_out_of_turn", o.seat, after_end=True, cards=codes(o.cards))
 
 
-def seat_of(effect: Any) -> int:
-    if effect.seat is None:
-        raise refuse(effect, "names no seat")
-    return effect.seat
-
-
 def awaiting(deal: Any, effect: Any) -> None:
     if deal.phase is not Phase.AWAITING_RULING:
         raise refuse(effect, "the table is not waiting for a ruling")

@@ -9,10 +9,9 @@ from typing import Any
 from guandan import events as ev
 from guandan.combos import Reading, readings
 from guandan.observation import Phase
-from guandan.refereed import core
 from tabletop.cards import Card, codes, holds, sort_cards
 from tabletop.errors import IllegalAction
-from tabletop.refereed import is_grabbed
+from tabletop.refereed import return_grabbed
 from tabletop.rulings import refuse
 from tabletop.seats import NUM_SEATS
 
@@ -89,13 +88,10 @@ def stand(deal: Any, seat: int, cards: tuple[Card, ...], reading: Reading, *, re
 def on_return(deal: Any, effect: Any, plan: Any) -> None:
     """The cards go back: a card drawn out of turn onto the stock, cards laid on the table
     into the hand (every Return of the seat in the ruling at once)."""
-    seat = core.seat_of(effect)
-    cards = [Card(c) for c in effect.cards]
-    t = deal.table
-    if is_grabbed(t.grab, seat, cards, effect):
-        return_cards(deal, seat, plan.reason)
+    if return_grabbed(deal, effect, plan.reason, return_cards):
         return
-    laid = t.on_table.get(seat, [])
+    seat, cards = effect.seat, [Card(c) for c in effect.cards]
+    laid = deal.table.on_table.get(seat, [])
     taken = []
     while (more := plan.take("Return", seat=seat)) is not None:
         taken.append(more)

@@ -14,6 +14,7 @@ from guandan.combos import Reading, readings
 from guandan.movegen import Move, legal_plays
 from guandan.refereed import core, lead_option, state
 from tabletop.cards import Card, codes, sort_cards, without
+from tabletop.refereed import effect_seat
 from tabletop.rulings import refuse
 from tabletop.seats import next_seat, partner, prev_seat
 
@@ -134,7 +135,7 @@ def on_expose(deal: Any, effect: Any, plan: Any) -> None:
     """暴露张: the cards lie face up, still their owner's; with the ``LeadOption`` (the
     partner's next lead, chosen by the 上家) or the ``PenaltyCards`` of the same cards listed
     after it, that follows at once."""
-    seat = core.seat_of(effect)
+    seat = effect_seat(effect)
     cards = sort_cards(Card(c) for c in effect.cards)
     hand = deal.hands[seat]
     exposed = Counter(c for e in deal.table.exposures if e.seat == seat for c in e.cards)

@@ -140,12 +140,6 @@ def on_restore_order(deal: Any, effect: Any, plan: RulingPlan) -> None:
     restore_turn(deal, effect.seat, plan.reason)
 
 
-def seat_of(effect: Any) -> int:
-    if effect.seat is None:
-        raise refuse(effect, "names no seat")
-    return effect.seat
-
-
 def trump_now(deal: Any) -> str | None:
     """Trump as the table knows it now (during the draw: the standing declaration's)."""
     if deal.trump_known:

@@ -16,7 +16,7 @@ from shengji.refereed import core, play, revoke
 from tabletop.cards import Card, codes, count_list, holds, sort_cards, without
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
-from tabletop.refereed import is_grabbed
+from tabletop.refereed import effect_seat, return_grabbed
 from tabletop.rulings import RulingPlan, refuse
 
 
@@ -128,13 +128,10 @@ def stand_play(deal: Any, seat: int, reason: str) -> None:
 def on_return(deal: Any, effect: Any, plan: RulingPlan) -> None:
     """The cards go back where they came from: a card drawn out of turn onto the stock,
     cards laid on the table into the hand (face up when the ruling also exposes them)."""
-    seat = core.seat_of(effect)
-    cards = [Card(c) for c in effect.cards]
-    t = deal.table
-    if is_grabbed(t.grab, seat, cards, effect):
-        return_cards(deal, seat, plan.reason)
+    if return_grabbed(deal, effect, plan.reason, return_cards):
         return
-    laid = t.on_table.get(seat, [])
+    seat, cards = effect.seat, [Card(c) for c in effect.cards]
+    laid = deal.table.on_table.get(seat, [])
     if cards and holds(count_list(laid), cards):
         whole = Counter(cards) == Counter(laid)
         return_cards(deal, seat, plan.reason, cards=None if whole else cards,
@@ -150,7 +147,7 @@ def on_return(deal: Any, effect: Any, plan: RulingPlan) -> None:
 
 def on_expose(deal: Any, effect: Any, plan: RulingPlan) -> None:
     """暴露张: the cards lie face up in front of their owner."""
-    seat = core.seat_of(effect)
+    seat = effect_seat(effect)
     cards = [Card(c) for c in effect.cards]
     if not cards or not holds(deal.hands[seat], deal.table.exposed[seat] + cards):
         raise refuse(effect, f"seat {seat} does not hold these cards unexposed")
