@@ -27,7 +27,7 @@ Effect ↔ event, 掼蛋 (guandan.events):
                                                       goes on with the drawer's 下家
     RandomDraw(source, to)     table.random_draw         to (the event's seat), source, 1 card
     Redeal(fresh_deck)         gd.redeal              fresh_deck
-    ReportAgain(seat)          gd.reported            seat
+    ReportAgain(seat)          gd.cards_reported      seat
     CorrectPlay(seat, cards)   gd.correction_due      seat, cards (the correction itself is
                                                       the seat's next action)
     Replay(seats, chooser, purpose)
@@ -220,7 +220,7 @@ def _effect_text(effect: dict[str, Any]) -> str:
 
 GUANDAN_EFFECT_EVENTS = frozenset({
     "table.returned", "table.exposed", "table.penalty_cards", "table.barred", "gd.lead_option", "table.turn_restored",
-    "table.random_draw", "gd.redeal", "gd.reported", "gd.correction_due", "table.choice", "gd.unauthorised",
+    "table.random_draw", "gd.redeal", "gd.cards_reported", "gd.correction_due", "table.choice", "gd.unauthorised",
     "gd.next_deal_scheduled", "gd.pass_sequence", "gd.lead_restricted", "table.exposure_lifted", "gd.taken_back",
 })
 SHENGJI_EFFECT_EVENTS = frozenset({
@@ -277,7 +277,7 @@ def guandan_atoms(e: Any) -> list[Atom]:
         return [Atom("RandomDraw", seat, src, source=e.source, count=1), Atom("RestoreOrder", next_seat(seat), src)]
     if kind == "gd.redeal":
         return [Atom("Redeal", None, src, fresh_deck=e.fresh_deck)]
-    if kind == "gd.reported":
+    if kind == "gd.cards_reported":
         return [Atom("ReportAgain", seat, src)]
     if kind == "gd.correction_due":
         return [Atom("CorrectPlay", seat, src, cards=tuple(sorted(e.cards)))]

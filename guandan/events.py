@@ -167,7 +167,7 @@ class Passed(Event):
 class CardsReported(Event):
     """报牌: ``seat`` announces it holds ``count`` (1–10) cards."""
 
-    KIND: ClassVar[str] = "gd.reported"
+    KIND: ClassVar[str] = "gd.cards_reported"
     count: int
 
 
@@ -218,7 +218,7 @@ class DealScored(Event):
 class LevelsAdvanced(Event):
     """Team levels after a deal (rank text per team), and whether the match is won."""
 
-    KIND: ClassVar[str] = "gd.levels"
+    KIND: ClassVar[str] = "gd.levels_advanced"
     levels: tuple[str, ...]
     team: int
     gain: int
@@ -269,7 +269,7 @@ class MatchEnded(Event):
 class DrawRan(Event):
     """The rightful drawer (``seat``) let the draw run on in order to its end."""
 
-    KIND: ClassVar[str] = "gd.draw"
+    KIND: ClassVar[str] = "gd.draw_ran"
     ACTION: ClassVar[bool] = True
 
 

@@ -253,7 +253,7 @@ class LevelsAdvanced(Event):
     """After a deal: ``team`` went up ``raised`` of its ``levels`` earned (a promotion stops
     at A and at every must_defend level); ``levels`` are both teams' levels now."""
 
-    KIND: ClassVar[str] = "sj.levels"
+    KIND: ClassVar[str] = "sj.levels_advanced"
     team: int
     earned: int
     raised: int
@@ -281,7 +281,7 @@ class MatchEnded(Event):
 class DrawRan(Event):
     """The rightful next drawer (``seat``) let the draw run on."""
 
-    KIND: ClassVar[str] = "sj.draw"
+    KIND: ClassVar[str] = "sj.draw_ran"
     ACTION: ClassVar[bool] = True
 
 

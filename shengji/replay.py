@@ -3,7 +3,7 @@
 Every ACTION event names its seat and carries the cards the seat showed, so the action
 comes back exactly; set-up events (shuffle, cut, draw) are re-created by the engine from
 the seed and need no action. Refereed logs too: an irregular attempt carries the attempted
-action as plain data, the table steps (``sj.draw``, ``table.chose``) are actions, and so is a
+action as plain data, the table steps (``sj.draw_ran``, ``table.chose``) are actions, and so is a
 ruling (the referee's seat's): re-applied as logged, or ruled again by a fresh referee.
 """
 

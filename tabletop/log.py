@@ -31,12 +31,12 @@ import attrs
 from tabletop.errors import LogError, OptionError
 from tabletop.events import Event, UnitStarted
 from tabletop.games import event_classes, game_of_kind
-from tabletop.table_events import upgrade_version_1
+from tabletop.table_events import upgrade
 
 LOG_FORMAT = "paiju-log"
-LOG_VERSION = 2
-READABLE_VERSIONS = (1, 2)
-"""Version 1 logs are read with the events renamed in version 2 (``tabletop.table_events``)."""
+LOG_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
+"""Older logs are read with the events renamed since (``tabletop.table_events.upgrade``)."""
 GZIP_LEVEL = 6
 """zlib's default: nearly the size of level 9 at a fraction of the time."""
 
@@ -252,11 +252,11 @@ def read_log(path: "str | os.PathLike[str]", *, game: str | None = None, allow_t
     truncated = False
     error: str | None = None
     expected_seq: int | None = None
-    upgrade = None
+    old: int | None = None
     for number, text, complete in iter_lines(path):
         if header is None:
             header = read_header(text, path, game)
-            upgrade = upgrade_version_1 if header["version"] == 1 else None
+            old = header["version"] if header["version"] < LOG_VERSION else None
             try:
                 kinds = event_classes(header.get("game"))
             except OptionError as exc:
@@ -271,15 +271,15 @@ def read_log(path: "str | os.PathLike[str]", *, game: str | None = None, allow_t
                 data = json.loads(text)
                 if not isinstance(data, dict):
                     raise LogError("not a JSON object")
-                if upgrade is not None:
-                    data = upgrade(data)
+                if old is not None:
+                    data = upgrade(data, old)
                 kind = data.get("kind")
                 if isinstance(kind, str) and kind not in kinds:
                     owner = game_of_kind(kind)
                     if owner is not None:
                         raise LogError(f"a {kind!r} event does not belong in a {header.get('game')} log")
                 event = Event.from_dict(data, kinds)
-                if upgrade is not None:
+                if old is not None:
                     text = encode_event(event)   # the line as this version writes it
                 if isinstance(event, UnitStarted):
                     if event.seq != 0:

@@ -131,13 +131,21 @@ RENAMED_IN_VERSION_2: dict[str, str] = {
 """Log format version 1 → 2: the per-game kinds of these events became the table's own."""
 
 
-def upgrade_version_1(data: dict) -> dict:
-    """A version-1 event record in the version-2 shape (a renamed kind; 掼蛋's random draw
-    named its one card ``card``)."""
-    kind = RENAMED_IN_VERSION_2.get(data.get("kind"))  # type: ignore[arg-type]
-    if kind is None:
-        return data
-    data = {**data, "kind": kind}
-    if kind == "table.random_draw" and "card" in data:
-        data["cards"] = [data.pop("card")]
-    return data
+RENAMED_IN_VERSION_3: dict[str, str] = {
+    "gd.draw": "gd.draw_ran", "sj.draw": "sj.draw_ran", "gd.levels": "gd.levels_advanced",
+    "sj.levels": "sj.levels_advanced", "gd.reported": "gd.cards_reported",
+}
+"""Log format version 2 → 3: kinds renamed to say what their events mean (the draw ran, the
+levels advanced, the cards a seat holds reported)."""
+
+
+def upgrade(data: dict, version: int) -> dict:
+    """An event record of log format ``version`` (1 or 2) in the current shape."""
+    if version < 2:
+        kind = RENAMED_IN_VERSION_2.get(data.get("kind"))  # type: ignore[arg-type]
+        if kind is not None:
+            data = {**data, "kind": kind}
+            if kind == "table.random_draw" and "card" in data:
+                data["cards"] = [data.pop("card")]   # 掼蛋's random draw named its one card
+    kind = RENAMED_IN_VERSION_3.get(data.get("kind"))  # type: ignore[arg-type]
+    return data if kind is None else {**data, "kind": kind}

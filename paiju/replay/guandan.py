@@ -202,7 +202,7 @@ def _passed(table: Table, e: Event) -> str:
     return f"seat {e.seat} passes"
 
 
-@on("gd.reported")
+@on("gd.cards_reported")
 @on("gd.count_reported")
 def _reported(table: Table, e: Event) -> str:
     _seat(table, e).announced = e.count
@@ -255,7 +255,7 @@ def _scored(table: Table, e: Event) -> str:
 # Match
 
 
-@on("gd.levels")
+@on("gd.levels_advanced")
 def _levels(table: Table, e: Event) -> str:
     table.levels = list(e.levels)
     failures = f", A failures {'/'.join(map(str, e.a_failures))}" if any(e.a_failures) else ""
@@ -303,7 +303,7 @@ def _match_over(table: Table, e: Event) -> str:
 # Refereed mode: table steps
 
 
-@on("gd.draw")
+@on("gd.draw_ran")
 def _draw(table: Table, e: Event) -> str:
     return f"seat {e.seat} lets the draw run on"
 

@@ -283,7 +283,7 @@ def _scored(table: Table, e: Event) -> str:
     return f"deal over: {table.result}"
 
 
-@on("sj.levels")
+@on("sj.levels_advanced")
 def _levels(table: Table, e: Event) -> str:
     table.levels = list(e.levels)
     return (f"levels: team 0 at {e.levels[0]}, team 1 at {e.levels[1]} (team {e.team} +{e.raised}"
@@ -308,7 +308,7 @@ HANDLERS["sj.irregular"] = irregular
 HANDLERS["sj.found"] = found
 
 
-@on("sj.draw")
+@on("sj.draw_ran")
 def _draw(table: Table, e: Event) -> str:
     return f"seat {e.seat} lets the draw run on"
 

@@ -62,7 +62,7 @@ def test_GD_4_2_1_missing_report_before_the_next_player_acts_report_again(table,
 def test_GD_4_2_1_wrong_report_is_corrected(table):
     t = unreported_lead(table, stage=1, count=12)
     assert t.rulings()[-1].clause == "GD-4.2.1"
-    assert t.of("gd.reported")[-1].count == 10 and t.deal.announced[0] == 10
+    assert t.of("gd.cards_reported")[-1].count == 10 and t.deal.announced[0] == 10
 
 
 def test_GD_4_2_2_next_player_played_the_other_side_takes_back_and_replays(table, effect_kinds):

@@ -72,7 +72,7 @@ def test_every_action_event_kind_is_rebuilt():
     action_kinds = {cls.KIND for cls in vars(ev).values()
                     if isinstance(cls, type) and issubclass(cls, Event) and cls.ACTION and cls.KIND}
     assert action_kinds == {"gd.played", "gd.passed", "gd.tribute_given", "gd.return_given",
-                            "gd.draw", "gd.count_reported", "table.chose", "gd.referee_called", "gd.irregular"}
+                            "gd.draw_ran", "gd.count_reported", "table.chose", "gd.referee_called", "gd.irregular"}
 
 
 def test_refereed_action_events_rebuild_their_actions():

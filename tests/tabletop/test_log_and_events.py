@@ -54,7 +54,7 @@ def test_log_header_then_one_line_per_event(tmp_path):
     path = _write(tmp_path)
     lines = path.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
-    assert header == {"format": "paiju-log", "version": 2, "game": "testgame", "rules": {"x": 1},
+    assert header == {"format": "paiju-log", "version": 3, "game": "testgame", "rules": {"x": 1},
                       "options": {"deals": 5}, "seed": 7}
     assert len(lines) == 6
     log = read_log(path, game="testgame")
@@ -111,7 +111,7 @@ def test_unknown_version_and_other_game_are_refused(tmp_path):
     with pytest.raises(LogError, match="expected 'guandan'"):
         read_log(path, game="guandan")
     lines = path.read_text().splitlines()
-    lines[0] = lines[0].replace('"version":2', '"version":99')
+    lines[0] = lines[0].replace('"version":3', '"version":99')
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(LogError, match="line 1: log format version 99 is not supported"):
         read_log(path)

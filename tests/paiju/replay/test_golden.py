@@ -114,5 +114,5 @@ def test_a_version_1_log_is_read_with_the_table_events_renamed_and_still_checks(
 def test_a_log_of_an_unknown_version_is_a_one_line_error(tmp_path):
     path = tmp_path / "future.jsonl"
     path.write_text('{"format":"paiju-log","version":9,"game":"guandan","rules":{},"options":{},"seed":1}\n')
-    with pytest.raises(Exception, match=r"log format version 9 is not supported \(this paiju reads versions 1, 2\)"):
+    with pytest.raises(Exception, match=r"log format version 9 is not supported \(this paiju reads versions 1, 2, 3\)"):
         load_log(str(path))

@@ -424,7 +424,7 @@ def test_fold_agrees_with_every_count_the_refereed_engine_announces(tmp_path, se
         if event.seat is None:
             continue
         seat = fold.table.seats[event.seat]
-        if event.KIND in ("gd.reported", "gd.count_reported"):
+        if event.KIND in ("gd.cards_reported", "gd.count_reported"):
             assert len(seat.hand) + len(seat.on_table) == event.count, f"line {index + 2}"
         if event.KIND == "gd.finished":
             assert seat.hand == [] and seat.on_table == [], f"line {index + 2}"
