@@ -8,13 +8,13 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from paiju.arguments import positive_int, rate, seat_number, seed
 from tabletop.errors import PaijuError
 from tabletop.games import game_names
 
 EXIT_USAGE = 2
 EXIT_FAILED_CHECK = 1
 EXIT_INTERNAL = 70
-
 
 
 class UsageError(PaijuError):
@@ -28,46 +28,6 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
-    return value
-
-
-def _seat_number(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a seat: {text!r} (0-3)") from None
-    if not 0 <= value <= 3:
-        raise argparse.ArgumentTypeError(f"not a seat: {value} (0-3)")
-    return value
-
-
-def _rate(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {value}")
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
     games = game_names()   # the built-in games and any registered before the parser is built
     parser = _Parser(prog="paiju", description="Refereed simulation of 掼蛋 (Guandan) and 双升 (Shengji).")
@@ -76,9 +36,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play simulated deals or matches and print a summary")
     sim.add_argument("game", choices=games)
     count = sim.add_mutually_exclusive_group()
-    count.add_argument("--deals", type=_positive_int, help="independent deals (the default: 100 deals)")
-    count.add_argument("--matches", type=_positive_int, help="whole matches")
-    sim.add_argument("--seed", type=_seed, default=0, help="root seed (default 0)")
+    count.add_argument("--deals", type=positive_int, help="independent deals (the default: 100 deals)")
+    count.add_argument("--matches", type=positive_int, help="whole matches")
+    sim.add_argument("--seed", type=seed, default=0, help="root seed (default 0)")
     sim.add_argument("--agents", default="random",
                      help="agent kinds: one for all seats, two for teams 0/1, or four per seat "
                           "(random, heuristic), comma-separated (default random)")
@@ -86,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--log-layout", choices=("merged", "workers"), default="merged",
                      help="merged (default): one file, units in index order, the same bytes for any --jobs; "
                           "workers: one file per worker, FILE-w0, FILE-w1, … (before the extension)")
-    sim.add_argument("--jobs", type=_positive_int, metavar="N",
+    sim.add_argument("--jobs", type=positive_int, metavar="N",
                      help="play on N local processes (default 1); with --cluster local: N Dask workers "
                           "(default 2); with --cluster ADDRESS: N chunks at a time (default: the cluster's threads)")
     sim.add_argument("--cluster", metavar="ADDRESS",
@@ -97,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--rules", metavar="K=V", action="append", default=[],
                      help="a rules option, e.g. --rules a_failures_reset=none (repeatable)")
     sim.add_argument("--referee", action="store_true", help="referee the deals (enforcement layer)")
-    sim.add_argument("--infractions", type=_rate, default=0.0, metavar="RATE",
+    sim.add_argument("--infractions", type=rate, default=0.0, metavar="RATE",
                      help="with --referee: rate of injected irregularities per decision (0-1)")
 
     rules = sub.add_parser("rules", help="list the referee's clauses for a game")
@@ -113,14 +73,14 @@ def build_parser() -> argparse.ArgumentParser:
                         help="with --check: re-apply the logged rulings instead of ruling again with the rulebook")
     replay.add_argument("--at", metavar="N",
                         help="the table after the event with sequence number N (UNIT:N in a log of several units)")
-    replay.add_argument("--seat", type=_seat_number, metavar="N", help="only what seat N (0-3) may know")
+    replay.add_argument("--seat", type=seat_number, metavar="N", help="only what seat N (0-3) may know")
     replay.add_argument("--html", metavar="OUT.html", help="write one self-contained page to step through the log")
     replay.add_argument("--game", choices=games, help="the game the log must be of")
 
     from paiju.train.command import add_parser as add_train_parser  # `paiju train` (referee training)
-    add_train_parser(sub, games, _positive_int, _seed)
+    add_train_parser(sub, games, positive_int, seed)
     from paiju.fuzz.command import add_parser as add_fuzz_parser  # `paiju fuzz` (rule-interaction fuzzing)
-    add_fuzz_parser(sub, games, _positive_int, _seed)
+    add_fuzz_parser(sub, games, positive_int, seed)
     return parser
 
 

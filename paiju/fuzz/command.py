@@ -36,6 +36,7 @@ from enforcement.invariants import INVARIANTS
 from enforcement.rulebook import clauses_for
 from tabletop.errors import OptionError
 
+from paiju.arguments import rate, seconds
 from paiju.fuzz.case import Case, Finding, Outcome, draw_case, irregularities, replay_finding, run_case, \
     sampled_for_replay, shrink
 
@@ -64,36 +65,16 @@ def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int
                             f"for tribute) (default {DEFAULT_CASES})")
     count.add_argument("--matches", type=positive_int, metavar="N", help="fuzz N whole matches instead")
     fuzz.add_argument("--seed", type=seed, default=0, metavar="S", help="root seed (default 0)")
-    fuzz.add_argument("--time-budget", type=_seconds, metavar="SECONDS",
+    fuzz.add_argument("--time-budget", type=seconds, metavar="SECONDS",
                       help="start no new case after this many seconds (shrinking gets a quarter more)")
     fuzz.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
                       help=f"where failing cases' logs go (default ./{DEFAULT_OUT})")
-    fuzz.add_argument("--replay-sample", type=_rate, default=DEFAULT_REPLAY_SAMPLE, metavar="RATE",
+    fuzz.add_argument("--replay-sample", type=rate, default=DEFAULT_REPLAY_SAMPLE, metavar="RATE",
                       help=f"share of clean cases re-checked with replay --check (default {DEFAULT_REPLAY_SAMPLE})")
     fuzz.add_argument("--keep-going", action="store_true",
                       help="after a violation, go on (each broken invariant is shrunk and saved once)")
     fuzz.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     fuzz.add_argument("--repro", metavar="LOG", help="re-run the case a fuzz log holds and report what breaks")
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text}")
-    return value
-
-
-def _rate(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {value}")
-    return value
 
 
 # ---------------------------------------------------------------------------------------------
