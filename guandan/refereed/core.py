@@ -11,7 +11,7 @@ from typing import Any
 from guandan import events as ev
 from guandan.actions import Choose, action_to_data
 from guandan.observation import Phase
-from guandan.refereed import bars, draw, lead_option, on_table, penalty_cards, reporting, state, tribute
+from guandan.refereed import state
 from tabletop.cards import codes
 from tabletop.errors import IllegalAction
 from tabletop.events import Event
@@ -54,15 +54,30 @@ def resolve(deal: Any, seq: int | None = None) -> None:
     return None
 
 
+class Hooks:
+    """What the wait and the turn call in the features, filled in by ``engine`` (which
+    imports them all), so that this module imports none of them: the draw's end, a wrong
+    tribute or return coming to light, cards on the table going back, and each feature's
+    ``on_turn`` in the order they are asked (报牌, bars, lead option, penalty cards)."""
+
+    finish_draw: Callable[[Any], None]
+    discover_tribute: Callable[[Any], None]
+    return_cards: Callable[..., Any]
+    on_turn: tuple[Callable[[Any, int, bool], Any], ...] = ()
+
+
+HOOKS = Hooks()
+
+
 def go_on(deal: Any) -> None:
     t = deal.table
     if deal.phase is Phase.DRAW and not deal.stock and t.grab is None:
-        draw.finish_draw(deal)
+        HOOKS.finish_draw(deal)
         return
     if deal.phase is not Phase.PLAY:
         return
     if t.latent and deal.plays >= 1:
-        tribute.discover(deal)
+        HOOKS.discover_tribute(deal)
         return
     settle(deal)
 
@@ -137,7 +152,7 @@ def settle(deal: Any) -> None:
         seat = deal.turn
         top = deal.top
         leading = top is None or top.seat == seat
-        for on_turn in (reporting.on_turn, bars.on_turn, lead_option.on_turn, penalty_cards.on_turn):
+        for on_turn in HOOKS.on_turn:
             verdict = on_turn(deal, seat, leading)
             if verdict is not NEXT:
                 break
@@ -163,7 +178,7 @@ def flush_latent(deal: Any) -> None:
         found(deal, li.seq, li.irregularity, li.seat, **{**li.facts, "after_end": True})
     o, t.oot = t.oot, None
     if o is not None:
-        on_table.return_cards(deal, o.seat, "the deal ended")
+        HOOKS.return_cards(deal, o.seat, "the deal ended")
         found(deal, o.seq, "play_out_of_turn", o.seat, after_end=True, cards=codes(o.cards))
 
 

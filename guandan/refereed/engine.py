@@ -19,7 +19,7 @@ from guandan.actions import (
 )
 from guandan.observation import Phase
 from guandan.refereed import (
-    bars, core, correction, draw, information, next_deal, on_table, out_of_turn, pass_sequence,
+    bars, core, correction, draw, information, lead_option, next_deal, on_table, out_of_turn, pass_sequence,
     penalty_cards, placing, play, reporting, take_back, tribute,
 )
 from tabletop.errors import IllegalAction, RulingRefused
@@ -176,3 +176,9 @@ ACTION_HANDLERS = {
     DropCard: play.drop,
     Incident: play.incident,
 }
+
+
+core.HOOKS.finish_draw = draw.finish_draw
+core.HOOKS.discover_tribute = tribute.discover
+core.HOOKS.return_cards = on_table.return_cards
+core.HOOKS.on_turn = (reporting.on_turn, bars.on_turn, lead_option.on_turn, penalty_cards.on_turn)

@@ -3,16 +3,18 @@ shared refereed state and one slice per feature, each an attrs record of its fea
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from guandan.combos import Reading
 from guandan.observation import Phase
-from guandan.refereed import (
-    correction, information, lead_option, out_of_turn, pass_sequence, penalty_cards, reporting,
-    tribute,
-)
 from tabletop.cards import Card
 from tabletop.refereed import RefereedState
+
+if TYPE_CHECKING:  # the records' types only: the feature modules import this one
+    from guandan.refereed import (
+        correction, information, lead_option, out_of_turn, pass_sequence, penalty_cards, reporting,
+        tribute,
+    )
 
 IRREGULARITIES = (
     "draw_out_of_turn", "wrong_counts_after_draw", "announce_out_of_turn", "play_out_of_turn", "wrong_kind",

@@ -4,11 +4,13 @@ shared refereed state and one slice per feature, each an attrs record of its fea
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from shengji.refereed import draw, on_table, points, revoke
 from tabletop.cards import Card
 from tabletop.refereed import RefereedState
+
+if TYPE_CHECKING:  # the records' types only: the feature modules import this one
+    from shengji.refereed import draw, on_table, points, revoke
 
 IRREGULARITIES = (
     "draw_other_seat_card", "banker_drew_kitty", "miscount_after_draw", "simultaneous_declaration",
