@@ -6,22 +6,22 @@ from typing import Any
 
 import attrs
 
-from tabletop.options import one_of, options_from_dict, options_to_dict
+from tabletop.options import boolean, one_of, options_from_dict, options_to_dict, whole_number
 
 
 @attrs.frozen(kw_only=True)
 class GuandanRules:
-    joker_pair_in_full_house: bool = True
+    joker_pair_in_full_house: bool = attrs.field(default=True, validator=boolean)
     """A joker pair (BJ BJ or RJ RJ) may be the pair of a full house."""
-    a_failures_reset: int | None = 3
+    a_failures_reset: int | None = attrs.field(default=3, validator=whole_number(1, or_none=True))
     """After this many failed attempts to pass A the side goes back to 2; None: never."""
     match_end: str = attrs.field(default="pass_a", validator=one_of("pass_a", "deals"))
     """'pass_a': the match ends when a side passes A; 'deals': after ``match_deals`` deals."""
-    match_deals: int = 8
+    match_deals: int = attrs.field(default=8, validator=whole_number(1))
     """Number of deals of a match when ``match_end == 'deals'``."""
-    max_deals: int = 200
+    max_deals: int = attrs.field(default=200, validator=whole_number(1))
     """Guard against runaway matches: stop after this many deals, result 'by levels'."""
-    pass_a_score: int = 13
+    pass_a_score: int = attrs.field(default=13, validator=whole_number(0))
     """级差分 credited to a side that passed A (the configured maximum)."""
 
     def to_dict(self) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 
 from tabletop.errors import OptionError
-from tabletop.options import one_of, options_from_dict, options_to_dict
+from tabletop.options import boolean, one_of, options_from_dict, options_to_dict, whole_number
 
 # Ranks at which a promotion stops (must be played and defended); "A" always.
 DEFENDABLE_RANKS = frozenset({"5", "T", "K", "A"})
@@ -31,16 +31,6 @@ def _check_must_defend(instance: Any, attribute: attrs.Attribute, value: frozens
         raise OptionError("must_defend must contain A (a promotion never skips past A)")
 
 
-def _check_bool(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
-    if not isinstance(value, bool):
-        raise OptionError(f"{attribute.name} must be true or false, got {value!r}")
-
-
-def _check_positive_int(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise OptionError(f"{attribute.name} must be a positive integer, got {value!r}")
-
-
 @attrs.frozen(kw_only=True)
 class ShengjiRules:
     """Options of shared/rules/shengji.md; the defaults are the competition form."""
@@ -48,13 +38,13 @@ class ShengjiRules:
     pair_vs_pair: str = attrs.field(default="no", validator=one_of("no", "higher_suit"))
     no_bid: str = attrs.field(default="flip_kitty", validator=one_of("flip_kitty", "redeal", "no_trump"))
     # 常主: 2s are trumps just below the off-suit level cards. No effect at level 2.
-    permanent_twos: bool = attrs.field(default=False, validator=_check_bool)
+    permanent_twos: bool = attrs.field(default=False, validator=boolean)
     throw_penalty: int = attrs.field(default=10, validator=one_of(10, 0))
     throw_compare: str = attrs.field(default="largest_unit", validator=one_of("largest_unit", "all_units"))
     kitty_multiplier: str = attrs.field(default="times", validator=one_of("times", "power"))
     must_defend: frozenset = attrs.field(
         default=frozenset({"A"}), converter=_rank_set, validator=_check_must_defend)
-    max_deals: int = attrs.field(default=300, validator=_check_positive_int)  # runaway-match guard
+    max_deals: int = attrs.field(default=300, validator=whole_number(1))  # runaway-match guard
 
     def to_dict(self) -> dict[str, Any]:
         return options_to_dict(self)

@@ -47,3 +47,22 @@ def one_of(*allowed: Any) -> Any:
             raise OptionError(f"{attribute.name} must be one of {', '.join(map(repr, allowed))}, got {value!r}")
 
     return check
+
+
+def boolean(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
+    """An attrs validator: true or false, nothing else."""
+    if not isinstance(value, bool):
+        raise OptionError(f"{attribute.name} must be true or false, got {value!r}")
+
+
+def whole_number(least: int, *, or_none: bool = False) -> Any:
+    """An attrs validator: a whole number of at least ``least`` (or None, with ``or_none``)."""
+    allowed = f"a whole number of at least {least}" + (" (or none)" if or_none else "")
+
+    def check(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
+        if value is None and or_none:
+            return
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise OptionError(f"{attribute.name} must be {allowed}, got {value!r}")
+
+    return check
