@@ -30,10 +30,17 @@ class CheckResult:
     events_checked: int
     units: int
     message: str
+    complete: bool = True
+    """False: the log is a clean prefix of the run (an interrupted run) — every unit it holds
+    in full was verified, and the last one may have been cut short."""
 
 
 class _Mismatch(Exception):
     pass
+
+
+class _CutShort(Exception):
+    """The log ends where the run goes on: an interrupted run, not a mismatch."""
 
 
 def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool = False) -> CheckResult:
@@ -55,8 +62,11 @@ def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool
     in_units = isinstance(cursor.peek(), UnitStarted)
     shared = EventStream()
     rederive = refereed(options) and not logged_rulings
+    verified = 0
     try:
         for index in indices:
+            if in_units and cursor.peek() is None:
+                raise _CutShort(f"the log ends after {verified} of {len(indices)} {unit}")
             if in_units:
                 engine, started = start_unit(game, unit, log.seed, index, rules, options)
                 cursor.expect([started])
@@ -72,7 +82,7 @@ def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool
                 event = cursor.peek()
                 if event is None:
                     who = "a ruling" if seat is REFEREE else f"an action from seat {seat}"
-                    raise _Mismatch(f"log ends early: {unit[:-1]} {index} still expects {who}")
+                    raise _CutShort(f"{unit[:-1]} {index} is cut short (it still expects {who})")
                 action = _next_action(game, engine, seat, event, referee, cursor.line_number)
                 try:
                     produced = engine.apply(action)
@@ -81,10 +91,17 @@ def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool
                     raise _Mismatch(f"line {cursor.line_number}: {what} is refused: {exc}") from None
                 produced.extend(engine.take_events())
                 cursor.expect(produced)
+            verified += 1
         if cursor.peek() is not None:
             raise _Mismatch(f"line {cursor.line_number}: log has events after the last {unit[:-1]}")
     except _Mismatch as exc:
         return CheckResult(False, cursor.position, len(indices), str(exc))
+    except _CutShort as exc:
+        if log.truncated:
+            exc = _CutShort(f"{exc}; its last line is cut off")
+        return CheckResult(True, cursor.position, verified,
+                           f"ok: {cursor.position} events in {verified} whole {unit} reproduced exactly; "
+                           f"incomplete: {exc} (an interrupted run)", complete=False)
     rulings = " (rulings as logged)" if logged_rulings and refereed(options) else ""
     return CheckResult(True, cursor.position, len(indices),
                        f"ok: {cursor.position} events in {len(indices)} {unit} reproduced exactly{rulings}")
@@ -149,7 +166,7 @@ class _Cursor:
     def expect(self, produced: list[Any]) -> None:
         for event in produced:
             if self.position >= len(self.log.lines):
-                raise _Mismatch(f"log ends early: replay produced {encode_event(event)}")
+                raise _CutShort(f"the log ends at line {self.line_number} inside a unit")
             line = encode_event(event)
             logged = self.log.lines[self.position]
             if line != logged:

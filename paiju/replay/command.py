@@ -4,10 +4,15 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from tabletop.errors import LogError, OptionError
 
 from paiju.replay.check import check_log, load_log
+
+
+INCOMPLETE = 3
+"""`replay --check`'s exit status for a log whose every whole unit checks but that ends early."""
 
 
 def replay_command(args: argparse.Namespace) -> int:
@@ -17,9 +22,14 @@ def replay_command(args: argparse.Namespace) -> int:
         return view_command(args)
     if viewing:
         raise OptionError(f"--check re-runs the log and shows nothing: leave out {' '.join(viewing)}")
-    log, game = load_log(args.log, allow_truncated=False)
+    log, game = load_log(args.log, allow_truncated=True)   # an interrupted run's last line may be cut off
+    if log.error is not None and not log.truncated:
+        raise LogError(log.error)
     if getattr(args, "game", None) not in (None, log.game):
         raise LogError(f"{args.log}: line 1: a {log.game!r} log, expected {args.game!r}")
     result = check_log(log, game, logged_rulings=getattr(args, "logged_rulings", False))
     print(result.message)
+    if result.ok and not result.complete:
+        print("paiju: warning: the log is the prefix of an interrupted run (exit 3)", file=sys.stderr)
+        return INCOMPLETE
     return 0 if result.ok else 1

@@ -295,12 +295,12 @@ def test_truncated_last_line_shows_the_valid_prefix_with_a_warning(tmp_path, cap
     assert code == 0 and "BOMB 4x5" in out
 
 
-def test_truncated_log_fails_the_check_naming_the_line(tmp_path, capsys):
+def test_a_log_whose_last_line_is_cut_off_checks_as_an_interrupted_run(tmp_path, capsys):
     lines = lines_of(GD_LOG)
     cut = write_lines(tmp_path / "cut.jsonl", lines[:-1] + [lines[-1][:25]], final_newline=False)
-    code, _, err = run(capsys, cut, "--check")
-    assert code == 2
-    one_error_line(err, f"line {len(lines)}: truncated")
+    code, out, err = run(capsys, cut, "--check")
+    assert code == 3 and "reproduced exactly" in out and "its last line is cut off" in out
+    assert err == "paiju: warning: the log is the prefix of an interrupted run (exit 3)\n"
 
 
 def test_unknown_format_version_names_line_1(tmp_path, capsys):

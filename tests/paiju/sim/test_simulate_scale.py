@@ -162,8 +162,9 @@ def test_a_failed_unit_is_named_and_the_log_keeps_the_units_before_it(tmp_path, 
     assert capsys.readouterr().err == "paiju: error: deal 4 of seed 11 failed: no legal move chosen\n"
     prefix = read_log(log)   # a valid prefix: whole units 0-3
     assert [e.index for e in prefix.events if isinstance(e, UnitStarted)] == [0, 1, 2, 3]
-    result = check_log(prefix)
-    assert not result.ok and result.message.startswith("log ends early")
+    result = check_log(prefix)   # every whole unit checks; the log is the prefix of a stopped run
+    assert result.ok and not result.complete and result.units == 4
+    assert "the log ends after 4 of" in result.message
     assert sorted(os.listdir(tmp_path)) == ["stopped.jsonl"]   # no summary, no temporary file
 
 
