@@ -52,14 +52,18 @@ def parse_agent_spec(spec: str, known: tuple[str, ...], seating: Seating = PARTN
     raise OptionError(f"--agents takes 1, {sides} (per side) or {seats} (per seat) names, got {len(names)}")
 
 
-def parse_rule_overrides(items: list[str]) -> dict[str, Any]:
-    """'key=value' pairs; values: none, true/false, integers, comma lists, else text."""
+def parse_rule_overrides(items: list[str], defaults: dict[str, Any] | None = None) -> dict[str, Any]:
+    """'key=value' pairs. With the game's ``defaults`` (its rules' ``to_dict()``) a value is
+    read as its option's type: text stays text (``pair_vs_pair=no`` is the word "no"); an
+    option that is not text reads none, true/false, integers, comma lists, else text."""
     out: dict[str, Any] = {}
     for item in items:
         key, sep, raw = item.partition("=")
         if not sep or not key:
             raise OptionError(f"--rules takes key=value, got {item!r}")
-        out[key.strip()] = _parse_value(raw.strip())
+        key, raw = key.strip(), raw.strip()
+        default = (defaults or {}).get(key)
+        out[key] = raw if isinstance(default, str) else _parse_value(raw)
     return out
 
 
@@ -82,7 +86,7 @@ def _parse_value(raw: str) -> Any:
 
 def simulate_command(args: argparse.Namespace) -> int:
     game = adapter_for(args.game)
-    rules = game.rules_from_dict(parse_rule_overrides(args.rules))
+    rules = game.rules_from_dict(parse_rule_overrides(args.rules, game.rules_from_dict({}).to_dict()))
     kinds = parse_agent_spec(args.agents, tuple(game.agent_factories), game.seating)
     unit = "matches" if args.matches else "deals"
     count = args.matches or args.deals or 100

@@ -54,3 +54,13 @@ def test_a_forged_rules_header_is_a_one_line_error(tmp_path):
                           capture_output=True, text=True)
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "max_deals must be a whole number of at least 1, got -1" in done.stderr, done.stderr
+
+
+def test_a_text_option_keeps_its_word():
+    """``no`` is a word for 双升's pair_vs_pair, not false (each value is read as its option's type)."""
+    from paiju.sim.command import parse_rule_overrides
+
+    defaults = ShengjiRules().to_dict()
+    assert parse_rule_overrides(["pair_vs_pair=no", "permanent_twos=yes", "max_deals=9"], defaults) == \
+        {"pair_vs_pair": "no", "permanent_twos": True, "max_deals": 9}
+    assert ShengjiRules.from_dict(parse_rule_overrides(["pair_vs_pair=no"], defaults)).pair_vs_pair == "no"
