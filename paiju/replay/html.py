@@ -11,13 +11,12 @@ from __future__ import annotations
 import html
 import json
 import os
-import tempfile
 from typing import Any
 
+from paiju.files import write_whole
 from paiju.games import paiju_part
 from paiju.replay.page import BODY, CSS, JS
 from paiju.replay.fold import Fold
-from tabletop.errors import PaijuError
 from tabletop.games import game_spec
 from tabletop.log import Log
 
@@ -110,22 +109,5 @@ def render_page(log: Log, viewer: int | None = None, source: str = "log", start_
 
 
 def write_page(path: str, text: str) -> int:
-    """Write atomically (a temporary file in the same directory, then rename). Bytes written."""
-    directory = os.path.dirname(os.path.abspath(path))
-    data = text.encode("utf-8")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".paiju-replay-", suffix=".html.tmp", dir=directory)
-    except OSError as exc:
-        raise PaijuError(f"cannot write {path!r}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except OSError as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise PaijuError(f"cannot write {path!r}: {exc.strerror or exc}") from None
-    return len(data)
+    """Write the page whole (``paiju.files.write_whole``). Bytes written."""
+    return write_whole(path, text)

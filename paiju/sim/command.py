@@ -28,6 +28,7 @@ from tabletop.log import make_header
 from paiju.sim.backends import Backend, completed, open_backend
 from paiju.sim.batch import Batch, ChunkOutput, ChunkTask, chunk_size, make_agents, peak_rss_kb, plan_chunks
 from paiju.sim.referee_summary import with_referee
+from paiju.files import write_whole
 from paiju.games import Summary, adapter_for
 from paiju.sim.logs import RunLogs
 from paiju.sim.progress import start_progress
@@ -212,19 +213,8 @@ def summary_document(batch: Batch, summary: Summary, run: BatchRun, backend: Bac
 
 
 def write_summary(path: str, document: dict[str, Any]) -> None:
-    """Write to a temporary file beside ``path`` and rename it: never a half-written summary."""
-    directory, name = os.path.split(os.path.abspath(path))
-    temporary = os.path.join(directory, f".{name}.{os.getpid()}.tmp")
-    try:
-        with open(temporary, "x", encoding="utf-8", newline="\n") as f:
-            f.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
-        os.replace(temporary, path)
-    except OSError as exc:
-        try:
-            os.remove(temporary)
-        except OSError:
-            pass
-        raise OptionError(f"cannot write summary {path!r}: {exc.strerror or exc}") from None
+    """Write the summary whole (``paiju.files.write_whole``): never a half-written summary."""
+    write_whole(path, json.dumps(document, ensure_ascii=False, indent=2) + "\n", what="summary", error=OptionError)
 
 
 def print_summary(summary: Summary, count: int, unit: str, elapsed: float, where: str = "") -> None:

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
 from paiju.replay.shared import effect_text, plain
+from paiju.files import write_whole
 from tabletop.errors import LogError, PaijuError
 from tabletop.events import Event, UnitStarted
 from tabletop.log import Log, encode
@@ -321,23 +321,8 @@ def read_pack(directory: str, game: str | None = None) -> tuple[str, list[Scenar
 
 
 def write_text(path: str, text: str) -> None:
-    """Write a file whole (a temporary file next to it, then renamed into place)."""
-    directory = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".paiju-", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise TrainingError(f"cannot write {path}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except OSError as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise TrainingError(f"cannot write {path}: {exc.strerror or exc}") from None
+    """Write a file whole (``paiju.files.write_whole``)."""
+    write_whole(path, text, error=TrainingError)
 
 
 def check_writable(path: str, what: str) -> None:
