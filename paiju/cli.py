@@ -25,7 +25,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but errors are one line (no usage dump) and raise instead of exiting."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message}")
+        command = self.prog.removeprefix("paiju").strip()   # 'paiju: error:' is said once, by main
+        raise UsageError(f"{command}: {message}" if command else message)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -87,7 +88,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:   # named with the subcommand they were given to
+            raise UsageError(f"{args.command}: unrecognized arguments: {' '.join(extra)}")
         return _dispatch(args)
     except PaijuError as exc:
         print(f"paiju: error: {exc}", file=sys.stderr)

@@ -64,3 +64,13 @@ def test_a_text_option_keeps_its_word():
     assert parse_rule_overrides(["pair_vs_pair=no", "permanent_twos=yes", "max_deals=9"], defaults) == \
         {"pair_vs_pair": "no", "permanent_twos": True, "max_deals": 9}
     assert ShengjiRules.from_dict(parse_rule_overrides(["pair_vs_pair=no"], defaults)).pair_vs_pair == "no"
+
+
+@pytest.mark.parametrize("argv, line", [
+    (["simulate", "guandan", "--bogus"], "paiju: error: simulate: unrecognized arguments: --bogus\n"),
+    (["simulate"], "paiju: error: simulate: the following arguments are required: game\n"),
+    (["fuzz", "--game", "guandan", "--bogus"], "paiju: error: fuzz: unrecognized arguments: --bogus\n"),
+])
+def test_usage_errors_name_the_subcommand_once(argv, line):
+    done = subprocess.run([sys.executable, "-m", "paiju.cli", *argv], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stderr == line

@@ -192,7 +192,7 @@ def test_quiet_silences_the_progress_but_not_the_summary(capsys):
                                        ("two", "not a whole number: 'two'")])
 def test_bad_jobs_is_a_one_line_error(jobs, why, capsys):
     assert main([*DEALS, "--jobs", jobs]) == 2
-    assert capsys.readouterr().err == f"paiju: error: paiju simulate: argument --jobs: {why}\n"
+    assert capsys.readouterr().err == f"paiju: error: simulate: argument --jobs: {why}\n"
 
 
 @pytest.mark.parametrize("option", ["--log", "--summary"])
