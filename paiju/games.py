@@ -111,9 +111,21 @@ def adapter_for(game: Any) -> GameAdapter:
 
 def _generic_summary(title: str) -> Callable[[str, Sequence[Any], Sequence[str]], Summary]:
     def summarize(unit: str, results: Sequence[Any], kinds: Sequence[str]) -> Summary:
-        return Summary(title=f"{title}: {len(results)} {unit}", sections=((unit, (("played", str(len(results))),)),),
+        return Summary(title=f"{title}: {counted(len(results), unit_noun(unit))}", sections=((unit, (("played", str(len(results))),)),),
                        data={unit: len(results)})
     return summarize
+
+
+def unit_noun(unit: str) -> str:
+    """'deals' → 'deal', 'matches' → 'match'."""
+    return unit[:-2] if unit.endswith("ches") else unit.removesuffix("s")
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and the noun, plural unless one: '1 deal', '3 matches', '0 levels'."""
+    if n == 1:
+        return f"1 {noun}"
+    return f"{n} {noun}{'es' if noun.endswith(('ch', 'sh', 's', 'x')) else 's'}"
 
 
 def _pct(part: int, whole: int) -> str:
@@ -148,7 +160,7 @@ def _summarize_guandan(unit: str, results: Sequence[Any], kinds: Sequence[str]) 
         data = {"deals": n, "finishes": {"1-2": finishes.get(3, 0), "1-3": finishes.get(2, 0), "1-4": finishes.get(1, 0)},
                 "levels_gained": gains, "plays_per_deal": statistics.fmean(plays) if plays else 0}
         return Summary(
-            title=f"掼蛋: {n} deals at level 2",
+            title=f"掼蛋: {counted(n, 'deal')} at level 2",
             sections=(("finishing order of the winning side", rows_finish),
                       ("by side", rows_sides),
                       ("play", (("plays per deal", _spread(plays)),))),
@@ -181,7 +193,7 @@ def _summarize_guandan(unit: str, results: Sequence[Any], kinds: Sequence[str]) 
             "tribute": dict(tribute), "scores": [list(s) for s in scores],
             "final_levels": [list(r.levels) for r in results]}
     return Summary(
-        title=f"掼蛋: {n} matches",
+        title=f"掼蛋: {counted(n, 'match')}",
         sections=(("wins by side", rows_wins), ("wins by agents", rows_agents or (("-", "no winner"),)),
                   ("how matches ended", rows_end),
                   ("deals per match", (("deals", _spread(deals)),)),
@@ -225,7 +237,7 @@ def _summarize_shengji(unit: str, results: Sequence[Any], kinds: Sequence[str]) 
                 "attacker_points": [d.points for d in results], "raw_points": [d.raw_points for d in results],
                 "throws": sum(d.throws for d in results), "failed_throws": sum(d.failed_throws for d in results),
                 "kitty_bonuses": sum(1 for d in results if d.kitty_bonus)}
-        return Summary(title=f"双升: {n} deals", sections=_shengji_deal_sections(results, kinds), data=data)
+        return Summary(title=f"双升: {counted(n, 'deal')}", sections=_shengji_deal_sections(results, kinds), data=data)
     n = len(results)
     wins = Counter(r.winner for r in results)
     how = Counter(r.how for r in results)
@@ -238,7 +250,7 @@ def _summarize_shengji(unit: str, results: Sequence[Any], kinds: Sequence[str]) 
             "ended": dict(how), "deals_per_match": per_match, "final_levels": [list(r.levels) for r in results],
             "banker_holds": sum(1 for d in deals if d.banker_holds), "deals": len(deals)}
     return Summary(
-        title=f"双升: {n} matches",
+        title=f"双升: {counted(n, 'match')}",
         sections=(("wins by side", rows_wins), ("how matches ended", rows_end),
                   ("deals per match", (("deals", _spread(per_match)),))) + _shengji_deal_sections(deals, kinds),
         data=data)
@@ -259,7 +271,7 @@ def _changed_guandan(unit: str, results: Sequence[Any]) -> tuple[Rows, dict[str,
     penalties = [sum(m.penalties) for m in results]
     penalised = sum(1 for p in penalties if p)
     return ((("deals with a forced result (单下/双下)", str(forced)),
-             ("matches with level-difference penalties", f"{penalised} ({sum(penalties)} levels in all)")),
+             ("matches with level-difference penalties", f"{penalised} ({counted(sum(penalties), 'level')} in all)")),
             {"forced_deals": forced, "level_penalties": sum(penalties), "penalised_matches": penalised})
 
 

@@ -29,7 +29,7 @@ from paiju.sim.backends import Backend, completed, open_backend
 from paiju.sim.batch import Batch, ChunkOutput, ChunkTask, chunk_size, make_agents, peak_rss_kb, plan_chunks
 from paiju.sim.referee_summary import with_referee
 from paiju.files import write_whole
-from paiju.games import Summary, adapter_for
+from paiju.games import Summary, adapter_for, counted, unit_noun
 from paiju.sim.logs import RunLogs
 from paiju.sim.progress import start_progress
 
@@ -228,4 +228,5 @@ def print_summary(summary: Summary, count: int, unit: str, elapsed: float, where
             table.add_row(label, value)
         console.print(table)
     rate = count / elapsed if elapsed > 0 else float("inf")
-    console.print(f"{count} {unit} in {elapsed:.2f} s ({rate:.1f} {unit}/s{', ' + where if where else ''})")
+    console.print(f"{counted(count, unit_noun(unit))} in {elapsed:.2f} s "
+                  f"({rate:.1f} {unit}/s{', ' + where if where else ''})")

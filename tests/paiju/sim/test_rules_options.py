@@ -74,3 +74,14 @@ def test_a_text_option_keeps_its_word():
 def test_usage_errors_name_the_subcommand_once(argv, line):
     done = subprocess.run([sys.executable, "-m", "paiju.cli", *argv], capture_output=True, text=True)
     assert done.returncode == 2 and done.stderr == line
+
+
+def test_counts_in_summaries_agree_with_their_noun():
+    from paiju.games import counted, unit_noun
+
+    assert [counted(n, unit_noun("matches")) for n in (0, 1, 2)] == ["0 matches", "1 match", "2 matches"]
+    assert [counted(n, unit_noun("deals")) for n in (1, 3)] == ["1 deal", "3 deals"]
+    assert counted(1, "level") == "1 level"
+    done = subprocess.run([sys.executable, "-m", "paiju.cli", "simulate", "guandan", "--deals", "1", "--quiet"],
+                          capture_output=True, text=True)
+    assert "掼蛋: 1 deal at level 2" in done.stdout and "1 deal in " in done.stdout, done.stdout
