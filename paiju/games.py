@@ -58,7 +58,8 @@ class PaijuPart:
     """The application's part of a game: how `paiju simulate` summarises its results and
     what the refereed summary says changed, how the replay table shows its events."""
 
-    summarize: Callable[[str, Sequence[Any], Sequence[str]], Summary]
+    summarize: Callable[[str, Sequence[Any], Sequence[str]], Summary] | None = None
+    """(unit, results, agent kinds) → the summary; None: the generic one (units played)."""
     replay_handlers: Callable[[], dict[str, Any]] = dict
     """→ event kind → replay-table handler (``paiju.replay.fold``), loaded on first use."""
     changed_by_rulings: Callable[[str, Sequence[Any]], Any] | None = None
@@ -75,7 +76,7 @@ class PaijuPart:
 
 def paiju_part(game: Any) -> PaijuPart:
     """The application's part of ``game`` (the defaults for a game that registered none)."""
-    return game_spec(game).parts.get(LAYER) or _DEFAULT_PART
+    return game_spec(game).parts.get(LAYER) or _NO_PART
 
 
 def _engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -90,7 +91,7 @@ def adapter_for(game: Any) -> GameAdapter:
     """The registered game ``game`` as the application uses it (a one-line OptionError for
     an unknown one)."""
     spec = game_spec(game)
-    part = spec.parts.get(LAYER)
+    part = paiju_part(game)
     keywords = spec.engine_keywords
 
     def engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -103,7 +104,7 @@ def adapter_for(game: Any) -> GameAdapter:
         new_match=spec.new_match,
         agent_factories=dict(spec.agents),
         action_from_event=spec.action_from_event,
-        summarize=part.summarize if part is not None else _generic_summary(spec.title),
+        summarize=part.summarize or _generic_summary(spec.title),
         engine_options=engine_options,
         seating=spec.seating,
     )
@@ -303,7 +304,7 @@ def _changed_shengji(unit: str, results: Sequence[Any]) -> tuple[Rows, dict[str,
 
 
 Rows = tuple[tuple[str, str], ...]
-_DEFAULT_PART = PaijuPart(summarize=lambda unit, results, kinds: _generic_summary("")(unit, results, kinds))
+_NO_PART = PaijuPart()
 add_part(LAYER, "guandan", PaijuPart(summarize=_summarize_guandan, replay_handlers=_handlers("paiju.replay.guandan"),
                                      changed_by_rulings=_changed_guandan, round_word="round",
                                      short_title="掼蛋", wild_suit="H"))
