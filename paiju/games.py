@@ -72,6 +72,11 @@ class PaijuPart:
     """The game's name on the replay page (掼蛋, 双升); empty: the registry's title."""
     wild_suit: str | None = None
     """The suit whose level card is wild (掼蛋's 逢人配: hearts), marked on the replay page."""
+    card_legend: tuple[tuple[str, str], ...] = ()
+    """The replay page's legend of card marks: (mark, what it means) with mark one of
+    'level' (the deal's level rank), 'wild' (the level card of ``wild_suit``), 'trump' (the
+    trump suit, once set), 'joker'; ``{level}``, ``{card}`` and ``{suit}`` in the text are
+    filled in per deal."""
 
 
 def paiju_part(game: Any) -> PaijuPart:
@@ -307,7 +312,13 @@ Rows = tuple[tuple[str, str], ...]
 _NO_PART = PaijuPart()
 add_part(LAYER, "guandan", PaijuPart(summarize=_summarize_guandan, replay_handlers=_handlers("paiju.replay.guandan"),
                                      changed_by_rulings=_changed_guandan, round_word="round",
-                                     short_title="掼蛋", wild_suit="H"))
+                                     short_title="掼蛋", wild_suit="H", card_legend=(
+                                         ("level", "级牌 level card {level}: ranks above A, below the jokers"),
+                                         ("wild", "逢人配 wild card {card}: stands for any card but a joker"),
+                                         ("joker", "大王 小王 big and small joker: the highest singles"))))
 add_part(LAYER, "shengji", PaijuPart(summarize=_summarize_shengji, replay_handlers=_handlers("paiju.replay.shengji"),
                                      changed_by_rulings=_changed_shengji, round_word="trick",
-                                     shows_last_round=True, short_title="双升"))
+                                     shows_last_round=True, short_title="双升", card_legend=(
+                                         ("level", "级牌 level card {level}: trump, above the trump suit's A"),
+                                         ("trump", "主 trump suit {suit}: with the level cards and jokers, the trumps"),
+                                         ("joker", "大王 小王 big and small joker: the highest trumps"))))

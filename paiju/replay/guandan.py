@@ -9,7 +9,7 @@ from typing import Any
 
 from guandan.ranks import level_index, power_of_rank
 from paiju.replay.shared import back_to_hand, expose, found, irregular
-from paiju.replay.table import PLACE_NAMES, Entry, Handler, Pile, Table, card, card_text, cards, cards_text, seat_of, take
+from paiju.replay.table import PLACE_NAMES, Entry, Handler, Pile, Table, Tribute, card, card_text, cards, cards_text, seat_of, take
 from tabletop.cards import Card, SUIT_SYMBOLS, SUITS
 from tabletop.events import Event
 
@@ -504,3 +504,47 @@ def _redeal(table: Table, e: Event) -> str:
 def _card_lost(table: Table, e: Event) -> str:
     return f"a card falls off the table unseen: {card_text(card(e.card))}"
 
+
+
+# ---------------------------------------------------------------------------------------------
+# The tribute at the table (``Table.tribute``, drawn by the page): recorded after the
+# handlers above, which keep the events' text.
+
+
+def _record_due(table: Table, e: Event) -> None:
+    table.tribute = Tribute("due", bool(e.double), [[seat_of(p), seat_of(r), None, None] for p, r in e.payments],
+                            tuple(seat_of(s) for s in getattr(e, "excused", ())))
+
+
+def _record_resisted(table: Table, e: Event) -> None:
+    table.tribute = Tribute("resisted", seats=tuple(seat_of(s) for s in e.payers))
+
+
+def _record_waived(table: Table, e: Event) -> None:
+    table.tribute = Tribute("waived", bool(e.double), seats=tuple(seat_of(s) for s in getattr(e, "excused", ())))
+
+
+def _record_paid(table: Table, e: Event) -> None:
+    if table.tribute is None:
+        table.tribute = Tribute("due")
+    table.tribute.paid(seat_of(e.seat), seat_of(e.receiver), str(card(e.card)))
+
+
+def _record_returned(table: Table, e: Event) -> None:
+    if table.tribute is None:
+        table.tribute = Tribute("due")
+    table.tribute.returned(seat_of(e.payer), seat_of(e.seat), str(card(e.card)))
+
+
+def _then(handler: Handler, record: Callable[[Table, Event], None]) -> Handler:
+    def both(table: Table, e: Event) -> str:
+        text = handler(table, e)
+        record(table, e)
+        return text
+    return both
+
+
+for _kind, _record in (("gd.tribute_due", _record_due), ("gd.tribute_resisted", _record_resisted),
+                       ("gd.tribute_waived", _record_waived), ("gd.tribute_given", _record_paid),
+                       ("gd.return_given", _record_returned)):
+    HANDLERS[_kind] = _then(HANDLERS[_kind], _record)

@@ -149,6 +149,37 @@ class Entry:
 
 
 @attrs.define
+class Tribute:
+    """This deal's tribute (掼蛋): who pays whom (进贡) and returns what (还贡), or why none
+    is paid (抗贡, or waived by a ruling). The page draws it at the table."""
+
+    how: str
+    """'due', 'resisted' (抗贡) or 'waived'."""
+    double: bool = False
+    payments: list[list[Any]] = attrs.Factory(list)
+    """[payer, receiver, tribute card code or None, returned card code or None] each."""
+    seats: tuple[int, ...] = ()
+    """'resisted': the seats that hold both big jokers; otherwise the seats excused (GD-5.1)."""
+
+    def paid(self, payer: int, receiver: int, code: str) -> None:
+        self._payment(payer, receiver)[2] = code
+
+    def returned(self, payer: int, receiver: int, code: str) -> None:
+        self._payment(payer, receiver)[3] = code
+
+    def _payment(self, payer: int, receiver: int) -> list[Any]:
+        for payment in self.payments:
+            if payment[0] == payer and payment[1] == receiver:
+                return payment
+        self.payments.append([payer, receiver, None, None])   # a log without its tribute_due line
+        return self.payments[-1]
+
+    def view(self) -> dict[str, Any]:
+        return {"how": self.how, "double": self.double, "payments": [list(p) for p in self.payments],
+                "seats": list(self.seats)}
+
+
+@attrs.define
 class Pile:
     """The round (掼蛋: plays and passes since the lead) or trick (双升) in the middle."""
 
@@ -204,6 +235,7 @@ class Table:
         self.kitty_owner: int | None = None
         """The one seat that sees the kitty (the banker, once it has buried)."""
         self.kitty_note = ""
+        self.tribute: Tribute | None = None
         self.points: int | None = None
         self.adjustment = 0
         self.hand_order: Callable[[list[Card]], list[tuple[str, list[Card]]]] = by_suit
@@ -229,6 +261,7 @@ class Table:
             "banker": self.banker,
             "points": self.points + self.adjustment if self.points is not None else None,
             "kitty": self._kitty_view(),
+            "tribute": self.tribute.view() if self.tribute is not None else None,
             "seats": [self._seat_view(s) for s in range(NUM_SEATS)],
             "pile": self.pile.view(),
             "last": self.last.view() if self.last is not None else None,
