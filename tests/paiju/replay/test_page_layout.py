@@ -270,9 +270,9 @@ def goto_step(page, step: int) -> None:
     assert page.get_attribute("#table", "data-step") == str(step)
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-def test_guandan_page_layout(browser, pages, shots, width):
-    context, page, problems = open_page(browser, pages["guandan"], width)
+def test_guandan_page_layout(browser, pages, shots):
+    """One load at a phone's width, then the same page at each width (resized)."""
+    context, page, problems = open_page(browser, pages["guandan"], WIDTHS[0])
     try:
         data = page_data_of(GUANDAN_MATCH)
         # the first screen: the first irregularity, hands on the table, not "unit 0 starts"
@@ -285,36 +285,38 @@ def test_guandan_page_layout(browser, pages, shots, width):
         assert marks[:3] == ["level", "wild", "joker"] and "penalty" in marks
         assert "wild" in page.get_attribute("#legend [data-mark='wild'] .card", "class")
         assert "逢人配" in page.inner_text("#legend")
-        seen, covered = page.evaluate(UNCOVERED_CORNERS)
-        assert seen > 100 and covered == []
         assert not page.is_visible("#tribute")
-        assert_fits(page)
         for selector in ("body", "#legend .item > span:last-child", ".card.joker .rank", "#event"):
             family = page.eval_on_selector(selector, "e => getComputedStyle(e).fontFamily")
             assert all(cjk in family for cjk in CJK_FAMILIES), (selector, family)
-
-        # the tribute at the table: both payments and both returns, as cards
         returned = max(k for k, f in enumerate(data["frames"]) if f["k"] == "gd.return_given")
-        goto_step(page, returned)
-        assert page.is_visible("#tribute")
-        assert "双贡" in page.inner_text("#tribute") and "还贡" in page.inner_text("#tribute")
-        cards = page.eval_on_selector_all("#tribute .payment .card", "cs => cs.map(c => c.dataset.card)")
-        assert cards == ["RJ", "C8", "S5", "S2"]
-        assert_fits(page)
 
-        # the last step: every ruling listed; scrolled to the bottom, the toolbar still there
-        page.click("#last")
-        assert page.locator("#ruling-list .ruling").count() > 5
-        assert_fits(page, shots, f"guandan-{width}-last")
-        assert_toolbar_in_view_at_the_bottom(page)
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": 800})
+            goto_step(page, data["start"])
+            seen, covered = page.evaluate(UNCOVERED_CORNERS)
+            assert seen > 100 and covered == [], width
+            assert_fits(page)
+            # the tribute at the table: both payments and both returns, as cards
+            goto_step(page, returned)
+            assert page.is_visible("#tribute")
+            assert "双贡" in page.inner_text("#tribute") and "还贡" in page.inner_text("#tribute")
+            cards = page.eval_on_selector_all("#tribute .payment .card", "cs => cs.map(c => c.dataset.card)")
+            assert cards == ["RJ", "C8", "S5", "S2"]
+            assert_fits(page)
+            # the last step: every ruling listed; scrolled to the bottom, the toolbar still there
+            page.click("#last")
+            assert page.locator("#ruling-list .ruling").count() > 5
+            assert_fits(page, shots, f"guandan-{width}-last")
+            assert_toolbar_in_view_at_the_bottom(page)
+            page.evaluate("window.scrollTo(0, 0)")
         assert problems == []
     finally:
         context.close()
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-def test_shengji_page_layout(browser, pages, shots, width):
-    context, page, problems = open_page(browser, pages["shengji"], width)
+def test_shengji_page_layout(browser, pages, shots):
+    context, page, problems = open_page(browser, pages["shengji"], WIDTHS[0])
     try:
         data = page_data_of(SHENGJI_DEAL)
         assert page.get_attribute("#table", "data-step") == str(data["start"]) != "0"
@@ -322,17 +324,21 @@ def test_shengji_page_layout(browser, pages, shots, width):
         # the legend: the level card and jokers at once; the trump suit once it is set
         marks = page.eval_on_selector_all("#legend .item", "items => items.map(i => i.dataset.mark)")
         assert "level" in marks and "joker" in marks and "wild" not in marks
-        assert_fits(page)
         play = next(k for k, f in enumerate(data["frames"]) if f["k"] == "sj.played")
-        goto_step(page, play)
-        assert page.locator("#legend [data-mark='trump']").count() == 1
-        trump = page.locator(".card.trump").first.get_attribute("data-card")[0]
-        assert page.inner_text("#legend [data-mark='trump']").count({"S": "♠", "H": "♥", "C": "♣", "D": "♦"}[trump]) >= 1
-        seen, covered = page.evaluate(UNCOVERED_CORNERS)
-        assert seen > 100 and covered == []
-        page.click("#last")
-        assert_fits(page, shots, f"shengji-{width}-last")
-        assert_toolbar_in_view_at_the_bottom(page)
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": 800})
+            goto_step(page, data["start"])
+            assert_fits(page)
+            goto_step(page, play)
+            assert page.locator("#legend [data-mark='trump']").count() == 1
+            trump = page.locator(".card.trump").first.get_attribute("data-card")[0]
+            assert {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}[trump] in page.inner_text("#legend [data-mark='trump']")
+            seen, covered = page.evaluate(UNCOVERED_CORNERS)
+            assert seen > 100 and covered == [], width
+            page.click("#last")
+            assert_fits(page, shots, f"shengji-{width}-last")
+            assert_toolbar_in_view_at_the_bottom(page)
+            page.evaluate("window.scrollTo(0, 0)")
         assert problems == []
     finally:
         context.close()
