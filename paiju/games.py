@@ -72,6 +72,9 @@ class PaijuPart:
     """The game's name on the replay page (掼蛋, 双升); empty: the registry's title."""
     wild_suit: str | None = None
     """The suit whose level card is wild (掼蛋's 逢人配: hearts), marked on the replay page."""
+    words: Callable[[], Any] | None = None
+    """→ the game's own ``paiju.wording.Words`` (its facts, irregularities, combinations,
+    choices), loaded on first use; None: the shared words only."""
 
 
 def paiju_part(game: Any) -> PaijuPart:
@@ -263,6 +266,12 @@ def _handlers(module: str) -> Callable[[], dict[str, Any]]:
     return load
 
 
+def _words(module: str) -> Callable[[], Any]:
+    def load() -> Any:
+        return importlib.import_module(module).WORDS
+    return load
+
+
 def _changed_guandan(unit: str, results: Sequence[Any]) -> tuple[Rows, dict[str, Any]]:
     """What rulings changed in 掼蛋 results: forced results, level-difference penalties."""
     if unit == "deals":
@@ -307,7 +316,7 @@ Rows = tuple[tuple[str, str], ...]
 _NO_PART = PaijuPart()
 add_part(LAYER, "guandan", PaijuPart(summarize=_summarize_guandan, replay_handlers=_handlers("paiju.replay.guandan"),
                                      changed_by_rulings=_changed_guandan, round_word="round",
-                                     short_title="掼蛋", wild_suit="H"))
+                                     short_title="掼蛋", wild_suit="H", words=_words("paiju.replay.guandan_words")))
 add_part(LAYER, "shengji", PaijuPart(summarize=_summarize_shengji, replay_handlers=_handlers("paiju.replay.shengji"),
                                      changed_by_rulings=_changed_shengji, round_word="trick",
-                                     shows_last_round=True, short_title="双升"))
+                                     shows_last_round=True, short_title="双升", words=_words("paiju.replay.shengji_words")))
