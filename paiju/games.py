@@ -77,6 +77,9 @@ class PaijuPart:
     'level' (the deal's level rank), 'wild' (the level card of ``wild_suit``), 'trump' (the
     trump suit, once set), 'joker'; ``{level}``, ``{card}`` and ``{suit}`` in the text are
     filled in per deal."""
+    words: Callable[[], Any] | None = None
+    """→ the game's own ``paiju.wording.Words`` (its facts, irregularities, combinations,
+    choices), loaded on first use; None: the shared words only."""
 
 
 def paiju_part(game: Any) -> PaijuPart:
@@ -268,6 +271,12 @@ def _handlers(module: str) -> Callable[[], dict[str, Any]]:
     return load
 
 
+def _words(module: str) -> Callable[[], Any]:
+    def load() -> Any:
+        return importlib.import_module(module).WORDS
+    return load
+
+
 def _changed_guandan(unit: str, results: Sequence[Any]) -> tuple[Rows, dict[str, Any]]:
     """What rulings changed in 掼蛋 results: forced results, level-difference penalties."""
     if unit == "deals":
@@ -312,13 +321,15 @@ Rows = tuple[tuple[str, str], ...]
 _NO_PART = PaijuPart()
 add_part(LAYER, "guandan", PaijuPart(summarize=_summarize_guandan, replay_handlers=_handlers("paiju.replay.guandan"),
                                      changed_by_rulings=_changed_guandan, round_word="round",
-                                     short_title="掼蛋", wild_suit="H", card_legend=(
+                                     short_title="掼蛋", wild_suit="H", words=_words("paiju.replay.guandan_words"),
+                                     card_legend=(
                                          ("level", "级牌 level card {level}: ranks above A, below the jokers"),
                                          ("wild", "逢人配 wild card {card}: stands for any card but a joker"),
                                          ("joker", "大王 小王 big and small joker: the highest singles"))))
 add_part(LAYER, "shengji", PaijuPart(summarize=_summarize_shengji, replay_handlers=_handlers("paiju.replay.shengji"),
                                      changed_by_rulings=_changed_shengji, round_word="trick",
-                                     shows_last_round=True, short_title="双升", card_legend=(
+                                     shows_last_round=True, short_title="双升", words=_words("paiju.replay.shengji_words"),
+                                     card_legend=(
                                          ("level", "级牌 level card {level}: trump, above the trump suit's A"),
                                          ("trump", "主 trump suit {suit}: with the level cards and jokers, the trumps"),
                                          ("joker", "大王 小王 big and small joker: the highest trumps"))))

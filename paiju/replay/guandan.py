@@ -9,6 +9,7 @@ from typing import Any
 
 from guandan.ranks import level_index, power_of_rank
 from paiju.replay.shared import back_to_hand, expose, found, irregular
+from paiju.wording import lead_option_menu, reading_words, seat_words
 from paiju.replay.table import PLACE_NAMES, Entry, Handler, Pile, Table, Tribute, card, card_text, cards, cards_text, seat_of, take
 from tabletop.cards import Card, SUIT_SYMBOLS, SUITS
 from tabletop.events import Event
@@ -177,15 +178,19 @@ def _play_started(table: Table, e: Event) -> str:
     return f"play starts: seat {e.seat} leads ({_LEAD_REASONS.get(e.reason, e.reason)})"
 
 
-def _add_play(table: Table, e: Event, cs: list[Card], reading: str) -> None:
-    if table.pile.done or not any(x.cards is not None for x in table.pile.entries):
+def _add_play(table: Table, e: Event, cs: list[Card], reading: str, at: int | None = None) -> None:
+    """A play joins the round; ``at``: the seq it was laid at (an out-of-turn play that
+    stands goes before the passes that answered it, where it was laid)."""
+    if table.pile.done or not any(x.cards is not None and (at is None or x.seq < at) for x in table.pile.entries):
         if table.pile.done:
             table.last = table.pile
         table.piles += 1
         table.pile = Pile(title=f"round {table.piles}, led by seat {e.seat}")
         _seat(table, e).restriction = None  # a lead restriction holds for one lead
     _seat(table, e).lose(cs)
-    table.pile.entries.append(Entry(e.seat, tuple(cs), reading, e.seq))
+    entry = Entry(e.seat, tuple(cs), reading_words(table.game, reading), e.seq if at is None else at)
+    later = [k for k, x in enumerate(table.pile.entries) if x.seq > entry.seq]
+    table.pile.entries.insert(later[0] if later else len(table.pile.entries), entry)
     table.pile.winner = e.seat
 
 
@@ -193,7 +198,7 @@ def _add_play(table: Table, e: Event, cs: list[Card], reading: str) -> None:
 def _played(table: Table, e: Event) -> str:
     cs = cards(e.cards)
     _add_play(table, e, cs, e.reading)
-    return f"seat {e.seat} plays {cards_text(cs)} ({e.reading})"
+    return f"seat {e.seat} plays {cards_text(cs)} ({reading_words(table.game, e.reading)})"
 
 
 @on("gd.passed")
@@ -308,14 +313,6 @@ def _draw(table: Table, e: Event) -> str:
     return f"seat {e.seat} lets the draw run on"
 
 
-@on("table.chose")
-def _chose(table: Table, e: Event) -> str:
-    _seat(table, e).choice = None
-    if e.purpose == "lead_option":
-        table.lead_options = [o for o in table.lead_options if o[0] != e.seat]
-    return f"seat {e.seat} chooses {e.option} ({e.purpose})"
-
-
 @on("gd.referee_called")
 def _referee_called(table: Table, e: Event) -> str:
     return f"seat {e.seat} calls the referee on seat {e.offender}'s out-of-turn play"
@@ -406,21 +403,16 @@ def _bar_ended(table: Table, e: Event) -> str:
 
 @on("gd.designated")
 def _designated(table: Table, e: Event) -> str:
-    return f"seat {e.seat} designates {e.combination} for seat {e.holder}'s penalty cards (GD-6)"
+    return (f"seat {e.seat} designates {reading_words(table.game, e.combination)} for seat {e.holder}'s "
+            f"penalty cards 罚张 (GD-6)")
 
 
 @on("gd.lead_option")
 def _lead_option(table: Table, e: Event) -> str:
-    what = f"{e.combination} ({cards_text(cards(e.cards))})"
+    what = f"{reading_words(table.game, e.combination)} ({cards_text(cards(e.cards))})"
     table.lead_options.append((seat_of(e.chooser), seat_of(e.restricted), what))
-    return f"lead option: when seat {e.restricted} next leads, seat {e.chooser} chooses forbid / require / free about {what}"
-
-
-@on("table.choice")
-def _choice(table: Table, e: Event) -> str:
-    about = f" about seat {e.about}" if e.about is not None else ""
-    _seat(table, e).choice = f"to choose {e.purpose}: {' / '.join(e.options)}"
-    return f"seat {e.seat} must choose {e.purpose}{about}: {' / '.join(e.options)}"
+    return (f"lead option 选择: when seat {e.restricted} next leads, {seat_words(e.chooser, e.restricted)} chooses: "
+            + lead_option_menu(table.game, what))
 
 
 _RULES = {"forbid": "may not lead", "require": "must lead", "cards": "must lead exactly"}
@@ -460,8 +452,11 @@ def _random_draw(table: Table, e: Event) -> str:
 @on("gd.play_stands")
 def _play_stands(table: Table, e: Event) -> str:
     cs = cards(e.cards)
-    _add_play(table, e, cs, e.reading)
-    return f"seat {e.seat}'s play {cards_text(cs)} ({e.reading}) stands ({e.reason})"
+    seat = _seat(table, e)
+    at = seat.laid_at if any(c in seat.on_table for c in cs) else None
+    seat.laid_at = None
+    _add_play(table, e, cs, e.reading, at)
+    return f"seat {e.seat}'s play {cards_text(cs)} ({reading_words(table.game, e.reading)}) stands ({e.reason})"
 
 
 @on("gd.taken_back")
@@ -497,6 +492,9 @@ def _redeal(table: Table, e: Event) -> str:
         seat.exposed.clear()
         seat.penalty.clear()
         seat.on_table.clear()
+    table.notes.clear()  # the face-up card of the spoilt draw is no longer on the table
+    table.pile = Pile(title="the draw")
+    table.phase = "draw"
     return f"redeal (attempt {e.attempt}{', a fresh deck' if e.fresh_deck else ''}; {e.reason})"
 
 

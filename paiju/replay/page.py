@@ -333,8 +333,8 @@ JS = r"""
       var zh = el("div", "clause-zh", text.text_zh); zh.setAttribute("lang", "zh-Hans"); card.appendChild(zh);
       card.appendChild(el("div", "clause-en", text.summary));
       if (r.said && r.said !== text.summary) card.appendChild(el("div", "meta", r.said));
-      if (r.facts) card.appendChild(el("div", "meta", "facts: " + r.facts));
-      [["rectification", r.rectification], ["sanctions", r.sanctions]].forEach(function (part) {
+      if (r.facts) card.appendChild(el("div", "meta", "facts \u4e8b\u5b9e: " + r.facts));
+      [["rectification \u7ea0\u6b63", r.rectification], ["sanctions \u5904\u7f5a", r.sanctions]].forEach(function (part) {
         if (!part[1] || !part[1].length) return;
         card.appendChild(el("div", "meta", part[0] + ":"));
         var ul = el("ul"); part[1].forEach(function (x) { ul.appendChild(el("li", null, x)); }); card.appendChild(ul);

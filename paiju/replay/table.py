@@ -104,6 +104,9 @@ class Seat:
     restriction: str | None = None
     choice: str | None = None
     marks: list[str] = attrs.Factory(list)
+    laid_at: int | None = None
+    """The seq of the irregular attempt that laid ``on_table`` (a play that stands later
+    takes that place in the round)."""
 
     def concealed(self) -> list[Card]:
         rest = list(self.hand)
@@ -123,6 +126,7 @@ class Seat:
 
     def lay(self, cs: Iterable[Card]) -> None:
         """An irregular attempt's cards go from the hand onto the table."""
+        cs = list(cs)
         for c in cs:
             if c in self.hand:
                 self.hand.remove(c)
@@ -210,6 +214,9 @@ class Table:
         self.levels: list[str] | None = ["2", "2"] if match else None
         """Team levels (a match), or None when the log does not say."""
         self.match_notes: list[str] = []
+        self.hide_judgement = False
+        """The trainer's view: an irregularity's facts that are the referee's findings (they
+        would give the ruling away) are not shown."""
         self.new_deal(0, None)
 
     def new_deal(self, deal: int, level: str | None) -> None:
@@ -285,7 +292,7 @@ class Table:
             flags.append(seat.restriction)
         if seat.choice:
             flags.append(seat.choice)
-        flags.extend(f"lead option: seat {chooser} chooses about {what}"
+        flags.extend(f"lead option 选择: seat {chooser} chooses how it leads {what}"
                      for chooser, restricted, what in self.lead_options if restricted == s)
         flags.extend(seat.marks)
         return {

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from paiju.train.grade import (
-    VERDICTS, AnswerError, explanation, grade, parse_answer, result_record, unreadable,
+    VERDICTS, AnswerError, explanation, grade, parse_answer, result_record, unreadable, why,
 )
 from paiju.train.scenarios import (
     Scenario, TrainingError, check_writable, scenario_name, scenarios_from_dir, write_pack, write_text,
@@ -34,7 +34,18 @@ REPORT_FORMAT = "paiju-train-report"
 REPORT_VERSION = 1
 DEFAULT_COUNT = 5
 HELP = ("Answer: CLAUSE [; RECTIFICATION [; SANCTIONS]], e.g. 'GD-2.3.1; expose, bar, lead option; none' "
-        "or 'SJ-3.1.3; ; PointPenalty(10)'. Empty line or 'skip': no answer; 'quit': stop.")
+        "or 'SJ-3.1.3; ; PointPenalty(10)'. Empty line or 'skip': no answer; 'quit': stop; '?': commands.")
+COMMANDS = """Commands (anything else is read as your ruling):
+  ?, help          this list
+  deal             every step of the deal so far (the table shows only the last few)
+  table            the table again
+  rules WORDS|ID   look the rulebook up: a clause id (GD-2.3.1) shows the clause, a section
+                   id (GD-2.3) its clauses, words (out of turn, 提前) the clauses that say them
+  skip, or empty   no answer to this one
+  quit             stop here (the rest count as unanswered)
+""" + HELP.split(". Empty line")[0] + "."
+LOOKUP_LIMIT = 12
+"""At most this many clauses listed for a word search."""
 
 
 def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int], seed: Callable[[str], int]) -> None:
@@ -86,6 +97,8 @@ def train_command(args: argparse.Namespace, stdin: TextIO | None = None, stdout:
     if args.report:
         write_text(args.report, json.dumps(report, ensure_ascii=False, indent=1) + "\n")
         print(f"wrote {args.report}", file=stdout)
+        if "logs" in report:
+            print(f"the scenarios' logs are not written: {export_hint(game, made)} writes them", file=stdout)
     return 0
 
 
@@ -189,8 +202,10 @@ def _batch(scenarios: Sequence[Scenario], answers: Sequence[str], stdout: TextIO
 
 def _verdict_line(number: int, scenario: Scenario, record: dict[str, Any]) -> str:
     given = record["answer"] if record["answer"] else "-"
+    reason = "; ".join(r for r in record["remarks"] if not r.endswith(": right")) if record["verdict"] not in (
+        "right", "unanswered") else ""
     return (f"{number:>3}. {os.path.basename(scenario.source)} at {scenario.position}: {record['verdict']}"
-            f" (answer {given}; expected {scenario.expected.clause})")
+            f" (answer {given}; expected {scenario.expected.clause})" + (f": {reason}" if reason else ""))
 
 
 def _interactive(game: str, scenarios: Sequence[Scenario], stdin: TextIO, stdout: TextIO,
@@ -213,7 +228,7 @@ def _interactive(game: str, scenarios: Sequence[Scenario], stdin: TextIO, stdout
         show_table(scenario, console)
         if html_dir:
             print(f"page: {_write_page(html_dir, number, scenario)}", file=stdout)
-        text, answer = _ask(stdin, stdout, echo)
+        text, answer = _ask(stdin, stdout, echo, scenario, console)
         if text is None:
             stopped = True
             records.append(result_record(number, scenario, None, None, grade(scenario.expected, None)))
@@ -221,9 +236,11 @@ def _interactive(game: str, scenarios: Sequence[Scenario], stdin: TextIO, stdout
         graded = grade(scenario.expected, answer)
         record = result_record(number, scenario, text or None, answer, graded)
         records.append(record)
-        print(f"→ {graded.verdict.upper()}", file=stdout)
+        reason = why(graded)
+        print(f"→ {graded.verdict.upper()}" + (f": {reason}" if reason else ""), file=stdout)
         for remark in graded.remarks:
-            print(f"  {remark}", file=stdout)
+            if not reason or remark.endswith(": right"):  # the others are on the verdict line
+                print(f"  {remark}", file=stdout)
         for line in explanation(scenario):
             print(f"  | {line}", file=stdout)
     return records
@@ -237,7 +254,10 @@ def show_table(scenario: Scenario, console: Any, context: int = 8) -> None:
     from paiju.replay.text import step_line, table_panel
     from paiju.replay.fold import Fold
 
+    from paiju.wording import irregularity_words
+
     fold = Fold(scenario.view(), None, scenario.source)
+    fold.table.hide_judgement = True  # the referee's findings would give the ruling away
     recent: deque[Any] = deque(maxlen=context + 1)
     for step in fold.steps(until=scenario.view_index):
         if recent and (recent[-1].unit, recent[-1].deal) != (step.unit, step.deal):
@@ -252,7 +272,8 @@ def show_table(scenario: Scenario, console: Any, context: int = 8) -> None:
         console.print(Text(f"earlier ruling: {r['clause']} on {who} (seq {r['seq']})", style="dim"))
     e = scenario.expected
     who = f"seat {e.offender}" if e.offender is not None else "the table"
-    what = f"{who}'s {e.irregularity}" if e.irregularity else f"what {who} did"
+    what = (f"what {who} did: {irregularity_words(scenario.game, e.irregularity)}" if e.irregularity
+            else f"what {who} did")
     console.print(Text(f"Rule on {what}" + (f" (the irregularity at {e.irregular})" if e.irregular else "") + ".",
                        style="bold"))
 
@@ -264,9 +285,60 @@ def _is_tty(stream: TextIO) -> bool:
         return False
 
 
-def _ask(stdin: TextIO, stdout: TextIO, echo: bool) -> tuple[str | None, Any]:
+def show_deal(scenario: Scenario, console: Any) -> None:
+    """Every step of the scenario's deal up to its position (the trainer's ``deal``)."""
+    from paiju.replay.fold import Fold
+    from paiju.replay.text import step_line
+
+    fold = Fold(scenario.view(), None, scenario.source)
+    fold.table.hide_judgement = True
+    steps: list[Any] = []
+    for step in fold.steps(until=scenario.view_index):
+        if steps and (steps[-1].unit, steps[-1].deal) != (step.unit, step.deal):
+            steps.clear()
+        steps.append(step)
+    for step in steps:
+        console.print(step_line(step))
+
+
+def lookup(game: str, query: str) -> list[str]:
+    """The trainer's ``rules`` command: a clause by id (in full), a section's clauses, or the
+    clauses of ``game`` whose title, summary or Chinese text hold every word of ``query``."""
+    from enforcement.rulebook import UnknownClause, children, clause, clauses_for
+
+    text = query.strip()
+    if not text:
+        return ["rules WORDS|ID: give a clause id (GD-2.3.1) or words to search for"]
+    try:
+        found = clause(text)
+    except UnknownClause:
+        found = None
+    if found is not None:
+        lines = [f"{found.id} {found.title}" + ("" if found.game == game else
+                                                  f" (a {game_spec(found.game).title} clause)"),
+                 found.text_zh, found.summary]
+        if found.rectification.text:
+            lines.append(f"rectification 纠正: {found.rectification.text}")
+        if found.sanction.text:
+            lines.append(f"sanctions 处罚: {found.sanction.text}")
+        below = children(found.id)
+        lines.extend(f"  {c.id} {c.title}" for c in below)
+        return [line for line in lines if line]
+    words = [w.lower() for w in text.split()]
+    hits = [c for c in clauses_for(game)
+            if all(w in f"{c.id} {c.title} {c.summary} {c.text_zh}".lower() for w in words)]
+    if not hits:
+        return [f"no {game_spec(game).title} clause says {text!r}"]
+    shown = [f"  {c.id} {c.title}" for c in hits[:LOOKUP_LIMIT]]
+    more = [f"  … {len(hits) - LOOKUP_LIMIT} more: add words to narrow it"] if len(hits) > LOOKUP_LIMIT else []
+    return [f"{len(hits)} clause{'s' if len(hits) != 1 else ''} say {text!r}:"] + shown + more
+
+
+def _ask(stdin: TextIO, stdout: TextIO, echo: bool, scenario: Scenario | None = None,
+         console: Any = None) -> tuple[str | None, Any]:
     """(the answer text, the answer read); (None, None) at end of input or 'quit'. ``echo``:
-    repeat what was read (input that is not typed does not show by itself)."""
+    repeat what was read (input that is not typed does not show by itself). Commands
+    (``COMMANDS``) are answered and the question asked again."""
     while True:
         print("Your ruling> ", end="", file=stdout, flush=True)
         line = stdin.readline()
@@ -278,8 +350,19 @@ def _ask(stdin: TextIO, stdout: TextIO, echo: bool) -> tuple[str | None, Any]:
             print(text, file=stdout)
         if text.lower() in ("quit", "q", "exit"):
             return None, None
+        command, _, rest = text.partition(" ")
         if text in ("?", "help"):
-            print(HELP, file=stdout)
+            print(COMMANDS, file=stdout)
+            continue
+        if scenario is not None and command.lower() in ("rules", "rule", "r") and not _looks_like_answer(text):
+            for line in lookup(scenario.game, rest):
+                print(f"  {line}", file=stdout)
+            continue
+        if scenario is not None and console is not None and text.lower() in ("deal", "history"):
+            show_deal(scenario, console)
+            continue
+        if scenario is not None and console is not None and text.lower() == "table":
+            show_table(scenario, console)
             continue
         try:
             return text, parse_answer(text)
@@ -287,15 +370,31 @@ def _ask(stdin: TextIO, stdout: TextIO, echo: bool) -> tuple[str | None, Any]:
             print(f"  cannot read that: {exc}. Try again ('?' for help).", file=stdout)
 
 
+def _looks_like_answer(text: str) -> bool:
+    """'r' and 'rules' are commands; an answer starts with a clause id."""
+    return ";" in text
+
+
 def _report(game: str, made: dict[str, Any], records: list[dict[str, Any]]) -> dict[str, Any]:
     verdicts = Counter(r["verdict"] for r in records)
+    extra: dict[str, Any] = {}
+    if "seed" in made:  # generated: no log on disk until exported
+        export = export_hint(game, made)
+        records = [{**r, "log": None, "log_in_export": r["log"]} for r in records]
+        extra["logs"] = f"generated, not written; {export} writes them (log_in_export) with key.json"
     return {
-        "format": REPORT_FORMAT, "version": REPORT_VERSION, "game": game, "made": made,
+        "format": REPORT_FORMAT, "version": REPORT_VERSION, "game": game, "made": made, **extra,
         "scenarios": records,
         "score": sum(1 for r in records if r["clause_right"]),
         "total": len(records),
         "verdicts": {v: verdicts.get(v, 0) for v in VERDICTS},
     }
+
+
+def export_hint(game: str, made: dict[str, Any]) -> str:
+    """The command that writes a generated run's scenarios as logs."""
+    clauses = f" --clauses {made['clauses']}" if made.get("clauses") else ""
+    return f"`paiju train export --game {game} --seed {made['seed']} --count {made['count']}{clauses} DIR`"
 
 
 def _print_score(report: dict[str, Any], stdout: TextIO) -> None:

@@ -27,7 +27,7 @@ from typing import Any
 
 import attrs
 
-from paiju.replay.shared import effect_text, plain
+from paiju.wording import effect_words, facts_words, imposed_words, sanction_words
 from paiju.files import write_whole
 from tabletop.errors import LogError, PaijuError
 from tabletop.events import Event, UnitStarted
@@ -99,10 +99,10 @@ def _unique(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
 
-def expected_from(ruling: Event, irregular: Event | None, irregular_label: str | None) -> Expected:
-    """The key of a ``ref.ruling`` / ``ref.unresolved`` event."""
+def expected_from(ruling: Event, irregular: Event | None, irregular_label: str | None, game: str = "") -> Expected:
+    """The key of a ``ref.ruling`` / ``ref.unresolved`` event (its texts in the referee's
+    words, ``paiju.wording``)."""
     from enforcement.rulebook import clause
-    from paiju.replay.shared import sanction_text
 
     if ruling.KIND == "ref.unresolved":
         step = clause(ruling.fallback).sanction.for_occurrence(1)   # the default fallback's record
@@ -111,7 +111,8 @@ def expected_from(ruling: Event, irregular: Event | None, irregular_label: str |
         return Expected(
             clause=ruling.fallback, offender=offender, side=None if offender is None else offender % 2,
             irregularity=ruling.irregularity, irregular=irregular_label, sanctions=keys, rectification=(),
-            effects=(), sanction_texts=tuple(str(s) for s in step), facts=plain(ruling.facts) if ruling.facts else "",
+            effects=(), sanction_texts=tuple(sanction_words(s.to_dict()) for s in step),
+            facts=facts_words(game, ruling.facts, offender),
             unresolved=True, note=ruling.note)
     effects = tuple(dict(e) for e in ruling.rectification)
     rows = tuple(dict(r) for r in ruling.sanctions)
@@ -120,8 +121,9 @@ def expected_from(ruling: Event, irregular: Event | None, irregular_label: str |
         irregularity=getattr(irregular, "irregularity", "") or "", irregular=irregular_label,
         sanctions=_unique(sanction_key(r.get("sanction")) for r in rows),
         rectification=_unique(str(e.get("kind")) for e in effects),
-        effects=tuple(effect_text(e) for e in effects), sanction_texts=tuple(sanction_text(r) for r in rows),
-        facts=plain(ruling.facts) if ruling.facts else "", unresolved=False, note=ruling.summary)
+        effects=tuple(effect_words(game, e, ruling.offender) for e in effects),
+        sanction_texts=tuple(imposed_words(r, ruling.offender) for r in rows),
+        facts=facts_words(game, ruling.facts, ruling.offender), unresolved=False, note=ruling.summary)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -190,7 +192,7 @@ def scenarios_in_log(log: Log, source: str) -> list[Scenario]:
             irregular_at = next((k for k in range(index - 1, unit_start - 1, -1)
                                  if log.events[k].seq == answers), None)
             irregular = log.events[irregular_at] if irregular_at is not None else None
-        expected = expected_from(event, irregular, labels[irregular_at] if irregular_at is not None else None)
+        expected = expected_from(event, irregular, labels[irregular_at] if irregular_at is not None else None, log.game)
         out.append(Scenario(log.game, log, source, index, labels[index - 1], labels[index], expected))
     return out
 
