@@ -165,11 +165,11 @@ def _summarize_guandan(unit: str, results: Sequence[Any], kinds: Sequence[str]) 
             won = sum(1 for r in results if r.team == t)
             gained = sum(r.levels for r in results if r.team == t)
             rows_sides.append(Row(_side_label(kinds, t), f"side{t}", {"won": won, "levels_gained": gained},
-                                  f"won {share(won, n)}, levels gained {gained}"))
+                                  f"won {share(won, n)}, +{counted(gained, 'level')}"))
         return Summary(
             title=f"掼蛋: {counted(n, 'deal')} at level 2", unit=unit, count=n,
             sections=(Section("finishing places of the winning side", "finishes", rows_finish, note=_PLACES),
-                      Section("by side", "by_side", tuple(rows_sides)),
+                      Section("by side (deals won, levels gained)", "by_side", tuple(rows_sides)),
                       Section("play", "play", (spread_row("plays per deal", "plays_per_deal", plays),))),
             per_unit={"plays": plays})
 
@@ -235,9 +235,9 @@ def _shengji_deal_sections(deals: Sequence[Any], kinds: Sequence[str], prefix: s
         up = sum(1 for d in deals if d.team == t and d.levels)
         gained = sum(d.levels for d in deals if d.team == t)
         rows_sides.append(Row(_side_label(kinds, t), f"side{t}", {"went_up": up, "levels_gained": gained},
-                              f"went up in {share(up, n)}, levels gained {gained}"))
+                              f"up in {share(up, n)}, +{counted(gained, 'level')}"))
     return (Section("deals", f"{prefix}play", rows_play),
-            Section("by side", f"{prefix}by_side", tuple(rows_sides)),
+            Section("by side (deals in which it went up, levels gained)", f"{prefix}by_side", tuple(rows_sides)),
             Section("attackers' points (level table)", f"{prefix}points", bands),
             Section("level changes (who went up, by how many levels)", f"{prefix}level_changes", rows_changes))
 

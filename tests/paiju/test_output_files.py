@@ -98,3 +98,16 @@ def test_a_simulate_that_ends_replaces_log_and_summary_whole(tmp_path):
                     str(summary), "--quiet"], check=True, capture_output=True)
     assert json.loads(summary.read_text())["count"] == 2
     assert _check(log).returncode == 0 and _temporaries(tmp_path) == []
+
+
+def test_a_training_pack_appears_whole_in_an_empty_directory_and_leaves_nothing_beside(tmp_path):
+    from paiju.cli import main
+    from paiju.train.scenarios import KEY_FILE, read_pack
+
+    target = tmp_path / "class"
+    target.mkdir()
+    assert main(["train", "export", "--seed", "4", "--count", "2", "--clauses", "GD-2.3.1", str(target)]) == 0
+    assert KEY_FILE in os.listdir(target) and oct(target.stat().st_mode & 0o777) == "0o755"
+    assert sorted(os.listdir(tmp_path)) == ["class"]   # no temporary directory left beside it
+    game, scenarios = read_pack(str(target))
+    assert game == "guandan" and len(scenarios) == 2
