@@ -2,7 +2,8 @@
 
 Line 1 is the header: ``{"format": "paiju-log", "version": 1, "game": …, "rules": {…},
 "options": {…}, "seed": …}``; every following line is one event. Lines are written
-one at a time and flushed, so a crashed run leaves a valid prefix. Encoding is
+one at a time and flushed, so a crashed run leaves a valid prefix (the file is written
+beside its name and renamed into place when the writer closes: ``tabletop.files``). Encoding is
 canonical (fixed key order, no spaces), so the same seed gives the same bytes.
 
 Sequence numbers are gapless. A batch log (``paiju simulate``) is a series of units,
@@ -19,7 +20,6 @@ that was cut off.
 from __future__ import annotations
 
 import gzip
-import io
 import json
 import os
 import zlib
@@ -30,6 +30,7 @@ import attrs
 
 from tabletop.errors import LogError, OptionError
 from tabletop.events import Event, UnitStarted
+from tabletop.files import ReplacingFile
 from tabletop.games import event_classes, game_of_kind
 from tabletop.table_events import upgrade
 
@@ -62,41 +63,56 @@ def encode_event(event: Event) -> str:
 
 
 class LogWriter:
-    """Writes a header and then events, one flushed line at a time.
+    """Writes a header and then events, one whole line at a time (flushed, unless gzip).
 
-    Also an observer: pass it to the runner and it logs every event it is shown."""
+    A path is written beside itself and renamed into place when the writer is closed
+    (``tabletop.files.ReplacingFile``): a run that stops, however, leaves the old file or
+    the lines written so far, never half a line. Also an observer: pass it to the runner
+    and it logs every event it is shown."""
 
     def __init__(self, target: "str | os.PathLike[str] | IO[str]", header: dict[str, Any]) -> None:
+        self._text: IO[str] | None = None
+        self._sink: ReplacingFile | None = None
+        self._gzip: gzip.GzipFile | None = None
         if isinstance(target, (str, os.PathLike)):
             path = os.fspath(target)
             try:
-                if is_compressed(path):
-                    self._file: IO[str] = io.TextIOWrapper(_GzipWriter(path), encoding="utf-8", newline="\n")
-                else:
-                    self._file = open(path, "w", encoding="utf-8", newline="\n", buffering=1)
+                self._sink = ReplacingFile(path)
             except OSError as exc:
                 raise LogError(f"cannot write log {path!r}: {exc.strerror or exc}") from None
-            self._owned = True
+            if is_compressed(path):
+                self._gzip = gzip.GzipFile(filename="", mode="wb", fileobj=self._sink, compresslevel=GZIP_LEVEL, mtime=0)
         else:
-            self._file = target
-            self._owned = False
+            self._text = target
         self.write_line(encode(header))
 
     def write_line(self, line: str) -> None:
-        self._file.write(line + "\n")
+        if self._text is not None:
+            self._text.write(line + "\n")
+        elif self._gzip is not None:
+            self._gzip.write((line + "\n").encode("utf-8"))
+        else:
+            assert self._sink is not None
+            self._sink.write((line + "\n").encode("utf-8"))
+            self._sink.flush()
 
     def write(self, events: Iterable[Event]) -> None:
         for event in events:
-            self._file.write(encode_event(event) + "\n")
+            self.write_line(encode_event(event))
 
     def on_events(self, engine: Any, events: list[Event]) -> None:
         self.write(events)
 
     def close(self) -> None:
-        if self._owned:
-            self._file.close()
-        else:
-            self._file.flush()
+        if self._text is not None:
+            self._text.flush()
+            return
+        assert self._sink is not None
+        try:
+            if self._gzip is not None:
+                self._gzip.close()
+        finally:
+            self._sink.close()
 
     def __enter__(self) -> "LogWriter":
         return self
@@ -117,23 +133,34 @@ def encode_block(lines: Iterable[str], *, compress: bool) -> bytes:
 
 class BlockWriter:
     """Writes a header, then blocks made by ``encode_block`` (the same ``compress`` as the
-    path says), flushing each: a stopped run leaves whole blocks, a valid prefix."""
+    path says), flushing each. The file is written beside its path and renamed into place
+    by ``close`` (``tabletop.files.ReplacingFile``): a stopped run leaves whole blocks, a
+    valid prefix; ``discard`` leaves whatever was there before."""
 
     def __init__(self, path: "str | os.PathLike[str]", header: dict[str, Any]) -> None:
         path = os.fspath(path)
         self.compressed = is_compressed(path)
         try:
-            self._file = open(path, "wb")
+            self._file = ReplacingFile(path)
         except OSError as exc:
             raise LogError(f"cannot write log {path!r}: {exc.strerror or exc}") from None
-        self.write_block(encode_block([encode(header)], compress=self.compressed))
+        self.blocks = 0
+        """Blocks written after the header."""
+        self._file.write(encode_block([encode(header)], compress=self.compressed))
+        self._file.flush()
 
     def write_block(self, block: bytes) -> None:
         self._file.write(block)
         self._file.flush()
+        self.blocks += 1
 
     def close(self) -> None:
+        """Put the file in place (the header and the blocks written)."""
         self._file.close()
+
+    def discard(self) -> None:
+        """Remove what was written; a file that was there before stays."""
+        self._file.discard()
 
     def __enter__(self) -> "BlockWriter":
         return self
@@ -157,21 +184,6 @@ class Log:
     @property
     def seed(self) -> int:
         return self.header["seed"]
-
-
-class _GzipWriter(gzip.GzipFile):
-    """Writes no file name or time stamp into the gzip header (equal content, equal
-    bytes) and, unlike a GzipFile handed a file object, closes the file with itself."""
-
-    def __init__(self, path: str) -> None:
-        self._raw = open(path, "wb")
-        super().__init__(filename="", mode="wb", fileobj=self._raw, compresslevel=GZIP_LEVEL, mtime=0)
-
-    def close(self) -> None:
-        try:
-            super().close()
-        finally:
-            self._raw.close()
 
 
 def _gzip_lines(path: str) -> Iterator[bytes]:

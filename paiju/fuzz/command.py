@@ -37,6 +37,8 @@ from enforcement.rulebook import clauses_for
 from tabletop.errors import OptionError
 
 from paiju.arguments import rate, seconds
+from paiju.files import write_lines
+from paiju.summary import counted, unit_noun
 from paiju.fuzz.case import Case, Finding, Outcome, draw_case, irregularities, replay_finding, run_case, \
     sampled_for_replay, shrink
 
@@ -45,6 +47,8 @@ DEFAULT_OUT = "fuzz-failures"
 DEFAULT_REPLAY_SAMPLE = 0.05
 PROGRESS_SECONDS = 10.0
 SHRINK_SECONDS = 120.0
+EXIT_INTERRUPTED = 130
+"""Like any command stopped by SIGINT (128 + 2)."""
 
 # Clauses that fire through what a ruling imposes or a table state rather than by being cited
 _SANCTION_CLAUSES = {"ForcedLast": "GD-5.1", "ForcedDoubleLast": "GD-5.2"}
@@ -188,6 +192,8 @@ class _Run:
     findings: list = attrs.field(factory=list)
     repeats: int = 0
     stopped_by_budget: bool = False
+    interrupted: bool = False
+    """Stopped by Ctrl-C (SIGINT)."""
 
 
 def fuzz_command(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
@@ -209,31 +215,37 @@ def fuzz_command(args: argparse.Namespace, stdout: TextIO | None = None, stderr:
     deadline = None if args.time_budget is None else started + args.time_budget
     progress = _Progress(stderr, args.game, unit, total, quiet=args.quiet)
     seen: set[str] = set()
-    for index in range(total):
-        if deadline is not None and time.monotonic() >= deadline:
-            run.stopped_by_budget = True
-            break
-        case = draw_case(args.game, unit, args.seed, index)
-        replay = sampled_for_replay(case, args.replay_sample)
-        outcome = _check(case, replay)
-        run.cases += 1
-        run.deals += outcome.deals
-        run.decisions += outcome.decisions
-        run.irregular.update(irregularities(outcome.events))
-        run.replayed += replay
-        coverage.add(outcome.events)
-        if outcome.finding is not None:
-            if outcome.finding.signature in seen:
-                run.repeats += 1
-            else:
-                seen.add(outcome.finding.signature)
-                _report(outcome, replay, args, stdout, started)
-                run.findings.append(outcome.finding)
-            if not args.keep_going:
+    try:
+        for index in range(total):
+            if deadline is not None and time.monotonic() >= deadline:
+                run.stopped_by_budget = True
                 break
-        progress.tick(run)
+            case = draw_case(args.game, unit, args.seed, index)
+            replay = sampled_for_replay(case, args.replay_sample)
+            outcome = _check(case, replay)
+            run.cases += 1
+            run.deals += outcome.deals
+            run.decisions += outcome.decisions
+            run.irregular.update(irregularities(outcome.events))
+            run.replayed += replay
+            coverage.add(outcome.events)
+            if outcome.finding is not None:
+                if outcome.finding.signature in seen:
+                    run.repeats += 1
+                else:
+                    seen.add(outcome.finding.signature)
+                    run.findings.append(outcome.finding)
+                    _report(outcome, replay, args, stdout, started)
+                if not args.keep_going:
+                    break
+            progress.tick(run)
+    except KeyboardInterrupt:   # Ctrl-C: the cases finished so far are the run
+        run.interrupted = True
     progress.close(run)
     _summary(run, coverage, time.monotonic() - started, args, stdout)
+    if run.interrupted:
+        print("paiju: interrupted: the coverage above is of the cases finished before Ctrl-C", file=stderr)
+        return EXIT_INTERRUPTED
     return 1 if run.findings else 0
 
 
@@ -257,13 +269,19 @@ def _report(outcome: Outcome, replay: bool, args: argparse.Namespace, out: TextI
     print(f"VIOLATION in case {case.index} (seed {case.seed}, {_unit_text(case)}): {finding.message}", file=out)
     budget = SHRINK_SECONDS if args.time_budget is None else max(10.0, args.time_budget / 4)
     rerun = (lambda c: _check(c, True)) if finding.invariant == "replay_exact" else run_case
-    shrunk = shrink(outcome, deadline=time.monotonic() + budget, rerun=rerun)
+    try:
+        shrunk = shrink(outcome, deadline=time.monotonic() + budget, rerun=rerun)
+    except KeyboardInterrupt:   # keep the case as found, then stop
+        path = _write(outcome, args.out)
+        print(f"  interrupted while shrinking; the case as found: {path}", file=out)
+        print(f"  reproduce: paiju fuzz --repro {path}", file=out)
+        raise
     small = shrunk.outcome
     path = _write(small, args.out)
     kinds = ", ".join(f"{k} {r}" for k, r in small.case.rates) or "none"
     print(f"  shrunk in {shrunk.runs} runs: {_shrink_text(case, small.case, outcome, small)}", file=out)
     print(f"  case: agents {','.join(small.case.agents)}; infractions {kinds}; "
-          f"{small.committed} irregularities, {small.deals} deal(s), {len(small.events)} events", file=out)
+          f"{small.committed} irregular attempts, {counted(small.deals, 'deal')}, {counted(len(small.events), 'event')}", file=out)
     if small.finding is not None and small.finding.message != finding.message:
         print(f"  now: {small.finding.message}", file=out)
     if small.finding is not None and small.finding.detail:
@@ -299,7 +317,10 @@ def _shrink_text(before: Case, after: Case, first: Outcome, last: Outcome) -> st
 
 
 def _write(outcome: Outcome, directory: str) -> str:
-    os.makedirs(directory, exist_ok=True)
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError as exc:
+        raise OptionError(f"--out {directory!r}: cannot create it: {exc.strerror or exc}") from None
     case = outcome.case
     name = f"{case.game}-s{case.seed}-case{case.index}-{outcome.finding.invariant}.jsonl"
     path = os.path.join(directory, name)
@@ -307,21 +328,18 @@ def _write(outcome: Outcome, directory: str) -> str:
     header["options"]["fuzz"]["finding"] = outcome.finding.message
     from tabletop.log import encode
 
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(encode(header) + "\n")
-        for line in outcome.lines:
-            f.write(line + "\n")
+    write_lines(path, [encode(header), *outcome.lines], what="failure log", error=OptionError)
     return path
 
 
 def _summary(run: _Run, coverage: Coverage, seconds: float, args: argparse.Namespace, out: TextIO) -> None:
     console = Console(file=out, highlight=False, width=max(100, Console(file=out).width))
-    what = f"{run.cases} case{'s' if run.cases != 1 else ''} of {args.matches or args.deals or DEFAULT_CASES}" \
-        f" {run.unit} ({run.deals} deal{'s' if run.deals != 1 else ''} played)"
-    status = "budget reached, " if run.stopped_by_budget else ""
+    what = f"{counted(run.cases, 'case')} of {counted(args.matches or args.deals or DEFAULT_CASES, unit_noun(run.unit))}" \
+        f" ({counted(run.deals, 'deal')} played)"
+    status = "budget reached, " if run.stopped_by_budget else "interrupted, " if run.interrupted else ""
     console.print(f"paiju fuzz {run.game}: {what} from seed {args.seed} in {seconds:.1f} s ({status}"
-                  f"{run.decisions} decisions, {sum(run.irregular.values())} irregularities, "
-                  f"{run.replayed} logs replayed)")
+                  f"{counted(run.decisions, 'decision')}, {sum(run.irregular.values())} irregular attempts, "
+                  f"{counted(run.replayed, 'log')} replayed)")
     if run.findings:
         more = f" (+{run.repeats} more cases breaking the same)" if run.repeats else ""
         console.print(f"violations: {', '.join(f.invariant for f in run.findings)}{more}")
@@ -342,7 +360,7 @@ def _summary(run: _Run, coverage: Coverage, seconds: float, args: argparse.Names
     if not never:
         console.print("never fired: none")
         return
-    console.print(f"never fired: {len(never)}")
+    console.print(f"never fired: {counted(len(never), 'clause')}")
     unlucky = [clause for clause, why in never if why == NOT_IN_RUN]
     if unlucky:
         console.print(f"  {NOT_IN_RUN} (each can fire: more --{run.unit} may reach it): {', '.join(unlucky)}")

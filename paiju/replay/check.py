@@ -21,6 +21,7 @@ from tabletop.seats import REFEREE
 
 from paiju.sim.batch import start_unit
 from paiju.games import GameAdapter, adapter_for
+from paiju.summary import counted, unit_noun
 from paiju.sim.refereed import make_referee, refereed
 
 
@@ -57,6 +58,7 @@ def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool
     if unit not in ("deals", "matches") or not isinstance(count, int):
         raise LogError("log header: options.unit/options.count missing or invalid")
     indices = unit_indices(options, count)
+    noun = unit_noun(unit)
     rules = game.rules_from_dict(log.header.get("rules", {}))
     cursor = _Cursor(log)
     in_units = isinstance(cursor.peek(), UnitStarted)
@@ -66,7 +68,7 @@ def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool
     try:
         for index in indices:
             if in_units and cursor.peek() is None:
-                raise _CutShort(f"the log ends after {verified} of {len(indices)} {unit}")
+                raise _CutShort(f"the log ends after {verified} of {counted(len(indices), noun)}")
             if in_units:
                 engine, started = start_unit(game, unit, log.seed, index, rules, options)
                 cursor.expect([started])
@@ -82,7 +84,7 @@ def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool
                 event = cursor.peek()
                 if event is None:
                     who = "a ruling" if seat is REFEREE else f"an action from seat {seat}"
-                    raise _CutShort(f"{unit[:-1]} {index} is cut short (it still expects {who})")
+                    raise _CutShort(f"{noun} {index} is cut short (it still expects {who})")
                 action = _next_action(game, engine, seat, event, referee, cursor.line_number)
                 try:
                     produced = engine.apply(action)
@@ -93,18 +95,18 @@ def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool
                 cursor.expect(produced)
             verified += 1
         if cursor.peek() is not None:
-            raise _Mismatch(f"line {cursor.line_number}: log has events after the last {unit[:-1]}")
+            raise _Mismatch(f"line {cursor.line_number}: log has events after the last {noun}")
     except _Mismatch as exc:
         return CheckResult(False, cursor.position, len(indices), str(exc))
     except _CutShort as exc:
         if log.truncated:
             exc = _CutShort(f"{exc}; its last line is cut off")
         return CheckResult(True, cursor.position, verified,
-                           f"ok: {cursor.position} events in {verified} whole {unit} reproduced exactly; "
+                           f"ok: {counted(cursor.position, 'event')} in {counted(verified, 'whole ' + noun)} reproduced exactly; "
                            f"incomplete: {exc} (an interrupted run)", complete=False)
     rulings = " (rulings as logged)" if logged_rulings and refereed(options) else ""
     return CheckResult(True, cursor.position, len(indices),
-                       f"ok: {cursor.position} events in {len(indices)} {unit} reproduced exactly{rulings}")
+                       f"ok: {counted(cursor.position, 'event')} in {counted(len(indices), noun)} reproduced exactly{rulings}")
 
 
 def _next_action(game: GameAdapter, engine: Any, seat: Any, event: Any, referee: Any, line: int) -> Any:

@@ -149,7 +149,7 @@ def info_line(view: dict[str, Any]) -> str:
     if view["level"]:
         parts.append(f"level {view['level']}")
     if view["levels"]:
-        parts.append(f"teams {view['levels'][0]}/{view['levels'][1]}")
+        parts.append(f"levels: side 0 at {view['levels'][0]}, side 1 at {view['levels'][1]}")
     if view["trump"]:
         parts.append("no trump" if view["trump"] == "NT" else f"trump {card_label(view['trump'] + '2')[0]}")
     if view["banker"] is not None:

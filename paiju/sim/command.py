@@ -17,9 +17,7 @@ import time
 from typing import Any
 
 import attrs
-from rich import box
 from rich.console import Console
-from rich.table import Table
 
 from tabletop.errors import OptionError
 from tabletop.games import PARTNERSHIPS, Seating
@@ -29,7 +27,8 @@ from paiju.sim.backends import Backend, completed, open_backend
 from paiju.sim.batch import Batch, ChunkOutput, ChunkTask, chunk_size, make_agents, peak_rss_kb, plan_chunks
 from paiju.sim.referee_summary import with_referee
 from paiju.files import write_whole
-from paiju.games import Summary, adapter_for, counted, unit_noun
+from paiju.games import adapter_for
+from paiju.summary import Summary, counted, print_tables, unit_noun
 from paiju.sim.logs import RunLogs
 from paiju.sim.progress import start_progress
 
@@ -218,15 +217,10 @@ def write_summary(path: str, document: dict[str, Any]) -> None:
 
 
 def print_summary(summary: Summary, count: int, unit: str, elapsed: float, where: str = "") -> None:
+    """The summary's tables (``paiju.summary.print_tables``: the same rows as the JSON
+    results), then the run's count and speed."""
     console = Console(highlight=False)
-    console.print(f"[bold]{summary.title}[/bold]")
-    for heading, rows in summary.sections:
-        table = Table(title=heading, title_justify="left", show_header=False, box=box.SIMPLE)
-        table.add_column(style="cyan")
-        table.add_column()
-        for label, value in rows:
-            table.add_row(label, value)
-        console.print(table)
+    print_tables(summary, console)
     rate = count / elapsed if elapsed > 0 else float("inf")
     console.print(f"{counted(count, unit_noun(unit))} in {elapsed:.2f} s "
                   f"({rate:.1f} {unit}/s{', ' + where if where else ''})")

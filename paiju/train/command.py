@@ -33,6 +33,8 @@ from tabletop.games import game_spec
 REPORT_FORMAT = "paiju-train-report"
 REPORT_VERSION = 1
 DEFAULT_COUNT = 5
+EXIT_INTERRUPTED = 130
+"""Like any command stopped by SIGINT (128 + 2)."""
 HELP = ("Answer: CLAUSE [; RECTIFICATION [; SANCTIONS]], e.g. 'GD-2.3.1; expose, bar, lead option; none' "
         "or 'SJ-3.1.3; ; PointPenalty(10)'. Empty line or 'skip': no answer; 'quit': stop; '?': commands.")
 COMMANDS = """Commands (anything else is read as your ruling):
@@ -85,21 +87,35 @@ def train_command(args: argparse.Namespace, stdin: TextIO | None = None, stdout:
     if args.html_dir:
         _make_dir(args.html_dir, "--html-dir")
     game, scenarios, made = _scenarios(args)
-    if answers is None:
-        records = _interactive(game, scenarios, stdin, stdout, args.html_dir)
-    else:
-        if len(answers) > len(scenarios):
-            _warn(f"{args.answers} has {len(answers)} answers for {len(scenarios)} scenarios; "
-                  f"the last {len(answers) - len(scenarios)} are not used")
-        records = _batch(scenarios, answers, stdout, args.html_dir)
-    report = _report(game, made, records)
+    records: list[dict[str, Any]] = []   # filled as answers come: what Ctrl-C leaves is reported
+    interrupted = False
+    try:
+        if answers is None:
+            _interactive(game, scenarios, stdin, stdout, args.html_dir, records)
+        else:
+            if len(answers) > len(scenarios):
+                _warn(f"{args.answers} has {len(answers)} answers for {len(scenarios)} scenarios; "
+                      f"the last {len(answers) - len(scenarios)} are not used")
+            _batch(scenarios, answers, stdout, args.html_dir, records)
+    except KeyboardInterrupt:
+        interrupted = True
+        print(file=stdout)
+    report = _report(game, made, records, of=len(scenarios), interrupted=interrupted)
     _print_score(report, stdout)
     if args.report:
         write_text(args.report, json.dumps(report, ensure_ascii=False, indent=1) + "\n")
         print(f"wrote {args.report}", file=stdout)
         if "logs" in report:
             print(f"the scenarios' logs are not written: {export_hint(game, made)} writes them", file=stdout)
+    if interrupted:
+        print(f"paiju: interrupted: {_answered(records)} of {len(scenarios)} scenarios answered"
+              + (f", reported in {args.report}" if args.report else ""), file=sys.stderr)
+        return EXIT_INTERRUPTED
     return 0
+
+
+def _answered(records: Sequence[dict[str, Any]]) -> int:
+    return sum(1 for r in records if r["answer"])
 
 
 def export_command(args: argparse.Namespace, stdout: TextIO) -> int:
@@ -184,8 +200,7 @@ def _write_page(directory: str, number: int, scenario: Scenario) -> str:
 
 
 def _batch(scenarios: Sequence[Scenario], answers: Sequence[str], stdout: TextIO,
-           html_dir: str | None) -> list[dict[str, Any]]:
-    records = []
+           html_dir: str | None, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for number, scenario in enumerate(scenarios, start=1):
         if html_dir:
             _write_page(html_dir, number, scenario)
@@ -209,12 +224,13 @@ def _verdict_line(number: int, scenario: Scenario, record: dict[str, Any]) -> st
 
 
 def _interactive(game: str, scenarios: Sequence[Scenario], stdin: TextIO, stdout: TextIO,
-                 html_dir: str | None) -> list[dict[str, Any]]:
+                 html_dir: str | None, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Ask for a ruling on each scenario; ``records`` gets one record per scenario as it
+    is answered (or passed over after 'quit')."""
     from paiju.replay.text import make_console
 
     console = make_console(stdout)
     echo = not _is_tty(stdin)
-    records: list[dict[str, Any]] = []
     total = len(scenarios)
     print(f"{game_spec(game).title} referee training: {total} scenario{'s' if total != 1 else ''}. {HELP}",
           file=stdout)
@@ -375,20 +391,26 @@ def _looks_like_answer(text: str) -> bool:
     return ";" in text
 
 
-def _report(game: str, made: dict[str, Any], records: list[dict[str, Any]]) -> dict[str, Any]:
+def _report(game: str, made: dict[str, Any], records: list[dict[str, Any]], *, of: int,
+            interrupted: bool = False) -> dict[str, Any]:
+    """The run as JSON. ``total`` is the scenarios graded (``records``); a run stopped by
+    Ctrl-C adds ``interrupted``: how many scenarios the run had and how many were answered."""
     verdicts = Counter(r["verdict"] for r in records)
     extra: dict[str, Any] = {}
     if "seed" in made:  # generated: no log on disk until exported
         export = export_hint(game, made)
         records = [{**r, "log": None, "log_in_export": r["log"]} for r in records]
         extra["logs"] = f"generated, not written; {export} writes them (log_in_export) with key.json"
-    return {
+    report = {
         "format": REPORT_FORMAT, "version": REPORT_VERSION, "game": game, "made": made, **extra,
         "scenarios": records,
         "score": sum(1 for r in records if r["clause_right"]),
         "total": len(records),
         "verdicts": {v: verdicts.get(v, 0) for v in VERDICTS},
     }
+    if interrupted:
+        report["interrupted"] = {"scenarios_in_run": of, "answered": _answered(records)}
+    return report
 
 
 def export_hint(game: str, made: dict[str, Any]) -> str:
@@ -400,4 +422,6 @@ def export_hint(game: str, made: dict[str, Any]) -> str:
 def _print_score(report: dict[str, Any], stdout: TextIO) -> None:
     counts = report["verdicts"]
     detail = ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v])
-    print(f"score: {report['score']} of {report['total']} clauses right ({detail})", file=stdout)
+    stopped = (f" (interrupted: {report['total']} of {report['interrupted']['scenarios_in_run']} scenarios reached)"
+               if "interrupted" in report else "")
+    print(f"score: {report['score']} of {report['total']} clauses right ({detail or 'nothing graded'}){stopped}", file=stdout)

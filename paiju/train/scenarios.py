@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import tempfile
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -253,28 +255,41 @@ def filter_clauses(scenarios: Sequence[Scenario], wanted: Iterable[str] | None) 
 
 def write_pack(directory: str, game: str, scenarios: Sequence[Scenario], made: dict[str, Any]) -> list[str]:
     """Write a pack: each scenario's whole log as scenario-NNN.jsonl (NNN: the first scenario
-    of that log), then key.json (last, so a directory with a key is a complete pack).
-    ``directory`` must be new or empty. Returns the log file names."""
+    of that log), then key.json. ``directory`` must be new or empty. The pack is written in a
+    temporary directory beside it and renamed into place whole: a failed or interrupted
+    export leaves no pack and no half of one. Returns the log file names."""
     if os.path.exists(directory):
         if not os.path.isdir(directory):
             raise TrainingError(f"export: {directory} exists and is not a directory")
         if os.listdir(directory):
             raise TrainingError(f"export: {directory} is not empty (a pack goes into a new or empty directory)")
+    parent = os.path.dirname(os.path.abspath(directory))
     try:
-        os.makedirs(directory, exist_ok=True)
+        os.makedirs(parent, exist_ok=True)
+        building = tempfile.mkdtemp(prefix=f".{os.path.basename(os.path.abspath(directory))}.paiju-", suffix=".tmp",
+                                    dir=parent)
     except OSError as exc:
         raise TrainingError(f"export: cannot create {directory}: {exc.strerror or exc}") from None
-    entries = []
-    names: dict[str, str] = {}
-    for number, scenario in enumerate(scenarios, start=1):
-        name = names.get(scenario.source)
-        if name is None:  # scenarios from one log share its file
-            name = names[scenario.source] = scenario_name(number)
-            text = "".join(line + "\n" for line in (encode(scenario.log.header), *scenario.log.lines))
-            write_text(os.path.join(directory, name), text)
-        entries.append({"number": number, **scenario.key(), "log": name})
-    key = {"format": PACK_FORMAT, "version": PACK_VERSION, "game": game, "made": made, "scenarios": entries}
-    write_text(os.path.join(directory, KEY_FILE), json.dumps(key, ensure_ascii=False, indent=1) + "\n")
+    try:
+        entries = []
+        names: dict[str, str] = {}
+        for number, scenario in enumerate(scenarios, start=1):
+            name = names.get(scenario.source)
+            if name is None:  # scenarios from one log share its file
+                name = names[scenario.source] = scenario_name(number)
+                text = "".join(line + "\n" for line in (encode(scenario.log.header), *scenario.log.lines))
+                write_text(os.path.join(building, name), text)
+            entries.append({"number": number, **scenario.key(), "log": name})
+        key = {"format": PACK_FORMAT, "version": PACK_VERSION, "game": game, "made": made, "scenarios": entries}
+        write_text(os.path.join(building, KEY_FILE), json.dumps(key, ensure_ascii=False, indent=1) + "\n")
+        os.chmod(building, 0o755)
+        os.rename(building, directory)   # onto a missing or empty directory: the pack appears whole
+    except OSError as exc:
+        shutil.rmtree(building, ignore_errors=True)
+        raise TrainingError(f"export: cannot write {directory}: {exc.strerror or exc}") from None
+    except BaseException:
+        shutil.rmtree(building, ignore_errors=True)
+        raise
     return sorted(set(names.values()))
 
 
