@@ -31,7 +31,7 @@ from paiju.sim.referee_summary import with_referee
 from paiju.files import write_whole
 from paiju.games import Summary, adapter_for, counted, unit_noun
 from paiju.sim.logs import RunLogs
-from paiju.sim.progress import start_progress
+from paiju.progress import start_progress
 
 __all__ = ["make_agents", "parse_agent_spec", "parse_rule_overrides", "simulate_command"]
 
