@@ -97,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--summary", metavar="FILE", help="also write the summary as JSON (results, then timing)")
     sim.add_argument("--quiet", action="store_true", help="no progress display (the summary is still printed)")
     sim.add_argument("--rules", metavar="K=V", action="append", default=[],
-                     help="a rules option, e.g. --rules a_failures_reset=none (repeatable)")
+                     help="a rules option, e.g. --rules a_failures_reset=none (repeatable; paiju rules GAME --options lists them)")
     sim.add_argument("--referee", action="store_true", help="referee the deals (enforcement layer)")
     sim.add_argument("--infractions", type=rate, default=0.0, metavar="RATE",
                      help="with --referee: rate of injected irregularities per decision (0-1)")

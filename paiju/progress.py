@@ -160,6 +160,25 @@ class PlainLines:
                 self._line()
 
 
+class Batched:
+    """``advance`` called once per ``every`` counts (a loop over many small steps); ``flush``
+    passes on the rest."""
+
+    def __init__(self, advance: Any, every: int = 1000) -> None:
+        self._advance, self._every, self._pending = advance, every, 0
+
+    def __call__(self, done: int) -> None:
+        self._pending += done
+        if self._pending >= self._every:
+            self._advance(self._pending)
+            self._pending = 0
+
+    def flush(self) -> None:
+        if self._pending:
+            self._advance(self._pending)
+            self._pending = 0
+
+
 MB = 1_000_000
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import json
 import os
+from collections.abc import Callable
 from typing import Any
 
 from paiju.files import write_whole
@@ -40,8 +41,10 @@ def delta(old: Any, new: Any) -> Any:
     return new
 
 
-def page_data(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None) -> dict[str, Any]:
-    """The page's JSON: header facts and one frame per step."""
+def page_data(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None,
+              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """The page's JSON: header facts and one frame per step (``progress`` is told of the
+    events each step takes in)."""
     fold = Fold(log, viewer, source)
     frames: list[dict[str, Any]] = []
     previous: dict[str, Any] = {}
@@ -56,6 +59,8 @@ def page_data(log: Log, viewer: int | None = None, source: str = "log", start_in
         previous = view
         if start_index is not None and step.first <= start_index <= step.last:
             start = len(frames) - 1
+        if progress is not None:
+            progress(step.last - step.first + 1)
     part = paiju_part(log.game)
     return {
         "game": log.game,
@@ -86,8 +91,9 @@ def _script_json(data: dict[str, Any]) -> str:
             .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
-def render_page(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None) -> str:
-    data = page_data(log, viewer, source, start_index)
+def render_page(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None,
+                progress: Callable[[int], None] | None = None) -> str:
+    data = page_data(log, viewer, source, start_index, progress)
     game_title = game_spec(log.game).title
     meta = [os.path.basename(source), f"seed {log.seed}", f"{len(log.events)} events, {len(data['frames'])} steps"]
     if viewer is not None:

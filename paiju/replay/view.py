@@ -18,13 +18,12 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from paiju.progress import ReadProgress, long_log, start_progress
+from paiju.progress import Batched, ReadProgress, long_log, start_progress
 from paiju.replay.fold import Fold, find_step
 from tabletop.errors import LogError
 from tabletop.log import Log, peek_header, read_log
 
 
-PROGRESS_EVENTS = 1000
 
 
 def open_log(path: str, game: str | None = None, read: Callable[[int], None] | None = None) -> Log:
@@ -43,12 +42,12 @@ def open_log(path: str, game: str | None = None, read: Callable[[int], None] | N
 
 def validate(log: Log, source: str, progress: Callable[[int], None] | None = None) -> None:
     """Fold every event once: a payload that does not fit is a LogError naming its line.
-    ``progress`` is told of every ``PROGRESS_EVENTS`` events folded."""
+    ``progress`` is told of each event folded."""
     fold = Fold(log, None, source)
     for index in range(len(log.events)):
         fold.apply(index)
-        if progress is not None and index % PROGRESS_EVENTS == PROGRESS_EVENTS - 1:
-            progress(PROGRESS_EVENTS)
+        if progress is not None:
+            progress(1)
 
 
 def view_command(args: argparse.Namespace) -> int:
@@ -64,17 +63,23 @@ def view_command(args: argparse.Namespace) -> int:
     at = getattr(args, "at", None)
     html_path = getattr(args, "html", None)
     folding = start_progress("events", len(log.events), quiet=quiet, description="replay: folding")
+    folded = Batched(folding.advance)
     try:
-        validate(log, args.log, folding.advance)
-    except BaseException:
+        validate(log, args.log, folded)
+        folded.flush()
+    finally:
         folding.close()
-        raise
-    folding.advance(len(log.events) % PROGRESS_EVENTS)
-    folding.close()
     index = find_step(Fold(log, seat, args.log), at) if at is not None else None
     if html_path:
         from paiju.replay.html import render_page, write_page
-        size = write_page(html_path, render_page(log, seat, args.log, index))
+        drawing = start_progress("events", len(log.events), quiet=quiet, description="replay: page")
+        drawn = Batched(drawing.advance)
+        try:
+            page = render_page(log, seat, args.log, index, progress=drawn)
+            drawn.flush()
+        finally:
+            drawing.close()
+        size = write_page(html_path, page)
         print(f"wrote {html_path} ({size:,} bytes, {len(log.events)} events)")
     else:
         from paiju.replay.text import make_console, print_listing, print_table_at
