@@ -10,11 +10,11 @@ Sequence numbers are gapless. A batch log (``paiju simulate``) is a series of un
 each opened by a ``unit`` event (``UnitStarted``) with sequence number 0 and numbered
 on from there, so a unit's lines are the same whichever units precede it.
 
-A ``.gz`` path is gzip-compressed, with no time stamp or file name in it, so equal
+A ``.gz`` path is written gzip-compressed, with no time stamp or file name in it, so equal
 content gives equal bytes. It may be a series of gzip members (``BlockWriter``: blocks of
 whole lines compressed elsewhere, e.g. one per unit by worker processes), which every
 gzip reader reads as one stream; a reader also takes the complete lines of a stream
-that was cut off.
+that was cut off. A reader knows gzip by its bytes, not by the file's name.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import gzip
 import json
 import os
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 import attrs
@@ -122,7 +122,17 @@ class LogWriter:
 
 
 def is_compressed(path: "str | os.PathLike[str]") -> bool:
+    """Whether a log written to ``path`` is compressed: its name ends in ``.gz``."""
     return os.fspath(path).endswith(".gz")
+
+
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def holds_gzip(path: "str | os.PathLike[str]") -> bool:
+    """Whether the file at ``path`` is gzip data, by its first two bytes (whatever its name)."""
+    with open(path, "rb") as f:
+        return f.read(2) == GZIP_MAGIC
 
 
 def encode_block(lines: Iterable[str], *, compress: bool) -> bytes:
@@ -186,13 +196,19 @@ class Log:
         return self.header["seed"]
 
 
-def _gzip_lines(path: str) -> Iterator[bytes]:
+ProgressCallback = Callable[[int], None]
+"""Told how many more bytes of the file have been read."""
+
+
+def _gzip_lines(path: str, read: ProgressCallback | None = None) -> Iterator[bytes]:
     """The lines of a gzip file (concatenated members too). A stream that was cut off
     (a run that stopped) gives the lines that reached the disk; only bad data is an error."""
     with open(path, "rb") as f:
         inflater = zlib.decompressobj(31)
         pending = b""
         while chunk := f.read(1 << 16):
+            if read is not None:
+                read(len(chunk))
             data = inflater.decompress(chunk)
             while inflater.eof and inflater.unused_data:
                 rest = inflater.unused_data
@@ -206,20 +222,35 @@ def _gzip_lines(path: str) -> Iterator[bytes]:
             yield pending
 
 
-def _text_lines(path: str) -> Iterator[str]:
-    if not is_compressed(path):
-        with open(path, "r", encoding="utf-8", newline="\n") as f:
-            yield from f
+def _plain_lines(path: str, read: ProgressCallback | None = None) -> Iterator[bytes]:
+    with open(path, "rb") as f:
+        unreported = 0
+        for raw in f:
+            yield raw
+            if read is not None:
+                unreported += len(raw)
+                if unreported >= 1 << 16:
+                    read(unreported)
+                    unreported = 0
+        if read is not None and unreported:
+            read(unreported)
+
+
+def _text_lines(path: str, read: ProgressCallback | None = None) -> Iterator[str]:
+    if not holds_gzip(path):
+        for raw in _plain_lines(path, read):
+            yield raw.decode("utf-8")
         return
-    for raw in _gzip_lines(path):
+    for raw in _gzip_lines(path, read):
         yield raw.decode("utf-8", errors="strict" if raw.endswith(b"\n") else "replace")
 
 
-def iter_lines(path: "str | os.PathLike[str]") -> Iterator[tuple[int, str, bool]]:
-    """(line number from 1, text without newline, whether it ended with a newline)."""
+def iter_lines(path: "str | os.PathLike[str]", read: ProgressCallback | None = None) -> Iterator[tuple[int, str, bool]]:
+    """(line number from 1, text without newline, whether it ended with a newline);
+    ``read`` is told the bytes of the file read as they are."""
     path = os.fspath(path)
     try:
-        for number, raw in enumerate(_text_lines(path), start=1):
+        for number, raw in enumerate(_text_lines(path, read), start=1):
             yield number, raw.rstrip("\n"), raw.endswith("\n")
     except FileNotFoundError:
         raise LogError(f"no such log: {path!r}") from None
@@ -254,9 +285,11 @@ def read_header(line: str, path: str = "log", game: str | None = None) -> dict[s
     return header
 
 
-def read_log(path: "str | os.PathLike[str]", *, game: str | None = None, allow_truncated: bool = False) -> Log:
+def read_log(path: "str | os.PathLike[str]", *, game: str | None = None, allow_truncated: bool = False,
+             read: ProgressCallback | None = None) -> Log:
     """Read a whole log. Any bad line raises LogError naming it; with
-    ``allow_truncated`` the valid prefix is returned instead, with ``error`` set."""
+    ``allow_truncated`` the valid prefix is returned instead, with ``error`` set. ``read``
+    is told the bytes of the file read as they are (a progress display)."""
     path = os.fspath(path)
     header: dict[str, Any] | None = None
     events: list[Event] = []
@@ -265,7 +298,7 @@ def read_log(path: "str | os.PathLike[str]", *, game: str | None = None, allow_t
     error: str | None = None
     expected_seq: int | None = None
     old: int | None = None
-    for number, text, complete in iter_lines(path):
+    for number, text, complete in iter_lines(path, read):
         if header is None:
             header = read_header(text, path, game)
             old = header["version"] if header["version"] < LOG_VERSION else None

@@ -13,7 +13,7 @@ before every decision and at the end. A sample of the logs is re-checked with
 status is then 1. At the end: clause coverage — how often each clause of the game's
 rulebook (every clause `paiju rules GAME` lists) fired, and which never did, with why: the
 rulebook's reason for a clause that cannot fire automatically, or "not in this run". Progress
-lines go to stderr.
+shows on stderr as for ``simulate`` (``paiju.progress``).
 """
 
 from __future__ import annotations
@@ -36,8 +36,9 @@ from enforcement.invariants import INVARIANTS
 from enforcement.rulebook import clauses_for
 from tabletop.errors import OptionError
 
-from paiju.arguments import rate, seconds
+from paiju.arguments import examples, rate, seconds
 from paiju.files import write_lines
+from paiju.progress import start_progress
 from paiju.summary import counted, unit_noun
 from paiju.fuzz.case import Case, Finding, Outcome, draw_case, irregularities, replay_finding, run_case, \
     sampled_for_replay, shrink
@@ -45,7 +46,6 @@ from paiju.fuzz.case import Case, Finding, Outcome, draw_case, irregularities, r
 DEFAULT_CASES = 100
 DEFAULT_OUT = "fuzz-failures"
 DEFAULT_REPLAY_SAMPLE = 0.05
-PROGRESS_SECONDS = 10.0
 SHRINK_SECONDS = 120.0
 EXIT_INTERRUPTED = 130
 """Like any command stopped by SIGINT (128 + 2)."""
@@ -62,7 +62,12 @@ NOT_IN_RUN = "not in this run"
 def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int], seed: Callable[[str], int]) -> None:
     """The `fuzz` subcommand (called by ``paiju.cli``)."""
     fuzz = sub.add_parser("fuzz", help="fuzz an engine and its referee with injected irregularities; "
-                                       "check the invariants, shrink and save what breaks them")
+                                       "check the invariants, shrink and save what breaks them",
+                          description="Play cases with injected irregularities under the invariant checker; "
+                                      "shrink and save what breaks one; print the clause coverage.",
+                          epilog=examples("paiju fuzz --game guandan --deals 200",
+                                          "paiju fuzz --game shengji --matches 5 --time-budget 60 --out failures/",
+                                          "paiju fuzz --repro fuzz-failures/FILE.jsonl   # a saved case, re-run"))
     fuzz.add_argument("--game", choices=games, help="the game to fuzz (required unless --repro)")
     count = fuzz.add_mutually_exclusive_group()
     count.add_argument("--deals", type=positive_int, metavar="N", help=f"fuzz N deals, one case each (one in three: a match's first two deals, "
@@ -77,7 +82,7 @@ def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int
                       help=f"share of clean cases re-checked with replay --check (default {DEFAULT_REPLAY_SAMPLE})")
     fuzz.add_argument("--keep-going", action="store_true",
                       help="after a violation, go on (each broken invariant is shrunk and saved once)")
-    fuzz.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    fuzz.add_argument("--quiet", action="store_true", help="no progress display on stderr")
     fuzz.add_argument("--repro", metavar="LOG", help="re-run the case a fuzz log holds and report what breaks")
 
 
@@ -196,9 +201,9 @@ class _Run:
     """Stopped by Ctrl-C (SIGINT)."""
 
 
-def fuzz_command(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+def fuzz_command(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
+    """Progress goes to stderr (``paiju.progress``, as for every long command)."""
     stdout = stdout if stdout is not None else sys.stdout
-    stderr = stderr if stderr is not None else sys.stderr
     if args.repro:
         given = [f"--{n.replace('_', '-')}" for n in ("game", "deals", "matches", "time_budget") if getattr(args, n)]
         if given:
@@ -213,7 +218,7 @@ def fuzz_command(args: argparse.Namespace, stdout: TextIO | None = None, stderr:
     coverage = Coverage(args.game)
     started = time.monotonic()
     deadline = None if args.time_budget is None else started + args.time_budget
-    progress = _Progress(stderr, args.game, unit, total, quiet=args.quiet)
+    progress = start_progress(unit, total, quiet=args.quiet, description=f"fuzz {args.game}")
     seen: set[str] = set()
     try:
         for index in range(total):
@@ -238,15 +243,20 @@ def fuzz_command(args: argparse.Namespace, stdout: TextIO | None = None, stderr:
                     _report(outcome, replay, args, stdout, started)
                 if not args.keep_going:
                     break
-            progress.tick(run)
+            progress.advance(1, note=_violations(run))
     except KeyboardInterrupt:   # Ctrl-C: the cases finished so far are the run
         run.interrupted = True
-    progress.close(run)
+    progress.close()
     _summary(run, coverage, time.monotonic() - started, args, stdout)
     if run.interrupted:
-        print("paiju: interrupted: the coverage above is of the cases finished before Ctrl-C", file=stderr)
+        print("paiju: interrupted: the coverage above is of the cases finished before Ctrl-C", file=sys.stderr)
         return EXIT_INTERRUPTED
     return 1 if run.findings else 0
+
+
+def _violations(run: _Run) -> str:
+    found = len(run.findings)
+    return f"{found} violation{'s' if found != 1 else ''}"
 
 
 def _check(case: Case, replay: bool) -> Outcome:
@@ -367,30 +377,6 @@ def _summary(run: _Run, coverage: Coverage, seconds: float, args: argparse.Names
     for clause, why in never:
         if why != NOT_IN_RUN:
             console.print(f"  {clause}: {why}", markup=False)
-
-class _Progress:
-    """Plain progress lines on stderr: every 10 % of the cases and at most every 10 s."""
-
-    def __init__(self, err: TextIO, game: str, unit: str, total: int, *, quiet: bool) -> None:
-        self.err, self.game, self.unit, self.total, self.quiet = err, game, unit, total, quiet
-        self.started = self.last = time.monotonic()
-        self.step = max(1, total // 10)
-
-    def tick(self, run: _Run) -> None:
-        now = time.monotonic()
-        if self.quiet or not (run.cases % self.step == 0 or now - self.last >= PROGRESS_SECONDS):
-            return
-        self.last = now
-        self._line(run, now)
-
-    def _line(self, run: _Run, now: float) -> None:
-        print(f"fuzz {self.game}: {run.cases}/{self.total} {self.unit}, {len(run.findings)} violation(s), "
-              f"{now - self.started:.1f} s", file=self.err, flush=True)
-
-    def close(self, run: _Run) -> None:
-        if not self.quiet and run.cases % self.step != 0:
-            self._line(run, time.monotonic())
-
 
 # ---------------------------------------------------------------------------------------------
 # --repro

@@ -9,6 +9,7 @@ stream shared by all its units (the layout of a single engine's log)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -44,13 +45,15 @@ class _CutShort(Exception):
     """The log ends where the run goes on: an interrupted run, not a mismatch."""
 
 
-def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool = False) -> CheckResult:
+def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool = False,
+              progress: Callable[[int], None] | None = None) -> CheckResult:
     """Re-run the log and compare. Never raises for a mismatch: it is the result.
 
     Whenever the referee's seat is to act, a fresh rulebook referee (one per unit) rules
     again and its ruling must give the logged lines; with ``logged_rulings`` the logged
     ruling itself is re-applied instead (no referee: a log whose rulings were made by hand
-    is checked for what its rulings did, not for agreeing with the rulebook)."""
+    is checked for what its rulings did, not for agreeing with the rulebook). ``progress``
+    is told of each unit verified."""
     game = game or adapter_for(log.game)
     options = log.header.get("options", {})
     unit = options.get("unit", "deals")
@@ -94,6 +97,8 @@ def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool
                 produced.extend(engine.take_events())
                 cursor.expect(produced)
             verified += 1
+            if progress is not None:
+                progress(1)
         if cursor.peek() is not None:
             raise _Mismatch(f"line {cursor.line_number}: log has events after the last {noun}")
     except _Mismatch as exc:
@@ -176,11 +181,12 @@ class _Cursor:
             self.position += 1
 
 
-def load_log(path: str, *, allow_truncated: bool = False) -> tuple[Log, GameAdapter]:
+def load_log(path: str, *, allow_truncated: bool = False,
+             read: Callable[[int], None] | None = None) -> tuple[Log, GameAdapter]:
     """The log and its game's adapter; the game is loaded first, so that its event kinds
-    are known when the events are read."""
+    are known when the events are read (``read``: told the bytes read, for a progress display)."""
     try:
         game = adapter_for(peek_header(path).get("game"))
     except OptionError as exc:
         raise LogError(f"{path}: line 1: {exc}") from None
-    return read_log(path, allow_truncated=allow_truncated), game
+    return read_log(path, allow_truncated=allow_truncated, read=read), game

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import json
 import os
+from collections.abc import Callable
 from typing import Any
 
 from paiju.files import write_whole
@@ -40,8 +41,10 @@ def delta(old: Any, new: Any) -> Any:
     return new
 
 
-def page_data(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None) -> dict[str, Any]:
-    """The page's JSON: header facts and one frame per step."""
+def page_data(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None,
+              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """The page's JSON: header facts and one frame per step (``progress`` is told of the
+    events each step takes in)."""
     fold = Fold(log, viewer, source)
     frames: list[dict[str, Any]] = []
     previous: dict[str, Any] = {}
@@ -63,6 +66,8 @@ def page_data(log: Log, viewer: int | None = None, source: str = "log", start_in
             first_irregular = here
         if first_play is None and view["phase"] == "play" and any(p[1] is not None for p in view["pile"]["plays"]):
             first_play = here
+        if progress is not None:
+            progress(step.last - step.first + 1)
     if start is None:
         start = first_screen(first_irregular, first_play)
     part = paiju_part(log.game)
@@ -113,8 +118,9 @@ def _script_json(data: dict[str, Any]) -> str:
             .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
-def render_page(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None) -> str:
-    data = page_data(log, viewer, source, start_index)
+def render_page(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None,
+                progress: Callable[[int], None] | None = None) -> str:
+    data = page_data(log, viewer, source, start_index, progress)
     game_title = game_spec(log.game).title
     meta = [os.path.basename(source), f"seed {log.seed}", f"{len(log.events)} events, {len(data['frames'])} steps"]
     if viewer is not None:

@@ -30,7 +30,7 @@ from paiju.files import write_whole
 from paiju.games import adapter_for
 from paiju.summary import Summary, counted, print_tables, unit_noun
 from paiju.sim.logs import RunLogs
-from paiju.sim.progress import start_progress
+from paiju.progress import start_progress
 
 __all__ = ["make_agents", "parse_agent_spec", "parse_rule_overrides", "simulate_command"]
 

@@ -11,7 +11,8 @@ from tests.paiju.interrupt import Running
 def test_sigint_prints_the_coverage_of_the_cases_finished(tmp_path):
     run = Running(["fuzz", "--game", "guandan", "--deals", "400", "--seed", "1", "--out", str(tmp_path / "out")],
                   cwd=str(tmp_path))
-    run.wait_for(lambda: "fuzz guandan:" in run.stderr)   # the first progress line: cases are done
+    # a progress line after the first case (the first line comes at the start, at 0)
+    run.wait_for(lambda: re.search(r"fuzz guandan: [1-9]\d*/400", run.stderr) is not None)
     code = run.interrupt()
     assert code == 130, run.stdout + run.stderr
     done = re.search(r"paiju fuzz guandan: (\d+) cases of 400 deals .*interrupted, ", run.stdout)

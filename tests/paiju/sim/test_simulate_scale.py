@@ -176,7 +176,8 @@ def test_progress_is_plain_lines_on_stderr_when_not_a_terminal(capsys):
     lines = captured.err.splitlines()
     assert lines and all(line.startswith("simulate: ") for line in lines)
     assert lines[-1].startswith("simulate: 10/10 deals (100%), ") and ", done in " in lines[-1]
-    assert " deals/s, ETA " in lines[0]
+    assert lines[0] == "simulate: 0/10 deals (0%), started"
+    assert " deals/s, ETA " in lines[1]
     assert "\x1b[" not in captured.err and "10 deals in " in captured.out
 
 
