@@ -24,6 +24,7 @@ from rich.table import Table
 from tabletop.errors import OptionError
 from tabletop.log import make_header
 
+from paiju.agent_specs import parse_agents
 from paiju.backends import Backend, completed, open_backend
 from paiju.batch import Batch, ChunkOutput, ChunkTask, chunk_size, make_agents, peak_rss_kb, plan_chunks
 from paiju.referee_summary import with_referee
@@ -31,22 +32,7 @@ from paiju.games import Summary, adapter_for
 from paiju.logset import RunLogs
 from paiju.progress import start_progress
 
-__all__ = ["make_agents", "parse_agent_spec", "parse_rule_overrides", "simulate_command"]
-
-
-def parse_agent_spec(spec: str, known: tuple[str, ...]) -> tuple[str, str, str, str]:
-    """'random' → all seats; 'random,heuristic' → teams 0 and 1; four names → per seat."""
-    names = [n.strip() for n in spec.split(",") if n.strip()]
-    for name in names:
-        if name not in known:
-            raise OptionError(f"unknown agent {name!r} (known: {', '.join(known)})")
-    if len(names) == 1:
-        return (names[0],) * 4  # type: ignore[return-value]
-    if len(names) == 2:
-        return (names[0], names[1], names[0], names[1])
-    if len(names) == 4:
-        return tuple(names)  # type: ignore[return-value]
-    raise OptionError(f"--agents takes 1, 2 (per team) or 4 (per seat) names, got {len(names)}")
+__all__ = ["make_agents", "parse_agents", "parse_rule_overrides", "simulate_command"]
 
 
 def parse_rule_overrides(items: list[str]) -> dict[str, Any]:
@@ -80,7 +66,7 @@ def _parse_value(raw: str) -> Any:
 def simulate_command(args: argparse.Namespace) -> int:
     game = adapter_for(args.game)
     rules = game.rules_from_dict(parse_rule_overrides(args.rules))
-    kinds = parse_agent_spec(args.agents, tuple(game.agent_factories))
+    kinds = parse_agents(args.agents, game)
     unit = "matches" if args.matches else "deals"
     count = args.matches or args.deals or 100
     options: dict[str, Any] = {}
