@@ -521,6 +521,8 @@ class Deal(RefereedTable):
                 self.attempt += 1
                 reason = "nobody declared in the first deal" if self.first_deal else "nobody declared"
                 seed = child_seed(self.seed, REDEAL, self.attempt)
+                if self.table is not None:
+                    self._r_clear_for_redeal()
                 self._emit(Redealt, None, reason=reason, attempt=self.attempt, seed=seed)
                 self._start_draw()
                 return

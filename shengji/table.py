@@ -931,9 +931,16 @@ class RefereedTable:
     def redeal(self, reason: str) -> None:
         """Gather the cards and draw again (a new shuffle from the redeal seed path)."""
         from shengji.deal import REDEAL
-        t = self.table
         self.attempt += 1
         seed = streams.child_seed(self.seed, REDEAL, self.attempt)
+        self._r_clear_for_redeal()
+        self.stream.emit(Redealt, reason=reason, attempt=self.attempt, seed=seed)
+        self._start_draw()
+
+    def _r_clear_for_redeal(self) -> None:
+        """What lies on the table from the draw that is gathered up (a ruling's redeal or
+        nobody declaring): exposed cards, cards on the table, slips, a pending grab."""
+        t = self.table
         t.exposed = [[], [], [], []]
         t.on_table = {}
         t.slips = []
@@ -941,8 +948,6 @@ class RefereedTable:
         t.kitty_draw = None
         t.kitty_drawn = None
         t.grab = None
-        self.stream.emit(Redealt, reason=reason, attempt=self.attempt, seed=seed)
-        self._start_draw()
 
     def adjust_points_deferred(self, offender: int, points: int, reason: str) -> None:
         self.table.deferred.append((offender, points, reason))
