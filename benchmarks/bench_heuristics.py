@@ -31,9 +31,23 @@ from tabletop.runner import run
 ROOT = Path(__file__).resolve().parents[1]
 
 
+class Timed:
+    """An agent whose decisions are timed (CPU time), per team."""
+
+    def __init__(self, agent, clock: list[float]) -> None:
+        self.agent, self.clock = agent, clock
+
+    def act(self, observation, legal_actions):
+        start = time.process_time()
+        action = self.agent.act(observation, legal_actions)
+        self.clock[0] += time.process_time() - start
+        self.clock[1] += 1
+        return action
+
+
 def play(game_name: str, specs: tuple[str, str], deals: int, seed: int) -> tuple[list[int], int, float, dict]:
     """Team 0's level difference per deal, the deals team 0 won, CPU seconds, and
-    throw/kitty counts (双升)."""
+    throw/kitty counts (双升) and each team's agent time per decision (``extra['decision_us']``)."""
     game = adapter_for(game_name)
     rules = game.rules_from_dict({})
     per_seat = (specs[0], specs[1], specs[0], specs[1])
@@ -41,10 +55,12 @@ def play(game_name: str, specs: tuple[str, str], deals: int, seed: int) -> tuple
     diffs = []
     won = 0
     extra = {"throws": 0, "failed_throws": 0, "kitty_bonuses": 0, "no_trump": 0}
+    clocks = [[0.0, 0], [0.0, 0]]
     start = time.process_time()
     for index in range(deals):
         engine, _ = start_unit(game, "deals", seed, index, rules)
-        result = run(engine, make_agents(game, batch.agents, seed, index))
+        agents = [Timed(agent, clocks[seat % 2]) for seat, agent in enumerate(make_agents(game, batch.agents, seed, index))]
+        result = run(engine, agents)
         diffs.append(result.levels if result.team == 0 else -result.levels)
         won += result.team == 0
         if hasattr(result, "throws"):
@@ -52,6 +68,7 @@ def play(game_name: str, specs: tuple[str, str], deals: int, seed: int) -> tuple
             extra["failed_throws"] += result.failed_throws
             extra["kitty_bonuses"] += bool(result.kitty_bonus)
             extra["no_trump"] += result.trump is None
+    extra["decision_us"] = [1e6 * spent / max(1, calls) for spent, calls in clocks]
     return diffs, won, time.process_time() - start, extra
 
 
@@ -78,8 +95,8 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f}")
     print("| game | team 0 | team 1 | deals | team 0 wins the deal | mean level diff (team 0 − team 1), 95 % | "
-          "deals/s | 双升: throws (failed), kitty bonuses, no-trump |")
-    print("|---|---|---|---|---|---|---|---|")
+          "deals/s | µs per decision, team 0 / team 1 | 双升: throws (failed), kitty bonuses, no-trump |")
+    print("|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as directory:
         for game in args.games.split(","):
             pairings = [("random", "random"), ("heuristic", "random"), ("random", "heuristic"),
@@ -96,7 +113,8 @@ def main() -> None:
                     more = (f"{extra['throws']} ({extra['failed_throws']}), {extra['kitty_bonuses']}, "
                             f"{extra['no_trump']}")
                 print(f"| {game} | {shown[0]} | {shown[1]} | {len(diffs)} | {100 * wins / len(diffs):.1f} % | "
-                      f"{mean:+.2f} ± {half:.2f} | {len(diffs) / seconds:.0f} | {more} |", flush=True)
+                      f"{mean:+.2f} ± {half:.2f} | {len(diffs) / seconds:.0f} | "
+                      f"{extra['decision_us'][0]:.0f} / {extra['decision_us'][1]:.0f} | {more} |", flush=True)
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 

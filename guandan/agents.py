@@ -1,4 +1,5 @@
-"""Built-in 掼蛋 agents: uniform random, and a simple heuristic that plays like a person.
+"""Built-in 掼蛋 agents: uniform random, and a heuristic that plans its hand into combinations
+and plays by the plan like a club player (``HeuristicAgent``).
 
 Both are seeded with a numpy Generator (for a match: ``tabletop.rng.generator(S, 0,
 AGENT + seat)``) and only read the observation and the legal actions. They never read

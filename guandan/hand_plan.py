@@ -78,15 +78,18 @@ def _sequences(counts: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
                 else:
                     threes |= bit
     out = []
-    for window, mask in _STRAIGHT_MASKS:
-        if mask & some == mask and (mask & ones).bit_count() >= 3:
-            out.append((window, 1))
-    for window, mask in _TUBE_MASKS:
-        if mask & pairs_or_more == mask and (mask & twos).bit_count() >= 2:
-            out.append((window, 2))
-    for window, mask in _PLATE_MASKS:
-        if mask & threes == mask:
-            out.append((window, 3))
+    if ones.bit_count() >= 3:
+        for window, mask in _STRAIGHT_MASKS:
+            if mask & some == mask and (mask & ones).bit_count() >= 3:
+                out.append((window, 1))
+    if twos.bit_count() >= 2:
+        for window, mask in _TUBE_MASKS:
+            if mask & pairs_or_more == mask and (mask & twos).bit_count() >= 2:
+                out.append((window, 2))
+    if threes.bit_count() >= 2:
+        for window, mask in _PLATE_MASKS:
+            if mask & threes == mask:
+                out.append((window, 3))
     return out
 
 

@@ -159,7 +159,8 @@ def _factory(spec: str, game: str, builtins: tuple[tuple[str, Callable[[Any], An
         raise AgentSpecError(f"agent {spec!r}: write module.path:Name or path/to/file.py:Name")
     target = _attribute(_load_module(spec, where), where, name, spec)
     if not callable(target):
-        raise AgentSpecError(f"agent {spec!r}: {name} is not a class or function (it is {type(target).__name__} {target!r:.40})")
+        raise AgentSpecError(f"agent {spec!r}: {name} is not a class or function "
+                             f"(it is {type(target).__name__} {target!r:.40})")
     probe = _construct(target, spec, streams.generator(0))
     wrapper = _InterjectingPluginAgent if callable(getattr(probe, "interject", None)) else PluginAgent
 

@@ -47,7 +47,8 @@ class UnitFailed(PaijuError):
 @attrs.frozen
 class Batch:
     """What to play: ``count`` units of ``game`` from ``seed``. ``rules`` is the rules
-    dict (as in the log header) and ``agents`` one agent kind per seat."""
+    dict (as in the log header) and ``agents`` one agent spec per seat (a built-in name or
+    a plug-in: ``paiju.agent_specs``, loaded again in each worker)."""
 
     game: str
     unit: str
