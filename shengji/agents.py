@@ -66,6 +66,10 @@ class HeuristicAgent:
         self.memory = TrickMemory()
 
     def act(self, obs: Observation, legal_actions: Sequence[Any]) -> Any:
+        if obs.phase == "play" and obs.situation is None and obs.to_act == obs.seat:
+            # an ordinary lead or follow: no need to list a lead's Choices (it is built lazily)
+            self.memory.update(obs)
+            return self._lead(obs) if obs.lead is None else self._follow(obs, legal_actions)
         first = legal_actions[0]
         if isinstance(first, Draw):
             return first
