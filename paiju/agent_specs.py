@@ -62,7 +62,11 @@ def agent_seed(seed: Any) -> np.random.Generator:
 def agent_factory(spec: str, game: Any) -> AgentFactory:
     """The factory ``(seed, seat) -> agent`` for ``spec`` in ``game`` (a
     ``paiju.games.GameAdapter``: its ``agent_factories`` are the built-in names)."""
-    return _factory(spec.strip(), game.name, tuple(sorted(game.agent_factories.items())))
+    spec = spec.strip()
+    where = spec.rpartition(":")[0]
+    # a relative file is relative to the working directory, which may change between calls
+    base = os.getcwd() if where and _is_file(where) and not os.path.isabs(where) else ""
+    return _factory(spec, game.name, tuple(sorted(game.agent_factories.items())), base)
 
 
 def parse_agents(text: str, game: Any) -> tuple[str, str, str, str]:
@@ -146,7 +150,7 @@ class _InterjectingPluginAgent(PluginAgent):
 # Loading
 
 @functools.lru_cache(maxsize=None)
-def _factory(spec: str, game: str, builtins: tuple[tuple[str, Callable[[Any], Any]], ...]) -> AgentFactory:
+def _factory(spec: str, game: str, builtins: tuple[tuple[str, Callable[[Any], Any]], ...], base: str) -> AgentFactory:
     known = dict(builtins)
     if spec in known:
         make = known[spec]
@@ -157,7 +161,7 @@ def _factory(spec: str, game: str, builtins: tuple[tuple[str, Callable[[Any], An
     where, _, name = spec.rpartition(":")
     if not where or not name:
         raise AgentSpecError(f"agent {spec!r}: write module.path:Name or path/to/file.py:Name")
-    target = _attribute(_load_module(spec, where), where, name, spec)
+    target = _attribute(_load_module(spec, where, base), where, name, spec)
     if not callable(target):
         raise AgentSpecError(f"agent {spec!r}: {name} is not a class or function "
                              f"(it is {type(target).__name__} {target!r:.40})")
@@ -189,9 +193,9 @@ def _is_file(where: str) -> bool:
     return where.endswith(".py") or os.sep in where or "/" in where
 
 
-def _load_module(spec: str, where: str) -> Any:
+def _load_module(spec: str, where: str, base: str) -> Any:
     if _is_file(where):
-        return _load_file(spec, where)
+        return _load_file(spec, where, base)
     try:
         return _import(where)
     except ModuleNotFoundError as exc:
@@ -217,8 +221,8 @@ def _import(module: str) -> Any:
             sys.path.remove(here)
 
 
-def _load_file(spec: str, where: str) -> Any:
-    path = os.path.abspath(where)
+def _load_file(spec: str, where: str, base: str) -> Any:
+    path = os.path.abspath(os.path.join(base, where))
     if not os.path.isfile(path):
         raise AgentSpecError(f"agent {spec!r}: no such file {where!r}")
     # One module per file per process, under a name no import can clash with.

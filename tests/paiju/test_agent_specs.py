@@ -173,3 +173,17 @@ def test_the_readme_agent_runs_as_its_commands_say(tmp_path, capsys, monkeypatch
     assert len(commands) == 2
     for command in commands:
         assert main([*command[1:], "--quiet"]) == 0, capsys.readouterr().err
+
+
+def test_a_relative_file_spec_is_read_from_the_working_directory_of_each_call(tmp_path, monkeypatch):
+    game = adapter_for("guandan")
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "same.py").write_text(
+            f"class Agent:\n    WHO = {name!r}\n    def __init__(self, rng):\n        pass\n"
+            "    def act(self, observation, legal_actions):\n        return legal_actions[0]\n", encoding="utf-8")
+    seen = []
+    for name in ("a", "b"):
+        monkeypatch.chdir(tmp_path / name)
+        seen.append(agent_factory("same.py:Agent", game)(0, 0).agent.WHO)
+    assert seen == ["a", "b"]
