@@ -196,7 +196,6 @@ class HeuristicAgent:
             by_suit[ctx.suit_of[c]] += 1
         holdings = {}
         banker_side = obs.is_banker_side
-        left = [sum(unseen[c] for c in ctx.kinds[suit]) for suit in range(5)]
 
         def strength(unit: tuple[Card, ...]) -> tuple:
             c = unit[0]
@@ -204,7 +203,7 @@ class HeuristicAgent:
             if suit not in holdings:
                 holdings[suit] = _holding(unseen, ctx, suit)
             safe = not _beaten(holdings[suit], _unit_shape(unit, ctx))
-            ruffed = suit != TRUMP and (any(suit in memory.voids[o] for o in opponents) or left[suit] < FEW_LEFT)
+            ruffed = suit != TRUMP and any(suit in memory.voids[o] for o in opponents)
             points = sum(POINTS[x] for x in unit)
             top = max(ctx.order_of[x] for x in unit)
             if safe and not ruffed and (suit != TRUMP or banker_side):   # cash a winner, points first
@@ -228,8 +227,7 @@ class HeuristicAgent:
         for suit in range(5):
             if held[suit] < 2:
                 continue
-            if suit != TRUMP and (any(suit in self.memory.voids[o] for o in opponents)
-                                  or sum(unseen[c] for c in ctx.kinds[suit]) < FEW_LEFT):
+            if suit != TRUMP and any(suit in self.memory.voids[o] for o in opponents):
                 continue
             holding = _holding(unseen, ctx, suit)
             safe = [kinds for length, top, kinds in suit_units(counts, ctx, suit)
@@ -290,9 +288,7 @@ class HeuristicAgent:
             if winners:
                 if last_to_play:
                     return max(winners, key=lambda p: (card_points(list(p.cards)), -cheapness(p)))
-                spare = on_table >= 10 or last_trick                # worth a top trump
-                standing = [p for p in winners if (spare or not _top_trumps(p.cards, ctx))
-                            and self._stands(list(p.cards), plays[0], unseen, obs, ctx)]
+                standing = [p for p in winners if self._stands(list(p.cards), plays[0], unseen, obs, ctx)]
                 if standing and (on_table >= 5 or last_trick or not partner_wins):
                     return standing[0]
                 if on_table >= 10 and not partner_wins:
@@ -320,9 +316,6 @@ TRUMP_SHARE = 0.36
 about a third: 36 trumps in 108 cards), by a margin."""
 STRONG_TRUMPS = 10
 """Trumps held after taking the kitty from which the banker buries side-suit points."""
-FEW_LEFT = 4
-"""With fewer unseen cards of a side suit, someone is likely void in it: its winners are
-not cashed nor thrown (a trump would take them)."""
 PULL_SHARE = 0.4
 """The banker side leads trumps to pull them when at least this share of its hand is trump."""
 
@@ -397,12 +390,6 @@ def _beaten(holding: tuple[int, list[int], list[tuple[int, int]]], unit: tuple[i
     if length == 1:
         return any(avail[i] for i in range(top + 1, len(avail)))
     return any(end > top and end - start + 1 >= length for start, end in pair_runs)
-
-
-def _top_trumps(cards: Sequence[Card], ctx: Context) -> bool:
-    """Whether the cards include one of the four highest trump slots (jokers, level cards)."""
-    high = len(ctx.slots[TRUMP]) - 4
-    return any(ctx.suit_of[c] == TRUMP and ctx.order_of[c] >= high for c in cards)
 
 
 def _unit_shape(unit: tuple[Card, ...], ctx: Context) -> tuple[int, int]:
