@@ -71,10 +71,9 @@ def test_feeds_points_to_a_partner_whose_card_stands_and_keeps_them_from_opponen
     deal.apply(Play(0, cards("SA")))
     deal.apply(Play(1, cards("S3")))
     assert decide(deal) == Play(2, cards("ST"))           # partner wins for sure: the ten goes to it
-    # the same choice when an opponent wins: the four, the ten stays home
+    # the same choice when an opponent (the banker, seat 1) wins: the four, the ten stays home
     deal = Deal.from_hands(["S3 D3 D4 D6 C3", "SA D7 D8 C6 C7", "ST S4 SA D9 C4", "S5 DT DJ C8 C9"],
-                           "2", "H", banker=0)
-    deal.leader = deal.to_act = 1
+                           "2", "H", banker=1)
     deal.apply(Play(1, cards("SA")))
     assert decide(deal) == Play(2, cards("S4"))
 
