@@ -118,3 +118,23 @@ def test_heuristic_side_beats_random_by_a_clear_margin_in_both_seat_orders():
                                              for s, kind in enumerate(kinds)])
         gained.append(result.levels if result.team == heuristic_team else -result.levels)
     assert sum(gained) / len(gained) > 2.0, gained      # random against random: 0 on average
+
+
+def test_the_same_seed_gives_the_same_decisions_over_a_match():
+    from guandan.match import Match
+    from tabletop.events import EventStream
+    from tabletop.log import encode_event
+
+    def log(seed):
+        lines = []
+
+        class Keep:
+            def on_events(self, engine, events):
+                lines.extend(encode_event(e) for e in events)
+
+        stream = EventStream()
+        run(Match(seed, stream=stream), [HeuristicAgent(streams.generator(seed, 0, streams.AGENT + s))
+                                         for s in range(4)], [Keep()])
+        return lines
+
+    assert log(3) == log(3)

@@ -136,3 +136,23 @@ def test_heuristic_throws_and_wins_kitty_bonuses_between_equals():
         failed += result.failed_throws
         bonuses += result.kitty_bonus > 0
     assert throws > 5 and failed == 0 and bonuses > 0
+
+
+def test_the_same_seed_gives_the_same_decisions_over_a_match():
+    from shengji.match import Match
+    from shengji.rules import ShengjiRules
+    from tabletop.events import EventStream
+    from tabletop.log import encode_event
+
+    def log(seed):
+        lines = []
+
+        class Keep:
+            def on_events(self, engine, events):
+                lines.extend(encode_event(e) for e in events)
+
+        run(Match(seed, ShengjiRules(max_deals=4), stream=EventStream()),
+            [HeuristicAgent(generator(seed, AGENT + s)) for s in range(4)], [Keep()])
+        return lines
+
+    assert log(5) == log(5)
