@@ -142,6 +142,18 @@ class Plays(Sequence):
         return f"Plays({self._len} moves)"
 
 
+def recipe_wilds(recipe: Recipe) -> int:
+    """The heart level cards (wild cards, standing in or as themselves) the play of a
+    recipe holds, read without making its cards: what ``paiju.envs`` keys a play by,
+    beside its reading. ``recipe_wilds(r) == make(...).count(wild card)``."""
+    _reading, make, args = recipe
+    if make is _Hand.jokers or make is _Hand.joker_bomb:
+        return 0
+    if make is _Hand.joker_house:
+        return args[2]
+    return args[-1]
+
+
 def why_illegal_play(hand: CardsLike, cards: CardsLike, reading, top, level: "str | int",
                      rules=None) -> str | None:
     """None when playing ``cards`` read as ``reading`` on ``top`` (None: leading) is legal,
