@@ -28,7 +28,7 @@ import numpy as np
 
 from guandan.actions import CallReferee, Choose, Draw, GiveTribute, Pass, Play, Report, ReturnCard
 from guandan.combos import ALL_READINGS, BOMB_SIZES, Kind
-from guandan.movegen import Plays, recipe_wilds
+from guandan.movegen import Plays, recipe_keys
 from guandan.observation import Phase
 from guandan.ranks import level_index, level_text
 from guandan.table import LEAD_OPTIONS, REPLAY_OPTIONS
@@ -108,12 +108,11 @@ def describe(action_id: int) -> str:
     raise ValueError(f"not a 掼蛋 action id: {action_id!r} (0-{N_ACTIONS - 1})")
 
 
-_PASS_IDS = np.array([PASS], np.int64)
-_BY_HAND: dict[int, tuple[Any, dict[int, np.ndarray]]] = {}
+_BY_HAND: dict[int, tuple[Any, dict[int, list[int]]]] = {}
 _BY_HAND_LIMIT = 2048
 
 
-def _class_ids(plays: Plays, comparison_class: int, recipes: list) -> np.ndarray:
+def _class_keys(plays: Plays, comparison_class: int, recipes: list) -> list[int]:
     """The action ids of one comparison class of an analysed hand (in listing order), kept
     with the hand (the movegen keeps analysed hands; ids are asked for again and again)."""
     hand = plays.hand
@@ -124,25 +123,20 @@ def _class_ids(plays: Plays, comparison_class: int, recipes: list) -> np.ndarray
         entry = _BY_HAND[id(hand)] = (hand, {})
     got = entry[1].get(comparison_class)
     if got is None:
-        got = entry[1][comparison_class] = np.array(
-            [PLAY_BASE + 3 * r[0].id + recipe_wilds(r) for r in recipes], np.int64)
+        got = entry[1][comparison_class] = [PLAY_BASE + k for k in recipe_keys(recipes)]
     return got
 
 
-def legal_ids(legal: Any, level: int) -> np.ndarray:
+def legal_ids(legal: Any, level: int) -> list[int]:
     """The action ids of an engine's legal actions, in their order."""
     moves = getattr(legal, "moves", None)
     if type(moves) is Plays:   # ordinary play: ids per class of the analysed hand, no cards made
-        segments = moves.segments
-        if len(segments) == 1 and not legal.can_pass:
-            c, recipes, first = segments[0]
-            return _class_ids(moves, c, recipes)[first:]
-        parts = [_PASS_IDS] if legal.can_pass else []
-        for comparison_class, recipes, first in segments:
-            ids = _class_ids(moves, comparison_class, recipes)
-            parts.append(ids[first:] if first else ids)
-        return np.concatenate(parts)
-    return np.fromiter((encode(a, level) for a in legal), np.int64, len(legal))
+        ids = [PASS] if legal.can_pass else []
+        for comparison_class, recipes, first in moves.segments:
+            keys = _class_keys(moves, comparison_class, recipes)
+            ids += keys[first:] if first else keys
+        return ids
+    return [encode(a, level) for a in legal]
 
 
 class Decision:
@@ -160,7 +154,7 @@ class Decision:
 
     def choose(self, action_id: int) -> Any:
         """The engine action of ``action_id`` (one of the legal ones, as listed)."""
-        return self.legal[int((self.ids == action_id).argmax())]
+        return self.legal[self.ids.index(action_id)]
 
     def describe(self, action_id: int) -> Any:
         return self.choose(action_id)
@@ -174,7 +168,7 @@ class Decision:
                 np.add.at(rows[i], np.fromiter(action.cards, np.intp, len(action.cards)), 1)
             elif kind is GiveTribute or kind is ReturnCard:
                 rows[i, action.card] = 1
-        return self.ids.copy(), rows
+        return np.array(self.ids, np.int64), rows
 
 
 # ---------------------------------------------------------------------------------------------

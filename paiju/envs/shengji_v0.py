@@ -17,13 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo.utils import wrappers
-
 from paiju.envs import shengji_spaces as spaces
 from paiju.envs.shengji_spaces import (  # noqa: F401  (the codec, re-exported)
     LAYOUT, N_ACTIONS, decode_observation, describe, encode, encode_play, unpack,
 )
-from paiju.envs.table_env import TableEnv
+from paiju.envs.table_env import OrderEnforcing, TableEnv
 
 
 def raw_env(**options: Any) -> TableEnv:
@@ -33,4 +31,4 @@ def raw_env(**options: Any) -> TableEnv:
 def env(**options: Any) -> Any:
     """The environment with PettingZoo's call-order check (``step`` itself refuses an action
     outside the space or the mask, so the bounds wrapper would check twice)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**options))
+    return OrderEnforcing(raw_env(**options))

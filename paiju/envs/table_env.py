@@ -29,6 +29,8 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from tabletop import rng as streams
 from tabletop.errors import OptionError
@@ -182,7 +184,8 @@ class TableEnv(AECEnv):
         seat = self._seat_of[agent]
         decision = self._decision or self._current_decision() if seat == self._to_act else None
         observation = self.spec.encode_observation(self._engine_view(seat), seat, self.tracker, decision)
-        mask = decision.mask.copy() if decision is not None else np.zeros(self.spec.N_ACTIONS, np.int8)
+        # the decision's mask is never written again (a 双升 composition step makes a new one)
+        mask = decision.mask if decision is not None else np.zeros(self.spec.N_ACTIONS, np.int8)
         got = self._obs_cache[agent] = {"observation": observation, "action_mask": mask}
         return got
 
@@ -395,3 +398,26 @@ def _check_rates(rates: Any, game: str) -> "float | dict[str, float]":
 
 
 AgentSpec = "str | Callable[[np.random.Generator], Any] | Any"
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper`` (the same checks), answering ``last()`` and
+    the attributes read at every step (``agents``, ``agent_selection``) with one call
+    instead of a ``__getattr__`` chain each: a quarter of the step time otherwise."""
+
+    def last(self, observe: bool = True) -> tuple:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection

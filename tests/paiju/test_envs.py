@@ -377,7 +377,7 @@ def test_guandan_tribute_and_return_are_card_actions():
         decision = gs.Decision(deal, seat, deal.observe(seat), tracker)
         legal = list(deal.legal_actions())
         base = gs.TRIBUTE_BASE if deal.phase.name == "TRIBUTE" else gs.RETURN_BASE
-        assert sorted(decision.ids.tolist()) == sorted(base + a.card for a in legal)
+        assert sorted(decision.ids) == sorted(base + a.card for a in legal)
         seen.add(deal.phase.name)
         deal.apply(decision.choose(int(decision.ids[-1])))
     assert seen == {"TRIBUTE", "RETURN"}
