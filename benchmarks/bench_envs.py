@@ -4,7 +4,7 @@ PettingZoo environments (掼蛋, 双升) side by side with RLCard's Dou Dizhu en
     .venv/bin/python benchmarks/bench_envs.py [--seconds S] [--rounds R] [--profile GAME]
 
 Every step builds the observation and the mask (``env.last()``) and picks a uniformly
-random legal action from the mask (``np.flatnonzero``); RLCard builds its state at every
+random legal action from the mask (``mask.nonzero()``); RLCard builds its state at every
 step anyway and its random pick is from its legal-action list. The three are run in turns,
 ``--rounds`` times each for ``--seconds`` of the process's CPU time, and the best round
 of each is reported (rates are per CPU second: a shared machine slows the wall clock,
@@ -45,7 +45,7 @@ def paiju_rate(game: str, seconds: float, raw: bool = False) -> tuple[float, flo
             if terminated or truncated:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]
             env.step(int(legal[int(rng.random() * len(legal))]))
             steps += 1
         decisions += base.engine_steps

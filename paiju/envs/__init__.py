@@ -14,8 +14,10 @@ GYM_IDS = {"guandan": "paiju/Guandan-v0", "shengji": "paiju/Shengji-v0"}
 
 def register() -> None:
     """Register the Gymnasium ids (idempotent)."""
-    import gymnasium
-
+    try:
+        import gymnasium
+    except ImportError as exc:   # the rl extra is not installed
+        raise ImportError(f"paiju.envs needs PettingZoo and Gymnasium: pip install 'paiju[rl]' ({exc})") from None
     for game, env_id in GYM_IDS.items():
         if env_id not in gymnasium.registry:
             gymnasium.register(env_id, entry_point="paiju.envs.single_agent:SingleAgentEnv",

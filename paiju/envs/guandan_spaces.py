@@ -236,9 +236,11 @@ class Tracker:
     before, and the match's levels."""
 
     def __init__(self, engine: Any) -> None:
-        self.engine = engine
+        self.match = engine if hasattr(engine, "levels") else None   # a Match keeps TeamLevels
         self._counts: dict[int, tuple[Any, np.ndarray]] = {}
-        self.played = np.zeros((SEATS, CARD_KINDS), np.int16)
+        self.played = np.zeros((2 * SEATS, CARD_KINDS), np.int16)
+        """Rows 0-3: each seat's played cards; rows 4-7 the same again, so that the rows from
+        seat ``me`` on are the relative order in one slice."""
         self._played_seen: list[tuple] = [(), (), (), ()]
 
     def counts(self, slot: int, cards: tuple) -> np.ndarray:
@@ -246,35 +248,43 @@ class Tracker:
         got = self._counts.get(slot)
         if got is not None and got[0] is cards:
             return got[1]
-        vec = np.bincount(cards, minlength=CARD_KINDS) if cards else _ZERO
+        vec = _counted(cards) if cards else _ZERO
         self._counts[slot] = (cards, vec)
         return vec
 
     def played_counts(self, played: tuple) -> np.ndarray:
-        """(4, 54) counts of each seat's played cards (absolute seats)."""
+        """(8, 54): each seat's played cards, twice (absolute seats 0-3, 0-3)."""
         seen = self._played_seen
         for seat in range(SEATS):
             cards = played[seat]
             before = seen[seat]
             if cards is not before:
                 row = self.played[seat]
-                if len(cards) >= len(before) and cards[:len(before)] == before:
-                    for c in cards[len(before):]:
-                        row[c] += 1
+                n = len(before)
+                if len(cards) == n + 1 and cards[:n] == before:
+                    row[cards[-1]] += 1
+                elif len(cards) > n and cards[:n] == before:
+                    row += _counted(cards[n:])
                 else:   # taken back (a refereed table), or a new deal: count again
-                    row[:] = np.bincount(cards, minlength=CARD_KINDS) if cards else 0
+                    row[:] = _counted(cards) if cards else 0
+                self.played[seat + SEATS] = row
                 seen[seat] = cards
         return self.played
 
     def team_levels(self, level: int) -> tuple[int, int]:
-        levels = getattr(self.engine, "levels", None)   # a Match: TeamLevels
-        return tuple(levels.levels) if levels is not None else (level, level)
+        return (level, level) if self.match is None else tuple(self.match.levels.levels)
 
     def on_event(self, event: Any, engine: Any) -> None:
         pass
 
 
 _ROTATIONS = tuple(np.array([(me + r) % SEATS for r in range(SEATS)]) for me in range(SEATS))
+
+
+def _counted(cards: tuple) -> np.ndarray:
+    """54 counts of a tuple of cards (through ``fromiter``: numpy converts a tuple of
+    ``Card``, an int subclass, twice as slowly)."""
+    return np.bincount(np.fromiter(cards, np.intp, len(cards)), minlength=CARD_KINDS)
 _ZERO = np.zeros(CARD_KINDS, np.int64)
 TRACKED_EVENTS: frozenset[str] = frozenset()
 REWARD_EVENTS = {"gd.scored": "scored", "gd.level_penalty": "penalty", "gd.match_over": "match_over"}
@@ -287,8 +297,7 @@ def encode_observation(view: Any, me: int, tracker: Tracker, decision: Any = Non
     counts = tracker.counts
     if hand:
         out[O_HAND:O_HAND + CARD_KINDS] = counts(4 + me, hand)
-    np.take(tracker.played_counts(view.played), _ROTATIONS[me], axis=0,
-            out=out[O_PLAYED:O_PLAYED + SEATS * CARD_KINDS].reshape(SEATS, CARD_KINDS))
+    out[O_PLAYED:O_PLAYED + SEATS * CARD_KINDS] = tracker.played_counts(view.played)[me:me + SEATS].ravel()
     # the scalar fields, as one list written at once (each numpy item write costs)
     level = view.level
     mine, theirs = tracker.team_levels(level)

@@ -108,6 +108,19 @@ def describe(action_id: int) -> str:
     raise ValueError(f"not a 双升 action id: {action_id!r} (0-{N_ACTIONS - 1})")
 
 
+_SUITS: dict[int, tuple[Any, np.ndarray]] = {}
+
+
+def _suits(ctx: Any) -> np.ndarray:
+    """The effective suit of each card as an array, kept per (shared, immutable) context."""
+    got = _SUITS.get(id(ctx))
+    if got is None or got[0] is not ctx:
+        if len(_SUITS) > 256:
+            _SUITS.clear()
+        got = _SUITS[id(ctx)] = (ctx, np.array(ctx.suit_of, np.int64))
+    return got[1]
+
+
 MODES = (None, "lead", "follow", "bury")
 """What is being composed card by card (None: a single-step decision)."""
 
@@ -137,7 +150,7 @@ class Decision:
             self.mask = np.zeros(N_ACTIONS, np.int8)
             self.mask[self.ids] = 1
             return
-        self.hand = np.bincount(view.hand, minlength=CARD_KINDS)
+        self.hand = np.bincount(np.fromiter(view.hand, np.intp, len(view.hand)), minlength=CARD_KINDS)
         self.ctx = view.context
         self.follows: np.ndarray | None = None
         if self.mode == "bury":
@@ -145,7 +158,7 @@ class Decision:
         elif self.mode == "follow":
             self._start_follow(view)
         else:
-            self.suit_of = np.array(self.ctx.suit_of, np.int64)
+            self.suit_of = _suits(self.ctx)
         self._mask()
 
     def _start_follow(self, view: Any) -> None:
@@ -153,8 +166,7 @@ class Decision:
         ctx = self.ctx
         info = lead_info(lead, ctx)
         self.need = n = info.n
-        suit_of = np.array(ctx.suit_of, np.int64)
-        self.in_suit = suit_of == info.suit
+        self.in_suit = _suits(ctx) == info.suit
         held = int(self.hand[self.in_suit].sum())
         self.free = n - held if held <= n else 0      # cards of other suits the follow may hold
         self.strict = held > n and info.pairs > 0
@@ -278,6 +290,8 @@ class Tracker:
 
     def __init__(self, engine: Any) -> None:
         self.played = np.zeros((SEATS, CARD_KINDS), np.int16)
+        self.last: tuple[Any, int, np.ndarray] | None = None
+        """(view, seat, its observation): a composition step changes only the selection."""
 
     def on_event(self, event: Any, engine: Any) -> None:
         if event.KIND == "sj.deal_started":
@@ -292,6 +306,19 @@ REWARD_EVENTS = {"sj.scored": "scored", "sj.match_over": "match_over"}
 
 
 def encode_observation(view: Any, me: int, tracker: Tracker, decision: Any = None) -> np.ndarray:
+    composing = decision is not None and decision.mode is not None
+    last = tracker.last
+    if composing and last is not None and last[0] is view and last[1] == me:   # the same table, one card further
+        out = last[2].copy()
+        out[_O["selected"]:_O["selected"] + CARD_KINDS] = decision.selected
+        return out
+    out = _encode(view, me, tracker, decision, composing)
+    if composing:
+        tracker.last = (view, me, out.copy())
+    return out
+
+
+def _encode(view: Any, me: int, tracker: Tracker, decision: Any, composing: bool) -> np.ndarray:
     o = _O
     # every card of every card field as one index list, counted at once (a bincount per
     # field costs more than the whole list)
@@ -317,7 +344,6 @@ def encode_observation(view: Any, me: int, tracker: Tracker, decision: Any = Non
         at = o["on_table"] + CARD_KINDS * relative(seat, me)
         idx.extend([at + c for c in cards])
     out = np.bincount(idx, minlength=SIZE).astype(np.int16)
-    composing = decision is not None and decision.mode is not None
     if composing:
         out[o["selected"]:o["selected"] + CARD_KINDS] = decision.selected
     out[o["played"]:o["played"] + SEATS * CARD_KINDS] = tracker.played[_ROTATIONS[me]].ravel()

@@ -27,13 +27,17 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-from pettingzoo.utils.env_logger import EnvLogger
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
+except ImportError as exc:   # the rl extra is not installed
+    raise ImportError(f"paiju.envs needs PettingZoo and Gymnasium: pip install 'paiju[rl]' ({exc})") from None
 
 from tabletop import rng as streams
-from tabletop.errors import OptionError
+from tabletop.errors import IllegalAction, OptionError
 from tabletop.rng import child_seed
 from tabletop.seats import NUM_SEATS
 
@@ -265,7 +269,11 @@ class TableEnv(AECEnv):
                 self._to_act = seat
                 return
             bot = self._bots[seat]
-            self._apply(bot.act(engine.observe(seat), engine.legal_actions()))
+            action = bot.act(engine.observe(seat), engine.legal_actions())
+            try:
+                self._apply(action)
+            except IllegalAction as exc:   # strict mode (or an action a refereed table refuses)
+                raise IllegalAction(f"seat {seat}'s agent ({type(bot).__name__}) chose {action!r}: {exc}") from None
 
     def _interjection(self, to_act: int) -> bool:
         """One bot acting out of turn (an injected irregularity), if one wants to."""

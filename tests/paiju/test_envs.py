@@ -87,6 +87,23 @@ def test_gymnasium_unmasked_action_ends_the_episode_with_the_illegal_reward():
     assert (reward, terminated, info) == (-5.0, True, {"illegal_action": True})
 
 
+def test_a_bot_choosing_an_illegal_action_in_strict_play_is_named():
+    from tabletop.errors import IllegalAction
+
+    class Cheat:
+        def act(self, observation, legal_actions):
+            from guandan.actions import Pass
+            return Pass(observation.seat)   # passing on the lead
+
+    env = guandan_v0.env(bots={1: Cheat(), 2: Cheat(), 3: Cheat()})
+    with pytest.raises(IllegalAction, match=r"seat \d's agent \(Cheat\) chose Pass"):
+        for _ in range(200):
+            env.reset(seed=_)
+            if env.agent_selection == "player_0":
+                obs = env.observe("player_0")
+                env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+
+
 def test_bad_options_are_one_line_errors():
     with pytest.raises(OptionError, match="episode must be one of"):
         guandan_v0.env(episode="rubber")
@@ -224,7 +241,9 @@ def _check_guandan_view(env, agent) -> None:
     table = env.unwrapped
     seat = table._seat_of[agent]
     view = table.engine.observe(seat)
-    got = gs.decode_observation(env.observe(agent)["observation"])
+    obs = env.observe(agent)
+    assert env.observation_space(agent).contains(obs)
+    got = gs.decode_observation(obs["observation"])
     top = view.top
     assert got["hand"] == view.hand and got["level"] == view.level and got["phase"] == view.phase
     assert got["played"] == tuple(tuple(sorted(p, key=lambda c: (c.rank_index, c.suit_index))) for p in view.played)
@@ -243,7 +262,9 @@ def _check_shengji_view(env, agent) -> None:
     table = env.unwrapped
     seat = table._seat_of[agent]
     view = table.engine.observe(seat)
-    got = ss.decode_observation(env.observe(agent)["observation"])
+    obs = env.observe(agent)
+    assert env.observation_space(agent).contains(obs)
+    got = ss.decode_observation(obs["observation"])
     canon = lambda cards: tuple(sorted(cards, key=lambda c: (c.rank_index, c.suit_index)))  # noqa: E731
     assert got["hand"] == view.hand and got["level"] == view.level and got["phase"] == view.phase
     assert got["trick"] == tuple(sorted((s, canon(c)) for s, c in view.trick))
@@ -381,3 +402,12 @@ def test_guandan_tribute_and_return_are_card_actions():
         seen.add(deal.phase.name)
         deal.apply(decision.choose(int(decision.ids[-1])))
     assert seen == {"TRIBUTE", "RETURN"}
+
+
+def test_gymnasium_opponents_by_seat():
+    env = gymnasium.make("paiju/Shengji-v0", seat=2, opponents={0: "random", 1: "heuristic", 3: "random"})
+    assert sorted(env.unwrapped.table.seats) == [2]
+    with pytest.raises(OptionError, match=r"opponents must name seats \[3, 0, 1\]"):
+        gymnasium.make("paiju/Shengji-v0", seat=2, opponents={0: "random", 1: "random"})
+    with pytest.raises(OptionError, match="give one agent for all three other seats or three"):
+        gymnasium.make("paiju/Guandan-v0", opponents=["random", "random"])
