@@ -108,35 +108,63 @@ def describe(action_id: int) -> str:
     raise ValueError(f"not a 掼蛋 action id: {action_id!r} (0-{N_ACTIONS - 1})")
 
 
-_BY_HAND: dict[int, tuple[Any, dict[int, list[int]]]] = {}
+_BY_HAND: dict[int, tuple[Any, dict]] = {}
 _BY_HAND_LIMIT = 2048
+_LEAD = -1
 
 
-def _class_keys(plays: Plays, comparison_class: int, recipes: list) -> list[int]:
-    """The action ids of one comparison class of an analysed hand (in listing order), kept
-    with the hand (the movegen keeps analysed hands; ids are asked for again and again)."""
+def _hand_ids(plays: Plays) -> dict:
+    """The ids kept for an analysed hand (the movegen keeps analysed hands, and a hand is
+    asked about again and again): per comparison class, and for the lead, (list, array)."""
     hand = plays.hand
     entry = _BY_HAND.get(id(hand))
     if entry is None or entry[0] is not hand:
         if len(_BY_HAND) >= _BY_HAND_LIMIT:
             _BY_HAND.clear()
         entry = _BY_HAND[id(hand)] = (hand, {})
-    got = entry[1].get(comparison_class)
+    return entry[1]
+
+
+def _class_ids(kept: dict, comparison_class: int, recipes: list) -> tuple[list[int], np.ndarray]:
+    got = kept.get(comparison_class)
     if got is None:
-        got = entry[1][comparison_class] = [PLAY_BASE + k for k in recipe_keys(recipes)]
+        ids = [PLAY_BASE + k for k in recipe_keys(recipes)]
+        got = kept[comparison_class] = (ids, np.array(ids, np.intp))
     return got
 
 
 def legal_ids(legal: Any, level: int) -> list[int]:
     """The action ids of an engine's legal actions, in their order."""
+    return legal_ids_and_mask(legal, level)[0]
+
+
+def legal_ids_and_mask(legal: Any, level: int) -> tuple[list[int], np.ndarray]:
+    """The action ids of an engine's legal actions (in their order) and the mask."""
+    mask = np.zeros(N_ACTIONS, np.int8)
     moves = getattr(legal, "moves", None)
-    if type(moves) is Plays:   # ordinary play: ids per class of the analysed hand, no cards made
-        ids = [PASS] if legal.can_pass else []
-        for comparison_class, recipes, first in moves.segments:
-            keys = _class_keys(moves, comparison_class, recipes)
-            ids += keys[first:] if first else keys
-        return ids
-    return [encode(a, level) for a in legal]
+    if type(moves) is not Plays:   # tribute, return, the table's steps, restricted plays: few
+        ids = [encode(a, level) for a in legal]
+        mask[ids] = 1
+        return ids, mask
+    # ordinary play: ids per class of the analysed hand, no cards made
+    kept = _hand_ids(moves)
+    segments = moves.segments
+    if not legal.can_pass and all(first == 0 for _c, _r, first in segments):   # a lead: every class
+        got = kept.get(_LEAD)
+        if got is None:
+            ids = []
+            for comparison_class, recipes, _first in segments:
+                ids += _class_ids(kept, comparison_class, recipes)[0]
+            got = kept[_LEAD] = (ids, np.array(ids, np.intp))
+        mask[got[1]] = 1
+        return got[0], mask
+    ids = [PASS] if legal.can_pass else []
+    mask[PASS] = legal.can_pass
+    for comparison_class, recipes, first in segments:
+        keys, array = _class_ids(kept, comparison_class, recipes)
+        ids += keys[first:] if first else keys
+        mask[array[first:]] = 1
+    return ids, mask
 
 
 class Decision:
@@ -148,9 +176,7 @@ class Decision:
         self.seat = seat
         self.level = view.level
         self.legal = engine.legal_actions()
-        self.ids = legal_ids(self.legal, self.level)
-        self.mask = np.zeros(N_ACTIONS, np.int8)
-        self.mask[self.ids] = 1
+        self.ids, self.mask = legal_ids_and_mask(self.legal, self.level)
 
     def choose(self, action_id: int) -> Any:
         """The engine action of ``action_id`` (one of the legal ones, as listed)."""

@@ -86,6 +86,9 @@ class TableEnv(AECEnv):
                 raise OptionError(f"bot seats must be 0-3, got {seat!r}")
         if len(bots) == NUM_SEATS:
             raise OptionError("every seat is a bot: leave at least one seat to an agent")
+        for spec_ in bots.values():   # a bad name fails now, not at the first reset
+            if isinstance(spec_, str) and spec_ not in adapter.agent_factories:
+                make_agent(spec_, self.game, None)
         self._bot_specs = bots
         self.infractions = _check_rates(infractions, self.game)
         if self.infractions and not bots:
