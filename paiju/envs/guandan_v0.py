@@ -18,10 +18,12 @@ from __future__ import annotations
 from typing import Any
 
 from paiju.envs import guandan_spaces as spaces
-from paiju.envs.guandan_spaces import (  # noqa: F401  (the codec, re-exported)
+from paiju.envs.guandan_spaces import (  # the codec, re-exported
     LAYOUT, N_ACTIONS, decode_observation, describe, encode, unpack,
 )
 from paiju.envs.table_env import OrderEnforcing, TableEnv
+
+__all__ = ["env", "raw_env", "LAYOUT", "N_ACTIONS", "decode_observation", "describe", "encode", "unpack"]
 
 
 def raw_env(**options: Any) -> TableEnv:

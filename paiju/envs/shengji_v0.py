@@ -18,10 +18,12 @@ from __future__ import annotations
 from typing import Any
 
 from paiju.envs import shengji_spaces as spaces
-from paiju.envs.shengji_spaces import (  # noqa: F401  (the codec, re-exported)
+from paiju.envs.shengji_spaces import (  # the codec, re-exported
     LAYOUT, N_ACTIONS, decode_observation, describe, encode, encode_play, unpack,
 )
 from paiju.envs.table_env import OrderEnforcing, TableEnv
+
+__all__ = ["env", "raw_env", "LAYOUT", "N_ACTIONS", "decode_observation", "describe", "encode", "encode_play", "unpack"]
 
 
 def raw_env(**options: Any) -> TableEnv:

@@ -23,7 +23,7 @@ match result (a deal episode: for the deal's winning side).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -407,8 +407,6 @@ def _check_rates(rates: Any, game: str) -> "float | dict[str, float]":
 
     return normalise_rates(rates, catalogue_for(game).kinds)
 
-
-AgentSpec = "str | Callable[[np.random.Generator], Any] | Any"
 
 
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):

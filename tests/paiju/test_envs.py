@@ -21,7 +21,6 @@ from paiju.envs import guandan_v0, shengji_v0
 from paiju.envs import shengji_spaces as ss
 from shengji.actions import Bury, Play as SjPlay
 from shengji.follow import legal_follows
-from shengji.phase import Phase as SjPhase
 from tabletop.errors import OptionError
 
 MODULES = {"guandan": guandan_v0, "shengji": shengji_v0}
