@@ -410,3 +410,18 @@ def test_gymnasium_opponents_by_seat():
         gymnasium.make("paiju/Shengji-v0", seat=2, opponents={0: "random", 1: "random"})
     with pytest.raises(OptionError, match="give one agent for all three other seats or three"):
         gymnasium.make("paiju/Guandan-v0", opponents=["random", "random"])
+
+
+@settings(max_examples=40)
+@given(hand=st.lists(st.integers(0, 53), min_size=1, max_size=27), level=st.integers(0, 12),
+       top=st.sampled_from([None, "PAIR 9", "STRAIGHT 5", "BOMB 4x7", "SINGLE A", "FULL_HOUSE 3"]))
+def test_recipe_keys_are_the_reading_and_the_wild_cards_of_the_plays(hand, level, top):
+    from guandan.combos import Reading
+    from guandan.movegen import plays, recipe_keys
+
+    counts = [0] * 54
+    for c in hand:
+        counts[c] = min(2, counts[c] + 1)
+    listed = plays(counts, None if top is None else Reading.from_code(top), level)
+    keys = [k for _c, recipes, first in listed.segments for k in recipe_keys(recipes)[first:]]
+    assert keys == [3 * move.reading.id + move.cards.count(13 + level) for move in listed]
