@@ -144,6 +144,16 @@ class Plays(Sequence):
         return f"Plays({self._len} moves)"
 
 
+def recipe_keys(recipes: Sequence[Recipe]) -> list[int]:
+    """Per recipe, 3 × its reading's id + the heart level cards (wild cards, standing in or
+    as themselves) its play holds, read without making the cards: what ``paiju.envs`` keys
+    a play by. The second part is ``make(...).count(wild card)``."""
+    jokers, joker_bomb, joker_house = _Hand.jokers, _Hand.joker_bomb, _Hand.joker_house
+    return [3 * reading.id + (0 if make is jokers or make is joker_bomb else args[2] if make is joker_house
+                              else args[-1])
+            for reading, make, args in recipes]
+
+
 def why_illegal_play(hand: CardsLike, cards: CardsLike, reading: "Reading | str", top: "Reading | None", level: "str | int",
                      rules: Any = None) -> str | None:
     """None when playing ``cards`` read as ``reading`` on ``top`` (None: leading) is legal,
