@@ -126,11 +126,10 @@ def _hand_ids(plays: Plays) -> dict:
     return entry[1]
 
 
-def _class_ids(kept: dict, comparison_class: int, recipes: list) -> tuple[list[int], np.ndarray]:
+def _class_ids(kept: dict, comparison_class: int, recipes: list) -> list[int]:
     got = kept.get(comparison_class)
     if got is None:
-        ids = [PLAY_BASE + k for k in recipe_keys(recipes)]
-        got = kept[comparison_class] = (ids, np.array(ids, np.intp))
+        got = kept[comparison_class] = [PLAY_BASE + k for k in recipe_keys(recipes)]
     return got
 
 
@@ -145,27 +144,31 @@ def legal_ids_and_mask(legal: Any, level: int) -> tuple[list[int], np.ndarray]:
     moves = getattr(legal, "moves", None)
     if type(moves) is not Plays:   # tribute, return, the table's steps, restricted plays: few
         ids = [encode(a, level) for a in legal]
-        mask[ids] = 1
-        return ids, mask
-    # ordinary play: ids per class of the analysed hand, no cards made
-    kept = _hand_ids(moves)
-    segments = moves.segments
-    if not legal.can_pass and all(first == 0 for _c, _r, first in segments):   # a lead: every class
-        got = kept.get(_LEAD)
-        if got is None:
-            ids = []
-            for comparison_class, recipes, _first in segments:
-                ids += _class_ids(kept, comparison_class, recipes)[0]
-            got = kept[_LEAD] = (ids, np.array(ids, np.intp))
-        mask[got[1]] = 1
-        return got[0], mask
-    ids = [PASS] if legal.can_pass else []
-    mask[PASS] = legal.can_pass
-    for comparison_class, recipes, first in segments:
-        keys, array = _class_ids(kept, comparison_class, recipes)
-        ids += keys[first:] if first else keys
-        mask[array[first:]] = 1
+    else:   # ordinary play: ids per class of the analysed hand, no cards made
+        kept = _hand_ids(moves)
+        segments = moves.segments
+        if not legal.can_pass and all(first == 0 for _c, _r, first in segments):   # a lead: every class
+            got = kept.get(_LEAD)
+            if got is None:
+                ids = []
+                for comparison_class, recipes, _first in segments:
+                    ids += _class_ids(kept, comparison_class, recipes)
+                got = kept[_LEAD] = (ids, np.array(ids, np.intp))
+            mask[got[1]] = 1
+            return got[0], mask
+        ids = [PASS] if legal.can_pass else []
+        for comparison_class, recipes, first in segments:
+            keys = _class_ids(kept, comparison_class, recipes)
+            ids += keys[first:] if first else keys
+    if len(ids) < _FEW:   # item by item: a fancy assignment from a list costs as much as ~40
+        for action_id in ids:
+            mask[action_id] = 1
+    else:
+        mask[np.array(ids, np.intp)] = 1
     return ids, mask
+
+
+_FEW = 32
 
 
 class Decision:
@@ -336,7 +339,12 @@ def encode_observation(view: Any, me: int, tracker: Tracker, decision: Any = Non
         status[6] = (view.leader - me) % 4 + 1
     top = view.top
     if top is not None:
-        out[O_TOP:O_TOP + CARD_KINDS] = counts(8, top.cards)
+        cards = top.cards
+        if len(cards) <= 4:   # most plays: item by item beats a count vector
+            for card in cards:
+                out[O_TOP + card] += 1
+        else:
+            out[O_TOP:O_TOP + CARD_KINDS] = counts(8, cards)
         status[7] = top.reading.id + 1
         status[8] = (top.seat - me) % 4 + 1
     for seat, count in enumerate(view.announced):

@@ -4,6 +4,8 @@ refereed play an illegal action is an irregularity the referee rules on."""
 
 import json
 import re
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -11,7 +13,6 @@ import pytest
 
 from paiju.agent_specs import AgentSpecError, agent_factory, parse_agents
 from paiju.cli import main
-from paiju.replay.check import check_log
 from tabletop.log import read_log
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,6 +38,17 @@ AGENTS = textwrap.dedent('''
                     and observation.hand and self.rng.random() < 0.3):
                 card = observation.hand[0]
                 return Play(observation.seat, (card,), f"SINGLE {str(card)[1:] if len(str(card)) == 2 and not card.is_joker else card}")
+            return super().act(observation, legal_actions)
+
+    class NotHeld(Uniform):
+        """Now and then plays a card it does not hold."""
+
+        def act(self, observation, legal_actions):
+            from guandan.actions import Play
+            from tabletop.cards import Card
+            if type(legal_actions[-1]) is Play and self.rng.random() < 0.3:
+                missing = next(c for c in ("SA", "HA", "CA", "DA") if Card(c) not in observation.hand)
+                return Play(observation.seat, (Card(missing),), None)
             return super().act(observation, legal_actions)
 
     class NoRng:
@@ -72,19 +84,36 @@ def _simulate(capsys, *args):
     return code, captured.out, captured.err
 
 
+def _paiju(*args, cwd):
+    """The real command in a subprocess: (exit code, stdout, stderr)."""
+    done = subprocess.run([sys.executable, "-m", "paiju.cli", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=300)
+    return done.returncode, done.stdout, done.stderr
+
+
 def test_plugin_agent_plays_a_refereed_match_through_the_cli_and_its_irregularities_are_ruled(
-        tmp_path, capsys, agents_file):
+        tmp_path, agents_file):
     log, summary = tmp_path / "match.jsonl", tmp_path / "summary.json"
-    code, _, err = _simulate(capsys, "guandan", "--matches", "1", "--seed", "4", "--referee",
-                             "--agents", f"{agents_file}:Sloppy,heuristic", "--rules", "match_end=deals",
-                             "--rules", "match_deals=2", "--log", str(log), "--summary", str(summary))
+    code, _, err = _paiju("simulate", "guandan", "--matches", "1", "--seed", "4", "--referee", "--quiet",
+                          "--agents", f"{agents_file.name}:Sloppy,heuristic", "--rules", "match_end=deals",
+                          "--rules", "match_deals=2", "--log", str(log), "--summary", str(summary), cwd=tmp_path)
     assert code == 0, err
     referee = json.loads(summary.read_text())["results"]["referee"]
     assert referee["irregular"] > 0 and referee["rulings"] > 0    # no injector: all from the plug-in
     assert referee["unresolved"] < referee["irregular"]
     events = read_log(log).events
     assert any(e.KIND == "gd.irregular" and e.irregularity == "wrong_kind" and e.seat in (0, 2) for e in events)
-    assert check_log(read_log(log)).ok
+    assert _paiju("replay", str(log), "--check", cwd=tmp_path)[0] == 0
+
+
+def test_in_refereed_play_an_action_no_table_allows_is_a_one_line_error_through_the_cli(tmp_path, agents_file):
+    """Cards the seat does not hold cannot be played at any table: not an irregularity to
+    rule on, the run stops with a line naming the seat and the spec (exit 2, no traceback)."""
+    code, out, err = _paiju("simulate", "guandan", "--deals", "3", "--referee", "--quiet",
+                            "--agents", f"{agents_file}:NotHeld,heuristic", cwd=tmp_path)
+    assert code == 2 and out == ""
+    assert re.fullmatch(rf"paiju: error: deal \d of seed 0 failed: seat [02]'s agent {re.escape(str(agents_file))}:NotHeld "
+                        r"chose an illegal action: cards not in hand: \S+\n", err), err
 
 
 def test_plugin_agents_give_the_same_results_on_any_number_of_workers(tmp_path, capsys, agents_file, monkeypatch):

@@ -370,20 +370,26 @@ class CautiousAgent:
 
 @pytest.mark.parametrize("env_id", ["paiju/Guandan-v0", "paiju/Shengji-v0"])
 def test_a_plug_in_agent_from_a_file_plays_a_refereed_episode(tmp_path, env_id):
+    """Named as ``--agents`` names it (``path/to/file.py:Name``), and as an object."""
     path = tmp_path / "my_agents.py"
     path.write_text(PLUGIN, encoding="utf-8")
     spec = importlib.util.spec_from_file_location("my_agents", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     partner = module.CautiousAgent(np.random.default_rng(0))
-    env = gymnasium.make(env_id, opponents=[module.CautiousAgent, partner, "heuristic"],
+    env = gymnasium.make(env_id, opponents=[f"{path}:CautiousAgent", partner, "heuristic"],
                          referee=True, infractions=0.05)
     obs, _ = env.reset(seed=8)
     rng = np.random.default_rng(8)
     terminated = False
     while not terminated:
         obs, _reward, terminated, _trunc, info = env.step(_pick(obs["action_mask"], rng))
-    assert partner.decisions > 0 and info["result"] is not None
+    from_file = env.unwrapped.table._bots[1]
+    while not hasattr(from_file, "decisions"):   # inside the injector and the plug-in wrapper
+        from_file = from_file.agent
+    assert from_file.decisions > 0 and partner.decisions > 0 and info["result"] is not None
+    with pytest.raises(OptionError, match="has no 'Missing'"):
+        gymnasium.make(env_id, opponents=f"{path}:Missing")
 
 
 def test_guandan_tribute_and_return_are_card_actions():
@@ -425,3 +431,4 @@ def test_recipe_keys_are_the_reading_and_the_wild_cards_of_the_plays(hand, level
     listed = plays(counts, None if top is None else Reading.from_code(top), level)
     keys = [k for _c, recipes, first in listed.segments for k in recipe_keys(recipes)[first:]]
     assert keys == [3 * move.reading.id + move.cards.count(13 + level) for move in listed]
+
