@@ -129,7 +129,7 @@ def _hand_ids(plays: Plays) -> dict:
 def _class_ids(kept: dict, comparison_class: int, recipes: list) -> list[int]:
     got = kept.get(comparison_class)
     if got is None:
-        got = kept[comparison_class] = [PLAY_BASE + k for k in recipe_keys(recipes)]
+        got = kept[comparison_class] = recipe_keys(recipes, base=PLAY_BASE)
     return got
 
 
@@ -149,10 +149,8 @@ def legal_ids_and_mask(legal: Any, level: int) -> tuple[list[int], np.ndarray]:
         segments = moves.segments
         if not legal.can_pass and all(first == 0 for _c, _r, first in segments):   # a lead: every class
             got = kept.get(_LEAD)
-            if got is None:
-                ids = []
-                for comparison_class, recipes, _first in segments:
-                    ids += _class_ids(kept, comparison_class, recipes)
+            if got is None:   # every class in one pass (a class's own list is made when a follow needs it)
+                ids = recipe_keys(*[recipes for _c, recipes, _f in segments], base=PLAY_BASE)
                 got = kept[_LEAD] = (ids, np.array(ids, np.intp))
             mask[got[1]] = 1
             return got[0], mask
