@@ -326,6 +326,35 @@ def _rollout(env, seed: int) -> tuple[dict, list]:
     return totals, trace
 
 
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_the_referee_seat_is_filled_inside_the_env(game):
+    """A ruling is awaited (to_act is the referee's seat) only inside a step: the env asks
+    the rulebook referee and applies its ruling before any agent acts again."""
+    from tabletop.seats import REFEREE
+
+    env = MODULES[game].env(**REFEREED)
+    table = env.unwrapped
+    seen_referee = []
+    original = table._apply
+
+    def watched(action):
+        seen_referee.append(table.engine.to_act is REFEREE)
+        original(action)
+
+    table._apply = watched
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for agent in env.agent_iter():
+        obs, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        assert table.engine.to_act == table._seat_of[agent]
+        env.step(_pick(obs["action_mask"], rng))
+    answers = len(table.referee.rulings_made) + len(table.referee.unresolved)
+    assert any(seen_referee) and answers == sum(seen_referee)
+
+
 def test_guandan_match_rewards_are_the_level_gains_less_the_penalties():
     env = guandan_v0.env(episode="match", referee=True, bots={1: "random", 3: "random"}, infractions=0.05)
     totals, _ = _rollout(env, 11)
