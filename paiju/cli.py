@@ -82,8 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     count.add_argument("--matches", type=positive_int, help="whole matches")
     sim.add_argument("--seed", type=seed, default=0, help="root seed (default 0)")
     sim.add_argument("--agents", default="random",
-                     help="agent kinds: one for all seats, two for teams 0/1, or four per seat "
-                          "(random, heuristic), comma-separated (default random)")
+                     help="agents: one for all seats, two for teams 0/1, or four per seat, comma-separated: "
+                          "random, heuristic, module.path:Name or path/to/file.py:Name (default random)")
     sim.add_argument("--log", metavar="FILE", help="write the JSONL event log here (.gz compresses)")
     sim.add_argument("--log-layout", choices=("merged", "workers"), default="merged",
                      help="merged (default): one file, units in index order, the same bytes for any --jobs; "

@@ -36,6 +36,7 @@ from enforcement.invariants import INVARIANTS
 from enforcement.rulebook import clauses_for
 from tabletop.errors import OptionError
 
+from paiju.agent_specs import parse_agents
 from paiju.arguments import examples, rate, seconds
 from paiju.files import write_lines
 from paiju.progress import start_progress
@@ -74,6 +75,9 @@ def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int
                             f"for tribute) (default {DEFAULT_CASES})")
     count.add_argument("--matches", type=positive_int, metavar="N", help="fuzz N whole matches instead")
     fuzz.add_argument("--seed", type=seed, default=0, metavar="S", help="root seed (default 0)")
+    fuzz.add_argument("--agents", metavar="SPEC",
+                      help="the agents of every case, as for simulate: built-in names, module.path:Name or "
+                           "file.py:Name; 1, 2 (per team) or 4 (per seat) (default: drawn per case, random or heuristic)")
     fuzz.add_argument("--time-budget", type=seconds, metavar="SECONDS",
                       help="start no new case after this many seconds (shrinking gets a quarter more)")
     fuzz.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
@@ -205,13 +209,14 @@ def fuzz_command(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
     """Progress goes to stderr (``paiju.progress``, as for every long command)."""
     stdout = stdout if stdout is not None else sys.stdout
     if args.repro:
-        given = [f"--{n.replace('_', '-')}" for n in ("game", "deals", "matches", "time_budget") if getattr(args, n)]
+        given = [f"--{n.replace('_', '-')}" for n in ("game", "deals", "matches", "time_budget", "agents") if getattr(args, n)]
         if given:
             raise OptionError(f"--repro re-runs the case its log holds: leave out {' '.join(given)}")
         return repro_command(args.repro, stdout)
     if args.game is None:
         raise OptionError("--game is required (guandan or shengji), or --repro LOG")
     _check_out_dir(args.out)
+    agents = parse_agents(args.agents, args.game) if args.agents else None
     unit = "matches" if args.matches else "deals"
     total = args.matches or args.deals or DEFAULT_CASES
     run = _Run(args.game, unit)
@@ -226,6 +231,8 @@ def fuzz_command(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
                 run.stopped_by_budget = True
                 break
             case = draw_case(args.game, unit, args.seed, index)
+            if agents is not None:
+                case = attrs.evolve(case, agents=agents)
             replay = sampled_for_replay(case, args.replay_sample)
             outcome = _check(case, replay)
             run.cases += 1

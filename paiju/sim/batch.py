@@ -23,13 +23,13 @@ from typing import Any
 
 import attrs
 
-from tabletop import rng as streams
 from tabletop.errors import PaijuError
 from tabletop.events import Event, EventStream, UnitStarted
 from tabletop.irregular import Irregular
 from tabletop.log import encode_block, encode_event
 from tabletop.runner import run
 
+from paiju.agent_specs import make_agents, plugin_blame
 from paiju.games import GameAdapter, adapter_for
 
 UNITS = ("deals", "matches")
@@ -47,7 +47,8 @@ class UnitFailed(PaijuError):
 @attrs.frozen
 class Batch:
     """What to play: ``count`` units of ``game`` from ``seed``. ``rules`` is the rules
-    dict (as in the log header) and ``agents`` one agent kind per seat."""
+    dict (as in the log header) and ``agents`` one agent spec per seat (a built-in name or
+    a plug-in: ``paiju.agent_specs``, loaded again in each worker)."""
 
     game: str
     unit: str
@@ -110,11 +111,6 @@ def chunk_size(unit: str, count: int, workers: int) -> int:
 def plan_chunks(count: int, size: int) -> list[Chunk]:
     return [Chunk(number, start, min(start + size, count))
             for number, start in enumerate(range(0, count, size))]
-
-
-def make_agents(game: GameAdapter, kinds: Sequence[str], seed: int, index: int) -> list[Any]:
-    return [game.agent_factories[kind](streams.generator(seed, index, streams.AGENT + seat))
-            for seat, kind in enumerate(kinds)]
 
 
 def start_unit(game: GameAdapter, unit: str, seed: int, index: int, rules: Any,
@@ -194,7 +190,8 @@ def play_unit(game: GameAdapter, batch: Batch, rules: Any, index: int, lines: li
                         for r in referee.rulings_made)
         return RefereedResult(result, rulings, tally.irregular, len(referee.unresolved))
     except PaijuError as exc:
-        raise UnitFailed(f"{batch.unit[:-1]} {index} of seed {batch.seed} failed: {exc}") from None
+        raise UnitFailed(f"{batch.unit[:-1]} {index} of seed {batch.seed} failed: "
+                         f"{plugin_blame(exc, engine, agents)}{exc}") from None
     except Exception as exc:
         exc.add_note(f"while playing {batch.unit[:-1]} {index} of seed {batch.seed}")
         raise

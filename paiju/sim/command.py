@@ -20,9 +20,9 @@ import attrs
 from rich.console import Console
 
 from tabletop.errors import OptionError
-from tabletop.games import PARTNERSHIPS, Seating
 from tabletop.log import make_header
 
+from paiju.agent_specs import parse_agents
 from paiju.sim.backends import Backend, completed, open_backend
 from paiju.sim.batch import Batch, ChunkOutput, ChunkTask, chunk_size, make_agents, peak_rss_kb, plan_chunks
 from paiju.sim.referee_summary import with_referee
@@ -32,24 +32,7 @@ from paiju.summary import Summary, counted, print_tables, unit_noun
 from paiju.sim.logs import RunLogs
 from paiju.progress import start_progress
 
-__all__ = ["make_agents", "parse_agent_spec", "parse_rule_overrides", "simulate_command"]
-
-
-def parse_agent_spec(spec: str, known: tuple[str, ...], seating: Seating = PARTNERSHIPS) -> tuple[str, ...]:
-    """'random' → all seats; one name per side (掼蛋 and 双升: 'random,heuristic' → teams 0
-    and 1) → each seat its side's; one name per seat → per seat."""
-    names = [n.strip() for n in spec.split(",") if n.strip()]
-    for name in names:
-        if name not in known:
-            raise OptionError(f"unknown agent {name!r} (known: {', '.join(known)})")
-    sides, seats = len(seating.sides), seating.seats
-    if len(names) == 1:
-        return (names[0],) * seats
-    if len(names) == sides:
-        return tuple(names[seating.side(seat)] for seat in range(seats))
-    if len(names) == seats:
-        return tuple(names)
-    raise OptionError(f"--agents takes 1, {sides} (per side) or {seats} (per seat) names, got {len(names)}")
+__all__ = ["make_agents", "parse_agents", "parse_rule_overrides", "simulate_command"]
 
 
 def parse_rule_overrides(items: list[str], defaults: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -87,7 +70,7 @@ def _parse_value(raw: str) -> Any:
 def simulate_command(args: argparse.Namespace) -> int:
     game = adapter_for(args.game)
     rules = game.rules_from_dict(parse_rule_overrides(args.rules, game.rules_from_dict({}).to_dict()))
-    kinds = parse_agent_spec(args.agents, tuple(game.agent_factories), game.seating)
+    kinds = parse_agents(args.agents, game)
     unit = "matches" if args.matches else "deals"
     count = args.matches or args.deals or 100
     options: dict[str, Any] = {}

@@ -26,7 +26,13 @@ def test_quick_start_is_one_sh_block_of_two_commands_and_ci_runs_the_second():
 
 
 @pytest.mark.parametrize("index", range(len(_blocks("python"))))
-def test_python_examples_run(index):
+def test_python_examples_run(index, tmp_path, monkeypatch):
+    # a block that starts with "# NAME.py" is that file too (later examples name it as a plug-in)
+    for block in _blocks("python"):
+        first = block.splitlines()[0]
+        if re.fullmatch(r"# [\w]+\.py", first):
+            (tmp_path / first[2:]).write_text(block, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
     namespace: dict = {}
     code = "\n".join(_blocks("python")[: index + 1])  # later examples may use earlier names
     exec(compile(code, f"README.md python block {index + 1}", "exec"), namespace)
@@ -53,7 +59,8 @@ def missing_paths(text: str, root: Path) -> list[str]:
     of the repository has. Other backticked words with a slash (``fuzz-failures/``,
     ``irregularity:…/…``) are outputs or ids, not paths of the repository."""
     top = {p.name for p in root.iterdir()} - NOT_THE_REPO
-    names = _repo_files(root)
+    # files the README itself has the reader write (a code block opening with "# NAME.py")
+    names = _repo_files(root) | set(re.findall(r"```\w*\n# ([\w.-]+\.py)\n", text))
     problems = []
 
     def exists(path: str) -> bool:
