@@ -53,15 +53,13 @@ from tabletop.cards import CARDS, RANKS, Card, as_cards, codes, full_deck, sort_
 from tabletop.errors import CardParseError, IllegalAction
 from tabletop.events import Event, EventStream
 from tabletop.irregular import MODES, REFEREED
-from tabletop.rng import CUT, FIRST_BANKER, SHUFFLE, child_seed, generator
+from tabletop.rng import CUT, FIRST_BANKER, REDEAL, SHUFFLE, child_seed, generator
 from tabletop.seats import REFEREE, next_seat, partner, prev_seat, seats_from, team
 
 DECK_SIZE = 108
 KITTY_SIZE = 8
 CUT_MARGIN = 10
 """The cut moves between CUT_MARGIN and DECK_SIZE − CUT_MARGIN cards (both included)."""
-REDEAL = 40
-"""Seed-tree path element of a redeal: attempt k shuffles from child_seed(seed, REDEAL, k)."""
 MAX_REDEALS = 20
 """Guard against agents that never declare: after this many redeals the kitty is flipped
 (the first drawer banks in a first deal) instead of redealing again."""
@@ -560,9 +558,7 @@ class Deal:
                 reason = "nobody declared in the first deal" if self.first_deal else "nobody declared"
                 seed = child_seed(self.seed, REDEAL, self.attempt)
                 if self.table is not None:   # the cards on the table are gathered up too
-                    from shengji.refereed.remedies import clear_for_redeal
-
-                    clear_for_redeal(self)
+                    refereed.remedies.clear_for_redeal(self)
                 self._emit(Redealt, None, reason=reason, attempt=self.attempt, seed=seed)
                 self._start_draw()
                 return
