@@ -23,7 +23,7 @@ import io
 import json
 import os
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from typing import IO, Any
 
 import attrs
@@ -203,7 +203,7 @@ def _text_lines(path: str) -> Iterator[str]:
         yield raw.decode("utf-8", errors="strict" if raw.endswith(b"\n") else "replace")
 
 
-def iter_lines(path: "str | os.PathLike[str]") -> Iterator[tuple[int, str, bool]]:
+def iter_lines(path: "str | os.PathLike[str]") -> Generator[tuple[int, str, bool], None, None]:
     """(line number from 1, text without newline, whether it ended with a newline)."""
     path = os.fspath(path)
     try:
