@@ -119,6 +119,7 @@ class HeuristicAgent:
     # -- burying --------------------------------------------------------------------------------
     def _bury(self, obs: Observation) -> Bury:
         ctx = obs.context
+        assert ctx is not None  # trump is known from the burial on
         hand = list(obs.hand)
         size = len(hand) - obs.hand_sizes[(obs.seat + 1) % 4]
         by_suit = {s: sum(1 for c in hand if ctx.suit_of[c] == s) for s in range(5)}
@@ -134,6 +135,7 @@ class HeuristicAgent:
     # -- leading --------------------------------------------------------------------------------
     def _lead(self, obs: Observation) -> Play:
         ctx = obs.context
+        assert ctx is not None  # trump is known from the burial on
         units = lead_units(obs.hand, ctx)
 
         def strength(unit: tuple[Card, ...]) -> tuple:
@@ -149,6 +151,7 @@ class HeuristicAgent:
     # -- following ------------------------------------------------------------------------------
     def _follow(self, obs: Observation, legal: Sequence[Any]) -> Play:
         ctx = obs.context
+        assert ctx is not None  # trump is known from the burial on
         if isinstance(legal, Choices) and not legal.complete:
             candidates = {legal.sample(self.rng) for _ in range(self.FOLLOW_SAMPLES)}
             candidates.update(legal)

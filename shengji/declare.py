@@ -105,11 +105,11 @@ def declaration_options(
     out: list[tuple[Card, ...]] = []
     old = 0 if standing is None else strength(standing.cards, level)
     mine = standing is not None and standing.seat == seat
-    if mine:
+    if mine and standing is not None:
         # Only 加固: the standing single into the pair of the same card.
-        card = standing.cards[0]
-        if old == SINGLE and counts[card] >= 2:
-            out.append((CARDS[card], CARDS[card]))
+        shown = standing.cards[0]
+        if old == SINGLE and counts[shown] >= 2:
+            out.append((CARDS[shown], CARDS[shown]))
         return out
     if old >= BIG_JOKER_PAIR:
         return out

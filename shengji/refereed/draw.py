@@ -78,7 +78,7 @@ def draw(deal: Any, a: Draw) -> None:
         continue_draw(deal)
         return
     taker, of, count = a.extra_by, a.of, a.count
-    if of is None or taker not in range(4) or of not in range(4) or taker == of:
+    if of is None or taker is None or taker not in range(4) or of not in range(4) or taker == of:
         t.draw_step = True
         raise IllegalAction("a miscount slip names two different seats: extra_by takes cards due to of")
     start = deal.drawn + a.at

@@ -3,7 +3,7 @@ out (sanctions first, then each listed effect through ``EFFECT_HANDLERS``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from shengji.actions import (
@@ -106,7 +106,7 @@ SANCTION_HANDLERS: dict[str, Any] = {
 """Sanction kind → handler(deal, imposed row), None: recorded only."""
 
 
-ACTION_HANDLERS = {
+ACTION_HANDLERS: dict[type, Callable[[Any, Any], None]] = {
     Draw: draw.draw,
     DrawOutOfTurn: draw.draw_out_of_turn,
     DrawKitty: draw.draw_kitty,
