@@ -16,7 +16,7 @@ import attrs
 from tabletop.effects import Imposed, TableEffect
 from tabletop.errors import LogError, RulingRefused
 from tabletop.events import Event
-from tabletop.irregular import Facts
+from tabletop.irregular import Discovered, Facts, Irregular
 
 
 @attrs.frozen(kw_only=True)
@@ -90,7 +90,7 @@ class Awaited:
     answers: int
     irregularity: str
     seat: int | None
-    event: Event
+    event: Irregular | Discovered
 
 
 def log_ruling(stream: Any, ruling: "Ruling | Unresolved") -> Event:
