@@ -293,7 +293,7 @@ def _changed_shengji(unit: str, results: Sequence[Any]) -> tuple[Rows, dict[str,
         without = max(0, d.points - sum(referee))
         if level_result(without) != level_result(d.points):
             flipped += 1
-    rows = (("deals with referee point penalties", f"{adjusted} ({moved} points moved)"),
+    rows: tuple[tuple[str, str], ...] = (("deals with referee point penalties", f"{adjusted} ({moved} points moved)"),
             ("deals whose level result they changed", str(flipped)))
     data = {"penalised_deals": adjusted, "points_moved": moved, "level_results_changed": flipped}
     if unit == "matches":

@@ -157,6 +157,11 @@ LAYING_ACTIONS = {"Play": ("cards",), "PlayWithExtra": ("cards", "extra"), "Give
 """Irregular attempts whose cards the engines lay on the table (the rest stay in the hand)."""
 
 
+def _codes(value: Any) -> tuple[Any, ...]:
+    """An action's card field as card codes: a tuple of them, one code, or none."""
+    return value if isinstance(value, tuple) else (value,) if isinstance(value, str) else ()
+
+
 def irregular(table: Table, event: Event) -> str:
     """An irregular attempt (``Irregular``: ``irregularity``, ``facts``, ``action`` as
     (name, value) pairs): its cards go on the table in front of the seat, as the engines lay
@@ -173,8 +178,7 @@ def irregular(table: Table, event: Event) -> str:
             laid.extend(cards(value) if isinstance(value, tuple) else [card(value)] if isinstance(value, str) else [])
     if event.seat is not None:
         table.seats[seat_of(event.seat)].lay(laid)
-    shown = [c for name in ("cards", "extra", "card") for c in
-             (action.get(name) if isinstance(action.get(name), tuple) else (action.get(name),) if isinstance(action.get(name), str) else ())]
+    shown = [c for name in ("cards", "extra", "card") for c in _codes(action.get(name))]
     visible = table.sees(event.seat) or what not in ("Bury", "Draw", "DrawOutOfTurn")
     detail = f" {cards_text(card(c) for c in shown)}" if shown and visible else ""
     reading = f" ({action['reading']})" if action.get("reading") else ""
