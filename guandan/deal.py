@@ -96,7 +96,7 @@ class Deal:
         self.deal_number = deal_number
         self.mode = mode
         self.seed: int | None = None
-        self.table: TableState | None = TableState() if mode == REFEREED else None
+        self.table: TableState | None = TableState(refereed.draw.DrawState()) if mode == REFEREED else None
         """Refereed mode's state (None in strict mode)."""
         if self.table is not None:
             self.table.report_step = report_step
@@ -178,11 +178,11 @@ class Deal:
         if deal.table is not None:
             if leader is not None:
                 _check_seat(leader, "leader")
-            deal.table.setup = dict(
+            deal.table.draw.setup = dict(
                 shuffler=shuffler, cutter=cutter, first_drawer=first_drawer, face_up=face_up,
                 previous_order=previous_order, no_tribute_seats=no_tribute_seats,
                 no_tribute=no_tribute, leader=leader, face_leader=None)
-            refereed.draw.shuffle_and_cut(deal, deal.table.setup)
+            refereed.draw.shuffle_and_cut(deal, deal.table.draw.setup)
             return deal
         order = streams.generator(seed, deal_number, streams.SHUFFLE).permutation(DECK_SIZE)
         deck = full_deck(2)
@@ -518,7 +518,7 @@ class Deal:
         if self.table is not None:
             for seat in range(NUM_SEATS):
                 out[f"table {seat}"] = tuple(self.table.on_table.get(seat, ()))
-            out["lost"] = tuple(self.table.lost)
+            out["lost"] = tuple(self.table.draw.lost)
         return out
 
     def card_counts(self) -> list[int]:
