@@ -318,7 +318,7 @@ class Choices(Sequence):
     def __len__(self) -> int:
         return len(self.listed)
 
-    def __getitem__(self, index: int):  # type: ignore[override]
+    def __getitem__(self, index: int):  # type: ignore[override]  # an int or a slice, as the listed tuple takes
         return self.listed[index]
 
     def __iter__(self):

@@ -130,7 +130,8 @@ def _maker(cls: type[Event]) -> Callable[..., Any]:
     slots = {name: next((k.__dict__[name] for k in cls.__mro__ if name in k.__dict__), None)
              for name in names}
     plain = all(f.converter is None and f.validator is None and f.init
-                and not isinstance(f.default, attrs.Factory)  # type: ignore[arg-type]  # a class at run time; its stub is a function
+                # attrs.Factory is a class at run time; its stub is a function
+                and not isinstance(f.default, attrs.Factory)  # type: ignore[arg-type]
                 for f in fields)
     if (not plain or hasattr(cls, "__attrs_post_init__") or names[:3] != ["deal", "seq", "seat"]
             or not all(isinstance(s, MemberDescriptorType) for s in slots.values())):

@@ -33,7 +33,7 @@ def run(engine: Engine, agents: Sequence[Agent], observers: Sequence[Observer] =
     referee's seat is to act — until nobody is to act; return the result. A referee that also
     observes (has ``on_events``) is shown every event first."""
     if referee is not None and hasattr(referee, "on_events"):
-        observers = [referee, *observers]  # type: ignore[list-item]
+        observers = [referee, *observers]  # type: ignore[list-item]  # the referee observes too (it has on_events)
     deliver(engine, engine.take_events(), observers)
     # Seats whose agents may act out of turn (an infraction injector): before each
     # decision every other such seat gets the chance. Strict runs have none and pay nothing.
