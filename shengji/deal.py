@@ -254,7 +254,7 @@ class Deal:
             raise ValueError(f"banker must be a seat 0-3 or None, got {banker!r}")
         self.rules = ShengjiRules() if rules is None else rules
         self.mode = mode
-        self.table: TableState | None = TableState() if mode == REFEREED else None
+        self.table: TableState | None = TableState(refereed.draw.DrawState()) if mode == REFEREED else None
         """Refereed mode's state (None in strict mode)."""
         self.stream = EventStream() if stream is None else stream
         if deal_number is not None:
@@ -374,7 +374,7 @@ class Deal:
         if t is not None:
             if self.to_act is REFEREE:
                 return Choices(())
-            if t.choice is not None or t.draw_step:
+            if t.choice is not None or t.draw.step:
                 return refereed.core.legal(self)
         seat = self.to_act
         if seat is None:

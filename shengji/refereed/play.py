@@ -19,7 +19,7 @@ from tabletop.rulings import RulingPlan, refuse
 def play(deal: Any, a: Play) -> None:
     t = deal.table
     seat, cards = a.seat, a.cards
-    if t.choice is not None or t.draw_step or deal.phase not in (Phase.PLAY, Phase.KITTY):
+    if t.choice is not None or t.draw.step or deal.phase not in (Phase.PLAY, Phase.KITTY):
         raise IllegalAction("no play now")
     if not cards:
         raise IllegalAction("a play needs at least one card")
@@ -55,7 +55,7 @@ def play(deal: Any, a: Play) -> None:
 def play_extra(deal: Any, a: PlayWithExtra) -> None:
     t = deal.table
     seat = a.seat
-    if t.choice is not None or t.draw_step or deal.phase is not Phase.PLAY or seat != deal.to_act:
+    if t.choice is not None or t.draw.step or deal.phase is not Phase.PLAY or seat != deal.to_act:
         raise IllegalAction("a play with an extra card needs the seat's turn to play")
     if len(a.extra) != 1 or not a.cards:
         raise IllegalAction("one extra card carried along with a play of at least one card")

@@ -83,10 +83,10 @@ def clear_for_redeal(deal: Any) -> None:
     t = deal.table
     t.exposed = [[], [], [], []]
     t.on_table = OnTable()
-    t.slips = []
-    t.redirect = None
-    t.kitty_draw = None
-    t.kitty_drawn = None
+    t.draw.slips = []
+    t.draw.redirect = None
+    t.draw.kitty_draw = None
+    t.draw.kitty_drawn = None
     t.grab = None
 
 
