@@ -1,15 +1,17 @@
-"""Two source trees of paiju side by side: strict and refereed-clean 掼蛋 deals/s.
+"""Two source trees of paiju side by side: strict and refereed-clean 掼蛋 (or 双升) deals/s.
 
     git archive <old-commit> | tar -x -C /tmp/old
     git archive <new-commit> | tar -x -C /tmp/new
     python benchmarks/bench_guandan_compare.py /tmp/old /tmp/new [--deals 200] [--runs 7] [--block 10]
+                                               [--game shengji]
 
 One long-lived worker process per tree (its imports and caches warmed first). The driver
 hands them the same blocks of ``--block`` seeded drawn first deals in turn (old, new, new,
 old, …), so a change in machine load hits both trees alike; a worker plays each deal of a
 block strict, then refereed-clean (``engine_options`` of a header without infractions, the
 rulebook referee observing), four random agents, cold move-generation cache, and reports
-the CPU seconds of each variant. A run is ``--deals`` deals; printed: every run's deals/s,
+the CPU seconds of each variant. ``--game shengji``: 双升 deals instead (banker seed % 4,
+strict, then refereed with the rulebook referee in its seat, no infraction). A run is ``--deals`` deals; printed: every run's deals/s,
 the median of the runs per tree and variant, and the refereed-clean overhead.
 """
 
@@ -22,7 +24,7 @@ import statistics
 import subprocess
 import sys
 
-_WORKER = r"""
+_GUANDAN_GAME = r"""
 import json, sys, time
 from enforcement.setup import engine_options, make_guandan_referee
 from guandan.agents import RandomAgent
@@ -41,6 +43,30 @@ def clean(seed):
     options = {"referee": True, "infractions": 0.0}
     run(Deal.drawn(seed, **engine_options(options)), agents(seed), referee=make_guandan_referee())
 
+"""
+
+_SHENGJI_GAME = r"""
+import json, sys, time
+from enforcement.shengji_rulings import make_shengji_referee
+from shengji.agents import RandomAgent
+from shengji.deal import Deal
+from tabletop import rng as streams
+from tabletop.runner import run
+
+def clear_cache():
+    pass
+
+def agents(seed):
+    return [RandomAgent(streams.generator(seed, streams.AGENT + s)) for s in range(4)]
+
+def strict(seed):
+    run(Deal(seed, banker=seed % 4), agents(seed))
+
+def clean(seed):
+    run(Deal(seed, banker=seed % 4, mode="refereed"), agents(seed), referee=make_shengji_referee())
+"""
+
+_LOOP = r"""
 for seed in range(10):  # warm imports and caches
     strict(seed); clean(seed)
 clock = time.process_time
@@ -58,9 +84,10 @@ for line in sys.stdin:
 """
 
 
-def worker(tree: str) -> subprocess.Popen:
+def worker(tree: str, game: str) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=os.path.abspath(tree))
-    proc = subprocess.Popen([sys.executable, "-c", _WORKER], env=env, cwd="/", text=True,
+    code = (_SHENGJI_GAME if game == "shengji" else _GUANDAN_GAME) + _LOOP
+    proc = subprocess.Popen([sys.executable, "-c", code], env=env, cwd="/", text=True,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     assert proc.stdout.readline().strip() == "ready"
     return proc
@@ -79,8 +106,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200, help="deals per run")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--block", type=int, default=10)
+    parser.add_argument("--game", choices=("guandan", "shengji"), default="guandan")
     args = parser.parse_args()
-    procs = {"old": worker(args.old), "new": worker(args.new)}
+    procs = {"old": worker(args.old, args.game), "new": worker(args.new, args.game)}
     rates: dict[str, dict[str, list[float]]] = {n: {"strict": [], "clean": []} for n in procs}
     turn = 0
     for r in range(args.runs):

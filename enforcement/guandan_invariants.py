@@ -42,7 +42,7 @@ def _census(deal: Any) -> list[int]:
     places = [deal.stock, *deal.played]
     t = deal.table
     if t is not None:
-        places += [*t.on_table.values(), t.lost]
+        places += [*t.on_table.values(), t.draw.lost]
     for place in places:
         for card in place:
             counts[card] += 1

@@ -33,7 +33,7 @@ from guandan.combos import Reading, readings
 from guandan.table import IRREGULARITIES, kind_key
 from guandan.observation import Phase
 from tabletop.cards import Card
-from tabletop.events import Event
+from tabletop.irregular import Discovered, Irregular
 from tabletop.seats import next_seat, partner, prev_seat
 
 GAME = "guandan"
@@ -53,10 +53,10 @@ class GuandanRulings:
 
     game = GAME
 
-    def decide(self, engine: Any, event: Event) -> Decision:
+    def decide(self, engine: Any, event: Irregular | Discovered) -> Decision:
         """The decision on the irregular attempt (``gd.irregular``) or its discovery
         (``gd.found``) that ``event`` is."""
-        answers = event.answers if event.KIND == "gd.found" else event.seq
+        answers = event.answers if isinstance(event, Discovered) else event.seq
         family = _FAMILIES.get(event.irregularity)
         if family is None:
             return uncovered(event, answers, "no clause covers this irregularity")
@@ -94,6 +94,7 @@ def _exposure(deal: Any, seat: int, cards: Sequence[Card], reading: str | None =
     new = deal.newly_exposed(seat, cards)
     if not new:
         return []
+    kind: str | None
     if reading is not None and len(new) == len(cards):
         kind = _kind_of(reading)
     else:

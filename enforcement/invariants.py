@@ -22,6 +22,7 @@ from typing import Any
 
 from enforcement.carried_out import AUTOMATIC_TURNS
 from tabletop.events import Event
+from tabletop.irregular import Irregular
 
 DEAL_STEP_LIMIT = 5_000
 """Decisions (interjections included) one deal may take, redeals included, before it counts
@@ -128,7 +129,7 @@ class Checker:
     def __init__(self, *, deal_step_limit: int = DEAL_STEP_LIMIT, effects: bool = True) -> None:
         """``effects``: check ``effects_carried_out`` after every ruling."""
         self.deal_step_limit = deal_step_limit
-        self.irregular: dict[int, Event] = {}
+        self.irregular: dict[int, Irregular] = {}
         self.latent: set[int] = set()
         self.found: Counter[int] = Counter()
         self.answers: Counter[int] = Counter()

@@ -97,7 +97,7 @@ class Ledger:
             if not isinstance(s, Sanction):
                 raise TypeError(f"not a sanction: {s!r}")
         incident = self._new_incident(deal, c.id, seat, inc_side, None)
-        bearers = (0, 1) if both else (inc_side,)
+        bearers = (0, 1) if inc_side is None else (inc_side,)  # None: both sides
         out = [self._impose(incident, s, b, None if both else seat)
                for b in bearers for s in steps]
         if self.escalates:
@@ -120,7 +120,7 @@ class Ledger:
             if side is not None and side != seating.side(seat):
                 raise ValueError(f"seat {seat} is not on side {side}")
             return seating.side(seat)
-        if isinstance(side, bool) or side not in range(len(seating.sides)):
+        if side is None or isinstance(side, bool) or side not in range(len(seating.sides)):
             raise ValueError(f"clause {c.id}: name the offending seat, or its side (0 or 1)")
         return side
 

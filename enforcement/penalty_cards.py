@@ -97,7 +97,7 @@ def _check_trump(trump: str | None) -> None:
 def _effective_suit(card: Card, level: int, trump: str | None) -> str:
     if card >= SMALL_JOKER or card.rank_index == level or card.suit == trump:
         return "T"
-    return card.suit  # type: ignore[return-value]
+    return card.suit  # type: ignore[return-value]  # not a joker: it has a suit
 
 
 def _order(card: Card, level: int, trump: str | None) -> int:

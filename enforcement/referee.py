@@ -29,7 +29,7 @@ from tabletop.effects import AdjustedScore, Sanction, TableEffect
 from tabletop.errors import RulingRefused
 from tabletop.events import Event
 from tabletop.games import game_spec
-from tabletop.irregular import Facts
+from tabletop.irregular import Discovered, Facts, Irregular
 from tabletop.rulings import Ruling, RulingEvent, Unresolved, UnresolvedEvent
 
 
@@ -73,7 +73,7 @@ def uncovered(event: Any, answers: int, why: str, effects: Sequence[TableEffect]
 class GameRulings(Protocol):
     game: str
 
-    def decide(self, engine: Any, event: Event) -> Decision:
+    def decide(self, engine: Any, event: Irregular | Discovered) -> Decision:
         """What the clause makes of the irregularity ``event`` calls a ruling on."""
 
 
@@ -85,11 +85,11 @@ def record_only_fallback(engine: Any, decision: Decision) -> Sequence[Sanction]:
     return (AdjustedScore(note="fallback: recorded, result unchanged"),)
 
 
-def _nobody_at_fault(decision: Decision) -> bool:
+def _nobody_at_fault(decision: Decision, clause_id: str) -> bool:
     """No seat and no side named, the clause is not one for both sides, and no sanction."""
     if decision.offender is not None or decision.side is not None or decision.sanctions != ():
         return False
-    return lookup_clause(decision.clause).sanction.to != "both_sides"
+    return lookup_clause(clause_id).sanction.to != "both_sides"
 
 
 class Referee:
@@ -123,16 +123,18 @@ class Referee:
                 self.unresolved.append(event)
 
     def _ruling(self, engine: Any, decision: Decision) -> Ruling:
-        if _nobody_at_fault(decision):
+        clause_id = decision.clause
+        assert clause_id is not None  # rule() answers a decision without a clause with _unresolved
+        if _nobody_at_fault(decision, clause_id):
             imposed = []  # e.g. a short deck: nobody to record it against, nothing to impose
         else:
-            imposed = self.ledger.record(decision.clause, decision.offender, deal=engine.stream.deal,
+            imposed = self.ledger.record(clause_id, decision.offender, deal=engine.stream.deal,
                                          side=decision.side, sanctions=decision.sanctions)
         side = decision.side if decision.side is not None else (
             self.seating.side(decision.offender) if decision.offender is not None else None)
-        return Ruling(clause=decision.clause, answers=decision.answers, offender=decision.offender, side=side,
+        return Ruling(clause=clause_id, answers=decision.answers, offender=decision.offender, side=side,
                       facts=decision.facts, effects=decision.effects, sanctions=tuple(imposed),
-                      summary=lookup_clause(decision.clause).summary)
+                      summary=lookup_clause(clause_id).summary)
 
     def _unresolved(self, engine: Any, decision: Decision) -> Unresolved:
         fallback = fallback_clause(self.rulings.game)

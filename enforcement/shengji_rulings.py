@@ -40,7 +40,7 @@ from shengji.table import IRREGULARITIES
 from shengji.units import is_tractor
 from tabletop import rng as streams
 from tabletop.cards import Card
-from tabletop.events import Event
+from tabletop.irregular import Discovered, Irregular
 from tabletop.seats import next_seat, partner, team
 
 GAME = "shengji"
@@ -89,12 +89,12 @@ class ShengjiRulings:
         self.fallback = fallback
         self.ledger = ledger
 
-    def decide(self, engine: Any, event: Event) -> Decision:
+    def decide(self, engine: Any, event: Irregular | Discovered) -> Decision:
         """The decision on the irregular attempt (``sj.irregular``) or its discovery
         (``sj.found``) that ``event`` is. Where no clause covers it, the table is put back
         in order (cards laid on the table go back exposed, or the rightful drawer draws at
         random; often nothing) and play resumes."""
-        answers = event.answers if event.KIND == "sj.found" else event.seq
+        answers = event.answers if isinstance(event, Discovered) else event.seq
         family = _FAMILIES.get(event.irregularity)
         table = _Table(engine)
         if family is None:
@@ -157,7 +157,7 @@ def draw_other_seat_card(rulings: ShengjiRulings, table: _Table, event: Any, ans
     card = Card(event.fact("card"))
     rightful = event.fact("rightful")
     heavy = rulings.heavy(table.deal, [card], trump=event.fact("trump"))
-    facts = (("heavy", tuple(str(c) for c in heavy)),)
+    facts: tuple[tuple[str, Any], ...] = (("heavy", tuple(str(c) for c in heavy)),)
     if event.fact("in_hand"):
         return uncovered(event, answers, "the card is already in the offender's hand: the seed "
                            "covers a card not yet in the hand", effects=[RandomDraw(seat, rightful, 1)],
@@ -405,9 +405,8 @@ def incident(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -
     ladder = _INCIDENTS.get(what)
     if ladder is None:
         return uncovered(event, answers, f"a reported incident of kind {what!r} is in no clause")
-    clause = ladder.get("damaged") if event.fact("damaged") and severity != "minor" else None
-    clause = clause or ladder[severity]
-    return decision(event, answers, clause, [])
+    damaged = ladder.get("damaged") if event.fact("damaged") and severity != "minor" else None
+    return decision(event, answers, damaged or ladder[severity], [])
 
 
 def no_clause(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:

@@ -86,6 +86,15 @@ class Reading:
 
     __slots__ = ("kind", "rank", "suit", "size", "code", "id", "rank_index", "position",
                  "comparison_class")
+    kind: Kind
+    rank: str | None
+    suit: str | None
+    size: int
+    code: str
+    id: int
+    rank_index: int | None
+    position: int | None
+    comparison_class: int
 
     def __new__(cls, kind: Kind, rank: str | None = None, suit: str | None = None,
                 size: int | None = None) -> "Reading":
@@ -252,14 +261,15 @@ ALL_READINGS: tuple[Reading, ...] = tuple(_ALL)
 
 def _value(reading: Reading, level: int) -> int:
     kind = reading.kind
-    if kind is Kind.BOMB:
-        return _TIER[reading.size] * _TIER_STEP + power_of_rank(reading.rank_index, level)
-    if kind is Kind.STRAIGHT_FLUSH:
-        return _STRAIGHT_FLUSH_TIER * _TIER_STEP + reading.position
     if kind is Kind.JOKER_BOMB:
         return _JOKER_BOMB_TIER * _TIER_STEP
     if reading.position is not None:
+        if kind is Kind.STRAIGHT_FLUSH:
+            return _STRAIGHT_FLUSH_TIER * _TIER_STEP + reading.position
         return reading.position
+    assert reading.rank_index is not None  # only the joker bomb has no rank
+    if kind is Kind.BOMB:
+        return _TIER[reading.size] * _TIER_STEP + power_of_rank(reading.rank_index, level)
     return power_of_rank(reading.rank_index, level)
 
 

@@ -29,7 +29,7 @@ Randomness: a deal numbered ``d`` with seed ``S`` draws from ``tabletop.rng`` st
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -96,7 +96,7 @@ class Deal:
         self.deal_number = deal_number
         self.mode = mode
         self.seed: int | None = None
-        self.table: TableState | None = TableState() if mode == REFEREED else None
+        self.table: TableState | None = TableState(refereed.draw.DrawState()) if mode == REFEREED else None
         """Refereed mode's state (None in strict mode)."""
         if self.table is not None:
             self.table.report_step = report_step
@@ -178,11 +178,11 @@ class Deal:
         if deal.table is not None:
             if leader is not None:
                 _check_seat(leader, "leader")
-            deal.table.setup = dict(
+            deal.table.draw.setup = dict(
                 shuffler=shuffler, cutter=cutter, first_drawer=first_drawer, face_up=face_up,
                 previous_order=previous_order, no_tribute_seats=no_tribute_seats,
                 no_tribute=no_tribute, leader=leader, face_leader=None)
-            refereed.draw.shuffle_and_cut(deal, deal.table.setup)
+            refereed.draw.shuffle_and_cut(deal, deal.table.draw.setup)
             return deal
         order = streams.generator(seed, deal_number, streams.SHUFFLE).permutation(DECK_SIZE)
         deck = full_deck(2)
@@ -211,6 +211,7 @@ class Deal:
             _check_seat(leader, "leader")
             deal._start_play(leader, "given")
         else:
+            assert face_leader is not None  # a drawn deal turns a card face up
             deal._start_play(face_leader, "face_up")
         return deal
 
@@ -273,6 +274,7 @@ class Deal:
         if previous_order is not None:
             deal._start_tribute(previous_order, no_tribute_seats, no_tribute, leader)
         else:
+            assert leader is not None  # _check_seat above
             deal._start_play(leader, "given")
         return deal
 
@@ -335,16 +337,17 @@ class Deal:
             return refereed.engine.apply(self, action)
         # a legal action (refereed: a play or pass handed out by legal_actions() in ordinary play)
         self._legal = None
-        if kind is Play:
+        if type(action) is Play:
             self.stream.emit(ev.CardsPlayed, seat=action.seat, cards=codes(action.cards),
                              reading=action.reading.code)
             self._play(action.seat, action.cards, action.reading)
-        elif kind is Pass:
+        elif type(action) is Pass:
             self.stream.emit(ev.Passed, seat=action.seat)
             self._pass(action.seat)
-        elif kind is GiveTribute:
+        elif type(action) is GiveTribute:
             self._give_tribute(action.seat, action.card)
         else:
+            assert type(action) is ReturnCard  # the last action strict play hands out
             self._return_card(action.seat, action.card)
         if t is not None and self.phase is _PLAY and (t.bars or t.lead_options or t.exposures or t.end_pending):
             refereed.core.settle(self)
@@ -475,7 +478,7 @@ class Deal:
         cards, or a copy of its counts (then its cards are the deal's cached ones while the
         hand is still the same); ``extras``: refereed mode's public table state, which may
         replace ``top`` with what is played on (an out-of-turn play waiting for an answer)."""
-        if type(held) is tuple:
+        if isinstance(held, tuple):
             hand = held
         else:
             hand = self.hand(seat) if self.hands[seat] == held else _hand_cards(held)
@@ -515,7 +518,7 @@ class Deal:
         if self.table is not None:
             for seat in range(NUM_SEATS):
                 out[f"table {seat}"] = tuple(self.table.on_table.get(seat, ()))
-            out["lost"] = tuple(self.table.lost)
+            out["lost"] = tuple(self.table.draw.lost)
         return out
 
     def card_counts(self) -> list[int]:
@@ -547,6 +550,7 @@ class Deal:
     def game_phase(self) -> Phase:
         """The phase of play, also while a ruling is awaited."""
         if self.phase is Phase.AWAITING_RULING:
+            assert self.table is not None  # only a refereed deal awaits rulings
             return self.table.resume_phase
         return self.phase
 
@@ -642,6 +646,7 @@ class Deal:
             self.turn = self.pending[0][0]
         else:
             self.phase = Phase.RETURN
+            assert self.tribute_plan is not None  # tribute is being paid
             self.pending = list(self.tribute_plan.returns)
             self.turn = self.pending[0][0]
 
@@ -655,6 +660,7 @@ class Deal:
         if self.pending:
             self.turn = self.pending[0][0]
         else:
+            assert self.tribute_plan is not None  # returns are being given
             self._start_play(self.tribute_plan.leader, "tribute")
 
     def _move(self, giver: int, taker: int, card: Card) -> None:
@@ -742,6 +748,7 @@ class Deal:
                 refereed.pass_sequence.pass_in_sequence(self, seat)
                 return
             last = t.placed_last
+        assert self.top is not None  # a pass answers a play
         top_seat = self.top.seat
         passed = self.passed
         passed.append(seat)
@@ -755,6 +762,7 @@ class Deal:
     def _round_over(self) -> None:
         """Everyone still in play passed: the top play's seat leads (its partner, 接风, when
         it went out). Refereed mode: a new lead, and the round's GD-2.2 bars lapse."""
+        assert self.top is not None  # the round had a play
         top_seat = self.top.seat
         leader = self._leader_after(top_seat)
         self.stream.emit(ev.RoundEnded, seat=top_seat, leader=leader, partner_leads=leader != top_seat)
@@ -830,7 +838,8 @@ class Deal:
         self.top = None
         self.passed = []
         self._legal = None
-        order = tuple(self.finish_order)
+        first, second, third, fourth = self.finish_order
+        order = (first, second, third, fourth)
         winner, gain = level_gain(order)
         forced = self.forced or bool(self.table is not None and self.table.placed_last)
         self._result = DealResult(order, winner, gain, self.plays, forced)
@@ -848,13 +857,15 @@ class Deal:
                 t.oot is None and t.choice is None and t.report_due is None and not t.exposures
                 and t.restriction is None and t.sequence is None)):
             seat = self.turn  # the everyday case: ordinary play, no restriction
+            assert seat is not None  # someone is to play
             top = self.top
             if top is None or top.seat == seat:
                 return LegalActions(seat, plays(self.hands[seat], None, self.level, self.rules), False)
             return LegalActions(seat, plays(self.hands[seat], top.reading, self.level, self.rules), True)
-        seat = self.to_act
-        if seat is None:
+        to_act = self.to_act
+        if to_act is None:
             return LegalActions(0, [], False)
+        seat = cast(int, to_act)  # not REFEREE: the referee's seat rules, it is not asked for legal actions
         if t is not None:
             if t.oot is not None:
                 o = t.oot
@@ -874,8 +885,8 @@ class Deal:
         if phase is Phase.RETURN:
             return _Choices(seat, [ReturnCard(seat, c) for c in return_choices(self.hand(seat), self.level)])
         top = self.top  # refereed play under a restriction
-        leading = top is None or top.seat == seat
-        return refereed.play.play_options(self, seat, None if leading else top.reading,
+        assert t is not None  # strict play returned above
+        return refereed.play.play_options(self, seat, None if top is None or top.seat == seat else top.reading,
                                           pass_on_lead=t.sequence is not None)
 
 def _check_seat(seat: Any, name: str) -> None:

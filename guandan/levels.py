@@ -22,7 +22,7 @@ LEVEL_A = 12
 
 
 def _two_levels(value: Sequence[int]) -> tuple[int, int]:
-    return tuple(int(v) for v in value)  # type: ignore[return-value]
+    return tuple(int(v) for v in value)  # type: ignore[return-value]  # two values: the validator checks
 
 
 def _check_levels(instance: Any, attribute: Any, value: Any) -> None:

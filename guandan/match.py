@@ -33,7 +33,7 @@ import attrs
 
 from guandan import events as ev
 from guandan.actions import Action
-from guandan.deal import Deal, DealResult, LegalActions
+from guandan.deal import Deal, LegalActions
 from guandan.levels import DealOutcome, TeamLevels, advance, initial_levels, match_score
 from guandan.observation import Observation, Phase, TributeRecord
 from guandan.ranks import level_text
@@ -169,14 +169,16 @@ class Match:
         if self.ended is None:
             return None
         scores = self.scores
+        winner: int | None
         if self.levels.passed_a is not None:
             winner = self.levels.passed_a
         else:
             winner = None if scores[0] == scores[1] else int(scores[1] > scores[0])
+        first, second = self.levels.levels
         return MatchResult(
-            levels=tuple(level_text(v) for v in self.levels.levels),
+            levels=(level_text(first), level_text(second)),
             deals=tuple(self.records), ended=self.ended, winner=winner, scores=scores,
-            penalties=tuple(self.penalties))
+            penalties=(self.penalties[0], self.penalties[1]))
 
     # -----------------------------------------------------------------------------------------
     # Queries
@@ -275,7 +277,8 @@ class Match:
         if self._settled or deal.phase is not Phase.SCORED:
             return
         self._settled = True
-        result: DealResult = deal.result
+        result = deal.result
+        assert result is not None  # the deal is scored
         self._levels_before = self.levels
         self.levels, outcome = advance(self.levels, result.finish_order, self.rules)
         self.records.append(DealRecord(
@@ -293,9 +296,10 @@ class Match:
         elif played >= self.rules.max_deals:
             self.ended = "max_deals"
         if self.ended is not None:
-            result = self.result
-            self.stream.emit(ev.MatchEnded, how=self.ended, winner=result.winner,
-                             levels=result.levels, scores=result.scores)
+            final = self.result
+            assert final is not None  # the match has ended
+            self.stream.emit(ev.MatchEnded, how=self.ended, winner=final.winner,
+                             levels=final.levels, scores=final.scores)
 
     def _start_next_if_due(self) -> None:
         """Draw the next deal once the current one is settled (and ruled on: an
@@ -305,6 +309,7 @@ class Match:
         if self.deal.table is not None and self.deal.table.awaiting:
             return
         last = self.deal
+        assert last.result is not None  # settled: the deal is scored
         order = last.result.finish_order
         plan = self.scheduled or NextDeal()
         self.scheduled = None

@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import chain, product
 from operator import getitem, itemgetter
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 import numpy as np
 
@@ -102,7 +102,7 @@ def plays(counts: "list[int] | tuple[int, ...]", top: Reading | None, level: int
     return _analysed(bytes(counts), level, _joker_pair(rules)).plays(top)
 
 
-class Plays(Sequence):
+class Plays(Sequence[Move]):
     """Legal plays listed lazily: a read-only sequence of ``Move`` whose cards are made
     when a move is looked at. ``segments``: (comparison class, its recipes, first index)
     of the hand's lists, in listing order. Going through all of them makes (and keeps, in
@@ -119,7 +119,12 @@ class Plays(Sequence):
     def __len__(self) -> int:
         return self._len
 
-    def __getitem__(self, index: int):
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Move]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | list[Move]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._len))]
         i = index + self._len if index < 0 else index
@@ -250,9 +255,14 @@ _WINDOWS = {kind: tuple(tuple(rank_of_position(q) for q in range(p, p + SEQUENCE
                         for p in sequence_starts(kind))
             for kind in (Kind.STRAIGHT, Kind.TUBE, Kind.PLATE)}
 _SORTED_WINDOWS = {kind: tuple(tuple(sorted(w)) for w in ws) for kind, ws in _WINDOWS.items()}
-_RELEASE_ORDER = {kind: tuple(tuple(sorted(range(len(w)), key=lambda i, w=w: -w.index(sorted(w)[i])))
-                              for w in ws)
-                  for kind, ws in _WINDOWS.items()}
+
+
+def _release_order(window: tuple[int, ...]) -> tuple[int, ...]:
+    ordered = sorted(window)
+    return tuple(sorted(range(len(window)), key=lambda i: -window.index(ordered[i])))
+
+
+_RELEASE_ORDER = {kind: tuple(_release_order(w) for w in ws) for kind, ws in _WINDOWS.items()}
 """Indices into the sorted window, highest sequence position first."""
 _LEVEL_PLACE = {kind: tuple(tuple(w.index(level) if level in w else -1 for w in ws)
                              for level in range(13))
@@ -623,7 +633,7 @@ class _Hand:
         return self.rank_by_rank(2)
 
     def full_houses(self) -> list[Recipe]:
-        out = []
+        out: list[Recipe] = []
         natural, level, wilds, counts = self.natural, self.level, self.wilds, self.counts
         house, joker_house = _Hand.house, _Hand.joker_house
         order = _POWER_ORDER[level]
@@ -655,6 +665,7 @@ class _Hand:
             lone = lone_ranks[0] if lone_ranks and lone_ranks[0] != t else (
                 lone_ranks[1] if len(lone_ranks) > 1 else None)
             # The pair standing without free wilds: (physical wilds, power, (rank, naturals), joker).
+            plain: tuple[int, int, tuple[int, int] | None, int] | None
             if natural_pair is not None:
                 plain = (0, 13 if natural_pair == level else natural_pair, (natural_pair, 2), 0)
             elif joker_pair is not None:
@@ -667,16 +678,16 @@ class _Hand:
                 # A: w wilds in the triple, the plain pair; B: w-1 wilds in the triple and
                 # one natural + one wild as the pair. Fewest physical wilds, then lowest
                 # pair, then the wilds in the pair (B).
-                a = None
+                with_plain: tuple[int, int] | None = None
                 if plain is not None and n >= 3 - w and w + plain[0] <= wilds:
-                    a = (w + plain[0], plain[1])
-                if w and lone is not None and n >= 4 - w and (a is None or (w, lone) <= a):
+                    with_plain = (w + plain[0], plain[1])
+                if w and lone is not None and n >= 4 - w and (with_plain is None or (w, lone) <= with_plain):
                     out.append((reading, house, (t, 4 - w, lone, 1, w)))
-                elif a is not None:
+                elif with_plain is not None and plain is not None:  # with_plain is only set from plain
                     if plain[2] is None:
                         out.append((reading, joker_house, (t, 3 - w, w, plain[3])))
                     else:
-                        out.append((reading, house, (t, 3 - w) + plain[2] + (a[0],)))
+                        out.append((reading, house, (t, 3 - w) + plain[2] + (with_plain[0],)))
         return out
 
     def sequences(self, k: int) -> list[Recipe]:
@@ -794,13 +805,14 @@ def _expand_reading(hand: _Hand, reading: Reading) -> set[tuple[Card, ...]]:
     kind, level = reading.kind, hand.level
     counts = hand.counts
     if kind is Kind.JOKER_BOMB:
-        j, b = CARDS[SMALL_JOKER], CARDS[BIG_JOKER]
-        return {(j, j, b, b)}
+        small, big = CARDS[SMALL_JOKER], CARDS[BIG_JOKER]
+        return {(small, small, big, big)}
     r = reading.rank_index
+    assert r is not None  # only the joker bomb has no rank
     if r >= 13:  # joker single or pair
         return {(CARDS[r + 39],) * reading.size}
     if kind is Kind.SINGLE:
-        out = {(c,) for c in hand.rank_cards(r)}
+        out: set[tuple[Card, ...]] = {(c,) for c in hand.rank_cards(r)}
         if r == level and hand.wilds:
             out.add((hand.wild_card,))
         return out
@@ -809,7 +821,7 @@ def _expand_reading(hand: _Hand, reading: Reading) -> set[tuple[Card, ...]]:
     if kind in (Kind.TRIPLE, Kind.BOMB):
         return _fill(hand, [(r, None, reading.size, 1)])
     if kind is Kind.FULL_HOUSE:
-        out: set = set()
+        out = set()
         for p in range(13):
             if p != r:
                 out |= _fill(hand, [(r, None, 3, 0), (p, None, 2, 0)])
@@ -821,8 +833,9 @@ def _expand_reading(hand: _Hand, reading: Reading) -> set[tuple[Card, ...]]:
         return out
     width = SEQUENCE_WIDTH[kind]
     suit = "SHCD".index(reading.suit) if reading.suit else None
-    window = [rank_of_position(q) for q in range(reading.position,
-                                                 reading.position + SEQUENCE_LENGTH[kind])]
+    start = reading.position
+    assert start is not None  # the rest are sequences
+    window = [rank_of_position(q) for q in range(start, start + SEQUENCE_LENGTH[kind])]
     return _fill(hand, [(q, suit, width, 0) for q in window])
 
 

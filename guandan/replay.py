@@ -17,25 +17,30 @@ from tabletop.rulings import Ruling, RulingEvent, Unresolved, UnresolvedEvent, r
 
 def action_from_event(event: Event) -> Action | Ruling | Unresolved:
     """The action that produced ``event`` (an event with ``ACTION = True``)."""
-    kind = type(event)
-    if kind is ev.CardsPlayed:
-        return Play(event.seat, [Card(c) for c in event.cards], Reading.from_code(event.reading))
-    if kind is ev.Passed:
-        return Pass(event.seat)
-    if kind is ev.TributeGiven:
-        return GiveTribute(event.seat, Card(event.card))
-    if kind is ev.ReturnGiven:
-        return ReturnCard(event.seat, Card(event.card))
-    if kind is ev.DrawRan:
-        return Draw(event.seat)
-    if kind is ev.CountReported:
-        return Report(event.seat, event.count)
-    if kind is ev.ChoiceMade:
-        return Choose(event.seat, event.option)
-    if kind is ev.RefereeCalled:
-        return CallReferee(event.seat)
-    if kind is ev.IrregularAttempt:
+    if isinstance(event, ev.IrregularAttempt):
         return action_from_data(event.action)
-    if kind is RulingEvent or kind is UnresolvedEvent:
+    if isinstance(event, (RulingEvent, UnresolvedEvent)):
         return ruling_from_event(event)
+    if isinstance(event, ev.CardsPlayed):
+        return Play(_seat(event), [Card(c) for c in event.cards], Reading.from_code(event.reading))
+    if isinstance(event, ev.Passed):
+        return Pass(_seat(event))
+    if isinstance(event, ev.TributeGiven):
+        return GiveTribute(_seat(event), Card(event.card))
+    if isinstance(event, ev.ReturnGiven):
+        return ReturnCard(_seat(event), Card(event.card))
+    if isinstance(event, ev.DrawRan):
+        return Draw(_seat(event))
+    if isinstance(event, ev.CountReported):
+        return Report(_seat(event), event.count)
+    if isinstance(event, ev.ChoiceMade):
+        return Choose(_seat(event), event.option)
+    if isinstance(event, ev.RefereeCalled):
+        return CallReferee(_seat(event))
     raise LogError(f"event {event.KIND!r} (seq {event.seq}) is not a 掼蛋 action")
+
+
+def _seat(event: Event) -> int:
+    if event.seat is None:
+        raise LogError(f"event {event.KIND!r} (seq {event.seq}) names no seat")
+    return event.seat

@@ -217,7 +217,7 @@ def finishing_order(finish_order: Sequence[int]) -> tuple[int, int, int, int]:
         order += tuple(s for s in range(NUM_SEATS) if s not in order)
     elif len(order) != NUM_SEATS:
         raise ValueError(f"a finishing order lists 2, 3 or 4 seats, got {list(finish_order)}")
-    return order  # type: ignore[return-value]
+    return order  # type: ignore[return-value]  # all four seats by now
 
 
 # ---------------------------------------------------------------------------------------------

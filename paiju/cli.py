@@ -41,7 +41,8 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(_named(self.prog, message))
 
-    def parse_known_args(self, args: Any = None, namespace: Any = None) -> tuple[argparse.Namespace, list[str]]:
+    # typeshed overloads parse_known_args by the namespace's type; this override keeps both
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> tuple[argparse.Namespace, list[str]]:  # type: ignore[override]
         parsed, extra = super().parse_known_args(args, namespace)
         if not hasattr(parsed, PARSER_PROG):   # the innermost parser finishes first: it names the command
             setattr(parsed, PARSER_PROG, self.prog)

@@ -136,7 +136,7 @@ def _ended_rows(ended: Counter, n: int, known: dict[str, str]) -> tuple[Row, ...
     """How matches ended: the game's known ways in order (with what each means), then any
     other way a result names, so no match is left out of the table."""
     ways = list(known) + sorted(k for k in ended if k not in known)
-    return tuple(count_row(known.get(how, how), how, ended.get(how, 0), n) for how in ways)
+    return tuple(count_row(known.get(how) or str(how), str(how), ended.get(how, 0), n) for how in ways)
 
 
 def _agent_rows(winners: Sequence[int | None], kinds: Sequence[str]) -> tuple[Row, ...]:
@@ -320,7 +320,7 @@ def _changed_shengji(unit: str, results: Sequence[Any]) -> tuple[Row, ...]:
         without = max(0, d.points - sum(referee))
         if level_result(without) != level_result(d.points):
             flipped += 1
-    rows = (Row("deals with referee point penalties", "penalised_deals", {"deals": adjusted, "points_moved": moved},
+    rows: tuple[Row, ...] = (Row("deals with referee point penalties", "penalised_deals", {"deals": adjusted, "points_moved": moved},
                 f"{adjusted} ({counted(moved, 'point')} moved)"),
             count_row("deals whose level result they changed", "level_results_changed", flipped))
     if unit == "matches":

@@ -297,8 +297,8 @@ def sanction_words(sanction: Any) -> str:
         note = f"; {sanction['note']}" if sanction.get("note") else ""
         return f"调整分 adjusted score ({change} to the other side{note})"
     name = SANCTIONS.get(kind) or _spelt(kind)
-    note = sanction.get("note")
-    return f"{name} ({note})" if note else name
+    remark = sanction.get("note")
+    return f"{name} ({remark})" if remark else name
 
 
 def imposed_words(row: Any, anchor: int | None = None) -> str:
@@ -314,7 +314,7 @@ def imposed_words(row: Any, anchor: int | None = None) -> str:
 
 def _spelt(kind: str) -> str:
     """'NoTributeNextDeal' → 'no tribute next deal'."""
-    out = []
+    out: list[str] = []
     for ch in kind:
         if ch.isupper() and out:
             out.append(" ")

@@ -294,7 +294,7 @@ class Choices(Sequence):
     ) -> None:
         if callable(listed):
             self._listed: tuple[Any, ...] | None = None
-            self._make = listed
+            self._make: Callable[[], Sequence[Any]] | None = listed
         else:
             self._listed = tuple(listed)
             self._make = None
@@ -311,13 +311,14 @@ class Choices(Sequence):
     @property
     def listed(self) -> tuple[Any, ...]:
         if self._listed is None:
+            assert self._make is not None  # set whenever _listed is not
             self._listed = tuple(self._make())
         return self._listed
 
     def __len__(self) -> int:
         return len(self.listed)
 
-    def __getitem__(self, index: int):  # type: ignore[override]
+    def __getitem__(self, index: int):  # type: ignore[override]  # an int or a slice, as the listed tuple takes
         return self.listed[index]
 
     def __iter__(self):

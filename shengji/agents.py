@@ -149,6 +149,7 @@ class HeuristicAgent:
         """Void the shortest side suits; keep trumps, aces, kings under an ace and pairs;
         with long trumps also bury side-suit point cards that would likely be lost."""
         ctx = obs.context
+        assert ctx is not None  # trump is known from the burial on
         hand = list(obs.hand)
         size = len(hand) - obs.hand_sizes[(obs.seat + 1) % 4]
         counts = count_list(hand)
@@ -177,6 +178,7 @@ class HeuristicAgent:
     # -- leading --------------------------------------------------------------------------------
     def _lead(self, obs: Observation) -> Play:
         ctx = obs.context
+        assert ctx is not None  # trump is known from the burial on
         memory = self.memory
         unseen = memory.unseen(obs)
         counts = count_list(obs.hand)
@@ -219,6 +221,7 @@ class HeuristicAgent:
         """The cards of the best throw of two or more units that no unseen card can beat
         (a side suit where no opponent is known to be void), or None."""
         ctx = obs.context
+        assert ctx is not None  # trump is known from the burial on
         best: tuple[Card, ...] | None = None
         best_key: tuple = ()
         held = [0] * 5
@@ -261,6 +264,7 @@ class HeuristicAgent:
     # -- following ------------------------------------------------------------------------------
     def _follow(self, obs: Observation, legal: Sequence[Any]) -> Play:
         ctx = obs.context
+        assert ctx is not None  # trump is known from the burial on
         if isinstance(legal, Choices) and not legal.complete:
             candidates = {legal.sample(self.rng) for _ in range(self.FOLLOW_SAMPLES)}
             candidates.update(legal)
@@ -347,8 +351,10 @@ class TrickMemory:
             for _, cards in obs.last_trick:
                 for c in cards:
                     self.played[c] += 1
+            assert obs.context is not None  # tricks are played after the burial
             self._voids(obs.last_trick, obs.context)
         if obs.trick:
+            assert obs.context is not None
             self._voids(obs.trick, obs.context)
 
     def _voids(self, trick: Any, ctx: Context) -> None:

@@ -27,6 +27,7 @@ and ``order`` are single list lookups.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from tabletop.cards import (
@@ -192,7 +193,7 @@ def card_list(cards: Any) -> list[Card]:
     return as_cards(cards)
 
 
-def count_vector(cards: "list[int]") -> list[int]:
+def count_vector(cards: Iterable[int]) -> list[int]:
     vec = [0] * NUM_CARD_KINDS
     for c in cards:
         vec[c] += 1

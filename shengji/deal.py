@@ -39,7 +39,7 @@ from shengji.events import (
     DeckShuffled, HandsSet, KittyFlipped, KittyRevealed, KittyTaken, PointsAdjusted, Redealt,
     PlayStands, ThrowFailed, ThrowPenalty, TrickWon, TrumpSet,
 )
-from shengji.follow import follow_error, lead_info, legal_follows, sample_follow
+from shengji.follow import LeadInfo, follow_error, lead_info, legal_follows, sample_follow
 from shengji.observation import Observation, RefereedObservation, observe
 from shengji.phase import Phase
 from shengji.rules import ShengjiRules
@@ -53,15 +53,13 @@ from tabletop.cards import CARDS, RANKS, Card, as_cards, codes, full_deck, sort_
 from tabletop.errors import CardParseError, IllegalAction
 from tabletop.events import Event, EventStream
 from tabletop.irregular import MODES, REFEREED
-from tabletop.rng import CUT, FIRST_BANKER, SHUFFLE, child_seed, generator
+from tabletop.rng import CUT, FIRST_BANKER, REDEAL, SHUFFLE, child_seed, generator
 from tabletop.seats import REFEREE, next_seat, partner, prev_seat, seats_from, team
 
 DECK_SIZE = 108
 KITTY_SIZE = 8
 CUT_MARGIN = 10
 """The cut moves between CUT_MARGIN and DECK_SIZE − CUT_MARGIN cards (both included)."""
-REDEAL = 40
-"""Seed-tree path element of a redeal: attempt k shuffles from child_seed(seed, REDEAL, k)."""
 MAX_REDEALS = 20
 """Guard against agents that never declare: after this many redeals the kitty is flipped
 (the first drawer banks in a first deal) instead of redealing again."""
@@ -256,7 +254,7 @@ class Deal:
             raise ValueError(f"banker must be a seat 0-3 or None, got {banker!r}")
         self.rules = ShengjiRules() if rules is None else rules
         self.mode = mode
-        self.table: TableState | None = TableState() if mode == REFEREED else None
+        self.table: TableState | None = TableState(refereed.draw.DrawState()) if mode == REFEREED else None
         """Refereed mode's state (None in strict mode)."""
         self.stream = EventStream() if stream is None else stream
         if deal_number is not None:
@@ -294,7 +292,7 @@ class Deal:
         self.trick_number = 0
         self.leader: int | None = None
         self.trick: list[tuple[int, tuple[Card, ...]]] = []
-        self._lead_info = None          # shengji.follow's analysis of the current lead
+        self._lead_info: LeadInfo | None = None  # shengji.follow's analysis of the current lead
         self.tricks: list[TrickRecord] = []
         self.attackers_points = 0
         self.banker_points = 0
@@ -313,6 +311,7 @@ class Deal:
     def game_phase(self) -> Any:
         """The phase of play, also while a ruling is awaited."""
         if self.phase is Phase.AWAITING_RULING:
+            assert self.table is not None  # only a refereed deal awaits rulings
             return self.table.resume_phase
         return self.phase
 
@@ -375,11 +374,12 @@ class Deal:
         if t is not None:
             if self.to_act is REFEREE:
                 return Choices(())
-            if t.choice is not None or t.draw_step:
+            if t.choice is not None or t.draw.step:
                 return refereed.core.legal(self)
         seat = self.to_act
         if seat is None:
             return Choices(())
+        assert isinstance(seat, int)  # the referee's seat returned above
         if self.phase in (Phase.DRAW, Phase.DECLARE):
             options = declaration_options(self.hands[seat], self.level, seat, self.declaration,
                                           self.rules.pair_vs_pair)
@@ -449,16 +449,20 @@ class Deal:
         cards = action.cards
         counts = self.hands[seat]
         if kind is Play:
+            ctx = self.ctx
+            assert ctx is not None  # trump is known in play
             if self.trick:
-                if _plain_follow_ok(counts, cards, self.lead, self.ctx):
+                lead, info = self.lead, self._lead_info
+                assert lead is not None and info is not None  # a trick is open
+                if _plain_follow_ok(counts, cards, lead, ctx):
                     return None
-                message = follow_error(counts, list(cards), self._lead_info, self.ctx)
-                return None if message is None else (_follow_code(message, len(self.lead), len(cards)), message)
+                message = follow_error(counts, list(cards), info, ctx)
+                return None if message is None else (_follow_code(message, len(lead), len(cards)), message)
             if not cards:
                 return "missing_card", "a play needs at least one card"
             if not _has_cards(counts, cards):
                 return "cards_not_in_hand", "cards not in hand"
-            return None if is_valid_lead(list(cards), self.ctx) else ("lead_mixed_suits", "a lead must be one suit")
+            return None if is_valid_lead(list(cards), ctx) else ("lead_mixed_suits", "a lead must be one suit")
         if kind is Declare:
             if seat in self.declare_barred:
                 return "declare_barred", f"seat {seat} has lost the right to declare in this deal"
@@ -560,9 +564,7 @@ class Deal:
                 reason = "nobody declared in the first deal" if self.first_deal else "nobody declared"
                 seed = child_seed(self.seed, REDEAL, self.attempt)
                 if self.table is not None:   # the cards on the table are gathered up too
-                    from shengji.refereed.remedies import clear_for_redeal
-
-                    clear_for_redeal(self)
+                    refereed.remedies.clear_for_redeal(self)
                 self._emit(Redealt, None, reason=reason, attempt=self.attempt, seed=seed)
                 self._start_draw()
                 return
@@ -598,6 +600,7 @@ class Deal:
 
     def _take_kitty(self) -> None:
         banker = self.banker
+        assert banker is not None  # the kitty goes to the banker
         self.picked_up = tuple(self.kitty)
         self.kitty = []                         # in the banker's hand until it buries
         for c in self.picked_up:
@@ -636,12 +639,14 @@ class Deal:
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
-        self.leader = self.banker
-        self.to_act = self.banker
-        if self.hand_size[self.banker] == 0:
+        banker = self.banker
+        assert banker is not None  # the banker leads
+        self.leader = banker
+        self.to_act = banker
+        if self.hand_size[banker] == 0:
             self._finish()
 
-    def _remove(self, seat: int, cards: Iterable[int]) -> None:
+    def _remove(self, seat: int, cards: Iterable[Card]) -> None:
         counts = self.hands[seat]
         cached = self._sorted[seat]
         remaining = None if cached is None else list(cached)
@@ -667,13 +672,15 @@ class Deal:
                              reason=stand)
         played = cards
         if lead:
-            info = lead_info(list(cards), self.ctx)
+            ctx = self.ctx
+            assert ctx is not None  # trump is known in play
+            info = lead_info(list(cards), ctx)
             if info.is_throw:
                 self.throws += 1
                 played = self._check_throw(seat, cards)
                 if played is not cards:
                     self.failed_throws += 1
-                    info = lead_info(list(played), self.ctx)
+                    info = lead_info(list(played), ctx)
             self._lead_info = info
         self._remove(seat, played)
         self.trick.append((seat, played))
@@ -686,6 +693,7 @@ class Deal:
     def _check_throw(self, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
         """The cards that stay on the table: all of them, or the forced unit of a failed throw."""
         others = [list(self.hand(s)) for s in seats_from(seat)[1:]]
+        assert self.ctx is not None and self.banker is not None  # in play
         beatable = failed_throw_units(list(cards), others, self.ctx)
         if not beatable:
             return cards
@@ -703,6 +711,7 @@ class Deal:
 
     def _finish_trick(self) -> None:
         plays = self.trick
+        assert self.ctx is not None and self.banker is not None  # in play
         winner = plays[trick_winner([list(c) for _, c in plays], self.ctx, self.rules)][0]
         points = sum(POINTS[c] for _, cards in plays for c in cards)
         if team(winner) == team(self.banker):
@@ -723,6 +732,7 @@ class Deal:
 
     def _finish(self) -> None:
         banker = self.banker
+        assert banker is not None and self.ctx is not None  # the deal was played
         last = self.tricks[-1] if self.tricks else None
         last_winner = last.winner if last is not None else banker
         kitty_points = card_points(list(self.kitty))
@@ -779,9 +789,11 @@ class Deal:
     # Choices for leads and follows
 
     def _lead_choices(self, seat: int) -> Choices:
-        return Choices(lambda: [Play(seat, u) for u in lead_units(self.hand(seat), self.ctx)],
+        ctx = self.ctx
+        assert ctx is not None  # trump is known in play
+        return Choices(lambda: [Play(seat, u) for u in lead_units(self.hand(seat), ctx)],
                        complete=self.hand_size[seat] <= 1,
-                       sampler=lambda rng: Play(seat, random_lead(self.hand(seat), self.ctx, rng)))
+                       sampler=lambda rng: Play(seat, random_lead(self.hand(seat), ctx, rng)))
 
     def _follow_choices(self, seat: int) -> Choices:
         """Listed in full when an upper bound of their number is small. Sampled directly
@@ -790,6 +802,7 @@ class Deal:
         hand = self.hand(seat)
         lead = self.lead
         ctx = self.ctx
+        assert lead is not None and ctx is not None  # a trick is open
         n = len(lead)
 
         def in_suit() -> list[Card]:

@@ -87,6 +87,7 @@ def why_not_overcall(
     if new > old:
         return None
     if new == old == LEVEL_PAIR and pair_vs_pair == "higher_suit":
+        # standing is a level pair, with its trump suit (mypy cannot tie it to old)
         if SUIT_ORDER.index(trump_of(cards)) < SUIT_ORDER.index(standing.trump):  # type: ignore[arg-type]
             return None
         return f"a level pair overrides a level pair only of a lower suit (order {' > '.join(SUIT_ORDER)})"
@@ -105,11 +106,11 @@ def declaration_options(
     out: list[tuple[Card, ...]] = []
     old = 0 if standing is None else strength(standing.cards, level)
     mine = standing is not None and standing.seat == seat
-    if mine:
+    if mine and standing is not None:
         # Only 加固: the standing single into the pair of the same card.
-        card = standing.cards[0]
-        if old == SINGLE and counts[card] >= 2:
-            out.append((CARDS[card], CARDS[card]))
+        shown = standing.cards[0]
+        if old == SINGLE and counts[shown] >= 2:
+            out.append((CARDS[shown], CARDS[shown]))
         return out
     if old >= BIG_JOKER_PAIR:
         return out
@@ -120,6 +121,7 @@ def declaration_options(
             out.append((CARDS[card],))
         if n >= 2 and (old < LEVEL_PAIR or (
                 old == LEVEL_PAIR and pair_vs_pair == "higher_suit"
+                # old == LEVEL_PAIR: standing is a level pair, with its trump suit
                 and SUIT_ORDER.index(SUITS[suit]) < SUIT_ORDER.index(standing.trump))):  # type: ignore[union-attr,arg-type]
             out.append((CARDS[card], CARDS[card]))
     if counts[SMALL_JOKER] >= 2 and old < SMALL_JOKER_PAIR:

@@ -29,6 +29,7 @@ cached on the context (bounded), since three follows and the trick winner read t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Iterator
 
 import numpy as np
@@ -105,7 +106,7 @@ def is_legal_follow(hand: Any, lead: Any, play: Any, ctx: Context) -> bool:
     return why_illegal_follow(hand, lead, play, ctx) is None
 
 
-def follow_error(hand: list[int], play: list[int], info: LeadInfo, ctx: Context) -> str | None:
+def follow_error(hand: list[int], play: Sequence[int], info: LeadInfo, ctx: Context) -> str | None:
     """The check itself: ``hand`` a 54-count list (including the play), ``play`` a card list."""
     n = info.n
     if len(play) != n:
@@ -144,9 +145,9 @@ def follow_error(hand: list[int], play: list[int], info: LeadInfo, ctx: Context)
     for k in copies.values():
         got_pairs += k >> 1
     if got_pairs < want_pairs:
-        held = [c for c in ctx.kinds[s] if hand[c] >= 2]
+        paired = [c for c in ctx.kinds[s] if hand[c] >= 2]
         what = "a pair" if want_pairs == 1 else f"{want_pairs} pairs"
-        return f"must play {what}: you hold {' '.join(_text([c, c]) for c in held)}"
+        return f"must play {what}: you hold {' '.join(_text([c, c]) for c in paired)}"
     return None
 
 
@@ -182,7 +183,7 @@ def legal_follows(hand: Any, lead: Any, ctx: Context) -> list[tuple[Card, ...]]:
         pool = suit_kinds if h else [c for c in range(len(counts)) if counts[c]]
         return [(CARDS[c],) for c in pool]
     if info.shape == (1,) and h > 2:
-        pairs = [(CARDS[c], CARDS[c]) for c in suit_kinds if counts[c] >= 2]
+        pairs: list[tuple[Card, ...]] = [(CARDS[c], CARDS[c]) for c in suit_kinds if counts[c] >= 2]
         if pairs:
             return pairs
     if h <= n:
@@ -265,8 +266,8 @@ def sample_follow(hand: Any, lead: Any, ctx: Context, rng: np.random.Generator) 
     if n == 2:                                    # a led pair: any held pair, else any two
         pairs = [c for c in set(in_suit) if left[c] >= 2]
         if pairs:
-            c = CARDS[min(pairs) if len(pairs) == 1 else sorted(pairs)[_below(len(pairs), rng)]]
-            return (c, c)
+            card = CARDS[min(pairs) if len(pairs) == 1 else sorted(pairs)[_below(len(pairs), rng)]]
+            return (card, card)
         return _canonical(_pick(in_suit, 2, rng))
     h_avail = pair_profile(left, ctx, s)
     want_pairs = min(info.pairs, sum(h_avail))
@@ -298,7 +299,7 @@ def _below(m: int, rng: np.random.Generator) -> int:
     return min(int(rng.random() * m), m - 1)
 
 
-def _pick(pool: list[int], k: int, rng: np.random.Generator) -> list[int]:
+def _pick(pool: Sequence[int], k: int, rng: np.random.Generator) -> list[int]:
     """k distinct positions of ``pool``, uniformly (partial Fisher–Yates)."""
     if k <= 0:
         return []

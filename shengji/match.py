@@ -105,7 +105,7 @@ class Match:
         return self.deal.phase
 
     @property
-    def to_act(self) -> int | None:
+    def to_act(self) -> int | str | None:
         if self.result is not None:
             return None
         if self.deal.result is not None and len(self.results) == self.deal_number:

@@ -10,7 +10,7 @@ only (enforcement PD SJ-1.12). Nothing of another seat's hand.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -29,7 +29,7 @@ Plays = tuple[tuple[int, tuple[Card, ...]], ...]
 class Observation:
     seat: int
     phase: str
-    to_act: int | None
+    to_act: int | str | None
     level: str
     levels: tuple[str, str]
     banker: int | None
@@ -56,12 +56,13 @@ class Observation:
 
     # What refereed mode adds (fields of RefereedObservation), read from these defaults when
     # nothing irregular is on the table (a refereed deal then hands out plain observations).
-    exposed = ((), (), (), ())
-    on_table = ()
-    situation = None
-    choice = None
-    declare_barred = ()
-    own_latent = ()
+    # Unannotated, so that attrs does not make them fields: cast gives them the fields' types.
+    exposed = cast("tuple[tuple[Card, ...], ...]", ((), (), (), ()))
+    on_table = cast("tuple[tuple[int, tuple[Card, ...]], ...]", ())
+    situation = cast("str | None", None)
+    choice = cast("tuple[str, tuple[str, ...]] | None", None)
+    declare_barred = cast("tuple[int, ...]", ())
+    own_latent = cast("tuple[str, ...]", ())
 
     @property
     def lead(self) -> tuple[Card, ...] | None:

@@ -24,24 +24,29 @@ from tabletop.runner import settle
 
 def action_from_event(event: Event) -> Action | Ruling | Unresolved | None:
     """The action an ACTION event records; None for any other event."""
-    kind = type(event)
-    if kind is CardsPlayed:
-        return Play(event.seat, event.cards)
-    if kind is Declared:
-        return Declare(event.seat, event.cards)
-    if kind is DeclarationDeclined:
-        return NoDeclare(event.seat)
-    if kind is Buried:
-        return Bury(event.seat, event.cards)
-    if kind is DrawRan:
-        return Draw(event.seat)
-    if kind is ChoiceMade:
-        return Choose(event.seat, event.option)
-    if kind is IrregularAttempt:
+    if isinstance(event, CardsPlayed):
+        return Play(_seat(event), event.cards)
+    if isinstance(event, Declared):
+        return Declare(_seat(event), event.cards)
+    if isinstance(event, DeclarationDeclined):
+        return NoDeclare(_seat(event))
+    if isinstance(event, Buried):
+        return Bury(_seat(event), event.cards)
+    if isinstance(event, DrawRan):
+        return Draw(_seat(event))
+    if isinstance(event, ChoiceMade):
+        return Choose(_seat(event), event.option)
+    if isinstance(event, IrregularAttempt):
         return action_from_data(event.action)
-    if kind is RulingEvent or kind is UnresolvedEvent:
+    if isinstance(event, (RulingEvent, UnresolvedEvent)):
         return ruling_from_event(event)
     return None
+
+
+def _seat(event: Event) -> int:
+    if event.seat is None:
+        raise LogError(f"event {event.KIND!r} (seq {event.seq}) names no seat")
+    return event.seat
 
 
 def replay(engine: Any, events: Iterable[Event], referee: Any = None) -> list[Event]:

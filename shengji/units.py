@@ -20,6 +20,7 @@ often than its availability. These helpers work on count vectors (list of 54 int
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -227,7 +228,7 @@ def _rank_key(unit: tuple[int, int, list[int]]) -> tuple[int, int]:
     return (-unit[1], unit[2][0])
 
 
-def shape_of(cards: list[int], ctx: Context) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def shape_of(cards: Sequence[int], ctx: Context) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(unit lengths, unit tops) of the greedy decomposition of cards of ONE effective suit,
     in decomposition order; the same reading as ``suit_units`` without building the units
     (the trick-comparison hot path)."""

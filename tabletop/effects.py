@@ -63,6 +63,8 @@ class Kinded:
 
     KIND: ClassVar[str] = ""
     _REGISTRY: ClassVar[dict[str, type["Kinded"]]]
+    __attrs_attrs__: ClassVar[Any]
+    """Every subclass is an attrs class (for ``attrs.fields``; declared only, no value)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -94,7 +96,7 @@ class Kinded:
             raise ValueError(f"not a {cls.__name__} kind: {kind!r} (known: {known})")
         kwargs = {k: v for k, v in data.items() if k != "kind"}
         try:
-            return target(**kwargs)  # type: ignore[return-value]
+            return target(**kwargs)
         except TypeError as exc:
             raise ValueError(f"bad {kind} record: {exc}") from None
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import MemberDescriptorType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
 from tabletop.errors import LogError
 
 _REGISTRY: dict[str, type["Event"]] = {}
+E = TypeVar("E", bound="Event")
 
 
 @attrs.frozen(kw_only=True)
@@ -97,7 +98,7 @@ class EventStream:
         self.next_seq = next_seq
         self.pending: list[Event] = []
 
-    def emit(self, cls: type[Event], seat: int | None = None, **payload: Any) -> Event:
+    def emit(self, cls: type[E], seat: int | None = None, **payload: Any) -> E:
         make = _MAKERS.get(cls)
         if make is None:
             make = _MAKERS[cls] = _maker(cls)
@@ -113,11 +114,11 @@ class EventStream:
         return out
 
 
-_MAKERS: dict[type[Event], Callable[..., Event]] = {}
+_MAKERS: dict[type[Event], Callable[..., Any]] = {}
 """Per event class, the constructor ``EventStream.emit`` uses (see ``_maker``)."""
 
 
-def _maker(cls: type[Event]) -> Callable[..., Event]:
+def _maker(cls: type[Event]) -> Callable[..., Any]:
     """A constructor ``make(deal, seq, seat, **payload)`` equivalent to ``cls(deal=…, seq=…,
     seat=…, **payload)`` for the stream's hot path (a deal emits hundreds of events): it
     sets the slots directly, without attrs' keyword ``__init__`` and its frozen-instance
@@ -129,7 +130,9 @@ def _maker(cls: type[Event]) -> Callable[..., Event]:
     slots = {name: next((k.__dict__[name] for k in cls.__mro__ if name in k.__dict__), None)
              for name in names}
     plain = all(f.converter is None and f.validator is None and f.init
-                and not isinstance(f.default, attrs.Factory) for f in fields)
+                # attrs.Factory is a class at run time; its stub is a function
+                and not isinstance(f.default, attrs.Factory)  # type: ignore[arg-type]
+                for f in fields)
     if (not plain or hasattr(cls, "__attrs_post_init__") or names[:3] != ["deal", "seq", "seat"]
             or not all(isinstance(s, MemberDescriptorType) for s in slots.values())):
         return lambda deal, seq, seat, **payload: cls(deal=deal, seq=seq, seat=seat, **payload)
@@ -141,8 +144,9 @@ def _maker(cls: type[Event]) -> Callable[..., Event]:
         else:
             scope[f"default_{f.name}"] = f.default
             params.append(f"{f.name}=default_{f.name}")
-    for name in names:
-        scope[f"set_{name}"] = slots[name].__set__
+    for name, slot in slots.items():
+        assert isinstance(slot, MemberDescriptorType)  # every one is, checked above
+        scope[f"set_{name}"] = slot.__set__
     signature = "deal, seq, seat" + (", *, " + ", ".join(params) if params else "")
     body = "".join(f"    set_{name}(event, {name})\n" for name in names)
     exec(f"def make({signature}):\n    event = new(cls)\n{body}    return event\n", scope)

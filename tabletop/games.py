@@ -150,7 +150,7 @@ def event_classes(game: Any) -> dict[str, type[Event]]:
     from tabletop.rulings import RulingEvent, UnresolvedEvent
     from tabletop import table_events
 
-    shared = [Note, UnitStarted, RulingEvent, UnresolvedEvent, *events_of(table_events)]
+    shared: list[type[Event]] = [Note, UnitStarted, RulingEvent, UnresolvedEvent, *events_of(table_events)]
     return {c.KIND: c for c in (*shared, *game_spec(game).events)}
 
 

@@ -23,7 +23,7 @@ import gzip
 import json
 import os
 import zlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import IO, Any
 
 import attrs
@@ -245,7 +245,7 @@ def _text_lines(path: str, read: ProgressCallback | None = None) -> Iterator[str
         yield raw.decode("utf-8", errors="strict" if raw.endswith(b"\n") else "replace")
 
 
-def iter_lines(path: "str | os.PathLike[str]", read: ProgressCallback | None = None) -> Iterator[tuple[int, str, bool]]:
+def iter_lines(path: "str | os.PathLike[str]", read: ProgressCallback | None = None) -> Generator[tuple[int, str, bool], None, None]:
     """(line number from 1, text without newline, whether it ended with a newline);
     ``read`` is told the bytes of the file read as they are."""
     path = os.fspath(path)

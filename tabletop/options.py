@@ -3,13 +3,16 @@ from it with a clear error for an option that does not exist or a bad value."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
 from tabletop.errors import OptionError
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from attrs import AttrsInstance
+
+T = TypeVar("T", bound="AttrsInstance")
 
 
 def options_to_dict(options: Any) -> dict[str, Any]:

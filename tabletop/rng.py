@@ -19,6 +19,7 @@ KITTY_FLIP = 4
 AGENT = 10        # AGENT + seat
 INJECTOR = 20     # INJECTOR + seat
 REFEREE = 30
+REDEAL = 40       # (REDEAL, k): the shuffle of the k-th redeal
 
 
 def seed_sequence(seed: int, *path: int) -> np.random.SeedSequence:

@@ -16,7 +16,7 @@ import attrs
 from tabletop.effects import Imposed, TableEffect
 from tabletop.errors import LogError, RulingRefused
 from tabletop.events import Event
-from tabletop.irregular import Facts
+from tabletop.irregular import Discovered, Facts, Irregular
 
 
 @attrs.frozen(kw_only=True)
@@ -90,7 +90,7 @@ class Awaited:
     answers: int
     irregularity: str
     seat: int | None
-    event: Event
+    event: Irregular | Discovered
 
 
 def log_ruling(stream: Any, ruling: "Ruling | Unresolved") -> Event:
@@ -198,11 +198,12 @@ def admit_ruling(game: str, table: Any, awaiting: Iterable[Awaited], ruling: "Ru
         raise RulingRefused("the deal is not refereed: no ruling to carry out")
     if not any(w.answers == ruling.answers for w in awaiting):
         raise RulingRefused(f"no ruling is awaited on event {ruling.answers}")
-    ruled = type(ruling) is Ruling
-    sanctions = ruling.sanctions if ruled else ()
+    sanctions = ruling.sanctions if isinstance(ruling, Ruling) else ()
     refuse_what_cannot_be_carried_out(game, ruling.effects, sanctions, effect_handlers, sanction_handlers, (), None)
     log_ruling(stream, ruling)
-    return sanctions, ruling.clause if ruled else unresolved_reason(ruling.fallback, ruling.effects)
+    if isinstance(ruling, Ruling):
+        return sanctions, ruling.clause
+    return sanctions, unresolved_reason(ruling.fallback, ruling.effects)
 
 
 def refuse(effect: Any, why: str) -> RulingRefused:

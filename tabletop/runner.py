@@ -33,7 +33,7 @@ def run(engine: Engine, agents: Sequence[Agent], observers: Sequence[Observer] =
     referee's seat is to act — until nobody is to act; return the result. A referee that also
     observes (has ``on_events``) is shown every event first."""
     if referee is not None and hasattr(referee, "on_events"):
-        observers = [referee, *observers]  # type: ignore[list-item]
+        observers = [referee, *observers]  # type: ignore[list-item]  # the referee observes too (it has on_events)
     deliver(engine, engine.take_events(), observers)
     # Seats whose agents may act out of turn (an infraction injector): before each
     # decision every other such seat gets the chance. Strict runs have none and pay nothing.
@@ -49,6 +49,7 @@ def run(engine: Engine, agents: Sequence[Agent], observers: Sequence[Observer] =
         if seat is REFEREE:
             _apply(engine, rule(engine, referee), observers)
             continue
+        assert isinstance(seat, int), f"to_act is a seat or the referee's, not {seat!r}"
         if interjecting and _interjection(engine, seat, interjecting, observers):
             continue
         action = agents[seat].act(engine.observe(seat), engine.legal_actions())
@@ -60,7 +61,7 @@ def rule(engine: Any, referee: RefereeSeat | None) -> Any:
     """The referee's answer to the first irregularity ``engine`` awaits a ruling on."""
     if referee is None:
         first = next(iter(getattr(engine, "awaiting_ruling", ())), None)
-        what = f" on {first.irregularity} (event {first.answers})" if hasattr(first, "irregularity") else ""
+        what = f" on {first.irregularity} (event {first.answers})" if first is not None and hasattr(first, "irregularity") else ""
         raise NoRefereeError(f"the table awaits a ruling{what} and nobody fills the referee's seat")
     return referee.rule(engine)
 

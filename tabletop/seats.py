@@ -33,7 +33,7 @@ def team_seats(team_index: int) -> tuple[int, int]:
 
 def seats_from(start: int) -> tuple[int, int, int, int]:
     """The four seats in play order starting with ``start``."""
-    return tuple((start + i) % NUM_SEATS for i in range(NUM_SEATS))  # type: ignore[return-value]
+    return tuple((start + i) % NUM_SEATS for i in range(NUM_SEATS))  # type: ignore[return-value]  # NUM_SEATS (4) seats
 
 REFEREE = "referee"
 """The referee's seat: ``to_act`` while an irregularity awaits a ruling, as OpenSpiel names

@@ -142,10 +142,10 @@ levels advanced, the cards a seat holds reported)."""
 def upgrade(data: dict, version: int) -> dict:
     """An event record of log format ``version`` (1 or 2) in the current shape."""
     if version < 2:
-        kind = RENAMED_IN_VERSION_2.get(data.get("kind"))  # type: ignore[arg-type]
+        kind = RENAMED_IN_VERSION_2.get(data.get("kind"))  # type: ignore[arg-type]  # a kind that is not a string finds nothing
         if kind is not None:
             data = {**data, "kind": kind}
             if kind == "table.random_draw" and "card" in data:
                 data["cards"] = [data.pop("card")]   # 掼蛋's random draw named its one card
-    kind = RENAMED_IN_VERSION_3.get(data.get("kind"))  # type: ignore[arg-type]
+    kind = RENAMED_IN_VERSION_3.get(data.get("kind"))  # type: ignore[arg-type]  # a kind that is not a string finds nothing
     return data if kind is None else {**data, "kind": kind}

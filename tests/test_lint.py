@@ -73,13 +73,5 @@ def test_no_package_imports_upwards():
             assert order[b] <= order[a] and not (order[a] == order[b] == 1 and a != b), f"{module} imports {target}"
 
 
-FEATURE_PACKAGES = ("guandan.refereed", "shengji.refereed")
-"""Their feature modules still import one another as modules (a load-time circle Python
-tolerates); cutting those is open work, so edges inside one of them are left out here."""
-
-
 def test_no_import_circle_at_load_time():
-    graph = {module: {t for t in targets
-                      if not any(module.startswith(p + ".") and t.startswith(p + ".") for p in FEATURE_PACKAGES)}
-             for module, targets in _imports().items()}
-    assert _cycles(graph) == []
+    assert _cycles(_imports()) == []

@@ -6,11 +6,12 @@
 - ``draw``, ``tribute``, ``play``, ``on_table`` (cards laid on the table), ``out_of_turn``;
 - ``bars`` (禁出一手), ``lead_option`` (a/b/c and the lead restriction), ``penalty_cards``
   (暴露张, 罚张), ``correction`` (GD-2.4), ``reporting`` (报牌), ``pass_sequence``
-  (GD-4.2.3/4), ``take_back`` (GD-4.2.2), ``placing`` (单下, 双下), ``information`` (GD-7),
-  ``next_deal`` (GD-5), ``observation``.
+  (GD-4.2.3/4), ``take_back`` (GD-4.2.2, to a ``snapshot`` of the play), ``placing``
+  (单下, 双下), ``information`` (GD-7), ``next_deal`` (GD-5), ``observation``.
 
 A feature function takes the deal as its first argument; feature modules import each other
-as modules only (so the import order does not matter).
+as modules, one way only (no import circle: a piece two features share lives in the lower one,
+and ``core`` calls the features through its ``HOOKS``).
 
 How the table works in refereed mode:
 
@@ -59,6 +60,7 @@ from guandan.refereed import (  # noqa: F401  (the deal reaches the features thr
     placing,
     play,
     reporting,
+    snapshot,
     state,
     take_back,
     tribute,

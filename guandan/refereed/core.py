@@ -14,14 +14,14 @@ from guandan.observation import Phase
 from guandan.refereed import state
 from tabletop.cards import codes
 from tabletop.errors import IllegalAction
-from tabletop.events import Event
+from tabletop.irregular import Discovered, Irregular
 from tabletop.irregular import facts as make_facts
 from tabletop.refereed import Choice
 from tabletop.refereed import offer_choice as offer_shared_choice
 from tabletop.rulings import Awaited, refuse
 
 
-def await_ruling(deal: Any, seq: int, irregularity: str, seat: int | None, event: Event) -> None:
+def await_ruling(deal: Any, seq: int, irregularity: str, seat: int | None, event: Irregular | Discovered) -> None:
     """The table waits for a ruling on attempt ``seq``, which ``event`` calls for: the
     referee's seat is to act."""
     assert irregularity in state.IRREGULARITIES, f"undeclared irregularity id {irregularity!r}"

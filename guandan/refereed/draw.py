@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 
 from guandan import events as ev
 from guandan.actions import Draw, DrawOutOfTurn, action_to_data
@@ -17,6 +18,21 @@ from tabletop.irregular import facts as make_facts
 from tabletop.refereed import Grab
 from tabletop.rulings import refuse
 from tabletop.seats import NUM_SEATS, next_seat
+
+
+@attrs.define(slots=True, eq=False)
+class DrawState:
+    """The draw's slice of the table: how the deal was set up to be drawn (``setup``: shuffler,
+    cutter, first drawer, face-up card, what follows the draw), redeals so far, cards lost in
+    the draw, the face-up card's position in the drawn order and the seat that drew it."""
+
+    setup: dict[str, Any] = attrs.Factory(dict)
+    redeals: int = 0
+    lost: list[Card] = attrs.Factory(list)
+    face_position: int | None = None
+    face_drawer: int | None = None
+    taken: int = 0
+    """Cards taken from the stock so far (positions in the drawn order)."""
 
 
 def draw(deal: Any, a: Draw, handed: bool) -> None:
@@ -58,13 +74,13 @@ def draw(deal: Any, a: Draw, handed: bool) -> None:
 def run_draw(deal: Any, count: int, slip: Draw | None = None) -> None:
     t = deal.table
     if slip is None:  # the usual draw, kept lean
-        face = t.face_position
+        face = t.draw.face_position
         seat = deal.turn
         draw = deal.draw_next
         for _ in range(count):
-            if t.taken == face:
-                t.face_drawer = seat
-            t.taken += 1
+            if t.draw.taken == face:
+                t.draw.face_drawer = seat
+            t.draw.taken += 1
             draw(seat)
             seat = (seat + 1) % NUM_SEATS
         deal.turn = seat
@@ -73,8 +89,8 @@ def run_draw(deal: Any, count: int, slip: Draw | None = None) -> None:
         if slip is not None and i == slip.at:
             if slip.lost:
                 card = deal.stock.pop(0)
-                t.lost.append(card)
-                t.taken += 1
+                t.draw.lost.append(card)
+                t.draw.taken += 1
                 deal.stream.emit(ev.CardLost, card=str(card))
             if slip.extra_by is not None:
                 take_from_stock(deal, slip.extra_by)
@@ -85,9 +101,9 @@ def run_draw(deal: Any, count: int, slip: Draw | None = None) -> None:
 
 def take_from_stock(deal: Any, seat: int) -> Card:
     t = deal.table
-    if t.taken == t.face_position:
-        t.face_drawer = seat
-    t.taken += 1
+    if t.draw.taken == t.draw.face_position:
+        t.draw.face_drawer = seat
+    t.draw.taken += 1
     return deal.draw_next(seat)
 
 
@@ -98,13 +114,13 @@ def finish_draw(deal: Any) -> None:
 
 def after_draw(deal: Any) -> None:
     t = deal.table
-    s = t.setup
+    s = t.draw.setup
     if s.get("previous_order") is not None:
         deal._start_tribute(s["previous_order"], s["no_tribute_seats"], s["no_tribute"], s["leader"])
     elif s.get("leader") is not None:
         deal._start_play(s["leader"], "given")
     else:
-        deal._start_play(t.face_drawer if t.face_drawer is not None else s["face_leader"], "face_up")
+        deal._start_play(t.draw.face_drawer if t.draw.face_drawer is not None else s["face_leader"], "face_up")
 
 
 def draw_out_of_turn(deal: Any, a: DrawOutOfTurn, handed: bool) -> None:
@@ -118,7 +134,7 @@ def draw_out_of_turn(deal: Any, a: DrawOutOfTurn, handed: bool) -> None:
     if a.seat == rightful:
         raise IllegalAction(f"seat {a.seat} is the rightful drawer of that card")
     card = deal.stock[a.after]
-    face_card = t.taken + a.after == t.face_position
+    face_card = t.draw.taken + a.after == t.draw.face_position
     inserted = a.inserted
     face_seen = a.face_seen or inserted or face_card
     identifiable = (a.identifiable or face_card) if inserted else True
@@ -130,7 +146,7 @@ def draw_out_of_turn(deal: Any, a: DrawOutOfTurn, handed: bool) -> None:
                          card=str(card) if shown else None))
     run_draw(deal, a.after)
     drawn = deal.stock.pop(0)
-    t.taken += 1
+    t.draw.taken += 1
     if inserted:
         deal.hands[a.seat][drawn] += 1
         deal.sizes[a.seat] += 1
@@ -163,19 +179,19 @@ def redeal(deal: Any, fresh_deck: bool, reason: str) -> None:
     t = deal.table
     if deal.seed is None:
         raise ValueError("a deal from explicit hands cannot be redealt")
-    t.redeals += 1
-    k = t.redeals
+    t.draw.redeals += 1
+    k = t.draw.redeals
     deal.stream.emit(ev.Redealt, attempt=k, fresh_deck=fresh_deck, reason=reason)
     for s in range(NUM_SEATS):
         deal.hands[s] = [0] * 54
         deal.sizes[s] = 0
         deal._hand_tuples[s] = None
     t.on_table.clear()
-    t.lost.clear()
+    t.draw.lost.clear()
     t.grab = None
-    t.taken = 0
-    t.face_drawer = None
-    s = t.setup
+    t.draw.taken = 0
+    t.draw.face_drawer = None
+    s = t.draw.setup
     shuffle_and_cut(deal, s, attempt=k)
     deal._legal = None
 
@@ -191,13 +207,13 @@ def shuffle_and_cut(deal: Any, s: dict, attempt: int = 0) -> None:
     cut = int(streams.generator(deal.seed, deal.deal_number, streams.CUT, *path).integers(1, 108))
     deck = deck[cut:] + deck[:cut]
     deal.stream.emit(ev.DeckCut, seat=s["cutter"], position=cut)
-    t.face_position = None
+    t.draw.face_position = None
     if s["face_up"]:
         position = int(streams.generator(deal.seed, deal.deal_number, streams.FACE_UP, *path).integers(108))
         face_leader = (s["first_drawer"] + position) % NUM_SEATS
         deal.face_up = (face_leader, deck[position])
         s["face_leader"] = face_leader
-        t.face_position = position
+        t.draw.face_position = position
         deal.stream.emit(ev.CardFacedUp, seat=face_leader, card=str(deck[position]), position=position)
     deal.stock = deck
     deal.phase = Phase.DRAW

@@ -9,7 +9,7 @@ exactly what its effect says, through its feature module's primitives, or raises
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from guandan import events as ev
@@ -159,7 +159,7 @@ SANCTION_HANDLERS: dict[str, Any] = {
 """Sanction kind → handler(deal, imposed row, plan), None: recorded only."""
 
 
-ACTION_HANDLERS = {
+ACTION_HANDLERS: dict[type, Callable[[Any, Any, bool], None]] = {
     Draw: draw.draw,
     DrawOutOfTurn: draw.draw_out_of_turn,
     GiveTribute: tribute.give_tribute,

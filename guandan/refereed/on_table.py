@@ -29,7 +29,7 @@ def return_cards(deal: Any, seat: int, reason: str, *, only: Iterable[Card] | No
         else:
             t.on_table.pick_up(seat, [card])
         deal.stock.insert(0, card)
-        t.taken -= 1
+        t.draw.taken -= 1
         t.grab = None
         deal.stream.emit(ev.CardsReturned, seat=seat, cards=(str(card),), to="stock", reason=reason)
         return (card,)

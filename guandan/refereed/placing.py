@@ -71,4 +71,4 @@ def double_last_order(deal: Any, side: int) -> tuple[int, int, int, int]:
             return (2, s) if s in judged else (1, s)
         return sorted((team, team + 2), key=key)
 
-    return tuple(ranked(1 - side) + ranked(side))  # type: ignore[return-value]
+    return tuple(ranked(1 - side) + ranked(side))  # type: ignore[return-value]  # two seats per side

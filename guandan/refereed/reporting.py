@@ -10,7 +10,7 @@ import attrs
 from guandan import events as ev
 from guandan.actions import Report, action_to_data
 from guandan.observation import Phase
-from guandan.refereed import core, take_back
+from guandan.refereed import core, snapshot
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
 from tabletop.seats import next_seat, partner, seats_from
@@ -66,7 +66,7 @@ def report(deal: Any, a: Report, handed: bool) -> None:
         return
     e = deal.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity=irregularity,
                          action=action_to_data(a), facts=info, latent=True)
-    t.latent_report = LatentReport(e.seq, a.seat, a.discovered, irregularity, a.count, take_back.snapshot(deal))
+    t.latent_report = LatentReport(e.seq, a.seat, a.discovered, irregularity, a.count, snapshot.take(deal))
 
 
 def discover(deal: Any, stage: int | None) -> None:
@@ -124,5 +124,5 @@ def on_turn(deal: Any, seat: int, leading: bool) -> Any:
             discover(deal, 2)
             return core.WAIT
     if seat == partner(lr.seat) and lr.snap_partner is None:
-        lr.snap_partner = take_back.snapshot(deal)
+        lr.snap_partner = snapshot.take(deal)
     return core.NEXT

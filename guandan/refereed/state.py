@@ -12,7 +12,7 @@ from tabletop.refereed import RefereedState
 
 if TYPE_CHECKING:  # the records' types only: the feature modules import this one
     from guandan.refereed import (
-        correction, information, lead_option, out_of_turn, pass_sequence, penalty_cards, reporting,
+        correction, draw, information, lead_option, out_of_turn, pass_sequence, penalty_cards, reporting,
         tribute,
     )
 
@@ -35,8 +35,11 @@ class TableState(RefereedState):
     refereed state (waiting for rulings, cards on the table, the choice offered) and 掼蛋's
     own."""
 
-    def __init__(self) -> None:
+    def __init__(self, draw_state: draw.DrawState) -> None:
         super().__init__()
+        self.draw = draw_state
+        """The draw (``draw.DrawState``: its set-up, redeals, lost cards, the face-up card);
+        the deal makes it (this module may not import the features)."""
         self.exposures: list[penalty_cards.Exposure] = []
         self.lead_options: list[lead_option.LeadOptionState] = []
         self.restriction: lead_option.LeadRestriction | None = None
@@ -61,14 +64,6 @@ class TableState(RefereedState):
         self.next_uid = 0
         self.last_play: dict[int, tuple[Card, ...]] = {}
         """Seat → the cards of its last play (what a ``Retract`` would take back)."""
-        # the draw
-        self.setup: dict[str, Any] = {}
-        self.redeals = 0
-        self.lost: list[Card] = []
-        self.face_position: int | None = None
-        self.face_drawer: int | None = None
-        self.taken = 0
-        """Cards taken from the stock so far (positions in the drawn order)."""
         self.next_deal: dict[str, Any] | None = None
         self.report_step = True
         """报牌 is a decision of the seat (``Report``); False: the engine reports correctly."""

@@ -1,12 +1,11 @@
-"""GD-4.2.2: the take-back of the plays made since an unreported play (snapshots of the play)."""
+"""GD-4.2.2: the take-back of the plays made since an unreported play (back to a ``snapshot``)."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from guandan import events as ev
-from guandan.refereed import core, information, reporting
+from guandan.refereed import core, information, reporting, snapshot
 from tabletop.cards import codes
 from tabletop.rulings import refuse
 from tabletop.seats import NUM_SEATS, partner
@@ -50,7 +49,7 @@ def replay(deal: Any, option: str, *, partner_only: bool) -> None:
 def take_back(deal: Any, snap: dict, lr: reporting.LatentReport) -> None:
     before = [list(deal.played[s]) for s in range(NUM_SEATS)]
     true_count = deal.announced[lr.seat]
-    restore(deal, snap)
+    snapshot.restore(deal, snap)
     deal.announced[lr.seat] = true_count
     taken = [tuple(before[s][len(deal.played[s]):]) for s in range(NUM_SEATS)]
     seats = tuple(s for s in range(NUM_SEATS) if taken[s] or (s in lr.acted and s != lr.seat))
@@ -59,31 +58,6 @@ def take_back(deal: Any, snap: dict, lr: reporting.LatentReport) -> None:
     p = partner(lr.seat)
     if taken[p]:
         information.mark_unauthorised(deal, (lr.seat,), p, taken[p], "partner took back (GD-4.2.2)")
-
-
-def snapshot(deal: Any) -> dict:
-    t = deal.table
-    snap = {name: copy.deepcopy(getattr(deal, name)) for name in _SNAP_FIELDS}
-    snap["table"] = {name: copy.deepcopy(getattr(t, name)) for name in _SNAP_TABLE}
-    return snap
-
-
-def restore(deal: Any, snap: dict) -> None:
-    t = deal.table
-    snap = copy.deepcopy(snap)
-    for name in _SNAP_FIELDS:
-        setattr(deal, name, snap[name])
-    for name, value in snap["table"].items():
-        setattr(t, name, value)
-    deal._hand_tuples = [None] * NUM_SEATS
-    deal._legal = None
-
-
-_SNAP_FIELDS = ("hands", "sizes", "played", "turn", "leader", "top", "passed", "announced",
-                "finish_order", "plays")
-
-
-_SNAP_TABLE = ("sequence", "correction", "lead_count", "turns", "last_play", "designation")
 
 
 def on_replay(deal: Any, effect: Any, plan: Any) -> None:

@@ -188,6 +188,7 @@ class Decision:
             else:
                 mask[:CARD_KINDS] = left > 0
         elif self.strict:
+            assert self.follows is not None  # listed whenever the follow is strict
             rows = self.follows[(self.follows >= self.selected).all(axis=1)]
             mask[:CARD_KINDS] = (rows > self.selected).any(axis=0)
         else:

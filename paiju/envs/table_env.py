@@ -130,6 +130,7 @@ class TableEnv(AECEnv):
         self.tracker = self.spec.Tracker(self.engine)
         self._bots = self._make_bots(root, index)
         self._interjecting = [(s, b) for s, b in self._bots.items() if hasattr(b, "interject")]
+        self.referee: Any = None
         if self.refereed:
             from enforcement.setup import make_referee
 
@@ -137,7 +138,6 @@ class TableEnv(AECEnv):
             # the referee also observes: it keeps the rulings made (``rulings_made``)
             self._observers: list[Any] = [self.referee, _Collector(self)]
         else:
-            self.referee = None
             self._observers = []
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}

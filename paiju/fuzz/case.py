@@ -36,6 +36,7 @@ from enforcement.invariants import InvariantViolation, checker_for
 from tabletop import rng as streams
 from tabletop.errors import OptionError
 from tabletop.events import Event
+from tabletop.irregular import Irregular
 from tabletop.log import Log, encode, encode_event, make_header
 from tabletop.runner import RunawayError, run
 
@@ -105,7 +106,7 @@ class Case:
         infractions = options.get("infractions") or {}
         if not isinstance(infractions, dict):
             raise OptionError("options.infractions of a fuzz log is a dict of rates")
-        catalogue = catalogue_for(header.get("game"))
+        catalogue = catalogue_for(header["game"])
         order = {k: i for i, k in enumerate(catalogue.kinds)}
         unknown = sorted(set(infractions) - set(order))
         if unknown:
@@ -349,7 +350,7 @@ def shrink(outcome: Outcome, *, max_runs: int = 80, deadline: float | None = Non
         order = {k: i for i, (k, _) in enumerate(best.case.rates)}
         used = [k for k in best.kinds_committed if k in drawn]
         ranked = used + [k for k in drawn if k not in used]
-        groups = [(k,) for k in ranked] + [tuple(sorted(pair, key=order.get))
+        groups: list[tuple[str, ...]] = [(k,) for k in ranked] + [tuple(sorted(pair, key=order.__getitem__))
                                           for i, a in enumerate(used[:6]) for pair in ((a, b) for b in used[i + 1:6])]
         for group in groups:
             for boost in (False, True):
@@ -398,4 +399,4 @@ def _size(outcome: Outcome) -> tuple[int, int, int, int]:
 
 
 def irregularities(events: Sequence[Event]) -> Counter[str]:
-    return Counter(e.irregularity for e in events if e.KIND.endswith(".irregular"))
+    return Counter(e.irregularity for e in events if isinstance(e, Irregular))

@@ -282,6 +282,7 @@ def _check_out_dir(path: str) -> None:
 
 def _report(outcome: Outcome, replay: bool, args: argparse.Namespace, out: TextIO, started: float) -> None:
     finding = outcome.finding
+    assert finding is not None  # only a case that failed is reported
     case = outcome.case
     print(f"VIOLATION in case {case.index} (seed {case.seed}, {_unit_text(case)}): {finding.message}", file=out)
     budget = SHRINK_SECONDS if args.time_budget is None else max(10.0, args.time_budget / 4)
@@ -339,10 +340,12 @@ def _write(outcome: Outcome, directory: str) -> str:
     except OSError as exc:
         raise OptionError(f"--out {directory!r}: cannot create it: {exc.strerror or exc}") from None
     case = outcome.case
-    name = f"{case.game}-s{case.seed}-case{case.index}-{outcome.finding.invariant}.jsonl"
+    finding = outcome.finding
+    assert finding is not None  # only a case that failed is written
+    name = f"{case.game}-s{case.seed}-case{case.index}-{finding.invariant}.jsonl"
     path = os.path.join(directory, name)
     header = case.header()
-    header["options"]["fuzz"]["finding"] = outcome.finding.message
+    header["options"]["fuzz"]["finding"] = finding.message
     from tabletop.log import encode
 
     write_lines(path, [encode(header), *outcome.lines], what="failure log", error=OptionError)

@@ -52,6 +52,8 @@ def _units(log: Log) -> tuple[str, int]:
     """What the log holds, for the progress display: ('deals', 2000); a header that does not
     say is check_log's to report."""
     options = log.header.get("options")
+    if not isinstance(options, dict):
+        return "units", 0
     try:
         return str(options["unit"]), len(unit_indices(options, options["count"]))
     except (LogError, KeyError, TypeError):

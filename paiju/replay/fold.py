@@ -131,7 +131,7 @@ class Fold:
         events = self.log.events[first:last + 1]
         counts = [0] * NUM_SEATS
         for e in events:
-            counts[e.seat] += 1
+            counts[seat_of(e.seat)] += 1
         each = ", ".join(f"seat {s} {n}" for s, n in enumerate(counts) if n)
         return f"{len(events)} cards drawn (seq {events[0].seq}-{events[-1].seq}: {each})"
 

@@ -4,22 +4,26 @@ changing the table and returning the event as one line."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
 
 from guandan.ranks import level_index, power_of_rank
+from guandan import events as ev
+from tabletop import table_events as te
 from paiju.replay.shared import back_to_hand, expose, found, irregular
 from paiju.wording import lead_option_menu, reading_words, seat_words
 from paiju.replay.table import PLACE_NAMES, Entry, Handler, Pile, Table, Tribute, card, card_text, cards, cards_text, seat_of, take
 from tabletop.cards import Card, SUIT_SYMBOLS, SUITS
 from tabletop.events import Event
 
+E = TypeVar("E", bound=Event)
 HANDLERS: dict[str, Handler] = {}
 
 
-def on(kind: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        HANDLERS[kind] = fn
+def on(cls: type[E]) -> Callable[[Callable[[Table, E], str]], Callable[[Table, E], str]]:
+    """Register the handler of ``cls``'s events, annotated with that class."""
+    def register(fn: Callable[[Table, E], str]) -> Callable[[Table, E], str]:
+        HANDLERS[cls.KIND] = cast(Handler, fn)  # the fold hands it only events of kind cls.KIND, of class cls
         return fn
     return register
 
@@ -50,8 +54,8 @@ def _seat(table: Table, event: Event) -> Any:
 # Set-up
 
 
-@on("gd.deal_started")
-def _deal_started(table: Table, e: Event) -> str:
+@on(ev.DealStarted)
+def _deal_started(table: Table, e: ev.DealStarted) -> str:
     table.new_deal(e.deal, e.level)
     level_index(e.level)  # a bad level is a corrupt event
     table.hand_order = hand_order(e.level)
@@ -63,40 +67,40 @@ def _deal_started(table: Table, e: Event) -> str:
             f"seat {e.first_drawer} draws first")
 
 
-@on("gd.shuffled")
-def _shuffled(table: Table, e: Event) -> str:
+@on(ev.DeckShuffled)
+def _shuffled(table: Table, e: ev.DeckShuffled) -> str:
     cards(e.deck)
     return f"seat {e.seat} shuffles the {len(e.deck)} cards"
 
 
-@on("gd.cut")
-def _cut(table: Table, e: Event) -> str:
+@on(ev.DeckCut)
+def _cut(table: Table, e: ev.DeckCut) -> str:
     return f"seat {e.seat} cuts {e.position} cards"
 
 
-@on("gd.face_up")
-def _face_up(table: Table, e: Event) -> str:
+@on(ev.CardFacedUp)
+def _face_up(table: Table, e: ev.CardFacedUp) -> str:
     note = f"face-up card {card_text(card(e.card))}: seat {e.seat} draws it and leads"
     table.notes.append(note)
     return note
 
 
-@on("gd.drawn")
-def _drawn(table: Table, e: Event) -> str:
+@on(ev.CardDrawn)
+def _drawn(table: Table, e: ev.CardDrawn) -> str:
     c = card(e.card)
     _seat(table, e).hand.append(c)
     return f"seat {e.seat} draws {card_text(c) if table.sees(e.seat) else 'a card'}"
 
 
-@on("gd.hands_complete")
-def _hands_complete(table: Table, e: Event) -> str:
+@on(ev.HandsComplete)
+def _hands_complete(table: Table, e: ev.HandsComplete) -> str:
     table.phase = "dealt"
     table.pile = Pile()
     return "hands complete: " + " ".join(str(n) for n in e.sizes) + " cards"
 
 
-@on("gd.hands_set")
-def _hands_set(table: Table, e: Event) -> str:
+@on(ev.HandsSet)
+def _hands_set(table: Table, e: ev.HandsSet) -> str:
     for s, hand in enumerate(e.hands):
         table.seats[seat_of(s)].hand = cards(hand)
     table.phase = "dealt"
@@ -107,8 +111,8 @@ def _hands_set(table: Table, e: Event) -> str:
 # Tribute and return
 
 
-@on("gd.tribute_due")
-def _tribute_due(table: Table, e: Event) -> str:
+@on(ev.TributeDue)
+def _tribute_due(table: Table, e: ev.TributeDue) -> str:
     table.phase = "tribute"
     pays = ", ".join(f"seat {seat_of(p)} → seat {seat_of(r)}" for p, r in e.payments)
     text = f"{'double ' if e.double else ''}tribute due: {pays}"
@@ -119,15 +123,15 @@ def _tribute_due(table: Table, e: Event) -> str:
     return text
 
 
-@on("gd.tribute_resisted")
-def _tribute_resisted(table: Table, e: Event) -> str:
+@on(ev.TributeResisted)
+def _tribute_resisted(table: Table, e: ev.TributeResisted) -> str:
     text = "抗贡: seats " + " and ".join(str(s) for s in e.payers) + " hold both big jokers, no tribute"
     table.notes.append(text)
     return text
 
 
-@on("gd.tribute_waived")
-def _tribute_waived(table: Table, e: Event) -> str:
+@on(ev.TributeWaived)
+def _tribute_waived(table: Table, e: ev.TributeWaived) -> str:
     text = f"{'double ' if e.double else ''}tribute waived by a ruling"
     excused = getattr(e, "excused", ())
     if excused:
@@ -141,8 +145,8 @@ def _excused_text(seats: tuple[int, ...]) -> str:
         "them" if len(seats) > 1 else "it")
 
 
-@on("gd.tribute_given")
-def _tribute_given(table: Table, e: Event) -> str:
+@on(ev.TributeGiven)
+def _tribute_given(table: Table, e: ev.TributeGiven) -> str:
     c = card(e.card)
     _seat(table, e).lose([c])
     table.seats[seat_of(e.receiver)].hand.append(c)
@@ -151,8 +155,8 @@ def _tribute_given(table: Table, e: Event) -> str:
     return text
 
 
-@on("gd.return_given")
-def _return_given(table: Table, e: Event) -> str:
+@on(ev.ReturnGiven)
+def _return_given(table: Table, e: ev.ReturnGiven) -> str:
     c = card(e.card)
     _seat(table, e).lose([c])
     table.seats[seat_of(e.payer)].hand.append(c)
@@ -171,8 +175,8 @@ _LEAD_REASONS = {"face_up": "drew the face-up card", "tribute": "received the la
                  "given": "given"}
 
 
-@on("gd.play_started")
-def _play_started(table: Table, e: Event) -> str:
+@on(ev.PlayStarted)
+def _play_started(table: Table, e: ev.PlayStarted) -> str:
     table.phase = "play"
     table.pile = Pile(title=f"seat {e.seat} to lead")
     return f"play starts: seat {e.seat} leads ({_LEAD_REASONS.get(e.reason, e.reason)})"
@@ -188,34 +192,39 @@ def _add_play(table: Table, e: Event, cs: list[Card], reading: str, at: int | No
         table.pile = Pile(title=f"round {table.piles}, led by seat {e.seat}")
         _seat(table, e).restriction = None  # a lead restriction holds for one lead
     _seat(table, e).lose(cs)
-    entry = Entry(e.seat, tuple(cs), reading_words(table.game, reading), e.seq if at is None else at)
+    entry = Entry(seat_of(e.seat), tuple(cs), reading_words(table.game, reading), e.seq if at is None else at)
     later = [k for k, x in enumerate(table.pile.entries) if x.seq > entry.seq]
     table.pile.entries.insert(later[0] if later else len(table.pile.entries), entry)
     table.pile.winner = e.seat
 
 
-@on("gd.played")
-def _played(table: Table, e: Event) -> str:
+@on(ev.CardsPlayed)
+def _played(table: Table, e: ev.CardsPlayed) -> str:
     cs = cards(e.cards)
     _add_play(table, e, cs, e.reading)
     return f"seat {e.seat} plays {cards_text(cs)} ({reading_words(table.game, e.reading)})"
 
 
-@on("gd.passed")
-def _passed(table: Table, e: Event) -> str:
-    table.pile.entries.append(Entry(e.seat, None, "pass", e.seq))
+@on(ev.Passed)
+def _passed(table: Table, e: ev.Passed) -> str:
+    table.pile.entries.append(Entry(seat_of(e.seat), None, "pass", e.seq))
     return f"seat {e.seat} passes"
 
 
-@on("gd.cards_reported")
-@on("gd.count_reported")
-def _reported(table: Table, e: Event) -> str:
+@on(ev.CountReported)
+def _reported(table: Table, e: ev.CountReported) -> str:
     _seat(table, e).announced = e.count
     return f"seat {e.seat} reports {e.count} cards left (报牌)"
 
 
-@on("gd.round_over")
-def _round_over(table: Table, e: Event) -> str:
+@on(ev.CardsReported)
+def _reported_again(table: Table, e: ev.CardsReported) -> str:
+    _seat(table, e).announced = e.count
+    return f"seat {e.seat} reports {e.count} cards left (报牌)"
+
+
+@on(ev.RoundEnded)
+def _round_over(table: Table, e: ev.RoundEnded) -> str:
     table.pile.done = True
     table.pile.winner = e.seat
     nxt = f"its partner seat {e.leader} leads (接风)" if e.partner_leads else f"seat {e.leader} leads"
@@ -223,17 +232,17 @@ def _round_over(table: Table, e: Event) -> str:
     return f"round over: all passed on seat {e.seat}; {nxt}"
 
 
-@on("gd.finished")
-def _finished(table: Table, e: Event) -> str:
+@on(ev.PlayerFinished)
+def _finished(table: Table, e: ev.PlayerFinished) -> str:
     seat = _seat(table, e)
     seat.place = e.place
     seat.announced = 0
-    table.finish.append(e.seat)
+    table.finish.append(seat_of(e.seat))
     return f"seat {e.seat} goes out: {PLACE_NAMES.get(e.place, e.place)}"
 
 
-@on("gd.result_forced")
-def _result_forced(table: Table, e: Event) -> str:
+@on(ev.ResultForced)
+def _result_forced(table: Table, e: ev.ResultForced) -> str:
     table.finish = [seat_of(s) for s in e.finish_order]
     for place, s in enumerate(table.finish, start=1):
         table.seats[s].place = place
@@ -243,8 +252,8 @@ def _result_forced(table: Table, e: Event) -> str:
 _GAINS = {3: "double win 双上", 2: "1-3", 1: "1-4"}
 
 
-@on("gd.scored")
-def _scored(table: Table, e: Event) -> str:
+@on(ev.DealScored)
+def _scored(table: Table, e: ev.DealScored) -> str:
     table.phase = "scored"
     table.finish = [seat_of(s) for s in e.finish_order]
     for place, s in enumerate(table.finish, start=1):
@@ -260,23 +269,23 @@ def _scored(table: Table, e: Event) -> str:
 # Match
 
 
-@on("gd.levels_advanced")
-def _levels(table: Table, e: Event) -> str:
+@on(ev.LevelsAdvanced)
+def _levels(table: Table, e: ev.LevelsAdvanced) -> str:
     table.levels = list(e.levels)
     failures = f", A failures {'/'.join(map(str, e.a_failures))}" if any(e.a_failures) else ""
     outcome = f" — {e.outcome}" if e.outcome and e.outcome != "continue" else ""
     return f"levels: team 0 at {e.levels[0]}, team 1 at {e.levels[1]} (team {e.team} +{e.gain}{failures}){outcome}"
 
 
-@on("gd.level_penalty")
-def _level_penalty(table: Table, e: Event) -> str:
+@on(ev.LevelPenalty)
+def _level_penalty(table: Table, e: ev.LevelPenalty) -> str:
     text = f"level penalty: team {e.team} loses {e.levels} (级差分, {e.reason})"
     table.match_notes.append(text)
     return text
 
 
-@on("gd.next_deal_scheduled")
-def _next_deal(table: Table, e: Event) -> str:
+@on(ev.NextDealScheduled)
+def _next_deal(table: Table, e: ev.NextDealScheduled) -> str:
     parts = [f"{name} seat {value}" for name, value in
              (("shuffler", e.shuffler), ("cutter", e.cutter), ("first drawer", e.first_drawer), ("leader", e.leader))
              if value is not None]
@@ -287,15 +296,15 @@ def _next_deal(table: Table, e: Event) -> str:
         if seats:
             parts.append("no tribute from " + " and ".join(f"seat {s}" for s in seats)
                          + " (judged 单下; a tribute its partner owes stands)")
-        elif getattr(e, "no_tribute_team", None) is not None:  # logs from before GD-5.1 was per seat
-            parts.append(f"no tribute from team {e.no_tribute_team}")
+        elif (team := getattr(e, "no_tribute_team", None)) is not None:  # logs from before GD-5.1 was per seat
+            parts.append(f"no tribute from team {team}")
     text = "next deal: " + (", ".join(parts) or "as usual")
     table.match_notes.append(text)
     return text
 
 
-@on("gd.match_over")
-def _match_over(table: Table, e: Event) -> str:
+@on(ev.MatchEnded)
+def _match_over(table: Table, e: ev.MatchEnded) -> str:
     who = f"team {e.winner} (seats {e.winner}&{e.winner + 2}) wins" if e.winner is not None else "tied"
     table.levels = list(e.levels)
     text = f"match over ({e.how}): {who}; levels {'/'.join(e.levels)}, scores {'/'.join(map(str, e.scores))}"
@@ -308,13 +317,13 @@ def _match_over(table: Table, e: Event) -> str:
 # Refereed mode: table steps
 
 
-@on("gd.draw_ran")
-def _draw(table: Table, e: Event) -> str:
+@on(ev.DrawRan)
+def _draw(table: Table, e: ev.DrawRan) -> str:
     return f"seat {e.seat} lets the draw run on"
 
 
-@on("gd.referee_called")
-def _referee_called(table: Table, e: Event) -> str:
+@on(ev.RefereeCalled)
+def _referee_called(table: Table, e: ev.RefereeCalled) -> str:
     return f"seat {e.seat} calls the referee on seat {e.offender}'s out-of-turn play"
 
 
@@ -326,19 +335,19 @@ HANDLERS["gd.found"] = found
 # Refereed mode: table primitives
 
 
-@on("table.returned")
-def _returned(table: Table, e: Event) -> str:
+@on(te.CardsReturned)
+def _returned(table: Table, e: te.CardsReturned) -> str:
     cs = cards(e.cards)
     seat = _seat(table, e)
     if e.to == "stock":
         seat.lose(cs)
         return f"{cards_text(cs) if table.sees(e.seat) else 'the card'} goes back from seat {e.seat} onto the stock ({e.reason})"
-    back_to_hand(table, e.seat, cs)
+    back_to_hand(table, seat_of(e.seat), cs)
     return f"seat {e.seat} takes back {cards_text(cs)} ({e.reason})"
 
 
-@on("table.exposed")
-def _exposed(table: Table, e: Event) -> str:
+@on(te.CardsExposed)
+def _exposed(table: Table, e: te.CardsExposed) -> str:
     cs = cards(e.cards)
     expose(_seat(table, e), cs)
     combination = getattr(e, "combination", None)
@@ -346,8 +355,8 @@ def _exposed(table: Table, e: Event) -> str:
     return f"seat {e.seat}'s {cards_text(cs)} lie exposed{kind} ({e.reason})"
 
 
-@on("table.exposure_lifted")
-def _exposure_lifted(table: Table, e: Event) -> str:
+@on(te.ExposureLifted)
+def _exposure_lifted(table: Table, e: te.ExposureLifted) -> str:
     cs = cards(e.cards)
     seat = _seat(table, e)
     take(seat.exposed, cs)
@@ -355,8 +364,8 @@ def _exposure_lifted(table: Table, e: Event) -> str:
     return f"seat {e.seat}'s exposed {cards_text(cs)} go back into its hand ({e.reason})"
 
 
-@on("table.penalty_cards")
-def _penalty_cards(table: Table, e: Event) -> str:
+@on(te.PenaltyCardsMarked)
+def _penalty_cards(table: Table, e: te.PenaltyCardsMarked) -> str:
     cs = cards(e.cards)
     seat = _seat(table, e)
     expose(seat, cs)
@@ -377,17 +386,17 @@ def _unbar(table: Table, e: Event) -> None:
     seat.marks[:] = [m for m in seat.marks if not m.startswith("barred 禁出一手")]
 
 
-@on("table.barred")
-def _barred(table: Table, e: Event) -> str:
+@on(te.SeatBarred)
+def _barred(table: Table, e: te.SeatBarred) -> str:
     scope = getattr(e, "scope", "round")  # logs from before the scopes: every bar was a round's
     _unbar(table, e)
     _seat(table, e).marks.append(_bar_mark(scope))  # the scope shows among the seat's flags
     return f"seat {e.seat} barred 禁出一手: {_BAR_SCOPES.get(scope, scope)} ({e.reason})"
 
 
-@on("table.barred_pass")
-def _barred_pass(table: Table, e: Event) -> str:
-    table.pile.entries.append(Entry(e.seat, None, "pass (barred)", e.seq))
+@on(te.BarredPass)
+def _barred_pass(table: Table, e: te.BarredPass) -> str:
+    table.pile.entries.append(Entry(seat_of(e.seat), None, "pass (barred)", e.seq))
     _unbar(table, e)
     lead_to = getattr(e, "lead_to", None)
     if lead_to is not None:
@@ -395,20 +404,20 @@ def _barred_pass(table: Table, e: Event) -> str:
     return f"seat {e.seat} passes (barred)"
 
 
-@on("table.bar_ended")
-def _bar_ended(table: Table, e: Event) -> str:
+@on(te.BarEnded)
+def _bar_ended(table: Table, e: te.BarEnded) -> str:
     _unbar(table, e)
     return f"seat {e.seat}'s bar ends ({e.how})"
 
 
-@on("gd.designated")
-def _designated(table: Table, e: Event) -> str:
+@on(ev.PenaltyKindDesignated)
+def _designated(table: Table, e: ev.PenaltyKindDesignated) -> str:
     return (f"seat {e.seat} designates {reading_words(table.game, e.combination)} for seat {e.holder}'s "
             f"penalty cards 罚张 (GD-6)")
 
 
-@on("gd.lead_option")
-def _lead_option(table: Table, e: Event) -> str:
+@on(ev.LeadOptionSet)
+def _lead_option(table: Table, e: ev.LeadOptionSet) -> str:
     what = f"{reading_words(table.game, e.combination)} ({cards_text(cards(e.cards))})"
     table.lead_options.append((seat_of(e.chooser), seat_of(e.restricted), what))
     return (f"lead option 选择: when seat {e.restricted} next leads, {seat_words(e.chooser, e.restricted)} chooses: "
@@ -418,8 +427,8 @@ def _lead_option(table: Table, e: Event) -> str:
 _RULES = {"forbid": "may not lead", "require": "must lead", "cards": "must lead exactly"}
 
 
-@on("gd.lead_restricted")
-def _lead_restricted(table: Table, e: Event) -> str:
+@on(ev.LeadRestricted)
+def _lead_restricted(table: Table, e: ev.LeadRestricted) -> str:
     what = cards_text(cards(e.cards)) if e.rule == "cards" else e.combination
     rule = f"{_RULES.get(e.rule, e.rule)} {what}"
     seat = _seat(table, e)
@@ -430,18 +439,18 @@ def _lead_restricted(table: Table, e: Event) -> str:
     return f"seat {e.seat}'s next lead: {rule}"
 
 
-@on("table.turn_restored")
-def _turn_restored(table: Table, e: Event) -> str:
+@on(te.TurnRestored)
+def _turn_restored(table: Table, e: te.TurnRestored) -> str:
     return f"order restored: seat {e.seat} to act ({e.reason})"
 
 
-@on("gd.correction_due")
-def _correction_due(table: Table, e: Event) -> str:
+@on(ev.CorrectionDue)
+def _correction_due(table: Table, e: ev.CorrectionDue) -> str:
     return f"seat {e.seat} must correct its play of {cards_text(cards(e.cards))} ({e.reason})"
 
 
-@on("table.random_draw")
-def _random_draw(table: Table, e: Event) -> str:
+@on(te.RandomlyDrawn)
+def _random_draw(table: Table, e: te.RandomlyDrawn) -> str:
     c, = cards(e.cards)
     table.seats[seat_of(e.source)].lose([c])
     _seat(table, e).hand.append(c)
@@ -449,8 +458,8 @@ def _random_draw(table: Table, e: Event) -> str:
     return f"seat {e.seat} draws {shown} at random from seat {e.source}'s hand ({e.reason})"
 
 
-@on("gd.play_stands")
-def _play_stands(table: Table, e: Event) -> str:
+@on(ev.PlayStands)
+def _play_stands(table: Table, e: ev.PlayStands) -> str:
     cs = cards(e.cards)
     seat = _seat(table, e)
     at = seat.laid_at if any(c in seat.on_table for c in cs) else None
@@ -459,8 +468,8 @@ def _play_stands(table: Table, e: Event) -> str:
     return f"seat {e.seat}'s play {cards_text(cs)} ({reading_words(table.game, e.reading)}) stands ({e.reason})"
 
 
-@on("gd.taken_back")
-def _taken_back(table: Table, e: Event) -> str:
+@on(ev.PlaysTakenBack)
+def _taken_back(table: Table, e: ev.PlaysTakenBack) -> str:
     for s, cs in enumerate(e.cards):  # ``cards`` per seat 0-3
         table.seats[seat_of(s)].hand.extend(cards(cs))
     table.pile.entries = [x for x in table.pile.entries if x.seq < e.since]
@@ -468,25 +477,25 @@ def _taken_back(table: Table, e: Event) -> str:
     return f"plays since seq {e.since} taken back (seats {', '.join(map(str, e.seats))}; {e.reason})"
 
 
-@on("gd.pass_sequence")
-def _pass_sequence(table: Table, e: Event) -> str:
+@on(ev.PassSequence)
+def _pass_sequence(table: Table, e: ev.PassSequence) -> str:
     return f"seats {', '.join(map(str, e.seats))} in turn may pass, even with the lead; then {e.then}"
 
 
-@on("gd.placed_last")
-def _placed_last(table: Table, e: Event) -> str:
+@on(ev.PlacedLast)
+def _placed_last(table: Table, e: ev.PlacedLast) -> str:
     _seat(table, e).marks.append("placed last 单下")
     return f"seat {e.seat} is placed last (单下, {e.reason})"
 
 
-@on("gd.unauthorised")
-def _unauthorised(table: Table, e: Event) -> str:
+@on(ev.UnauthorisedInformation)
+def _unauthorised(table: Table, e: ev.UnauthorisedInformation) -> str:
     return (f"unauthorised information: seats {', '.join(map(str, e.seats))} may not use seat {e.source}'s "
             f"{cards_text(cards(e.cards))} ({e.what})")
 
 
-@on("gd.redeal")
-def _redeal(table: Table, e: Event) -> str:
+@on(ev.Redealt)
+def _redeal(table: Table, e: ev.Redealt) -> str:
     for seat in table.seats:
         seat.hand.clear()
         seat.exposed.clear()
@@ -498,8 +507,8 @@ def _redeal(table: Table, e: Event) -> str:
     return f"redeal (attempt {e.attempt}{', a fresh deck' if e.fresh_deck else ''}; {e.reason})"
 
 
-@on("gd.card_lost")
-def _card_lost(table: Table, e: Event) -> str:
+@on(ev.CardLost)
+def _card_lost(table: Table, e: ev.CardLost) -> str:
     return f"a card falls off the table unseen: {card_text(card(e.card))}"
 
 
@@ -509,32 +518,32 @@ def _card_lost(table: Table, e: Event) -> str:
 # handlers above, which keep the events' text.
 
 
-def _record_due(table: Table, e: Event) -> None:
+def _record_due(table: Table, e: ev.TributeDue) -> None:
     table.tribute = Tribute("due", bool(e.double), [[seat_of(p), seat_of(r), None, None] for p, r in e.payments],
                             tuple(seat_of(s) for s in getattr(e, "excused", ())))
 
 
-def _record_resisted(table: Table, e: Event) -> None:
+def _record_resisted(table: Table, e: ev.TributeResisted) -> None:
     table.tribute = Tribute("resisted", seats=tuple(seat_of(s) for s in e.payers))
 
 
-def _record_waived(table: Table, e: Event) -> None:
+def _record_waived(table: Table, e: ev.TributeWaived) -> None:
     table.tribute = Tribute("waived", bool(e.double), seats=tuple(seat_of(s) for s in getattr(e, "excused", ())))
 
 
-def _record_paid(table: Table, e: Event) -> None:
+def _record_paid(table: Table, e: ev.TributeGiven) -> None:
     if table.tribute is None:
         table.tribute = Tribute("due")
     table.tribute.paid(seat_of(e.seat), seat_of(e.receiver), str(card(e.card)))
 
 
-def _record_returned(table: Table, e: Event) -> None:
+def _record_returned(table: Table, e: ev.ReturnGiven) -> None:
     if table.tribute is None:
         table.tribute = Tribute("due")
     table.tribute.returned(seat_of(e.payer), seat_of(e.seat), str(card(e.card)))
 
 
-def _then(handler: Handler, record: Callable[[Table, Event], None]) -> Handler:
+def _then(handler: Handler, record: Callable[[Table, Any], None]) -> Handler:
     def both(table: Table, e: Event) -> str:
         text = handler(table, e)
         record(table, e)
@@ -542,7 +551,8 @@ def _then(handler: Handler, record: Callable[[Table, Event], None]) -> Handler:
     return both
 
 
-for _kind, _record in (("gd.tribute_due", _record_due), ("gd.tribute_resisted", _record_resisted),
+_RECORDERS: tuple[tuple[str, Callable[[Table, Any], None]], ...] = (("gd.tribute_due", _record_due), ("gd.tribute_resisted", _record_resisted),
                        ("gd.tribute_waived", _record_waived), ("gd.tribute_given", _record_paid),
-                       ("gd.return_given", _record_returned)):
+                       ("gd.return_given", _record_returned))
+for _kind, _record in _RECORDERS:
     HANDLERS[_kind] = _then(HANDLERS[_kind], _record)

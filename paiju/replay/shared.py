@@ -22,6 +22,7 @@ from paiju.wording import (
     words_for,
 )
 from tabletop.cards import Card
+from tabletop.table_events import ChoiceMade, ChoiceOffered
 from tabletop.events import Event
 
 
@@ -161,6 +162,11 @@ LAYING_ACTIONS = {"Play": ("cards",), "PlayWithExtra": ("cards", "extra"), "Give
 """Irregular attempts whose cards the engines lay on the table (the rest stay in the hand)."""
 
 
+def _codes(value: Any) -> tuple[Any, ...]:
+    """An action's card field as card codes: a tuple of them, one code, or none."""
+    return value if isinstance(value, tuple) else (value,) if isinstance(value, str) else ()
+
+
 def irregular(table: Table, event: Event) -> str:
     """An irregular attempt (``Irregular``: ``irregularity``, ``facts``, ``action`` as
     (name, value) pairs): its cards go on the table in front of the seat, as the engines lay
@@ -180,8 +186,7 @@ def irregular(table: Table, event: Event) -> str:
         seat.lay(laid)
         if laid:
             seat.laid_at = event.seq
-    shown = [c for name in ("cards", "extra", "card") for c in
-             (action.get(name) if isinstance(action.get(name), tuple) else (action.get(name),) if isinstance(action.get(name), str) else ())]
+    shown = [c for name in ("cards", "extra", "card") for c in _codes(action.get(name))]
     visible = table.sees(event.seat) or what not in ("Bury", "Draw", "DrawOutOfTurn")
     detail = f" {cards_text(card(c) for c in shown)}" if shown and visible else ""
     reading = f" ({reading_words(table.game, action['reading'])})" if action.get("reading") else ""
@@ -205,6 +210,7 @@ def found(table: Table, event: Event) -> str:
 
 def choice(table: Table, event: Event) -> str:
     """``table.choice``: a seat asked to choose (the lead option's combination from the table)."""
+    assert isinstance(event, ChoiceOffered)   # registered for that kind only
     about = getattr(event, "about", None)
     lead_option = next(((restricted, w) for chooser, restricted, w in table.lead_options if chooser == event.seat), None)
     if lead_option is not None and event.purpose == "lead_option":
@@ -221,6 +227,7 @@ def choice(table: Table, event: Event) -> str:
 
 def chose(table: Table, event: Event) -> str:
     """``table.chose``: the choice made."""
+    assert isinstance(event, ChoiceMade)   # registered for that kind only
     table.seats[seat_of(event.seat)].choice = None
     about = next((restricted for chooser, restricted, _ in table.lead_options if chooser == event.seat), None)
     what = next((w for chooser, _, w in table.lead_options if chooser == event.seat), "")

@@ -4,22 +4,26 @@ changing the table and returning the event as one line."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from functools import lru_cache
 
+from shengji import events as ev
+from tabletop import table_events as te
 from paiju.replay.shared import back_to_hand, expose, found, irregular
 from paiju.replay.table import Entry, Handler, Pile, Table, by_suit, card, card_text, cards, cards_text, seat_of
 from tabletop.cards import RANKS, SUIT_SYMBOLS, SUITS, Card
 from tabletop.errors import LogError, PaijuError
 from tabletop.events import Event
 
+E = TypeVar("E", bound=Event)
 HANDLERS: dict[str, Handler] = {}
 
 
-def on(kind: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        HANDLERS[kind] = fn
+def on(cls: type[E]) -> Callable[[Callable[[Table, E], str]], Callable[[Table, E], str]]:
+    """Register the handler of ``cls``'s events, annotated with that class."""
+    def register(fn: Callable[[Table, E], str]) -> Callable[[Table, E], str]:
+        HANDLERS[cls.KIND] = cast(Handler, fn)  # the fold hands it only events of kind cls.KIND, of class cls
         return fn
     return register
 
@@ -85,8 +89,8 @@ def _seat(table: Table, event: Event) -> Any:
 # Set-up, the draw and declarations
 
 
-@on("sj.deal_started")
-def _deal_started(table: Table, e: Event) -> str:
+@on(ev.DealStarted)
+def _deal_started(table: Table, e: ev.DealStarted) -> str:
     if e.level not in RANKS:
         raise LogError(f"not a level: {e.level!r}")
     table.new_deal(e.deal, e.level)
@@ -101,28 +105,28 @@ def _deal_started(table: Table, e: Event) -> str:
     return f"deal {e.deal} at level {e.level} ({banker}){source}"
 
 
-@on("sj.shuffled")
-def _shuffled(table: Table, e: Event) -> str:
+@on(ev.DeckShuffled)
+def _shuffled(table: Table, e: ev.DeckShuffled) -> str:
     cards(e.deck)
     for seat in table.seats:
         seat.hand.clear()
     return f"the pack is shuffled{f' (redeal attempt {e.attempt})' if e.attempt else ''}"
 
 
-@on("sj.cut")
-def _cut(table: Table, e: Event) -> str:
+@on(ev.DeckCut)
+def _cut(table: Table, e: ev.DeckCut) -> str:
     return f"seat {e.seat} cuts {e.position} cards"
 
 
-@on("sj.drawn")
-def _drawn(table: Table, e: Event) -> str:
+@on(ev.CardDrawn)
+def _drawn(table: Table, e: ev.CardDrawn) -> str:
     c = card(e.card)
     _seat(table, e).hand.append(c)
     return f"seat {e.seat} draws {card_text(c) if table.sees(e.seat) else 'a card'}"
 
 
-@on("sj.hands_set")
-def _hands_set(table: Table, e: Event) -> str:
+@on(ev.HandsSet)
+def _hands_set(table: Table, e: ev.HandsSet) -> str:
     for s, hand in enumerate(e.hands):
         table.seats[seat_of(s)].hand = cards(hand)
     table.kitty = cards(e.kitty)
@@ -130,34 +134,34 @@ def _hands_set(table: Table, e: Event) -> str:
     return "hands set: " + " ".join(str(len(h)) for h in e.hands) + f" cards, kitty {len(e.kitty)}"
 
 
-@on("sj.declared")
-def _declared(table: Table, e: Event) -> str:
+@on(ev.Declared)
+def _declared(table: Table, e: ev.Declared) -> str:
     cs = cards(e.cards)
     text = f"seat {e.seat} declares {cards_text(cs)}: {_trump_name(e.trump)}"
     table.notes.append(text)
     return text
 
 
-@on("sj.declined")
-def _declined(table: Table, e: Event) -> str:
+@on(ev.DeclarationDeclined)
+def _declined(table: Table, e: ev.DeclarationDeclined) -> str:
     return f"seat {e.seat} does not declare"
 
 
-@on("sj.redeal")
-def _redeal(table: Table, e: Event) -> str:
+@on(ev.Redealt)
+def _redeal(table: Table, e: ev.Redealt) -> str:
     table.notes.append(f"redeal {e.attempt}: {e.reason}")
     return f"nobody declared: the cards are dealt again (attempt {e.attempt}, {e.reason})"
 
 
-@on("sj.kitty_flipped")
-def _kitty_flipped(table: Table, e: Event) -> str:
+@on(ev.KittyFlipped)
+def _kitty_flipped(table: Table, e: ev.KittyFlipped) -> str:
     text = f"kitty card {e.position + 1} turned up: {card_text(card(e.card))}"
     table.notes.append(text)
     return text
 
 
-@on("sj.trump_set")
-def _trump_set(table: Table, e: Event) -> str:
+@on(ev.TrumpSet)
+def _trump_set(table: Table, e: ev.TrumpSet) -> str:
     table.trump = e.trump
     table.trump_known = True
     table.banker = seat_of(e.banker)
@@ -170,8 +174,8 @@ def _trump_set(table: Table, e: Event) -> str:
     return f"{_trump_name(e.trump)}{who}; seat {e.banker} is the banker"
 
 
-@on("sj.kitty_taken")
-def _kitty_taken(table: Table, e: Event) -> str:
+@on(ev.KittyTaken)
+def _kitty_taken(table: Table, e: ev.KittyTaken) -> str:
     cs = cards(e.cards)
     _seat(table, e).hand.extend(cs)
     table.kitty = None
@@ -179,8 +183,8 @@ def _kitty_taken(table: Table, e: Event) -> str:
     return f"seat {e.seat} takes the kitty: {shown}"
 
 
-@on("sj.buried")
-def _buried(table: Table, e: Event) -> str:
+@on(ev.Buried)
+def _buried(table: Table, e: ev.Buried) -> str:
     cs = cards(e.cards)
     _seat(table, e).lose(cs)
     table.kitty = cs
@@ -196,8 +200,8 @@ def _buried(table: Table, e: Event) -> str:
 # Play
 
 
-@on("sj.played")
-def _played(table: Table, e: Event) -> str:
+@on(ev.CardsPlayed)
+def _played(table: Table, e: ev.CardsPlayed) -> str:
     cs = cards(e.cards)
     if e.lead:
         if table.pile.entries:
@@ -205,7 +209,7 @@ def _played(table: Table, e: Event) -> str:
         table.piles += 1
         table.pile = Pile(title=f"trick {e.trick + 1}, led by seat {e.seat}")
     _seat(table, e).lose(cs)
-    table.pile.entries.append(Entry(e.seat, tuple(cs), "leads" if e.lead else "", e.seq))
+    table.pile.entries.append(Entry(seat_of(e.seat), tuple(cs), "leads" if e.lead else "", e.seq))
     _leading(table)
     if e.lead:
         return f"trick {e.trick + 1}: seat {e.seat} leads {cards_text(cs)}"
@@ -225,8 +229,8 @@ def _leading(table: Table) -> None:
     table.pile.winner = [x for x in table.pile.entries if x.cards][winner].seat
 
 
-@on("sj.throw_failed")
-def _throw_failed(table: Table, e: Event) -> str:
+@on(ev.ThrowFailed)
+def _throw_failed(table: Table, e: ev.ThrowFailed) -> str:
     forced, returned = cards(e.forced), cards(e.returned)
     _seat(table, e).hand.extend(returned)
     for entry in table.pile.entries:
@@ -238,21 +242,21 @@ def _throw_failed(table: Table, e: Event) -> str:
     return f"throw failed (甩牌失败): seat {e.seat} must lead {cards_text(forced)}; {cards_text(returned)} go back"
 
 
-@on("sj.throw_penalty")
-def _throw_penalty(table: Table, e: Event) -> str:
+@on(ev.ThrowPenalty)
+def _throw_penalty(table: Table, e: ev.ThrowPenalty) -> str:
     table.adjustment += e.attackers_delta
     return f"penalty for the failed throw: {e.points} points (attackers {e.attackers_delta:+d})"
 
 
-@on("sj.points_adjusted")
-def _points_adjusted(table: Table, e: Event) -> str:
+@on(ev.PointsAdjusted)
+def _points_adjusted(table: Table, e: ev.PointsAdjusted) -> str:
     table.adjustment += e.attackers_delta
     reason = e.reason.replace("PointPenalty", "罚分")  # the log's reason names the sanction by its kind
     return f"points adjusted: seat {e.seat}'s side pays {e.points} (attackers {e.attackers_delta:+d}; {reason})"
 
 
-@on("sj.trick_won")
-def _trick_won(table: Table, e: Event) -> str:
+@on(ev.TrickWon)
+def _trick_won(table: Table, e: ev.TrickWon) -> str:
     table.pile.done = True
     table.pile.winner = seat_of(e.seat)
     table.pile.note = f"won by seat {e.seat}" + (f", {e.points} points" if e.points else "")
@@ -261,8 +265,8 @@ def _trick_won(table: Table, e: Event) -> str:
         f" (attackers {e.attackers_points})"
 
 
-@on("sj.kitty_revealed")
-def _kitty_revealed(table: Table, e: Event) -> str:
+@on(ev.KittyRevealed)
+def _kitty_revealed(table: Table, e: ev.KittyRevealed) -> str:
     cs = cards(e.cards)
     table.kitty = cs
     table.kitty_public = True
@@ -273,8 +277,8 @@ def _kitty_revealed(table: Table, e: Event) -> str:
     return f"kitty turned up: {cards_text(cs)} ({e.points} points{bonus})"
 
 
-@on("sj.scored")
-def _scored(table: Table, e: Event) -> str:
+@on(ev.DealScored)
+def _scored(table: Table, e: ev.DealScored) -> str:
     table.phase = "scored"
     table.points, table.adjustment = e.raw, e.points - e.raw
     gain = f"go up {e.levels}" if e.levels else "take the bank" if e.side == "attackers" else "hold"
@@ -284,15 +288,15 @@ def _scored(table: Table, e: Event) -> str:
     return f"deal over: {table.result}"
 
 
-@on("sj.levels_advanced")
-def _levels(table: Table, e: Event) -> str:
+@on(ev.LevelsAdvanced)
+def _levels(table: Table, e: ev.LevelsAdvanced) -> str:
     table.levels = list(e.levels)
     return (f"levels: team 0 at {e.levels[0]}, team 1 at {e.levels[1]} (team {e.team} +{e.raised}"
             f"{f' of {e.earned}' if e.earned != e.raised else ''}); next banker seat {e.next_banker}")
 
 
-@on("sj.match_over")
-def _match_over(table: Table, e: Event) -> str:
+@on(ev.MatchEnded)
+def _match_over(table: Table, e: ev.MatchEnded) -> str:
     who = f"team {e.winner} (seats {e.winner}&{e.winner + 2}) wins" if e.winner is not None else "no winner"
     table.levels = list(e.levels)
     text = f"match over after {e.deals} deals ({e.how}): {who}; levels {'/'.join(e.levels)}"
@@ -309,13 +313,13 @@ HANDLERS["sj.irregular"] = irregular
 HANDLERS["sj.found"] = found
 
 
-@on("sj.draw_ran")
-def _draw(table: Table, e: Event) -> str:
+@on(ev.DrawRan)
+def _draw(table: Table, e: ev.DrawRan) -> str:
     return f"seat {e.seat} lets the draw run on"
 
 
-@on("sj.card_taken")
-def _card_taken(table: Table, e: Event) -> str:
+@on(ev.CardTaken)
+def _card_taken(table: Table, e: ev.CardTaken) -> str:
     c = card(e.card)
     seat = _seat(table, e)
     (seat.hand if e.in_hand else seat.on_table).append(c)
@@ -324,29 +328,29 @@ def _card_taken(table: Table, e: Event) -> str:
     return f"seat {e.seat} takes {shown} {due}" + (" into its hand" if e.in_hand else ", face down on the table")
 
 
-@on("table.returned")
-def _returned(table: Table, e: Event) -> str:
+@on(te.CardsReturned)
+def _returned(table: Table, e: te.CardsReturned) -> str:
     cs = cards(e.cards)
     seat = _seat(table, e)
     if e.to == "stock":
         seat.lose(cs)
         shown = cards_text(cs) if table.sees(e.seat) else "the card"
         return f"{shown} goes back from seat {e.seat} onto the stock ({e.reason})"
-    back_to_hand(table, e.seat, cs)
+    back_to_hand(table, seat_of(e.seat), cs)
     if e.exposed:
         expose(seat, cs)
     return f"seat {e.seat} takes back {cards_text(cs)}{', exposed' if e.exposed else ''} ({e.reason})"
 
 
-@on("table.exposed")
-def _exposed(table: Table, e: Event) -> str:
+@on(te.CardsExposed)
+def _exposed(table: Table, e: te.CardsExposed) -> str:
     cs = cards(e.cards)
     expose(_seat(table, e), cs)
     return f"seat {e.seat}'s {cards_text(cs)} lie exposed ({e.reason})"
 
 
-@on("sj.play_stands")
-def _play_stands(table: Table, e: Event) -> str:
+@on(ev.PlayStands)
+def _play_stands(table: Table, e: ev.PlayStands) -> str:
     cs = cards(e.cards)
     if e.lead:
         if table.pile.entries:
@@ -357,15 +361,15 @@ def _play_stands(table: Table, e: Event) -> str:
     at = seat.laid_at if any(c in seat.on_table for c in cs) else None
     seat.laid_at = None
     seat.lose(cs)
-    entry = Entry(e.seat, tuple(cs), "stands", e.seq if at is None or e.lead else at)
+    entry = Entry(seat_of(e.seat), tuple(cs), "stands", e.seq if at is None or e.lead else at)
     later = [k for k, x in enumerate(table.pile.entries) if x.seq > entry.seq]
     table.pile.entries.insert(later[0] if later else len(table.pile.entries), entry)
     _leading(table)
     return f"seat {e.seat}'s {cards_text(cs)} stand as its play ({e.reason})"
 
 
-@on("sj.taken_back")
-def _taken_back(table: Table, e: Event) -> str:
+@on(ev.PlaysTakenBack)
+def _taken_back(table: Table, e: ev.PlaysTakenBack) -> str:
     for s, cs in zip(e.seats, e.cards):
         back = cards(cs)
         seat = table.seats[seat_of(s)]
@@ -379,13 +383,13 @@ def _taken_back(table: Table, e: Event) -> str:
     return f"plays from seat {e.seat}'s on taken back (seats {', '.join(map(str, e.seats))}; {e.reason})"
 
 
-@on("table.turn_restored")
-def _turn_restored(table: Table, e: Event) -> str:
+@on(te.TurnRestored)
+def _turn_restored(table: Table, e: te.TurnRestored) -> str:
     return f"order restored: seat {e.seat} to act ({e.reason})"
 
 
-@on("sj.burial_undone")
-def _burial_undone(table: Table, e: Event) -> str:
+@on(ev.BurialUndone)
+def _burial_undone(table: Table, e: ev.BurialUndone) -> str:
     cs = cards(e.cards)
     _seat(table, e).hand.extend(cs)
     table.kitty = None
@@ -394,22 +398,22 @@ def _burial_undone(table: Table, e: Event) -> str:
     return f"seat {e.seat} takes back its buried {shown} to bury again ({e.reason})"
 
 
-@on("sj.declaration_barred")
-def _declaration_barred(table: Table, e: Event) -> str:
+@on(ev.DeclarationBarred)
+def _declaration_barred(table: Table, e: ev.DeclarationBarred) -> str:
     _seat(table, e).marks.append("may not declare")
     return f"seat {e.seat} may not declare in this deal ({e.reason})"
 
 
-@on("sj.declaration_stands")
-def _declaration_stands(table: Table, e: Event) -> str:
+@on(ev.DeclarationStands)
+def _declaration_stands(table: Table, e: ev.DeclarationStands) -> str:
     text = (f"seat {e.seat}'s declaration {cards_text(cards(e.cards))} ({_trump_name(e.trump)}) stands, "
             f"seat {e.withdrawn}'s is withdrawn ({e.how}; {e.reason})")
     table.notes.append(text)
     return text
 
 
-@on("table.random_draw")
-def _random_draw(table: Table, e: Event) -> str:
+@on(te.RandomlyDrawn)
+def _random_draw(table: Table, e: te.RandomlyDrawn) -> str:
     cs = cards(e.cards)
     table.seats[seat_of(e.source)].lose(cs)
     _seat(table, e).hand.extend(cs)
@@ -417,8 +421,8 @@ def _random_draw(table: Table, e: Event) -> str:
     return f"seat {e.seat} draws {shown} at random from seat {e.source}'s hand ({e.reason})"
 
 
-@on("sj.handed_over")
-def _handed_over(table: Table, e: Event) -> str:
+@on(ev.CardHandedOver)
+def _handed_over(table: Table, e: ev.CardHandedOver) -> str:
     c = card(e.card)
     table.seats[seat_of(e.source)].lose([c])
     _seat(table, e).hand.append(c)

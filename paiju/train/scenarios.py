@@ -34,12 +34,12 @@ from paiju.files import write_whole
 from tabletop.errors import LogError, PaijuError
 from tabletop.events import Event, UnitStarted
 from tabletop.log import Log, encode
+from tabletop.rulings import RulingEvent, UnresolvedEvent
 
 PACK_FORMAT = "paiju-train-pack"
 PACK_VERSION = 1
 KEY_FILE = "key.json"
 LOG_SUFFIXES = (".jsonl", ".jsonl.gz")
-RULING_KINDS = frozenset({"ref.ruling", "ref.unresolved"})
 
 
 class TrainingError(PaijuError):
@@ -101,12 +101,13 @@ def _unique(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
 
-def expected_from(ruling: Event, irregular: Event | None, irregular_label: str | None, game: str = "") -> Expected:
+def expected_from(ruling: RulingEvent | UnresolvedEvent, irregular: Event | None, irregular_label: str | None,
+                  game: str = "") -> Expected:
     """The key of a ``ref.ruling`` / ``ref.unresolved`` event (its texts in the referee's
     words, ``paiju.wording``)."""
     from enforcement.rulebook import clause
 
-    if ruling.KIND == "ref.unresolved":
+    if isinstance(ruling, UnresolvedEvent):
         step = clause(ruling.fallback).sanction.for_occurrence(1)   # the default fallback's record
         keys = _unique(sanction_key(s.to_dict()) for s in step)
         offender = ruling.seat
@@ -185,7 +186,7 @@ def scenarios_in_log(log: Log, source: str) -> list[Scenario]:
     for index, event in enumerate(log.events):
         if isinstance(event, UnitStarted):
             unit_start = index
-        if event.KIND not in RULING_KINDS or index == 0:
+        if not isinstance(event, (RulingEvent, UnresolvedEvent)) or index == 0:
             continue
         answers = getattr(event, "answers", None)
         irregular = None
@@ -334,6 +335,7 @@ def read_pack(directory: str, game: str | None = None) -> tuple[str, list[Scenar
             raise TrainingError(f"{where}: the key says {entry['expected_clause']}, the ruling in {name} "
                                 f"at {entry['ruling']} cites {found.expected.clause}")
         out.append(found)
+    assert isinstance(pack_game, str)  # the game of every log in the pack (there is one at least)
     return pack_game, out
 
 

@@ -9,7 +9,7 @@
   waiting for the banker), ``observation``.
 
 A feature function takes the deal as its first argument; feature modules import each other
-as modules only (so the import order does not matter).
+as modules, one way only (no import circle: a piece two features share lives in the lower one).
 
 How the table works in refereed mode:
 

@@ -12,14 +12,14 @@ from shengji.events import ChoiceMade, IrregularAttempt, IrregularityFound, Turn
 from shengji.phase import Phase
 from shengji.refereed import state
 from tabletop.errors import IllegalAction
-from tabletop.events import Event
+from tabletop.irregular import Discovered, Irregular
 from tabletop.irregular import facts as make_facts
 from tabletop.refereed import offer_choice as offer_shared_choice
 from tabletop.rulings import Awaited, RulingPlan, refuse
 from tabletop.seats import REFEREE, team
 
 
-def await_ruling(deal: Any, seq: int, irregularity: str, seat: int | None, event: Event, *,
+def await_ruling(deal: Any, seq: int, irregularity: str, seat: int | None, event: Irregular | Discovered, *,
                  then: Callable[[Any], None] | None = None) -> None:
     """The table waits for a ruling on attempt ``seq``, which ``event`` calls for: the
     referee's seat is to act."""

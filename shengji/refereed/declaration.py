@@ -21,7 +21,7 @@ from tabletop.seats import partner
 def declare_at_once(deal: Any, a: DeclareAtOnce) -> None:
     t = deal.table
     other = partner(a.seat)
-    if (deal.phase not in (Phase.DRAW, Phase.DECLARE) or deal.to_act != other or t.draw_step
+    if (deal.phase not in (Phase.DRAW, Phase.DECLARE) or deal.to_act != other or t.draw.step
             or t.choice is not None):
         raise IllegalAction("declaring at once needs the partner to be at a declaration chance")
     if a.seat in deal.declare_barred:
@@ -47,7 +47,7 @@ def declare_at_once(deal: Any, a: DeclareAtOnce) -> None:
 
 
 def declare(deal: Any, a: Any) -> None:
-    if deal.table.draw_step or deal.table.choice is not None:
+    if deal.table.draw.step or deal.table.choice is not None:
         raise IllegalAction(f"a {type(a).__name__} is not possible now")
     found = deal.illegality(a)
     if found is not None:

@@ -59,38 +59,52 @@ class Redirect:
         self.remaining = self.count
 
 
+@attrs.define(slots=True, eq=False)
+class DrawState:
+    """The draw's slice of the table: whether a ``Draw`` step is due (``step``), out-of-turn
+    draws to come (``slips``, by draw position), a miscount slip (``redirect``), the banker
+    drawing on into the kitty (``kitty_draw``, then ``kitty_drawn``: the seat that drew a kitty
+    card, once it has)."""
+
+    step: bool = False
+    slips: list[DrawSlip] = attrs.Factory(list)
+    redirect: Redirect | None = None
+    kitty_draw: KittyDraw | None = None
+    kitty_drawn: int | None = None
+
+
 def begin(deal: Any) -> None:
     """Refereed: the draw waits for the rightful next drawer's ``Draw``."""
     t = deal.table
-    t.draw_step = True
+    t.draw.step = True
     deal.to_act = deal.draw_seat
 
 
 def draw(deal: Any, a: Draw) -> None:
     t = deal.table
-    if deal.phase is not Phase.DRAW or not t.draw_step or t.choice is not None:
+    if deal.phase is not Phase.DRAW or not t.draw.step or t.choice is not None:
         raise IllegalAction("no draw step now")
     if a.seat != deal.to_act:
         raise IllegalAction(f"seat {deal.to_act} draws next, not seat {a.seat}")
-    t.draw_step = False
+    t.draw.step = False
     if not a.flawed:
         deal.stream.emit(DrawRan, seat=a.seat)
         continue_draw(deal)
         return
     taker, of, count = a.extra_by, a.of, a.count
-    if of is None or taker not in range(4) or of not in range(4) or taker == of:
-        t.draw_step = True
+    if of is None or taker is None or taker not in range(4) or of not in range(4) or taker == of:
+        t.draw.step = True
         raise IllegalAction("a miscount slip names two different seats: extra_by takes cards due to of")
     start = deal.drawn + a.at
     last = len(deal.stock) - KITTY_SIZE
     turns = sum(1 for i in range(max(start, deal.drawn), last) if (deal.first_drawer + i) % 4 == of)
-    if count < 1 or a.at < 0 or t.redirect is not None or turns < count:
-        t.draw_step = True
+    if count < 1 or a.at < 0 or t.draw.redirect is not None or turns < count:
+        t.draw.step = True
         raise IllegalAction(f"seat {of} has only {turns} draws left from there (slip of {count})")
     e = deal.stream.emit(IrregularAttempt, seat=a.seat, irregularity="miscount_after_draw",
                          action=action_to_data(a), latent=True,
                          facts=make_facts(taker=taker, short=of, size=count, fault=a.fault))
-    t.redirect = Redirect(e.seq, a.seat, taker, of, count, start, a.fault)
+    t.draw.redirect = Redirect(e.seq, a.seat, taker, of, count, start, a.fault)
     continue_draw(deal)
 
 
@@ -103,11 +117,11 @@ def continue_draw(deal: Any) -> None:
     while deal.drawn < last:
         index = deal.drawn
         seat = deal.draw_seat
-        if t.slips and t.slips[0].position == index:
-            grab(deal, t.slips.pop(0))
+        if t.draw.slips and t.draw.slips[0].position == index:
+            grab(deal, t.draw.slips.pop(0))
             return
         receiver = seat
-        r = t.redirect
+        r = t.draw.redirect
         if r is not None and r.remaining and seat == r.of and index >= r.start:
             receiver = r.taker
             r.remaining -= 1
@@ -146,21 +160,21 @@ def end_of_draw(deal: Any) -> None:
     """After the last card: the banker's draw into the kitty, then the count of the
     hands (a miscount comes to light), then the last-chance round."""
     t = deal.table
-    if t.kitty_draw is not None:
-        seat, seq = t.kitty_draw.banker, t.kitty_draw.seq
-        t.kitty_draw = None
+    if t.draw.kitty_draw is not None:
+        seat, seq = t.draw.kitty_draw.banker, t.draw.kitty_draw.seq
+        t.draw.kitty_draw = None
         index = deal.drawn
         card = deal.stock[index]
         deal.drawn += 1
         on_table.add(deal, seat, [card])
-        t.kitty_drawn = seat
+        t.draw.kitty_drawn = seat
         deal.stream.emit(CardTaken, seat=seat, card=str(card), index=index, due=None, in_hand=True)
         core.found(deal, seq, "banker_drew_kitty", seat, then=end_the_draw,
                       card=str(card), kitty_left=len(deal.stock) - deal.drawn, banker=seat)
         return
-    r = t.redirect
+    r = t.draw.redirect
     if r is not None:
-        t.redirect = None
+        t.draw.redirect = None
         counts = tuple(deal.hand_size)
         sides = (counts[0] + counts[2], counts[1] + counts[3])
         offender = r.taker if r.fault == "taker" else r.of
@@ -178,7 +192,7 @@ def draw_out_of_turn(deal: Any, a: DrawOutOfTurn) -> None:
     if deal.phase is not Phase.DRAW or deal.to_act is None:
         raise IllegalAction("no draw out of turn now: the draw is over")
     last = len(deal.stock) - KITTY_SIZE
-    taken = {s.position for s in t.slips}
+    taken = {s.position for s in t.draw.slips}
     index = deal.drawn + max(0, a.after)
     free = [i for i in range(deal.drawn, last) if i not in taken and (deal.first_drawer + i) % 4 != a.seat]
     if not free:
@@ -189,8 +203,8 @@ def draw_out_of_turn(deal: Any, a: DrawOutOfTurn) -> None:
                          action=action_to_data(a), latent=True,
                          facts=make_facts(index=index, rightful=(deal.first_drawer + index) % 4,
                                           face_seen=a.face_seen or in_hand, in_hand=in_hand))
-    t.slips.append(DrawSlip(index, e.seq, a.seat, a.face_seen or in_hand, in_hand))
-    t.slips.sort()
+    t.draw.slips.append(DrawSlip(index, e.seq, a.seat, a.face_seen or in_hand, in_hand))
+    t.draw.slips.sort()
 
 
 def draw_kitty(deal: Any, a: DrawKitty) -> None:
@@ -199,11 +213,11 @@ def draw_kitty(deal: Any, a: DrawKitty) -> None:
         raise IllegalAction("no draw into the kitty now: the draw is over")
     if deal.banker is None or a.seat != deal.banker:
         raise IllegalAction("only a known banker draws on into the kitty (SJ-1.5)")
-    if t.kitty_draw is not None or t.kitty_drawn is not None:
+    if t.draw.kitty_draw is not None or t.draw.kitty_drawn is not None:
         raise IllegalAction("the banker already draws into the kitty")
     e = deal.stream.emit(IrregularAttempt, seat=a.seat, irregularity="banker_drew_kitty",
                          action=action_to_data(a), latent=True, facts=make_facts(banker=a.seat))
-    t.kitty_draw = KittyDraw(a.seat, e.seq)
+    t.draw.kitty_draw = KittyDraw(a.seat, e.seq)
 
 
 def draw_on(deal: Any) -> None:

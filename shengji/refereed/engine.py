@@ -3,7 +3,7 @@ out (sanctions first, then each listed effect through ``EFFECT_HANDLERS``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from shengji.actions import (
@@ -85,7 +85,7 @@ EFFECT_HANDLERS: dict[str, Any] = {
     "Replay": revoke.on_replay,
     "RedoBury": kitty.on_redo_bury,
     "LoseDeclarationRight": declaration.on_lose_declaration_right,
-    "PlayStands": on_table.on_play_stands,
+    "PlayStands": play.on_play_stands,
     "LotsDraw": declaration.on_lots_draw,
     "DeclarationStands": declaration.on_declaration_stands,
     "Choice": remedies.on_choice,
@@ -106,7 +106,7 @@ SANCTION_HANDLERS: dict[str, Any] = {
 """Sanction kind → handler(deal, imposed row), None: recorded only."""
 
 
-ACTION_HANDLERS = {
+ACTION_HANDLERS: dict[type, Callable[[Any, Any], None]] = {
     Draw: draw.draw,
     DrawOutOfTurn: draw.draw_out_of_turn,
     DrawKitty: draw.draw_kitty,
@@ -116,7 +116,7 @@ ACTION_HANDLERS = {
     Bury: kitty.bury,
     Play: play.play,
     PlayWithExtra: play.play_extra,
-    Revoke: revoke.revoke,
+    Revoke: play.play_revoke,
     DropCard: on_table.drop,
     Incident: core.incident,
     Choose: core.choose,

@@ -11,15 +11,15 @@ from tabletop.cards import sort_cards
 def observe_extras(deal: Any, seat: int) -> dict[str, Any] | None:
     """The RefereedObservation fields, or None when all are at their defaults."""
     t = deal.table
-    if not (t.draw_step or t.choice is not None or t.on_table or t.slips or deal.declare_barred
+    if not (t.draw.step or t.choice is not None or t.on_table or t.draw.slips or deal.declare_barred
             or t.exposed[0] or t.exposed[1] or t.exposed[2] or t.exposed[3] or t.revoke is not None
-            or t.kitty_draw is not None or t.redirect is not None or deal.phase is Phase.AWAITING_RULING):
+            or t.draw.kitty_draw is not None or t.draw.redirect is not None or deal.phase is Phase.AWAITING_RULING):
         return None
     if deal.phase is Phase.AWAITING_RULING:
         situation = "awaiting_ruling"
     elif t.choice is not None:
         situation = "choice"
-    elif t.draw_step:
+    elif t.draw.step:
         situation = "draw"
     else:
         situation = None
@@ -33,11 +33,11 @@ def observe_extras(deal: Any, seat: int) -> dict[str, Any] | None:
         out["choice"] = (choice.purpose, choice.options)
     if deal.declare_barred:
         out["declare_barred"] = tuple(sorted(deal.declare_barred))
-    if t.slips or t.kitty_draw is not None or t.redirect is not None or t.revoke is not None:
-        own = ["draw_other_seat_card" for slip in t.slips if slip.seat == seat]
-        if t.kitty_draw is not None and t.kitty_draw.banker == seat:
+    if t.draw.slips or t.draw.kitty_draw is not None or t.draw.redirect is not None or t.revoke is not None:
+        own = ["draw_other_seat_card" for slip in t.draw.slips if slip.seat == seat]
+        if t.draw.kitty_draw is not None and t.draw.kitty_draw.banker == seat:
             own.append("banker_drew_kitty")
-        if t.redirect is not None and t.redirect.by == seat:
+        if t.draw.redirect is not None and t.draw.redirect.by == seat:
             own.append("miscount_after_draw")
         if t.revoke is not None and t.revoke.seat == seat:
             own.append("wrong_follow")

@@ -1,5 +1,6 @@
 """Cards laid on the table (an attempt), still their owner's, and exposed cards (暴露张):
-laid, returned (face up or not), exposed, or standing as a play."""
+laid, returned (face up or not), exposed; plays of the open trick taken back (a wrong follow
+found late). Cards standing as a play are ``play``'s."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from typing import Any
 import attrs
 
 from shengji.actions import DropCard, action_to_data
-from shengji.events import CardsExposed, CardsReturned, IrregularAttempt
+from shengji.events import CardsExposed, CardsReturned, IrregularAttempt, PlaysTakenBack
 from shengji.phase import Phase
-from shengji.refereed import core, play, revoke
+from shengji.refereed import core
 from tabletop.cards import Card, codes, count_list, holds, sort_cards, without
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
@@ -117,14 +118,6 @@ def attempt(deal: Any, a: Any, irregularity: str, *, cards: tuple[Card, ...] | N
     core.await_ruling(deal, e.seq, irregularity, a.seat, e)
 
 
-def stand_play(deal: Any, seat: int, reason: str) -> None:
-    """The cards ``seat`` laid on the table go on the trick as if played in turn."""
-    t = deal.table
-    cards = tuple(sort_cards(t.on_table.pick_up(seat)))
-    add(deal, seat, cards)
-    core.unpaused(deal, lambda: play.play_now(deal, seat, cards, stand=reason))
-
-
 def on_return(deal: Any, effect: Any, plan: RulingPlan) -> None:
     """The cards go back where they came from: a card drawn out of turn onto the stock,
     cards laid on the table into the hand (face up when the ruling also exposes them)."""
@@ -139,7 +132,7 @@ def on_return(deal: Any, effect: Any, plan: RulingPlan) -> None:
         return
     position = next((i for i, (s, _) in enumerate(deal.trick) if s == seat), None)
     if cards and position is not None and Counter(deal.trick[position][1]) == Counter(cards):
-        revoke.take_back(deal, effect, plan, seat, position)
+        take_back(deal, effect, plan, seat, position)
         return
     raise refuse(effect, f"seat {seat} has not got these cards lying on the table "
                   f"({' '.join(codes(sort_cards(laid))) or 'none'}) nor as its play in the open trick")
@@ -152,17 +145,6 @@ def on_expose(deal: Any, effect: Any, plan: RulingPlan) -> None:
     if not cards or not holds(deal.hands[seat], deal.table.exposed[seat] + cards):
         raise refuse(effect, f"seat {seat} does not hold these cards unexposed")
     expose(deal, seat, cards, plan.reason)
-
-
-def on_play_stands(deal: Any, effect: Any, plan: RulingPlan) -> None:
-    """The cards left lying on the table are played as if in turn."""
-    t = deal.table
-    seat = effect.seat
-    if not t.on_table.get(seat):
-        raise refuse(effect, f"no cards of seat {seat} lie on the table")
-    if t.resume_phase is not Phase.PLAY or t.resume_to_act != seat:
-        raise refuse(effect, f"it is not seat {seat}'s turn to play")
-    stand_play(deal, seat, plan.reason + ": the rest stands")
 
 
 def drop(deal: Any, a: DropCard) -> None:
@@ -178,3 +160,37 @@ def drop(deal: Any, a: DropCard) -> None:
                          facts=make_facts(cards=codes(a.cards), during=during, level=deal.level_text,
                                           trump=core.trump_now(deal)))
     core.await_ruling(deal, e.seq, "exposed_card", a.seat, e)
+
+
+def take_back_plays(deal: Any, seat: int, reason: str) -> None:
+    """The plays of the open trick from ``seat``'s on go back: ``seat``'s exposed, the
+    later ones not; ``seat`` plays again (a wrong follow found after the next seat played)."""
+    position = next(i for i, (s, _) in enumerate(deal.trick) if s == seat)
+    taken = deal.trick[position:]
+    del deal.trick[position:]
+    for s, cards in taken:
+        add(deal, s, cards)
+        if s == seat:
+            deal.table.exposed[s].extend(cards)
+    deal.stream.emit(PlaysTakenBack, seat=seat, seats=tuple(s for s, _ in taken),
+                     cards=tuple(codes(c) for _, c in taken), reason=reason)
+    deal.table.resume_to_act = seat
+
+
+def take_back(deal: Any, effect: Any, plan: RulingPlan, seat: int, position: int) -> None:
+    """A play of the open trick taken back: it comes back face up, the later plays come
+    back to be played again, and ``seat`` plays again — one primitive, so the ruling must
+    list all of it (Expose, Replay of the later seats, CorrectFollow)."""
+    later = tuple(sorted(s for s, _ in deal.trick[position + 1:]))
+    if deal.phase is not Phase.AWAITING_RULING:
+        raise refuse(effect, "the table is not waiting for a ruling")
+    wanted = [("Expose", dict(seat=seat, cards=effect.cards)), ("CorrectFollow", dict(seat=seat))]
+    if later:
+        wanted.append(("Replay", dict(seats=later)))
+    done = set(plan.done)
+    for kind, fields in wanted:
+        if not plan.take(kind, **fields):
+            plan.done = done
+            shown = ", ".join(f"{k}={v}" for k, v in fields.items())
+            raise refuse(effect, f"a play taken back from the open trick needs {kind}({shown}) listed with it")
+    take_back_plays(deal, seat, plan.reason)

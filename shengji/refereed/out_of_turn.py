@@ -6,6 +6,7 @@ from typing import Any
 
 from shengji.actions import Play
 from shengji.refereed import on_table
+from shengji.tricks import trick_winner
 from tabletop.seats import prev_seat
 
 
@@ -29,6 +30,5 @@ def out_of_turn(deal: Any, a: Play) -> None:
 
 
 def current_winner(deal: Any) -> int:
-    from shengji.tricks import trick_winner
     plays = deal.trick
     return plays[trick_winner([list(c) for _, c in plays], deal.ctx, deal.rules)][0]

@@ -1,21 +1,25 @@
-"""Play, refereed: the legal play, and an irregular attempt laid on the table."""
+"""Play, refereed: the legal play, an irregular attempt laid on the table, a wrong follow
+nobody notices (``Revoke``), and cards on the table standing as a play."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from shengji.actions import Play, PlayWithExtra
+from shengji.actions import Play, PlayWithExtra, Revoke, action_to_data
+from shengji.events import IrregularAttempt
 from shengji.follow import lead_info
 from shengji.phase import Phase
-from shengji.refereed import on_table, out_of_turn, revoke
-from tabletop.cards import Card, codes, holds
+from shengji.refereed import core, on_table, out_of_turn, revoke
+from tabletop.cards import Card, codes, holds, sort_cards
 from tabletop.errors import IllegalAction
+from tabletop.irregular import facts as make_facts
+from tabletop.rulings import RulingPlan, refuse
 
 
 def play(deal: Any, a: Play) -> None:
     t = deal.table
     seat, cards = a.seat, a.cards
-    if t.choice is not None or t.draw_step or deal.phase not in (Phase.PLAY, Phase.KITTY):
+    if t.choice is not None or t.draw.step or deal.phase not in (Phase.PLAY, Phase.KITTY):
         raise IllegalAction("no play now")
     if not cards:
         raise IllegalAction("a play needs at least one card")
@@ -51,7 +55,7 @@ def play(deal: Any, a: Play) -> None:
 def play_extra(deal: Any, a: PlayWithExtra) -> None:
     t = deal.table
     seat = a.seat
-    if t.choice is not None or t.draw_step or deal.phase is not Phase.PLAY or seat != deal.to_act:
+    if t.choice is not None or t.draw.step or deal.phase is not Phase.PLAY or seat != deal.to_act:
         raise IllegalAction("a play with an extra card needs the seat's turn to play")
     if len(a.extra) != 1 or not a.cards:
         raise IllegalAction("one extra card carried along with a play of at least one card")
@@ -76,3 +80,47 @@ def play_now(deal: Any, seat: int, cards: tuple[Card, ...], stand: str | None = 
         on_table.unexpose(deal, seat, played)
     if deal.table.revoke is not None:
         revoke.after_play(deal)
+
+
+def play_revoke(deal: Any, a: Revoke) -> None:
+    """A ``Revoke``: a wrong follow nobody notices yet (it comes to light later, ``revoke``),
+    or seen at once when one is already latent."""
+    t = deal.table
+    seat = a.seat
+    if t.choice is not None or deal.phase is not Phase.PLAY or seat != deal.to_act or not deal.trick:
+        raise IllegalAction("an unnoticed wrong follow needs the seat's turn to follow")
+    if t.revoke is not None:           # one unnoticed wrong follow at a time: this one is seen at once
+        play(deal, Play(seat, a.cards))
+        return
+    if len(a.cards) != len(deal.lead) or not holds(deal.hands[seat], a.cards):
+        raise IllegalAction(f"a follow of {len(deal.lead)} card(s) from the hand")
+    found = deal.illegality(Play(seat, a.cards))
+    if found is None:
+        play_now(deal, seat, a.cards)     # a legal follow after all: an ordinary play
+        return
+    info = revoke.follow_facts(deal, seat, a.cards)
+    e = deal.stream.emit(IrregularAttempt, seat=seat, irregularity="wrong_follow",
+                         action=action_to_data(a), latent=True,
+                         facts=make_facts(requested=a.found, cards=codes(a.cards), **info))
+    t.revoke = revoke.LatentRevoke(e.seq, seat, deal.trick_number, len(deal.trick), a.found,
+                            dict(info, cards=codes(a.cards)))
+    play_now(deal, seat, a.cards, stand="not noticed")
+
+
+def stand_play(deal: Any, seat: int, reason: str) -> None:
+    """The cards ``seat`` laid on the table go on the trick as if played in turn."""
+    t = deal.table
+    cards = tuple(sort_cards(t.on_table.pick_up(seat)))
+    on_table.add(deal, seat, cards)
+    core.unpaused(deal, lambda: play_now(deal, seat, cards, stand=reason))
+
+
+def on_play_stands(deal: Any, effect: Any, plan: RulingPlan) -> None:
+    """The cards left lying on the table are played as if in turn."""
+    t = deal.table
+    seat = effect.seat
+    if not t.on_table.get(seat):
+        raise refuse(effect, f"no cards of seat {seat} lie on the table")
+    if t.resume_phase is not Phase.PLAY or t.resume_to_act != seat:
+        raise refuse(effect, f"it is not seat {seat}'s turn to play")
+    stand_play(deal, seat, plan.reason + ": the rest stands")

@@ -70,9 +70,8 @@ def hand_over(deal: Any, source: int, to: int, card: Card, reason: str) -> None:
 
 def redeal(deal: Any, reason: str) -> None:
     """Gather the cards and draw again (a new shuffle from the redeal seed path)."""
-    from shengji.deal import REDEAL
     deal.attempt += 1
-    seed = streams.child_seed(deal.seed, REDEAL, deal.attempt)
+    seed = streams.child_seed(deal.seed, streams.REDEAL, deal.attempt)
     clear_for_redeal(deal)
     deal.stream.emit(Redealt, reason=reason, attempt=deal.attempt, seed=seed)
     deal._start_draw()
@@ -84,10 +83,10 @@ def clear_for_redeal(deal: Any) -> None:
     t = deal.table
     t.exposed = [[], [], [], []]
     t.on_table = OnTable()
-    t.slips = []
-    t.redirect = None
-    t.kitty_draw = None
-    t.kitty_drawn = None
+    t.draw.slips = []
+    t.draw.redirect = None
+    t.draw.kitty_draw = None
+    t.draw.kitty_drawn = None
     t.grab = None
 
 

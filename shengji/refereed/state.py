@@ -27,8 +27,11 @@ class TableState(RefereedState):
     refereed state (waiting for rulings, cards on the table, the choice offered) and 双升's
     own."""
 
-    def __init__(self) -> None:
+    def __init__(self, draw_state: draw.DrawState) -> None:
         super().__init__()
+        self.draw = draw_state
+        """The draw (``draw.DrawState``: the Draw step, slips, a miscount, the kitty draw); the
+        deal makes it (this module may not import the features)."""
         self.resume_to_act: int | None = None
         self.then: Callable[[Any], None] | None = None
         """What the table does with the deal once the wait (and any choice) is over (a step
@@ -37,12 +40,6 @@ class TableState(RefereedState):
         self.attempts: dict[int, on_table.AttemptOnTable] = {}
         """seq → the play attempt lying on the table."""
         self.exposed: list[list[Card]] = [[], [], [], []]
-        self.draw_step = False
-        self.slips: list[draw.DrawSlip] = []
-        """Out-of-turn draws to come, by draw position."""
-        self.redirect: draw.Redirect | None = None
-        self.kitty_draw: draw.KittyDraw | None = None
-        self.kitty_drawn: int | None = None
         self.revoke: revoke.LatentRevoke | None = None
         self.bad_burial: int | None = None
         """Cards buried when the banker buried a wrong number (found at its first lead)."""

@@ -80,7 +80,7 @@ def test_GD_1_1_3b_in_hand_not_identifiable_random_draw_and_one_level_difference
 
 def test_GD_1_1_the_face_up_card_can_always_be_identified(table):
     t = drawn(table)
-    position = t.deal.table.face_position
+    position = t.deal.table.draw.face_position
     drawer = t.to_act
     offender = next(s for s in range(4) if (drawer + position) % 4 != s)
     r = t.ruling(t.do(DrawOutOfTurn(offender, after=position, face_seen=False, inserted=True, identifiable=False)))
@@ -133,7 +133,7 @@ def test_GD_1_2_2_too_many_and_too_few_warns_both_sides_then_one_level_each(tabl
     r = t.ruling(slip(t, "both_sides"))
     assert r.clause == "GD-1.2.2" and r.offender is None and r.side is None
     assert [(s["side"], s["sanction"]["kind"]) for s in r.sanctions] == [(0, "Warning"), (1, "Warning")]
-    assert t.deal.phase is Phase.DRAW and t.deal.table.redeals == 1   # redeal
+    assert t.deal.phase is Phase.DRAW and t.deal.table.draw.redeals == 1   # redeal
     r = t.ruling(slip(t, "both_sides"))
     assert [(s["side"], s["sanction"]) for s in r.sanctions] == [
         (0, {"kind": "LevelDiffPenalty", "n": 1}), (1, {"kind": "LevelDiffPenalty", "n": 1})]
