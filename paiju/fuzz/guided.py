@@ -7,8 +7,9 @@ and everything they reach, do not depend on how many workers play them. A share
 ``EXPLORE`` of each generation is drawn fresh (``case.draw_case``), the rest mutates a
 corpus case picked with a weight for the rare pairs it reached: a new deal, other agents, an
 infraction kind added or dropped, a rate scaled, one deal or the first two of a match, or
-the agents or some rates of a second corpus case spliced in. A mutated case is a ``Case`` like any other: its log header holds all of it, so
-shrinking and ``paiju fuzz --repro`` work on it unchanged."""
+the agents or some rates of a second corpus case spliced in; three mutants in ten then have
+every rate doubled (``HEAT``). A mutated case is a ``Case`` like any other: its log header
+holds all of it, so shrinking and ``paiju fuzz --repro`` work on it unchanged."""
 
 from __future__ import annotations
 
@@ -30,6 +31,9 @@ GUIDED = 41
 """Seed-tree stream of a generation's choices (``case.FUZZ`` is 40)."""
 HIGH_RATE = 0.6
 """The highest rate a mutation gives a per-decision kind (the draw gives at most 0.3)."""
+HEAT = 0.3
+"""Share of mutants whose every rate is then doubled (up to the highest): more irregularities
+at once put more conditions in force together, where rules meet."""
 
 
 @attrs.define
@@ -143,6 +147,9 @@ def mutate(case: Case, index: int, unit: str, rng: Any, other: Case | None = Non
     if new.unit == "matches":
         for kind in catalogue.second_deal:
             rates.setdefault(kind, _fresh_rate(catalogue, kind, rng))
+    if rng.random() < HEAT:
+        rates = {k: round(min(FEW_CHANCES_RATES[1] if k in catalogue.few_chances else HIGH_RATE, r * 2), 3)
+                 for k, r in rates.items()}
     if new.index != index and tuple(agents) == case.agents and rates == dict(case.rates) and new.unit == case.unit:
         new = attrs.evolve(new, index=index)  # nothing changed: at least a new deal
     order = {k: i for i, k in enumerate(catalogue.kinds)}

@@ -117,7 +117,8 @@ def reaches(case: Case, key: str) -> Outcome:
 
 
 def smallest_log(cluster: Cluster, directory: str, number: int, *, seconds: float) -> tuple[str, Outcome] | None:
-    """Shrink the cluster's example while it still meets the situation; write its log."""
+    """Shrink the cluster's example while it still meets the situation (for at most
+    ``seconds``; 0: not at all); write its log."""
     from paiju.files import write_whole
     from tabletop.log import encode
 
@@ -127,7 +128,8 @@ def smallest_log(cluster: Cluster, directory: str, number: int, *, seconds: floa
     outcome = reaches(cluster.example, key)
     if outcome.finding is None:
         return None  # the code changed since the case was met
-    small = shrink(outcome, max_runs=SHRINK_RUNS, deadline=time.monotonic() + seconds, rerun=lambda c: reaches(c, key)).outcome
+    small = outcome if seconds <= 0 else \
+        shrink(outcome, max_runs=SHRINK_RUNS, deadline=time.monotonic() + seconds, rerun=lambda c: reaches(c, key)).outcome
     case = small.case
     os.makedirs(directory, exist_ok=True)
     path = os.path.join(directory, f"{case.game}-hole{number}-s{case.seed}-case{case.index}.jsonl")
@@ -141,16 +143,20 @@ def smallest_log(cluster: Cluster, directory: str, number: int, *, seconds: floa
 # The report
 
 
-def report_rows(holes: Holes, *, logs: str, seconds_each: float = 20.0) -> list[dict[str, Any]]:
+def report_rows(holes: Holes, *, logs: str, seconds_each: float = 20.0, seconds: float = 300.0) -> list[dict[str, Any]]:
     """One row per cluster, most frequent first: the situation in words, counts, fallback,
-    and the smallest reproducing log (written to ``logs``) with the command that replays it."""
+    and the smallest reproducing log (written to ``logs``) with the command that replays it.
+    Shrinking takes at most ``seconds_each`` per cluster and ``seconds`` in all; the clusters
+    past that get their example's log as it is (``shrunk`` False)."""
     rows = []
+    deadline = time.monotonic() + seconds
     for number, cluster in enumerate(holes.ordered(), 1):
         en, zh = situation_words(holes.game, cluster.situation)
-        found = smallest_log(cluster, logs, number, seconds=seconds_each)
+        budget = min(seconds_each, deadline - time.monotonic())
+        found = smallest_log(cluster, logs, number, seconds=max(0.0, budget))
         row = {"number": number, "key": cluster.situation.key, "en": en, "zh": zh, "count": cluster.count,
                "cases": cluster.cases, "fallback": _fallback_words(holes.game, cluster.fallbacks), "note": cluster.note,
-               "log": None, "command": None, "size": ""}
+               "log": None, "command": None, "size": "", "shrunk": budget > 0}
         if found is not None:
             log, small = found
             row["log"] = log
@@ -185,7 +191,8 @@ def render_markdown(game: str, rows: list[dict[str, Any]]) -> str:
             out.append(f"- referee's note / 说明: {r['note']}")
         out.append(f"- situation key: `{r['key']}`")
         if r["log"]:
-            out += [f"- smallest reproducing log / 最小复现记录: `{r['log']}` ({r['size']})",
+            which = "smallest reproducing log / 最小复现记录" if r["shrunk"] else "reproducing log (not shrunk) / 复现记录（未缩减）"
+            out += [f"- {which}: `{r['log']}` ({r['size']})",
                     f"- replay / 复现: `{r['command']}`"]
         else:
             out.append("- smallest reproducing log: not reproduced (the code changed since the case was met)")

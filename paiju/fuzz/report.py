@@ -86,7 +86,8 @@ def holes_section(rows: Sequence[dict[str, Any]]) -> str:
                      f"<li>arose / 出现: {r['count']} time(s) in {r['cases']} case(s)</li>"
                      f"<li>fallback applied / 兜底条款: {html.escape(r['fallback'])}</li>"
                      + (f"<li>note / 说明: {html.escape(r['note'])}</li>" if r.get("note") else "")
-                     + (f"<li>smallest reproducing log / 最小复现记录: <code>{html.escape(r['log'])}</code> "
+                     + (f"<li>{'smallest reproducing log / 最小复现记录' if r.get('shrunk') else 'reproducing log (not shrunk)'}: "
+                        f"<code>{html.escape(r['log'])}</code> "
                         f"({html.escape(r['size'])})</li><li>replay / 复现: <code>{html.escape(r['command'])}</code></li>"
                         if r.get("log") else "")
                      + "</ul></section>")

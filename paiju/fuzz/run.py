@@ -163,8 +163,8 @@ def _write_outputs(search: Search, args: argparse.Namespace, out_dir: str, out: 
     rows = None
     if args.holes or args.report:
         logs = os.path.join(args.campaign, "holes") if args.campaign else os.path.join(out_dir, "holes")
-        seconds = 20.0 if args.time_budget is None else max(2.0, args.time_budget / 10)
-        rows = report_rows(search.holes, logs=logs, seconds_each=seconds)
+        each, total = (20.0, 300.0) if args.time_budget is None else (max(2.0, args.time_budget / 10), args.time_budget / 4)
+        rows = report_rows(search.holes, logs=logs, seconds_each=each, seconds=total)
     if args.holes:
         write_report(search.game, rows, args.holes)
         print(f"holes: {args.holes} ({len(rows)} situation(s))", file=out)
