@@ -34,6 +34,9 @@ class RefereePart:
     """How the table shows a ruling's effects carried out (``carried_out.EffectEvents``)."""
     irregularity_clauses: Any = attrs.field(factory=dict)
     """Engine irregularity id → the clauses it can be ruled under."""
+    interactions: Any = None
+    """The game's table conditions and happenings (``tabletop.conditions.Interactions``), for
+    the fuzzer's interaction coverage; None: the game lists none."""
 
 
 def register_referee(game: str, part: RefereePart) -> None:

@@ -374,12 +374,13 @@ def make_guandan_referee(rules: Any = None, fallback: Fallback = record_only_fal
 
 def _register() -> None:
     from enforcement.carried_out import GUANDAN
+    from guandan.refereed.conditions import INTERACTIONS
     from enforcement.guandan_invariants import GuandanChecker
     from enforcement.injector import GuandanInfractions
 
     register_referee(GAME, RefereePart(make_referee=make_guandan_referee, catalogue=GuandanInfractions,
                                        checker=GuandanChecker, effect_events=GUANDAN,
-                                       irregularity_clauses=IRREGULARITY_CLAUSES))
+                                       irregularity_clauses=IRREGULARITY_CLAUSES, interactions=INTERACTIONS))
 
 
 _register()

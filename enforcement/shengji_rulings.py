@@ -455,12 +455,13 @@ def make_shengji_referee(rules: Any = None, fallback: Fallback = record_only_fal
 
 def _register() -> None:
     from enforcement.carried_out import SHENGJI
+    from shengji.refereed.conditions import INTERACTIONS
     from enforcement.shengji_infractions import ShengjiInfractions
     from enforcement.shengji_invariants import ShengjiChecker
 
     register_referee(GAME, RefereePart(make_referee=make_shengji_referee, catalogue=ShengjiInfractions,
                                        checker=ShengjiChecker, effect_events=SHENGJI,
-                                       irregularity_clauses=IRREGULARITY_CLAUSES))
+                                       irregularity_clauses=IRREGULARITY_CLAUSES, interactions=INTERACTIONS))
 
 
 _register()

@@ -260,9 +260,10 @@ def players_for(case: Case) -> list[Any]:
                      seat=seat) for seat, agent in enumerate(agents)]
 
 
-def run_case(case: Case) -> Outcome:
+def run_case(case: Case, observers: Sequence[Any] = ()) -> Outcome:
     """Play the case with the invariant checker; a broken invariant or an exception from
-    the engine, the referee or an agent is the finding."""
+    the engine, the referee or an agent is the finding. ``observers`` watch the table too
+    (``on_events(engine, events)``: interaction coverage)."""
     from enforcement.setup import make_referee
     from paiju.sim.refereed import start_unit
 
@@ -277,7 +278,7 @@ def run_case(case: Case) -> Outcome:
         events.append(started)
         players = players_for(case)
         deals = 1 if case.unit == "deals" else min(rules.max_deals, MATCH_DEAL_GUARD)
-        result = run(engine, checker.watch(engine, players), [_Keep(events), checker], referee=make_referee(case.game),
+        result = run(engine, checker.watch(engine, players), [_Keep(events), checker, *observers], referee=make_referee(case.game),
                      max_steps=DEAL_DECISIONS * (deals + 1))
         checker.finish(engine, result)
     except InvariantViolation as v:

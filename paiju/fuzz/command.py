@@ -2,6 +2,8 @@
 
     paiju fuzz --game G [--deals N | --matches N] [--seed S] [--time-budget SECONDS]
                [--out DIR] [--replay-sample RATE] [--keep-going] [--quiet]
+               [--guided] [--campaign DIR] [--jobs N | --cluster ADDRESS]
+               [--holes OUT.md] [--report OUT.html] [--matrix OUT.json]
     paiju fuzz --repro LOG
 
 Case ``i`` (a deal, or a match with ``--matches``) is played by random and heuristic agents
@@ -12,8 +14,10 @@ before every decision and at the end. A sample of the logs is re-checked with
 ``--out`` (default ./fuzz-failures) and the one command that reproduces it printed; the exit
 status is then 1. At the end: clause coverage — how often each clause of the game's
 rulebook (every clause `paiju rules GAME` lists) fired, and which never did, with why: the
-rulebook's reason for a clause that cannot fire automatically, or "not in this run". Progress
-shows on stderr as for ``simulate`` (``paiju.progress``).
+rulebook's reason for a clause that cannot fire automatically, or "not in this run"; and the
+interaction coverage (``interactions``). Progress shows on stderr as for ``simulate`` (``paiju.progress``). Any of the options of the
+second line runs the cases in generations instead (``run``, ``campaign``, ``guided``,
+``holes``, ``report``).
 """
 
 from __future__ import annotations
@@ -39,6 +43,8 @@ from tabletop.errors import OptionError
 from paiju.agent_specs import parse_agents
 from paiju.arguments import examples, rate, seconds
 from paiju.files import write_lines
+from paiju.fuzz.interactions import Matrix, Recorder
+from paiju.fuzz.run import SEARCH_OPTIONS, Plain, search_command, uses_search
 from paiju.progress import start_progress
 from paiju.summary import counted, unit_noun
 from paiju.fuzz.case import Case, Finding, Outcome, draw_case, irregularities, replay_finding, run_case, \
@@ -88,6 +94,18 @@ def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int
                       help="after a violation, go on (each broken invariant is shrunk and saved once)")
     fuzz.add_argument("--quiet", action="store_true", help="no progress display on stderr")
     fuzz.add_argument("--repro", metavar="LOG", help="re-run the case a fuzz log holds and report what breaks")
+    fuzz.add_argument("--guided", action="store_true",
+                      help="coverage-guided: mutate the cases that reached new interaction pairs to reach more")
+    fuzz.add_argument("--campaign", metavar="DIR",
+                      help="keep the corpus, coverage and findings in DIR; an interrupted campaign resumes there")
+    fuzz.add_argument("--jobs", type=positive_int, metavar="N", help="play the cases on N local processes")
+    fuzz.add_argument("--cluster", metavar="ADDRESS",
+                      help="play the cases on the Dask scheduler at ADDRESS ('local': a LocalCluster of --jobs workers)")
+    fuzz.add_argument("--holes", metavar="OUT.md",
+                      help="write the rulebook holes (unresolved situations, with reproducing logs) to OUT.md or OUT.html")
+    fuzz.add_argument("--report", metavar="OUT.html",
+                      help="write the coverage report (heat map of the interaction matrix, clauses, holes, findings)")
+    fuzz.add_argument("--matrix", metavar="OUT.json", help="write the interaction matrix and the pairs never seen")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -209,18 +227,23 @@ def fuzz_command(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
     """Progress goes to stderr (``paiju.progress``, as for every long command)."""
     stdout = stdout if stdout is not None else sys.stdout
     if args.repro:
-        given = [f"--{n.replace('_', '-')}" for n in ("game", "deals", "matches", "time_budget", "agents") if getattr(args, n)]
+        given = [f"--{n.replace('_', '-')}" for n in ("game", "deals", "matches", "time_budget", "agents", *SEARCH_OPTIONS)
+                 if getattr(args, n, None)]
         if given:
             raise OptionError(f"--repro re-runs the case its log holds: leave out {' '.join(given)}")
         return repro_command(args.repro, stdout)
     if args.game is None:
         raise OptionError("--game is required (guandan or shengji), or --repro LOG")
+    if uses_search(args):
+        return search_command(args, Plain(Coverage, _Run, _summary, _check, _write, _unit_text, _check_out_dir,
+                                          DEFAULT_CASES, SHRINK_SECONDS), stdout)
     _check_out_dir(args.out)
     agents = parse_agents(args.agents, args.game) if args.agents else None
     unit = "matches" if args.matches else "deals"
     total = args.matches or args.deals or DEFAULT_CASES
     run = _Run(args.game, unit)
     coverage = Coverage(args.game)
+    interactions = Matrix(args.game)
     started = time.monotonic()
     deadline = None if args.time_budget is None else started + args.time_budget
     progress = start_progress(unit, total, quiet=args.quiet, description=f"fuzz {args.game}")
@@ -234,7 +257,9 @@ def fuzz_command(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
             if agents is not None:
                 case = attrs.evolve(case, agents=agents)
             replay = sampled_for_replay(case, args.replay_sample)
-            outcome = _check(case, replay)
+            recorder = Recorder(args.game)
+            outcome = _check(case, replay, [recorder])
+            interactions.add(recorder.pairs)
             run.cases += 1
             run.deals += outcome.deals
             run.decisions += outcome.decisions
@@ -255,6 +280,7 @@ def fuzz_command(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
         run.interrupted = True
     progress.close()
     _summary(run, coverage, time.monotonic() - started, args, stdout)
+    print(interactions.summary(), file=stdout)
     if run.interrupted:
         print("paiju: interrupted: the coverage above is of the cases finished before Ctrl-C", file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -266,8 +292,8 @@ def _violations(run: _Run) -> str:
     return f"{found} violation{'s' if found != 1 else ''}"
 
 
-def _check(case: Case, replay: bool) -> Outcome:
-    outcome = run_case(case)
+def _check(case: Case, replay: bool, observers: Sequence[Any] = ()) -> Outcome:
+    outcome = run_case(case, observers)
     if outcome.finding is None and replay:
         finding = replay_finding(outcome)
         if finding is not None:

@@ -19,7 +19,7 @@ from paiju.progress import INTERVAL_VARIABLE, LONG_LOG_BYTES
 LINE = re.compile(r"^(?P<what>[a-z -]+(?: [a-z]+)*(?:: reading| --check: reading|: folding|: page)?): "
                   r"(?P<done>\d+)/(?P<total>\d+) (?P<unit>deals|matches|MB|events) \((?P<share>\d+)%\), "
                   r"(?:started|running for [\d:]+|[\d.]+ (?P=unit)/s, (?:ETA [\d:]+|ETA -|done in [\d:]+))(?:, .+)?$")
-INTERVAL = 0.2
+INTERVAL = 0.05
 
 
 def timed_run(*args: str) -> tuple[int, list[tuple[float, str]], str, float]:
@@ -71,7 +71,7 @@ def test_fuzz_shows_progress_from_the_start_and_every_interval_within_a_long_cas
     first = shown[0][0]
     assert first < 15.0                                   # loosely: at once, after the imports
     while_running = [t for t, m in shown if m["done"] == "0"]
-    assert len(while_running) >= 3, lines                 # the start line, then heartbeats
+    assert len(while_running) >= 2, lines                 # the start line, then heartbeats
     times = [t for t, _ in shown]
     assert max(b - a for a, b in zip(times, times[1:])) < INTERVAL + 5.0   # loosely: load may stretch it
 

@@ -1,0 +1,70 @@
+"""Table conditions and happenings of a game, for interaction coverage (`paiju fuzz`).
+
+A *condition* is something in force at the table between two actions (a bar pending,
+penalty cards held, the kitty being buried, …), read from a deal's state; a *happening* is
+something that occurs (a clause's ruling, or one of the game's own events: a round ending,
+接风, a deal ending, …). An interaction is a (condition in force, happening) pair seen in
+one deal. Each game lists its own (``guandan.refereed.conditions``,
+``shengji.refereed.conditions``); its referee part carries the list (``enforcement.games``),
+so code above the game packages never compares a game's name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from tabletop.events import Event
+
+
+@attrs.frozen
+class TableCondition:
+    name: str
+    en: str
+    zh: str
+    holds: Callable[[Any], bool] = attrs.field(eq=False, repr=False)
+    """deal → whether the condition is in force (the deal is refereed: ``deal.table`` is set)."""
+
+
+@attrs.frozen
+class Happening:
+    name: str
+    en: str
+    zh: str
+
+
+@attrs.frozen
+class Interactions:
+    """One game's conditions and happenings (its clauses' rulings are added by the fuzzer
+    from the rulebook, as ``ruling:CLAUSE``)."""
+
+    conditions: tuple[TableCondition, ...]
+    happenings: tuple[Happening, ...]
+    """The game's own happenings (not the rulings)."""
+    happening_of: Callable[[Event], str | None] = attrs.field(eq=False, repr=False)
+    """A game event → the happening it is, or None."""
+    deal_of: Callable[[Any], Any] = attrs.field(eq=False, repr=False)
+    """A deal or match engine → the deal being played."""
+    phase_of: Callable[[Any], str] = attrs.field(eq=False, repr=False)
+    """A deal → its phase, in words ('play', 'tribute', …)."""
+    irregularities: Mapping[str, tuple[str, str]] = attrs.field(factory=dict)
+    """Irregularity id → (English, Chinese) words for it (the holes report)."""
+    impossible: Mapping[tuple[str, str], str] = attrs.field(factory=dict)
+    """(condition, happening) → why the rules never let the two meet (a happening may be
+    ``ruling:CLAUSE``)."""
+
+    def in_force(self, engine: Any) -> frozenset[str]:
+        """The conditions in force at ``engine``'s deal now (none in strict mode)."""
+        deal = self.deal_of(engine)
+        if getattr(deal, "table", None) is None:
+            return frozenset()
+        return frozenset(c.name for c in self.conditions if c.holds(deal))
+
+    def phase(self, engine: Any) -> str:
+        return self.phase_of(self.deal_of(engine))
+
+
+def impossible_with(conditions: tuple[str, ...], happenings: tuple[str, ...], reason: str) -> dict[tuple[str, str], str]:
+    """Every (condition, happening) of the two lists marked impossible for ``reason``."""
+    return {(c, h): reason for c in conditions for h in happenings}
