@@ -42,10 +42,12 @@ def delta(old: Any, new: Any) -> Any:
 
 
 def page_data(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None,
-              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+              progress: Callable[[int], None] | None = None, hide_judgement: bool = False) -> dict[str, Any]:
     """The page's JSON: header facts and one frame per step (``progress`` is told of the
-    events each step takes in)."""
+    events each step takes in; ``hide_judgement`` leaves out the referee's findings, for a
+    trainee's table)."""
     fold = Fold(log, viewer, source)
+    fold.table.hide_judgement = hide_judgement
     frames: list[dict[str, Any]] = []
     previous: dict[str, Any] = {}
     clauses: dict[str, dict[str, str]] = {}
@@ -119,8 +121,8 @@ def _script_json(data: dict[str, Any]) -> str:
 
 
 def render_page(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None,
-                progress: Callable[[int], None] | None = None) -> str:
-    data = page_data(log, viewer, source, start_index, progress)
+                progress: Callable[[int], None] | None = None, hide_judgement: bool = False) -> str:
+    data = page_data(log, viewer, source, start_index, progress, hide_judgement)
     game_title = game_spec(log.game).title
     meta = [os.path.basename(source), f"seed {log.seed}", f"{len(log.events)} events, {len(data['frames'])} steps"]
     if viewer is not None:

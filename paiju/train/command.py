@@ -78,14 +78,17 @@ def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int
     train.add_argument("--answers", metavar="FILE", help="answers, one per line: run without asking")
     train.add_argument("--report", metavar="OUT.json", help="write the scenarios, answers and verdicts as JSON")
     train.add_argument("--html-dir", metavar="DIR", help="also write one HTML page per scenario into DIR")
-    actions = train.add_subparsers(dest="train_action", metavar="export", parser_class=type(train),
-                                   help="optional: export writes a pack instead of training (paiju train export --help)")
+    actions = train.add_subparsers(dest="train_action", metavar="export|serve", parser_class=type(train),
+                                   help="optional: export writes a pack, serve runs the trainer in the browser (paiju train serve --help)")
     export = actions.add_parser("export", help="write a scenario pack (logs + answer key) for a class",
                                 description="Write a scenario pack: one log per scenario and the answer key.",
                                 epilog=examples("paiju train export --game guandan --count 10 pack/",
                                                 "paiju train export --game shengji --clauses 'SJ-2.*' sj-pack/"))
     common(export, argparse.SUPPRESS)
     export.add_argument("out_dir", metavar="OUT_DIR", help="a new or empty directory")
+    from paiju.train.web.command import add_parser as add_serve_parser
+
+    add_serve_parser(actions, seed)
 
 
 def train_command(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
@@ -93,6 +96,10 @@ def train_command(args: argparse.Namespace, stdin: TextIO | None = None, stdout:
     stdout = stdout if stdout is not None else sys.stdout
     if getattr(args, "train_action", None) == "export":
         return export_command(args, stdout)
+    if getattr(args, "train_action", None) == "serve":
+        from paiju.train.web.command import serve_command
+
+        return serve_command(args)
     answers = _read_answers(args.answers) if args.answers else None
     if args.report:
         check_writable(args.report, "--report")

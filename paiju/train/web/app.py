@@ -1,0 +1,486 @@
+"""`paiju train serve`: the referee-training web app (Starlette, an ASGI framework).
+
+Every page is static (``paiju/train/web/static``) and talks to a JSON API; the table is the
+replay page (``paiju.replay.html``) of the log cut before the ruling, shown in a frame.
+Untrusted input stays data: scenario, exam and live ids are looked up in dicts, trainee
+names and answers are checked and stored as values and drawn with ``textContent``; no
+request ever names a file. Every response carries a strict Content-Security-Policy (the
+replay frames allow exactly their own inline script and style, by hash).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import threading
+import time
+import unicodedata
+from collections import OrderedDict
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from paiju.train.grade import RIGHT, explanation, grade, parse_answer
+from paiju.train.scenarios import Scenario
+from paiju.train.web.bank import ScenarioBank
+from paiju.train.web.live import LiveSession
+from paiju.train.web.ruling import CannotApply, TraineeAnswer, apply_trainee_ruling, rulebook_continuation
+from paiju.train.web.store import Store
+from tabletop.effects import Sanction, TableEffect, kinds
+
+MAX_BODY = 64 * 1024
+MAX_NAME = 40
+MAX_LIVE = 16
+MAX_KEPT = 64
+"""Continuation pages kept for viewing (the oldest go first)."""
+EXAM_MAX = 30
+ASSETS = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
+
+APP_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+           "frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+_SANCTION_KEY = re.compile(r"^[A-Za-z]+(\(\d{1,4}\))?$")
+_CLAUSE_ID = re.compile(r"^[A-Za-z]{2}-[0-9A-Za-z.\-]{1,20}$")
+
+
+class BadRequest(HTTPException):
+    def __init__(self, detail: str, status: int = 400) -> None:
+        super().__init__(status_code=status, detail=detail)
+
+
+def _asset(name: str) -> str:
+    return resources.files("paiju.train.web").joinpath("static", name).read_text(encoding="utf-8")
+
+
+def _hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+def framed_page(page: str) -> HTMLResponse:
+    """A replay page served in a frame: its inline script and style allowed by hash only."""
+    styles = re.findall(r"<style>(.*?)</style>", page, flags=re.S)
+    scripts = re.findall(r"<script>(.*?)</script>", page, flags=re.S)
+    csp = ("default-src 'none'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; "
+           f"style-src {' '.join(map(_hash, styles)) or chr(39) + 'none' + chr(39)}; "
+           f"script-src {' '.join(map(_hash, scripts)) or chr(39) + 'none' + chr(39)}")
+    return HTMLResponse(page, headers={"Content-Security-Policy": csp})
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading requests
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise BadRequest(f"request too large (at most {MAX_BODY} bytes)", 413)
+    try:
+        data = json.loads(raw or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise BadRequest("malformed JSON") from None
+    if not isinstance(data, dict):
+        raise BadRequest("the request must be a JSON object")
+    return data
+
+
+def trainee_name(value: Any) -> str:
+    """A trainee's name: 1 to 40 printable characters."""
+    if not isinstance(value, str):
+        raise BadRequest("trainee: a name is needed")
+    name = unicodedata.normalize("NFC", value).strip()
+    if not name or len(name) > MAX_NAME or any(unicodedata.category(c).startswith("C") for c in name):
+        raise BadRequest(f"trainee: 1 to {MAX_NAME} printable characters")
+    return name
+
+
+def read_answer(data: dict[str, Any], game: str) -> TraineeAnswer:
+    """The ruling a request carries: a clause of ``game``, table-effect kinds, sanction keys."""
+    from enforcement.rulebook import UnknownClause, clause
+
+    cited = data.get("clause")
+    if not isinstance(cited, str) or not _CLAUSE_ID.match(cited.strip()):
+        raise BadRequest("clause: a clause id such as GD-2.3.1 is needed")
+    try:
+        entry = clause(cited.strip())
+    except UnknownClause as exc:
+        raise BadRequest(f"clause: {exc}") from None
+    if entry.game != game:
+        raise BadRequest(f"clause {entry.id} is a rule of {entry.game}, and this scenario is {game}")
+    effects = _string_list(data.get("effects", []), "effects")
+    unknown = [e for e in effects if e not in kinds(TableEffect)]
+    if unknown:
+        raise BadRequest(f"effects: not table effects: {', '.join(unknown)}")
+    sanctions = _string_list(data.get("sanctions", []), "sanctions")
+    for key in sanctions:
+        if not _SANCTION_KEY.match(key) or key.split("(")[0] not in kinds(Sanction):
+            raise BadRequest(f"sanctions: {key!r} is not a sanction (e.g. Warning, PointPenalty(10))")
+    return TraineeAnswer(entry.id, tuple(dict.fromkeys(effects)), tuple(dict.fromkeys(sanctions)))
+
+
+def _string_list(value: Any, what: str) -> list[str]:
+    if not isinstance(value, list) or len(value) > 32 or not all(isinstance(v, str) and len(v) <= 40 for v in value):
+        raise BadRequest(f"{what}: a list of at most 32 short names")
+    return [v.strip() for v in value]
+
+
+def _seconds(value: Any) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and 0 <= value < 86_400 else None
+
+
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise BadRequest(f"{what}: a whole number is needed") from None
+    if not low <= number <= high:
+        raise BadRequest(f"{what}: between {low} and {high}")
+    return number
+
+
+# ---------------------------------------------------------------------------------------------
+# The app
+
+
+class Trainer:
+    """The server's state: the scenario bank, the database, live sessions, continuations."""
+
+    def __init__(self, bank: ScenarioBank, store: Store) -> None:
+        self.bank = bank
+        self.store = store
+        self.live: OrderedDict[str, LiveSession] = OrderedDict()
+        self.kept: OrderedDict[str, str] = OrderedDict()
+        self._lock = threading.Lock()
+        self._next = 0
+
+    def _token(self, prefix: str) -> str:
+        with self._lock:
+            self._next += 1
+            return f"{prefix}{self._next}"
+
+    def keep_page(self, page: str) -> str:
+        token = self._token("c")
+        with self._lock:
+            self.kept[token] = page
+            while len(self.kept) > MAX_KEPT:
+                self.kept.popitem(last=False)
+        return token
+
+    def scenario(self, sid: str) -> Scenario:
+        scenario = self.bank.get(sid)
+        if scenario is None:
+            raise BadRequest(f"no scenario {sid!r}", 404)
+        return scenario
+
+    def game(self, value: Any) -> str:
+        if value not in self.bank.games:
+            raise BadRequest(f"game: one of {', '.join(self.bank.games)}")
+        return str(value)
+
+    # -- pages --------------------------------------------------------------------------------
+
+    async def index(self, request: Request) -> Response:
+        return HTMLResponse(_asset("index.html"))
+
+    async def asset(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in ASSETS:
+            raise BadRequest("no such file", 404)
+        return Response(_asset(name), media_type=ASSETS[name])
+
+    async def scenario_table(self, request: Request) -> Response:
+        from paiju.replay.html import render_page
+
+        scenario = self.scenario(request.path_params["sid"])
+        view = scenario.view()
+        return framed_page(await run_in_threadpool(
+            lambda: render_page(view, None, "scenario", len(view.events) - 1, hide_judgement=True)))
+
+    async def kept_page(self, request: Request) -> Response:
+        page = self.kept.get(request.path_params["token"])
+        if page is None:
+            raise BadRequest("that page is no longer kept: apply the ruling again", 404)
+        return framed_page(page)
+
+    async def live_table(self, request: Request) -> Response:
+        from paiju.replay.html import render_page
+
+        session = self._live(request.path_params["lid"])
+        log = session.log()
+        return framed_page(await run_in_threadpool(
+            lambda: render_page(log, None, "live deal", len(log.events) - 1, hide_judgement=True)))
+
+    async def exam_page(self, request: Request) -> Response:
+        exam = self._exam(request.path_params["eid"])
+        rows = self.store.exam_attempts(exam.id)
+        return HTMLResponse(_exam_result_page(exam, rows, self.bank))
+
+    # -- the API ------------------------------------------------------------------------------
+
+    async def games(self, request: Request) -> Response:
+        from enforcement.rulebook import clauses_for
+
+        out = []
+        for game in self.bank.games:
+            clauses = [c for c in clauses_for(game) if not c.heading]
+            effects = sorted({k for c in clauses for k in c.allowed_effects})
+            out.append({"game": game, "clauses": [{"id": c.id, "title": c.title, "zh": c.text_zh, "en": c.summary}
+                                                  for c in clauses],
+                        "effects": effects})
+        return JSONResponse({"games": out, "sanctions": list(kinds(Sanction))})
+
+    async def next_scenario(self, request: Request) -> Response:
+        game = self.game(request.query_params.get("game"))
+        trainee = trainee_name(request.query_params.get("trainee"))
+        clause = self.store.next_clause(trainee, game, await run_in_threadpool(self.bank.clauses, game))
+        choices = self.bank.for_clause(game, clause)
+        tried = {row["scenario"] for row in self.store.attempts(trainee, game)}
+        sid = next((s for s in choices if s not in tried), choices[len(tried) % len(choices)])
+        return JSONResponse({"scenario": sid})
+
+    async def scenario_info(self, request: Request) -> Response:
+        scenario = self.scenario(request.path_params["sid"])
+        return JSONResponse({"scenario": request.path_params["sid"], "game": scenario.game,
+                             "position": scenario.position, "events": len(scenario.view().events)})
+
+    async def answer(self, request: Request) -> Response:
+        sid = request.path_params["sid"]
+        scenario = self.scenario(sid)
+        data = await _body(request)
+        trainee = trainee_name(data.get("trainee"))
+        exam = self._exam(data["exam"]) if data.get("exam") is not None else None
+        if exam is not None:
+            if exam.trainee != trainee or sid not in exam.scenarios:
+                raise BadRequest("this scenario is not part of your exam")
+            if exam.finished is not None or exam.remaining(time.time()) <= 0:
+                raise BadRequest("the exam is over", 409)
+        given = read_answer(data, scenario.game)
+        graded = grade(scenario.expected, parse_answer(given.answer_line(), lenient=True))
+        await run_in_threadpool(lambda: self.store.record(
+            trainee=trainee, game=scenario.game, scenario=sid, clause=scenario.expected.clause, given=given.clause,
+            answer=given.answer_line(), verdict=graded.verdict, seconds=_seconds(data.get("seconds")),
+            mode="exam" if exam else "practice", exam=exam.id if exam else None))
+        if exam is not None:
+            return JSONResponse({"recorded": True})
+        return JSONResponse({"verdict": graded.verdict, "right": graded.verdict == RIGHT,
+                             "remarks": list(graded.remarks), "explanation": explanation(scenario),
+                             "expected": {"clause": scenario.expected.clause,
+                                          "rectification": list(scenario.expected.rectification),
+                                          "sanctions": list(scenario.expected.sanctions)}})
+
+    async def apply(self, request: Request) -> Response:
+        scenario = self.scenario(request.path_params["sid"])
+        given = read_answer(await _body(request), scenario.game)
+        return JSONResponse(await run_in_threadpool(self._both_continuations, scenario, given))
+
+    def _both_continuations(self, scenario: Scenario, given: TraineeAnswer) -> dict[str, Any]:
+        from paiju.replay.html import render_page
+
+        own = _continuation(self, rulebook_continuation(scenario), render_page)
+        started = time.perf_counter()
+        try:
+            mine = apply_trainee_ruling(scenario, given)
+        except CannotApply as exc:
+            return {"applied": False, "reason": str(exc), "rulebook": own}
+        seconds = time.perf_counter() - started
+        return {"applied": True, "seconds": round(seconds, 3), "rulebook": own,
+                "yours": _continuation(self, mine, render_page)}
+
+    async def progress(self, request: Request) -> Response:
+        game = self.game(request.query_params.get("game"))
+        trainee = trainee_name(request.query_params.get("trainee"))
+        records = self.store.clause_records(trainee, game)
+        now = time.time()
+        rows = [{"clause": r.clause, "attempts": r.attempts, "right": r.right, "accuracy": round(r.accuracy, 3),
+                 "box": r.box, "due_in": max(0, round(r.due - now))} for r in records.values()]
+        rows.sort(key=lambda r: (r["accuracy"], r["clause"]))
+        return JSONResponse({"trainee": trainee, "game": game, "clauses": rows,
+                             "weakest": [r.clause for r in self.store.weakest(trainee, game)],
+                             "attempts": sum(r.attempts for r in records.values())})
+
+    async def start_exam(self, request: Request) -> Response:
+        data = await _body(request)
+        game = self.game(data.get("game"))
+        trainee = trainee_name(data.get("trainee"))
+        count = _int(data.get("count", 10), "count", 1, EXAM_MAX)
+        minutes = _int(data.get("minutes", 20), "minutes", 1, 240)
+        ids = await run_in_threadpool(self.bank.ids, game)
+        step = max(1, len(ids) // count)
+        chosen = [ids[(i * step) % len(ids)] for i in range(count)]
+        exam = self.store.start_exam(trainee, game, chosen, minutes * 60)
+        return JSONResponse({"exam": exam.id, "scenarios": list(exam.scenarios), "seconds": exam.seconds})
+
+    async def exam_state(self, request: Request) -> Response:
+        exam = self._exam(request.path_params["eid"])
+        return JSONResponse({"exam": exam.id, "trainee": exam.trainee, "game": exam.game,
+                             "scenarios": list(exam.scenarios), "remaining": round(exam.remaining(time.time())),
+                             "finished": exam.finished is not None,
+                             "answered": [r["scenario"] for r in self.store.exam_attempts(exam.id)]})
+
+    async def finish_exam(self, request: Request) -> Response:
+        exam = self._exam(request.path_params["eid"])
+        self.store.finish_exam(exam.id)
+        rows = self.store.exam_attempts(exam.id)
+        results = []
+        for sid in exam.scenarios:
+            row = next((r for r in rows if r["scenario"] == sid), None)
+            scenario = self.bank.get(sid)
+            results.append({"scenario": sid, "verdict": row["verdict"] if row else "unanswered",
+                            "answer": row["answer"] if row else None,
+                            "explanation": explanation(scenario) if scenario else []})
+        right = sum(r["verdict"] == RIGHT for r in results)
+        return JSONResponse({"exam": exam.id, "right": right, "count": len(results), "results": results})
+
+    async def trainees(self, request: Request) -> Response:
+        return JSONResponse({"trainees": self.store.trainees()})
+
+    async def export(self, request: Request) -> Response:
+        trainee = request.query_params.get("trainee")
+        text = self.store.export_csv(trainee_name(trainee) if trainee is not None else None)
+        return PlainTextResponse(text, media_type="text/csv; charset=utf-8",
+                                 headers={"Content-Disposition": 'attachment; filename="paiju-training.csv"'})
+
+    async def start_live(self, request: Request) -> Response:
+        data = await _body(request)
+        game = self.game(data.get("game"))
+        trainee = trainee_name(data.get("trainee"))
+        seed = _int(data.get("seed", int(time.time()) % 100_000), "seed", 0, 2**31 - 1)
+        session = LiveSession(game, seed, trainee)
+        lid = self._token("live")
+        with self._lock:
+            while len(self.live) >= MAX_LIVE:
+                _, old = self.live.popitem(last=False)
+                old.close()
+            self.live[lid] = session
+        session.start()
+        return JSONResponse({"live": lid, "seed": seed})
+
+    async def live_state(self, request: Request) -> Response:
+        from paiju.replay.fold import Fold
+
+        session = self._live(request.path_params["lid"])
+        since = _int(request.query_params.get("since", 0), "since", 0, 1_000_000)
+        state = session.state()
+        def fold() -> list[Any]:
+            folding = Fold(session.log(), None, "live")
+            folding.table.hide_judgement = True   # the referee's findings would give the ruling away
+            return list(folding.steps())
+
+        folded = await run_in_threadpool(fold)
+        state["steps"] = [{"text": s.text, "tags": s.tags, "last": s.last} for s in folded if s.last >= since]
+        return JSONResponse(state)
+
+    async def live_rule(self, request: Request) -> Response:
+        session = self._live(request.path_params["lid"])
+        given = read_answer(await _body(request), session.game)
+        try:
+            session.give_answer(given)
+        except LookupError as exc:
+            raise BadRequest(str(exc), 409) from None
+        return JSONResponse({"accepted": True})
+
+    def _live(self, lid: str) -> LiveSession:
+        session = self.live.get(lid)
+        if session is None:
+            raise BadRequest(f"no live deal {lid!r}", 404)
+        return session
+
+    def _exam(self, value: Any) -> Any:
+        exam = self.store.exam(_int(value, "exam", 1, 2**31 - 1))
+        if exam is None:
+            raise BadRequest("no such exam", 404)
+        return exam
+
+
+def _continuation(trainer: Trainer, continuation: Any, render_page: Any) -> dict[str, Any]:
+    page = render_page(continuation.log, None, "continuation", start_index=continuation.ruling_index)
+    return {"outcome": list(continuation.outcome), "page": f"/kept/{trainer.keep_page(page)}"}
+
+
+def _exam_result_page(exam: Any, rows: list[dict[str, Any]], bank: ScenarioBank) -> str:
+    import html
+
+    right = sum(r["verdict"] == RIGHT for r in rows)
+    items = []
+    for number, sid in enumerate(exam.scenarios, 1):
+        row = next((r for r in rows if r["scenario"] == sid), None)
+        scenario = bank.get(sid)
+        lines = explanation(scenario) if scenario else []
+        items.append(f"<li><b>{html.escape(row['verdict'] if row else 'unanswered')}</b> "
+                     f"{html.escape(row['answer'] or '') if row else ''}"
+                     f"<div class=\"why\">{'<br>'.join(html.escape(x) for x in lines)}</div></li>")
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(exam.started))
+    return ("<!DOCTYPE html><html lang=\"zh\"><head><meta charset=\"utf-8\"><title>考试成绩 · Exam result</title>"
+            "<link rel=\"stylesheet\" href=\"/static/style.css\"></head><body class=\"print\">"
+            f"<h1>考试成绩 · Exam result</h1><p>{html.escape(exam.trainee)} · {html.escape(exam.game)} · {when}</p>"
+            f"<p class=\"score\">{right} / {len(exam.scenarios)}</p><ol>{''.join(items)}</ol></body></html>")
+
+
+async def _no_icon(request: Request) -> Response:
+    return Response(status_code=204)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": f"the server could not answer: {type(exc).__name__}"}, status_code=500)
+
+
+class SecurityHeaders:
+    """ASGI middleware: the app's CSP (unless a response set its own) and the usual hardening."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                if "content-security-policy" not in headers:
+                    headers["Content-Security-Policy"] = APP_CSP
+                headers["X-Content-Type-Options"] = "nosniff"
+                headers["Referrer-Policy"] = "no-referrer"
+                if "cache-control" not in headers:
+                    headers["Cache-Control"] = "no-store"
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def create_app(bank: ScenarioBank, store: Store) -> Starlette:
+    t = Trainer(bank, store)
+    routes = [
+        Route("/", t.index), Route("/static/{name}", t.asset), Route("/favicon.ico", _no_icon),
+        Route("/scenario/{sid}/table", t.scenario_table), Route("/kept/{token}", t.kept_page),
+        Route("/live/{lid}/table", t.live_table), Route("/exam/{eid}/result", t.exam_page),
+        Route("/api/games", t.games), Route("/api/next", t.next_scenario),
+        Route("/api/scenario/{sid}", t.scenario_info),
+        Route("/api/scenario/{sid}/answer", t.answer, methods=["POST"]),
+        Route("/api/scenario/{sid}/apply", t.apply, methods=["POST"]),
+        Route("/api/progress", t.progress),
+        Route("/api/exam", t.start_exam, methods=["POST"]), Route("/api/exam/{eid}", t.exam_state),
+        Route("/api/exam/{eid}/finish", t.finish_exam, methods=["POST"]),
+        Route("/api/trainees", t.trainees), Route("/api/export.csv", t.export),
+        Route("/api/live", t.start_live, methods=["POST"]), Route("/api/live/{lid}", t.live_state),
+        Route("/api/live/{lid}/rule", t.live_rule, methods=["POST"]),
+    ]
+    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error, Exception: _server_error},
+                    middleware=[Middleware(SecurityHeaders)])
+    app.state.trainer = t
+    return app

@@ -1,0 +1,89 @@
+"""The scenarios a training server offers, each under an id the server made.
+
+Without ``--from`` each game with a referee gets scenarios generated from the server's seed
+(``paiju.train.generate``: two per practisable clause), made the first time the game is
+asked for. With ``--from DIR`` the scenarios are the pack's (or every ruling of the logs in
+DIR), in their order. A request names a scenario by id only: ids are looked up in a dict,
+never turned into a path.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+from paiju.train.scenarios import Scenario, TrainingError, scenarios_from_dir
+from tabletop.games import game_names
+
+PER_CLAUSE = 2
+
+
+def referee_games() -> tuple[str, ...]:
+    """The registered games whose referee has a rulebook to train on (a game registered
+    without clauses, such as a test's toy game, is left out)."""
+    from enforcement.games import referee_part
+    from enforcement.rulebook import clauses_for
+    from tabletop.errors import OptionError
+
+    out = []
+    for name in game_names():
+        try:
+            referee_part(name)
+            if not clauses_for(name):
+                continue
+        except (OptionError, KeyError):
+            continue
+        out.append(name)
+    return tuple(out)
+
+
+class ScenarioBank:
+    def __init__(self, seed: int = 0, source: str | None = None, per_clause: int = PER_CLAUSE,
+                 games: Sequence[str] | None = None) -> None:
+        self.seed = seed
+        self.per_clause = per_clause
+        self._lock = threading.Lock()
+        self._by_id: dict[str, Scenario] = {}
+        self._by_game: dict[str, list[str]] = {}
+        if source is not None:
+            game, scenarios = scenarios_from_dir(source)
+            if not scenarios:
+                raise TrainingError(f"--from {source}: no rulings to train on")
+            self._games: tuple[str, ...] = (game,)
+            self._add(game, scenarios, prefix="pack")
+        else:
+            self._games = tuple(games) if games is not None else referee_games()
+
+    @property
+    def games(self) -> tuple[str, ...]:
+        return self._games
+
+    def _add(self, game: str, scenarios: Sequence[Scenario], prefix: str) -> None:
+        ids = []
+        for number, scenario in enumerate(scenarios, 1):
+            sid = f"{prefix}-{number}"
+            self._by_id[sid] = scenario
+            ids.append(sid)
+        self._by_game[game] = ids
+
+    def ids(self, game: str) -> list[str]:
+        """The game's scenario ids, generating them on first use."""
+        if game not in self._games:
+            raise KeyError(game)
+        with self._lock:
+            if game not in self._by_game:
+                from paiju.train.generate import clause_kinds, generate
+
+                count = self.per_clause * len(clause_kinds(game))
+                self._add(game, generate(game, self.seed, count), prefix=game)
+            return list(self._by_game[game])
+
+    def get(self, sid: str) -> Scenario | None:
+        return self._by_id.get(sid) if isinstance(sid, str) else None
+
+    def clauses(self, game: str) -> list[str]:
+        """The clauses the game's scenarios cite, in first-seen order."""
+        return list(dict.fromkeys(self._by_id[s].expected.clause for s in self.ids(game)))
+
+    def for_clause(self, game: str, clause: str) -> list[str]:
+        return [s for s in self.ids(game) if self._by_id[s].expected.clause == clause]
