@@ -118,6 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_train_parser(sub, GAMES, _positive_int, _seed)
     from paiju.fuzz import add_parser as add_fuzz_parser  # `paiju fuzz` (rule-interaction fuzzing)
     add_fuzz_parser(sub, GAMES, _positive_int, _seed)
+    from paiju.tournament.command import add_parser as add_tournament_parser  # `paiju tournament`
+    add_tournament_parser(sub, GAMES, _positive_int, _seed, _rate)
     return parser
 
 
@@ -154,6 +156,9 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "train":
         from paiju.train_cmd import train_command
         return train_command(args)
+    if args.command == "tournament":
+        from paiju.tournament.command import tournament_command
+        return tournament_command(args)
     if args.command == "fuzz":
         from paiju.fuzz import fuzz_command
         return fuzz_command(args)
