@@ -145,7 +145,8 @@ def print_tables(run: TournamentRun) -> None:
     plan = run.plan
     title = f"{plan.game}: {plan.count} {plan.unit} per pairing{', duplicate' if plan.duplicate else ''}, seed {plan.seed}"
     console.print(f"[bold]{title}[/bold]")
-    pairs = Table(title="pairings: the first agent's view, 95% intervals", title_justify="left", box=box.SIMPLE)
+    console.print("pairings: the first agent's view, 95% intervals")
+    pairs = Table(box=box.SIMPLE)
     for heading in ("pairing", "pairs", "levels / deal", "win rate", ""):
         pairs.add_column(heading)
     for o in run.outcomes:
@@ -154,7 +155,8 @@ def print_tables(run: TournamentRun) -> None:
         pairs.add_row(o.pairing.label, str(d.n), f"{d.estimate:+.2f} [{d.low:+.2f}, {d.high:+.2f}]",
                       f"{w.estimate:.1%} [{w.low:.1%}, {w.high:.1%}]", note)
     console.print(pairs)
-    ratings = Table(title="Bradley-Terry ratings (Elo scale, mean 0)", title_justify="left", box=box.SIMPLE)
+    console.print("Bradley-Terry ratings, Elo scale (mean 0)")
+    ratings = Table(box=box.SIMPLE)
     for heading in ("agent", "rating", "± 95%", "games"):
         ratings.add_column(heading)
     for row in run.ratings.rows():
@@ -188,12 +190,14 @@ def _write_atomically(directory: str, name: str, write: Callable[[str], None]) -
     try:
         write(temporary)
         os.replace(temporary, target)
-    except OSError as exc:
+    except BaseException as exc:
         try:
             os.remove(temporary)
         except OSError:
             pass
-        raise OptionError(f"cannot write {target!r}: {exc.strerror or exc}") from None
+        if isinstance(exc, OSError):
+            raise OptionError(f"cannot write {target!r}: {exc.strerror or exc}") from None
+        raise
 
 
 def _text(content: str) -> Callable[[str], None]:

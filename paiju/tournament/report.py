@@ -19,7 +19,7 @@ h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 
 table { border-collapse: collapse; margin: .5em 0; } th, td { padding: .2em .7em; text-align: right; }
 th { border-bottom: 1px solid #888; } td:first-child, th:first-child { text-align: left; }
 tr:nth-child(even) td { background: #f4f4f4; } img { max-width: 100%; } .note { color: #555; font-size: .92em; }
-code { background: #f0f0f0; padding: 0 .2em; }
+code { background: #f0f0f0; padding: 0 .2em; } #referee td:nth-child(2) { text-align: left; }
 """
 
 
@@ -30,6 +30,11 @@ def _png(figure: Any) -> str:
 
     plt.close(figure)
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def _plain(label: str) -> str:
+    """A label as matplotlib should print it (a '$' would start mathtext)."""
+    return label.replace("$", r"\$")
 
 
 def _img(uri: str, alt: str, ident: str) -> str:
@@ -68,7 +73,7 @@ def render_report(run: TournamentRun, document: dict[str, Any]) -> str:
     # Ratings
     parts.append("<h2>Ratings</h2>")
     figure, axes = plt.subplots(figsize=(7, 0.5 + 0.45 * len(ratings)))
-    names = [r["agent"] for r in ratings][::-1]
+    names = [_plain(r["agent"]) for r in ratings][::-1]
     elo = [r["elo"] for r in ratings][::-1]
     errors = [[r["elo"] - r["low"] for r in ratings][::-1], [r["high"] - r["elo"] for r in ratings][::-1]]
     axes.errorbar(elo, range(len(names)), xerr=errors, fmt="o", capsize=4, color="#1f5fa8")
@@ -86,7 +91,7 @@ def render_report(run: TournamentRun, document: dict[str, Any]) -> str:
     parts.append("<h2>Pairings</h2>")
     outcomes = run.outcomes
     figure, axes = plt.subplots(figsize=(7, 0.5 + 0.45 * len(outcomes)))
-    labels = [o.pairing.label for o in outcomes][::-1]
+    labels = [_plain(o.pairing.label) for o in outcomes][::-1]
     estimates = [o.level_diff.estimate for o in outcomes][::-1]
     low = [o.level_diff.estimate - o.level_diff.low if o.level_diff.n > 1 else 0 for o in outcomes][::-1]
     high = [o.level_diff.high - o.level_diff.estimate if o.level_diff.n > 1 else 0 for o in outcomes][::-1]
@@ -122,7 +127,7 @@ def render_report(run: TournamentRun, document: dict[str, Any]) -> str:
         counts = [sum(1 for v in values if v == x) / max(1, len(values)) for x in range(lo, hi + 1)]
         axes.bar(range(lo, hi + 1), counts, color=["#a8321f" if x < 0 else "#1f5fa8" for x in range(lo, hi + 1)])
         axes.set_xticks(range(lo, hi + 1))
-        axes.set_title(outcome.pairing.label, fontsize=9)
+        axes.set_title(_plain(outcome.pairing.label), fontsize=9)
         axes.set_xlabel("levels, first agent's view", fontsize=8)
     for place in range(len(outcomes), rows_needed * columns):
         grid[place // columns][place % columns].axis("off")
@@ -142,7 +147,7 @@ def render_report(run: TournamentRun, document: dict[str, Any]) -> str:
             figure, axes = plt.subplots(figsize=(1.2 + 0.5 * len(clauses), 0.8 + 0.45 * len(who)))
             image = axes.imshow(matrix, cmap="Oranges", aspect="auto")
             axes.set_xticks(range(len(clauses)), clauses, rotation=60, ha="right", fontsize=8)
-            axes.set_yticks(range(len(who)), who)
+            axes.set_yticks(range(len(who)), [_plain(a) for a in who])
             for (i, j), value in np.ndenumerate(matrix):
                 if value:
                     axes.text(j, i, str(value), ha="center", va="center", fontsize=7)
@@ -154,7 +159,8 @@ def render_report(run: TournamentRun, document: dict[str, Any]) -> str:
                                 [[c, lookup_clause(c).title, *(str(by_agent[a].get(c, 0)) for a in who)]
                                  for c in clauses], "referee"))
             parts.append('<p class="note">Rulings by clause and by the agent of the side at fault ("table": '
-                         'no side at fault). Every agent plays the same number of deals in a round robin.</p>')
+                         'no side at fault). Counts, not rates: with --until-significant agents may have played '
+                         'different numbers of deals (the ratings table\'s games).</p>')
         else:
             parts.append("<p>No rulings.</p>")
 

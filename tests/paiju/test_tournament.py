@@ -85,13 +85,20 @@ def test_a_duplicate_pair_is_the_same_cards_with_the_seats_swapped(game):
     assert plays != [e for e in events1 if e["kind"].endswith(".played")]   # different agents played them
 
 
-def test_jobs_1_and_2_give_the_same_table_and_summary(tmp_path):
+def test_jobs_1_and_2_and_a_dask_cluster_give_the_same_table_and_summary(tmp_path):
     args = ["shengji", "--agents", "heuristic,random,random", "--deals", "8", "--duplicate", "--seed", "4"]
     one, summary_one = tournament(tmp_path, "one", *args)
     two, summary_two = tournament(tmp_path, "two", *args, "--jobs", "2")
     assert (one / "deals.csv").read_bytes() == (two / "deals.csv").read_bytes()
     assert results_only(summary_one) == results_only(summary_two)
     assert summary_two["timing"]["backend"] == "on 2 local processes"
+    distributed = pytest.importorskip("distributed")
+    from paiju.backends import NO_DASHBOARD
+
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, **NO_DASHBOARD) as cluster:
+        dask, summary_dask = tournament(tmp_path, "dask", *args, "--cluster", cluster.scheduler_address)
+    assert (one / "deals.csv").read_bytes() == (dask / "deals.csv").read_bytes()
+    assert results_only(summary_one) == results_only(summary_dask)
 
 
 def test_duplicate_table_rows_pair_up_on_the_same_board(tmp_path):
@@ -238,3 +245,13 @@ def test_the_report_opens_offline_in_headless_chromium(tmp_path):
     assert problems == []
     assert [line.split("\t")[0] for line in ratings.splitlines()[1:]] == [r["agent"] for r in summary["ratings"]]
     assert "random vs random#2" in pairings
+
+
+def test_the_readme_documents_every_column_of_the_table():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Comparing agents", 1)[1].split("\n## ", 1)[0]
+    documented = [line.split("|")[1].strip().strip("`") for line in section.splitlines()
+                  if line.startswith("| `")]
+    assert documented == list(COLUMNS)
