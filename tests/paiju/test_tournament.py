@@ -12,11 +12,14 @@ import os
 import shutil
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from paiju.batch import Chunk, ChunkTask, play_chunk
 from paiju.cli import main
 from paiju.games import adapter_for
 from paiju.tournament.plan import TournamentPlan, parse_entrants
+from paiju.tournament.run import _pair_of
 from paiju.tournament.table import COLUMNS, SCHEMA
 
 CHROMIUM = os.environ.get("PAIJU_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -50,6 +53,21 @@ def test_duplicate_plays_each_board_in_both_seatings_and_otherwise_fresh_boards(
     pairing = duplicate.pairings[0]
     assert duplicate.batch(pairing, 0).agents == ("heuristic", "random", "heuristic", "random")
     assert duplicate.batch(pairing, 1).agents == ("random", "heuristic", "random", "heuristic")
+
+
+@given(pairs=st.integers(1, 40), looks=st.lists(st.integers(1, 40), max_size=4), duplicate=st.booleans())
+def test_looks_play_every_pair_of_every_pairing_once_in_both_seatings(pairs, looks, duplicate):
+    plan = plan_of("guandan", "heuristic,random,random", 2 * pairs, duplicate)
+    cuts = sorted({min(c, pairs) for c in looks} | {0, pairs})
+    played = []
+    for first, stop in zip(cuts, cuts[1:]):
+        for leg in plan.legs(plan.pairings, first, stop):
+            played.extend((leg.pairing, leg.seating, _pair_of(plan, board, leg.seating), board)
+                          for board in range(leg.start, leg.stop))
+    assert sorted(p[:3] for p in played) == sorted((n, s, p) for n in range(3) for s in (0, 1) for p in range(pairs))
+    boards = {(n, s, p): b for n, s, p, b in played}
+    for (n, s, p), board in boards.items():
+        assert board == (p if duplicate or s == 0 else pairs + p)
 
 
 def _unit_events(log: bytes) -> list[list[dict]]:
