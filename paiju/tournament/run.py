@@ -121,8 +121,8 @@ def _play_legs(plan: TournamentPlan, backend: Backend, legs: Sequence[Leg], unit
         progress.advance(len(output.chunk))
         leg = owner[output.chunk.number]
         for board, result in zip(range(output.chunk.start, output.chunk.stop), output.results):
-            units[(leg.pairing, leg.seating, _pair_of(plan, board, leg.seating))] = unit_facts(plan.game, plan.unit,
-                                                                                                result)
+            key = (leg.pairing, leg.seating, _pair_of(plan, board, leg.seating))
+            units[key] = unit_facts(plan.game, plan.unit, result)
 
 
 def _pair_of(plan: TournamentPlan, board: int, seating: int) -> int:
