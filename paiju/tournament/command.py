@@ -54,8 +54,11 @@ def add_parser(sub: Any, games: tuple[str, ...], positive_int: Callable[[str], i
     p.add_argument("--until-significant", action="store_true",
                    help="stop a pairing once its level-difference interval excludes zero (or at the budget)")
     p.add_argument("--seed", type=seed, default=0, help="root seed (default 0)")
-    p.add_argument("--jobs", type=positive_int, metavar="N", help="as in simulate")
-    p.add_argument("--cluster", metavar="ADDRESS", help="as in simulate (a Dask scheduler, or 'local')")
+    p.add_argument("--jobs", type=positive_int, metavar="N",
+                   help="play on N local processes (default 1); with --cluster as in simulate")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="play on the Dask scheduler at ADDRESS, or on a new LocalCluster with 'local' "
+                        "(needs pip install 'paiju[cluster]')")
     p.add_argument("--referee", action="store_true", help="referee the deals")
     p.add_argument("--infractions", type=rate, default=0.0, metavar="RATE",
                    help="with --referee: rate of injected irregularities per decision (0-1)")
@@ -233,8 +236,17 @@ def write_outputs(directory: str, run: TournamentRun, document: dict[str, Any]) 
         _write_atomically(directory, "report.html", _text(render_report(run, document)))
         written.append("report.html")
     if missing:
-        print(f"paiju: note: no {' or '.join(('deals.parquet' if m == 'pyarrow' else 'report.html') for m in missing)}"
-              f" without {', '.join(missing)}: {EXTRA_HINT}", file=sys.stderr)
+        skipped = [name for name in OUT_FILES if name not in written]
+        for name in skipped:  # a file left from an earlier run would not match this one
+            try:
+                os.remove(os.path.join(directory, name))
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                raise OptionError(f"cannot remove the earlier {os.path.join(directory, name)!r}: "
+                                  f"{exc.strerror or exc}") from None
+        print(f"paiju: note: no {' or '.join(skipped)} without {' or '.join(missing)}: {EXTRA_HINT}",
+              file=sys.stderr)
     print(f"wrote {', '.join(os.path.join(directory, name) for name in written)}")
     return written
 

@@ -69,6 +69,11 @@ def render_report(run: TournamentRun, document: dict[str, Any]) -> str:
         referee += f", infractions {plan.options['infractions']} per decision"
     setting = f"{plan.count} {plan.unit} per pairing ({plan.pairs} pairs), {fmt}, seed {plan.seed}{referee}."
     parts.append(f"<p>{html.escape(setting)}</p>")
+    parts.append('<p class="note">How to read it: a pairing "A vs B" is seen from A\'s side. Its level difference '
+                 "is the levels A's team gained per deal minus B's; when its 95 % interval excludes zero, the "
+                 "difference is not the luck of the cards (the deals are scored in pairs, each agent once on each "
+                 "side). Ratings put every agent on one scale: 400 points apart means 10-to-1 odds of winning a "
+                 "deal (or match).</p>")
 
     # Ratings
     parts.append("<h2>Ratings</h2>")

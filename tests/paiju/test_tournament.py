@@ -273,3 +273,17 @@ def test_the_readme_documents_every_column_of_the_table():
     documented = [line.split("|")[1].strip().strip("`") for line in section.splitlines()
                   if line.startswith("| `")]
     assert documented == list(COLUMNS)
+
+
+def test_without_the_extra_the_csv_and_summary_are_still_written(tmp_path, monkeypatch, capsys):
+    import paiju.tournament.command as command
+
+    out = tmp_path / "t"
+    out.mkdir()
+    (out / "deals.parquet").write_text("from an earlier run")
+    monkeypatch.setattr(command, "_importable", lambda name: name != "pyarrow")
+    assert main(["tournament", "guandan", "--agents", "heuristic,random", "--deals", "2", "--quiet",
+                 "--out", str(out)]) == 0
+    assert sorted(os.listdir(out)) == ["deals.csv", "report.html", "summary.json"]
+    assert capsys.readouterr().err == ("paiju: note: no deals.parquet without pyarrow: "
+                                       "pip install 'paiju[tournament]'\n")
