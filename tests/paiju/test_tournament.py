@@ -167,6 +167,8 @@ def test_until_significant_stops_a_clear_pairing_early_and_plays_the_rest_to_the
     assert by_label["heuristic vs random"]["stopped_early"] and by_label["heuristic vs random"]["pairs"] == 10
     assert not by_label["random vs random#2"]["stopped_early"] and by_label["random vs random#2"]["pairs"] == 30
     assert summary["timing"]["deals_played"] == 20 + 20 + 60
+    _, on_two = tournament(tmp_path, "two", *args, "--jobs", "2")
+    assert results_only(on_two) == results_only(summary)   # the looks stop at the same places
 
 
 def test_the_table_has_the_documented_schema_for_parquet_and_csv(tmp_path):
