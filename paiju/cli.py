@@ -120,6 +120,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_train_parser(sub, GAMES, _positive_int, _seed)
     from paiju.fuzz import add_parser as add_fuzz_parser  # `paiju fuzz` (rule-interaction fuzzing)
     add_fuzz_parser(sub, GAMES, _positive_int, _seed)
+    from paiju.ogd.command import add_parser as add_ogd_parser  # `paiju ogd` (the OGD competition protocol)
+    add_ogd_parser(sub, _positive_int, _seed, _seat_number)
     return parser
 
 
@@ -159,6 +161,9 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "fuzz":
         from paiju.fuzz import fuzz_command
         return fuzz_command(args)
+    if args.command == "ogd":
+        from paiju.ogd.command import ogd_command
+        return ogd_command(args)
     raise UsageError(f"unknown command {args.command!r}")
 
 
