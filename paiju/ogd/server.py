@@ -272,7 +272,8 @@ class OgdServer:
         import websockets
 
         async with websockets.serve(self.handle, self.options.host, self.options.port,
-                                    max_size=self.options.max_frame, ping_interval=None) as server:
+                                    max_size=self.options.max_frame, ping_interval=None,
+                                    close_timeout=2) as server:
             self.port = next(iter(server.sockets)).getsockname()[1]
             if ready is not None:
                 ready(self.port)
