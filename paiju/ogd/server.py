@@ -21,8 +21,9 @@ OGD form (a refereed table's choices) are made for the seat by paiju's heuristic
 
 Safety: binds 127.0.0.1 unless told otherwise; frames over ``max_frame`` bytes close the
 connection (1009); more than ``rate`` messages a second (``burst`` at once) are refused
-with an error reply, and a connection that keeps flooding is closed (1008); no request
-data ever becomes a file path.
+with an error reply, and a connection that keeps flooding is closed (1008) -- the answer to
+an act is always let through (each act sent credits one message), so a fast bot is never
+cut off; no request data ever becomes a file path.
 """
 
 from __future__ import annotations
@@ -200,6 +201,10 @@ class Connection:
             return True
         self.refused += 1
         return False
+
+    def credit(self) -> None:
+        """An act sent to this seat allows one more message (its answer) whatever the rate."""
+        self.tokens = min(self.options.burst, self.tokens + 1)
 
     async def send(self, message: dict[str, Any]) -> bool:
         try:
@@ -526,6 +531,7 @@ class GameRun:
                     return self.ruled_against(seat, legal, "the seat is empty (its connection closed)"), False
                 if stage == "tribute":
                     await conn.send(msg.reply("tribute", {"roomId": room.number, "player": seat}))
+                conn.credit()
                 await room.send((seat,), act)
                 try:
                     _, answer = await asyncio.wait_for(room.answers.get(), options.timeouts[stage])

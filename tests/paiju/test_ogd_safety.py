@@ -138,3 +138,16 @@ def test_a_room_of_two_games_sends_gameResult_and_gameOver_once_after_the_last(t
 
     result = check_log(read_log(tmp_path / "two.jsonl"))
     assert result.ok and result.units == 2, result.message
+
+
+def test_the_rate_limit_never_refuses_the_answer_to_an_act(tmp_path):
+    """A bot answering at full speed under a tight limit: each act credits its answer."""
+    from paiju.ogd.server import parse_timeouts
+
+    seats = [RawBot(s) for s in range(4)]
+    options = ServeOptions(port=0, games=1, start_delay=0.0, rate=1.0, burst=1, timeouts=parse_timeouts("2"),
+                           rules={"match_end": "deals", "match_deals": 1})
+    server = run(play_table(options, seats))
+    assert not [e for bot in seats for e in bot.errors()]
+    assert not [line for line in server.said if "ruled against" in line]
+    assert all(bot.notifies("gameOver") for bot in seats)
