@@ -44,7 +44,8 @@ from tabletop.errors import OptionError
 from tabletop.events import Event
 from tabletop.irregular import Irregular
 from tabletop.log import encode, encode_block, encode_event, is_compressed, make_header
-from tabletop.seats import NUM_SEATS
+from tabletop.runner import rule
+from tabletop.seats import NUM_SEATS, REFEREE
 
 from paiju.batch import start_unit
 from paiju.ogd import messages as msg
@@ -160,17 +161,15 @@ def header_options(referee: bool) -> dict[str, Any]:
 # The one place the server steps the engine
 
 
-def table_step(engine: Any, action: Any, referee: Any) -> list[Event]:
-    """Apply ``action`` (None: only take the events waiting) and return the events, with a
-    referee's rulings after what they answer -- the order ``paiju replay --check`` expects.
-    (When the referee becomes a seat, this is the function to change.)"""
+def table_step(engine: Any, seat: Any, action: Any, referee: Any) -> list[Event]:
+    """Apply what ``seat`` does -- ``action``, or when the referee's seat is to act the
+    referee's ruling -- and return the events (``action`` None: only the events waiting).
+    The order is the one ``paiju replay --check`` re-creates."""
+    if seat is REFEREE:
+        action = rule(engine, referee)
     events = [] if action is None else engine.apply(action)
     events.extend(engine.take_events())
-    if referee is None:
-        return events
-    from enforcement.setup import answer
-
-    return answer(engine, events, referee)
+    return events
 
 
 # ---------------------------------------------------------------------------------------------
@@ -487,17 +486,24 @@ class GameRun:
 
     async def play(self) -> Any:
         engine = self.engine
-        await self.deliver(table_step(engine, None, self.referee))
+        await self.deliver(table_step(engine, None, None, self.referee))
+        offender = None
         while True:
             seat = engine.to_act
-            await self.deliver(table_step(engine, None, self.referee))  # a match draws its next deal when asked
+            await self.deliver(table_step(engine, None, None, self.referee))  # a match draws its next deal when asked
             if seat is None:
                 break
-            action, offender = await self.decide(seat)
-            events = table_step(engine, action, self.referee)
+            if seat is REFEREE:
+                events = table_step(engine, seat, None, self.referee)
+                await self.deliver(events)
+                if offender is not None:
+                    await self.tell_ruling(offender, events)
+                    offender = None
+                continue
+            action, irregular = await self.decide(seat)
+            events = table_step(engine, seat, action, self.referee)
             await self.deliver(events)
-            if offender:
-                await self.tell_ruling(seat, events)
+            offender = (seat, [e.irregularity for e in events if isinstance(e, Irregular)]) if irregular else None
         if self.server.log is not None:
             self.server.log.add(self.index, self.lines)
         return engine.result
@@ -579,11 +585,12 @@ class GameRun:
                         f"the server plays {action}")
         return action
 
-    async def tell_ruling(self, seat: int, events: list[Event]) -> None:
-        clauses = [e.clause for e in events if e.KIND == "ref.ruling"]
-        found = [e.irregularity for e in events if isinstance(e, Irregular)]
+    async def tell_ruling(self, offender: tuple[int, list[str]], events: list[Event]) -> None:
+        """Tell the seat whose irregular move the referee just ruled on what was ruled."""
+        seat, found = offender
+        clauses = [str(getattr(e, "clause", "")) for e in events if e.KIND in ("ref.ruling", "ref.unresolved")]
         what = f"irregular move recorded ({', '.join(found) or 'irregularity'})"
-        ruling = f"; the referee rules under {', '.join(clauses)}" if clauses else ""
+        ruling = f"; the referee rules under {', '.join(c for c in clauses if c)}" if any(clauses) else ""
         self.server.say(f"room {self.room.number} game {self.index} seat {seat}: {what}{ruling}")
         await self.room.send((seat,), msg.error("PLAY", what + ruling))
 
