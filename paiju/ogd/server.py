@@ -40,6 +40,8 @@ from typing import Any
 
 import attrs
 
+from guandan.legal import RECORDED
+from guandan.ranks import level_index
 from tabletop.errors import OptionError
 from tabletop.events import Event
 from tabletop.irregular import Irregular
@@ -53,6 +55,7 @@ from paiju.ogd.codec import OgdCodecError, action_from_ogd
 from paiju.ogd.players import GAME, game_adapter, stand_in_agent
 
 DEFAULT_PORT = 8181
+MAX_ROOMS = 256
 STAGES = ("play", "tribute", "back")
 
 
@@ -309,7 +312,7 @@ class OgdServer:
             if conn.room is not None:
                 room = conn.room
                 room.leave(conn)
-                if not room.started and not any(room.seats):
+                if (not room.started or room.over) and not any(room.seats):
                     self.rooms.pop(room.number, None)
 
     async def on_message(self, conn: Connection, raw: Any) -> None:
@@ -350,6 +353,9 @@ class OgdServer:
         seat = _seat_field(data)
         if seat is False:
             await conn.send(msg.error(kind, "seatNum must be 0-3"))
+            return
+        if len(self.rooms) >= MAX_ROOMS:
+            await conn.send(msg.error(kind, f"too many rooms open ({MAX_ROOMS}): try again later"))
             return
         room = Room(self.next_room, rounds)
         self.next_room += 1
@@ -432,6 +438,7 @@ class OgdServer:
             narrator = msg.Narrator()
             won = [0, 0]
             last = None
+            played = 0
             for game in range(room.rounds):
                 if self.options.games is not None and self.next_index >= self.options.games:
                     break
@@ -439,12 +446,12 @@ class OgdServer:
                 self.next_index += 1
                 result = await GameRun(self, room, index, narrator).play()
                 last = result
+                played += 1
                 if result.winner is not None:
                     won[result.winner] += 1
                 self.game_done(room, index, game, result)
-            played = sum(1 for r in self.results if r["room"] == room.number)
             if last is not None:
-                levels = [int(_level_index(v)) for v in last.levels]
+                levels = [level_index(v) for v in last.levels]
                 await room.send(tuple(range(NUM_SEATS)), narrator.game_result(won, levels, last.winner, played))
                 await room.send(tuple(range(NUM_SEATS)), msg.game_over(played))
         except asyncio.CancelledError:
@@ -454,6 +461,8 @@ class OgdServer:
             await room.send(tuple(range(NUM_SEATS)), msg.error("ERROR", "internal error: the room is closed"))
         finally:
             room.over = True
+            if not any(room.seats):
+                self.rooms.pop(room.number, None)
             if self.options.games is not None and self.games_done >= self.options.games:
                 self.finished.set()
 
@@ -553,9 +562,11 @@ class GameRun:
                 left = options.retries + 1 - attempt
                 self.server.say(f"room {room.number} game {self.index} seat {seat}: bad answer ({problem}); "
                                 f"{'asked again' if left else 'ruled against'}")
-                await room.send((seat,), msg.error(reply_type, problem + (f" (act sent again; {left} more bad answer"
-                                                                          f"{'s' if left > 1 else ''} allowed)" if left else
-                                                                          "; the server moves for you")))
+                if left:
+                    note = f" (act sent again; {left} more bad answer{'s' if left > 1 else ''} allowed)"
+                else:
+                    note = "; the server moves for you"
+                await room.send((seat,), msg.error(reply_type, problem + note))
             return self.ruled_against(seat, legal, "too many bad answers"), False
         finally:
             room.asked = None
@@ -572,11 +583,8 @@ class GameRun:
         found = engine.current_deal.illegality(action)
         if found is None:
             return None, action, False
-        if self.referee is not None:
-            from guandan.legal import RECORDED
-
-            if found.code in RECORDED:
-                return None, action, True
+        if self.referee is not None and found.code in RECORDED:
+            return None, action, True
         return f"illegal: {found.message}", None, False
 
     def ruled_against(self, seat: int, legal: Any, why: str) -> Any:
@@ -603,12 +611,6 @@ def _seat_field(data: dict[str, Any]) -> Any:
     if type(seat) is int and 0 <= seat < NUM_SEATS:
         return seat
     return False
-
-
-def _level_index(text: str) -> int:
-    from guandan.ranks import level_index
-
-    return level_index(text)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -51,6 +51,8 @@ def troublemaker(bot, act):
     data = {"roomId": bot.room, "player": 1}
     if state["step"] == 1:
         return ["{not json", json.dumps({"type": "PLAY", "data": {**data, "player": 3, "act": ["PASS"] * 3}}),
+                json.dumps({"type": "TRIBUTE", "data": {**data, "act": ["tribute", "tribute", ["S2"]]}}),
+                json.dumps({"type": "PLAY", "data": {**data, "act": ["tribute", "tribute", ["S2"]]}}),
                 json.dumps({"type": "PLAY", "data": {**data, "act": ["Single", "2", ["XX"]]}})]
     if act["stage"] == "play" and not state["illegal"] and act["actionList"][0] == ["PASS", "PASS", "PASS"]:
         entry = _single_not_offered(act)
@@ -75,6 +77,8 @@ def test_a_whole_game_with_our_client_and_raw_bots_one_misbehaving_replays_exact
     assert any(e.startswith("not JSON") for e in errors)
     assert any("player must be your own seat, 1" in e for e in errors)
     assert any(e.startswith("unparseable act: not an OGD card: 'XX'") for e in errors)
+    assert "the act is for stage 'play': answer with PLAY" in errors
+    assert any(e.startswith("the act is for stage 'play', not 'tribute'") for e in errors)
     assert any(e.startswith("illegal: ") for e in errors)
     assert any("the server moves for you" in e for e in errors)
     assert any("ruled against (too many bad answers)" in line for line in server.said)
