@@ -85,9 +85,9 @@ class RawBot:
                     await socket.send(self.answer(message))
 
 
-async def play_table(options: ServeOptions, seats: list[Any], rounds: int = 1) -> OgdServer:
+async def play_table(options: ServeOptions, seats: list[Any], rounds: int = 1, also: Any = None) -> OgdServer:
     """Serve ``options`` and let ``seats`` (RawBot or OgdPlayer, seat 0 creates the room) play
-    until the server is done."""
+    until the server is done; ``also(port, room)``: one more coroutine to run beside them."""
     said: list[str] = []
     server = OgdServer(options, say=said.append)
     server.said = said  # type: ignore[attr-defined]
@@ -115,7 +115,8 @@ async def play_table(options: ServeOptions, seats: list[Any], rounds: int = 1) -
                 await play_over_socket(f"ws://127.0.0.1:{port}/", who)
 
     async def everything() -> None:
-        await asyncio.gather(*(seat_task(i, who) for i, who in enumerate(seats)))
+        extra = [also(port, room)] if also is not None else []
+        await asyncio.gather(*(seat_task(i, who) for i, who in enumerate(seats)), *extra)
         await serving
 
     try:

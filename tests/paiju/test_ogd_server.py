@@ -169,6 +169,29 @@ def test_a_seat_that_disconnects_is_played_by_the_server_to_the_end(tmp_path):
     replays(tmp_path / "games.jsonl")
 
 
+def test_a_bot_that_joins_an_emptied_seat_plays_on_from_there(tmp_path):
+    left = asyncio.Event()
+
+    def leave(bot, act):
+        if bot.acts == 2:
+            left.set()
+            return "close"
+        return None
+
+    comeback = RawBot(2, seed=9)
+
+    async def rejoin(port, room):
+        await left.wait()
+        await asyncio.sleep(0.05)  # the server sees the close first
+        await comeback.run(port, room)
+
+    seats = [RawBot(0), RawBot(1), RawBot(2, misbehave=leave), RawBot(3)]
+    run(play_table(options(tmp_path, rules={"match_end": "deals", "match_deals": 1}), seats, also=rejoin))
+    assert comeback.received[0]["data"] == {"roomId": 1, "userNum": 2}
+    assert comeback.acts > 0 and comeback.notifies("gameOver")
+    replays(tmp_path / "games.jsonl")
+
+
 def test_parse_timeouts():
     assert parse_timeouts("5") == {"play": 5.0, "tribute": 5.0, "back": 5.0}
     assert parse_timeouts("play=2,back=9") == {"play": 2.0, "tribute": 60.0, "back": 9.0}
