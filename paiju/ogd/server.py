@@ -4,9 +4,10 @@ Competition bots connect unchanged (shared/protocols/ogd-websocket.md): CREATE_R
 JOIN_ROOM, then ``notify``/``act`` for a game of ``round`` games. Unlike OGD, every move
 is checked, and each game is a paiju log unit that ``paiju replay --check`` reproduces.
 
-A bad answer to an ``act`` -- JSON that does not parse, an action that does not decode, a
-move that is not legal -- gets an error reply (``code -1`` and ``data.msg``) and the act is
-sent again, up to ``retries`` bad answers per act. Then, or when the act times out, or
+A bad answer to an ``act`` -- an action that does not decode, a move that is not legal --
+gets an error reply (``code -1`` and ``data.msg``) and the act is sent again, up to
+``retries`` bad answers per act (a frame that is not JSON, or not an answer to the act
+waited for, gets an error reply and leaves the act open). Then, or when the act times out, or
 when the seat's socket is closed, the seat is **ruled against** for that act: the server
 makes the move for it -- PASS when it may pass, else the first action of its list (when
 leading, the lowest single; the first tribute or return card listed). A seat whose
