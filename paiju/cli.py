@@ -84,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_fuzz_parser(sub, games, positive_int, seed)
     from paiju.tournament.command import add_parser as add_tournament_parser  # `paiju tournament`
     add_tournament_parser(sub, games, positive_int, seed, rate)
+    from paiju.ogd.command import add_parser as add_ogd_parser  # `paiju ogd` (the OGD competition protocol)
+    add_ogd_parser(sub, positive_int, seed, seat_number)
     return parser
 
 
@@ -128,6 +130,9 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "fuzz":
         from paiju.fuzz.command import fuzz_command
         return fuzz_command(args)
+    if args.command == "ogd":
+        from paiju.ogd.command import ogd_command
+        return ogd_command(args)
     raise UsageError(f"unknown command {args.command!r}")
 
 

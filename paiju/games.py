@@ -96,6 +96,8 @@ class PaijuPart:
     deal_facts: Callable[[Any, bool], tuple[tuple[DealFacts, ...], int | None]] | None = None
     """(a unit's result, whether it is a match) → its deals as a tournament scores them and
     the match winner (None for a lone deal or a tied match); None: no tournaments."""
+    bot_protocol: str | None = None
+    """The competition protocol whose bots can sit at its tables ('ogd': ``paiju.ogd``)."""
 
 
 def paiju_part(game: Any) -> PaijuPart:
@@ -357,7 +359,8 @@ Rows = tuple[tuple[str, str], ...]
 _NO_PART = PaijuPart()
 add_part(LAYER, "guandan", PaijuPart(summarize=_summarize_guandan, replay_handlers=_handlers("paiju.replay.guandan"),
                                      changed_by_rulings=_changed_guandan, round_word="round",
-                                     short_title="掼蛋", wild_suit="H", deal_facts=_guandan_deal_facts))
+                                     short_title="掼蛋", wild_suit="H", deal_facts=_guandan_deal_facts,
+                                     bot_protocol="ogd"))
 add_part(LAYER, "shengji", PaijuPart(summarize=_summarize_shengji, replay_handlers=_handlers("paiju.replay.shengji"),
                                      changed_by_rulings=_changed_shengji, round_word="trick",
                                      shows_last_round=True, short_title="双升",

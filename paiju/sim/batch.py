@@ -18,7 +18,7 @@ import functools
 import os
 import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -112,8 +112,12 @@ def plan_chunks(count: int, size: int) -> list[Chunk]:
             for number, start in enumerate(range(0, count, size))]
 
 
-def make_agents(game: GameAdapter, kinds: Sequence[str], seed: int, index: int) -> list[Any]:
-    return [game.agent_factories[kind](streams.generator(seed, index, streams.AGENT + seat))
+def make_agents(game: GameAdapter, kinds: Sequence[str], seed: int, index: int,
+                given: Mapping[int, Any] | None = None) -> list[Any]:
+    """Each seat's agent, seeded from the node (seed, index, AGENT + seat); ``given``: seats
+    whose agent the caller already has (a connected bot's)."""
+    given = given or {}
+    return [given[seat] if seat in given else game.agent_factories[kind](streams.generator(seed, index, streams.AGENT + seat))
             for seat, kind in enumerate(kinds)]
 
 
@@ -162,10 +166,12 @@ class _Lines:
         self.lines.extend(encode_event(event) for event in events)
 
 
-def unit_players(game: GameAdapter, batch: Batch, index: int) -> tuple[list[Any], Any]:
+def unit_players(game: GameAdapter, batch: Batch, index: int,
+                 given: Mapping[int, Any] | None = None) -> tuple[list[Any], Any]:
     """Unit ``index``'s agents (wrapped in seeded infraction injectors when the options ask
-    for infractions) and who fills its referee's seat (None: a strict unit)."""
-    agents = make_agents(game, batch.agents, batch.seed, index)
+    for infractions; ``given`` as in ``make_agents``) and who fills its referee's seat (None:
+    a strict unit)."""
+    agents = make_agents(game, batch.agents, batch.seed, index, given)
     if not batch.refereed:
         return agents, None
     from enforcement.setup import inject, infraction_rates, make_referee
@@ -175,11 +181,11 @@ def unit_players(game: GameAdapter, batch: Batch, index: int) -> tuple[list[Any]
 
 
 def play_unit(game: GameAdapter, batch: Batch, rules: Any, index: int, lines: list[str] | None,
-              observers: Sequence[Any] = (), max_steps: int = 100_000) -> Any:
+              observers: Sequence[Any] = (), max_steps: int = 100_000, given: Mapping[int, Any] | None = None) -> Any:
     """Play unit ``index`` to the end; append its log lines to ``lines`` if given. A
-    refereed unit returns a ``RefereedResult``."""
+    refereed unit returns a ``RefereedResult``. ``given``: seats whose agents the caller has."""
     engine, started = start_unit(game, batch.unit, batch.seed, index, rules, batch.options)
-    agents, referee = unit_players(game, batch, index)
+    agents, referee = unit_players(game, batch, index, given)
     tally = _Tally()
     watchers: list[Any] = [tally] if referee is not None else []
     if lines is not None:

@@ -19,7 +19,7 @@ from tabletop.errors import OptionError
 from paiju.sim.backends import open_backend
 from paiju.games import adapter_for, paiju_part
 from paiju.sim.command import parse_rule_overrides
-from paiju.tournament.plan import TournamentPlan, parse_entrants
+from paiju.tournament.plan import BOT_PREFIX, TournamentPlan, parse_entrants
 from paiju.tournament.run import TournamentRun, play_tournament
 
 METHODS = {
@@ -66,6 +66,11 @@ def add_parser(sub: Any, games: tuple[str, ...], positive_int: Callable[[str], i
     p.add_argument("--out", metavar="DIR",
                    help="write deals.csv, deals.parquet, summary.json and report.html here")
     p.add_argument("--quiet", action="store_true", help="no progress display")
+    p.add_argument("--bot-wait", type=positive_int, default=60, metavar="SECONDS",
+                   help="with an ogd:PORT agent: how long to wait for its two bots to connect (default 60)")
+    p.add_argument("--act-timeout", metavar="SECONDS",
+                   help="with an ogd:PORT agent: seconds a bot may take per act, or play=S,tribute=S,back=S "
+                        "(default 60)")
 
 
 def tournament_command(args: argparse.Namespace) -> int:
@@ -83,7 +88,11 @@ def tournament_command(args: argparse.Namespace) -> int:
                           table=game.seating)
     if args.out:
         check_out_dir(args.out)
-    backend = open_backend(args.cluster, args.jobs, plan.count * len(plan.pairings), game.name)
+    bot_ports = [e.spec for e in entrants if e.spec.startswith(BOT_PREFIX)]
+    if bot_ports:
+        backend = open_bot_backend(bot_ports, args)
+    else:
+        backend = open_backend(args.cluster, args.jobs, plan.count * len(plan.pairings), game.name)
     try:
         run = play_tournament(plan, backend, until_significant=args.until_significant, quiet=args.quiet)
     finally:
@@ -93,6 +102,31 @@ def tournament_command(args: argparse.Namespace) -> int:
     if args.out:
         write_outputs(args.out, run, document)
     return 0
+
+
+def open_bot_backend(specs: list[str], args: argparse.Namespace) -> Any:
+    """Listen on each ``ogd:PORT`` and wait for its two bots; the units are then played here,
+    one table at a time (the bots play one table at a time)."""
+    from paiju.ogd.seats import BotBackend, BotTeam, bot_options, bot_port
+
+    if (args.jobs or 1) > 1 or args.cluster:
+        raise OptionError("--jobs and --cluster cannot be used with ogd:PORT agents: connected bots play one "
+                          "table at a time, in this process")
+    options = bot_options(args.act_timeout)
+    teams: dict[int, BotTeam] = {}
+    try:
+        for spec in specs:
+            port = bot_port(spec)
+            assert port is not None
+            teams[port] = BotTeam(port, options)
+            if not args.quiet:
+                print(f"paiju tournament: waiting for 2 bots on ws://127.0.0.1:{port}/ ({spec})", flush=True)
+            teams[port].start(args.bot_wait)
+    except BaseException:
+        for team in teams.values():
+            team.close()
+        raise
+    return BotBackend(teams)
 
 
 # ---------------------------------------------------------------------------------------------

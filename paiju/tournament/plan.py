@@ -27,9 +27,11 @@ import attrs
 from tabletop.errors import OptionError
 from tabletop.games import PARTNERSHIPS, Seating
 
-from paiju.games import GameAdapter
+from paiju.games import GameAdapter, paiju_part
 from paiju.sim.batch import Batch
 
+BOT_PREFIX = "ogd:"
+"""``ogd:PORT``: the team of two competition bots that connect to paiju on PORT."""
 FIRST_ON_EVEN = 0
 """Seating 0: the pairing's first agent on side 0 (seats 0&2 at a partnership table);
 seating 1: swapped."""
@@ -77,9 +79,17 @@ class Leg:
 
 
 def check_agent(game: GameAdapter, spec: str) -> None:
-    """The one place an agent spec is checked before any work starts."""
+    """The one place an agent spec is checked before any work starts: a built-in agent, or
+    ``ogd:PORT`` (connected competition bots, in a game that speaks OGD)."""
+    if spec.startswith(BOT_PREFIX):
+        from paiju.ogd.seats import bot_port
+
+        bot_port(spec)
+        if paiju_part(game.name).bot_protocol != "ogd":
+            raise OptionError(f"agent {spec!r}: competition bots speak the OGD protocol, which {game.name} has not")
+        return
     if spec not in game.agent_factories:
-        raise OptionError(f"unknown agent {spec!r} (known: {', '.join(game.agent_factories)})")
+        raise OptionError(f"unknown agent {spec!r} (known: {', '.join(game.agent_factories)}, ogd:PORT)")
 
 
 def parse_entrants(text: str, game: GameAdapter) -> tuple[Entrant, ...]:
@@ -90,6 +100,9 @@ def parse_entrants(text: str, game: GameAdapter) -> tuple[Entrant, ...]:
         raise OptionError(f"--agents needs at least two agents for a tournament, got {len(specs)}")
     for spec in specs:
         check_agent(game, spec)
+    bots = [spec for spec in specs if spec.startswith(BOT_PREFIX)]
+    if len(set(bots)) < len(bots):
+        raise OptionError(f"--agents: {bots[0]!r} entered twice (one team of bots per port)")
     seen: dict[str, int] = {}
     entrants = []
     for spec in specs:

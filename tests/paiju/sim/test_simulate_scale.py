@@ -156,7 +156,7 @@ def test_a_failed_unit_is_named_and_the_log_keeps_the_units_before_it(tmp_path, 
 
     real = paiju.sim.batch.make_agents
     monkeypatch.setattr(paiju.sim.batch, "make_agents",
-                        lambda game, kinds, seed, index: [Broken()] * 4 if index == 4 else real(game, kinds, seed, index))
+                        lambda game, kinds, seed, index, *given: [Broken()] * 4 if index == 4 else real(game, kinds, seed, index, *given))
     log = tmp_path / "stopped.jsonl"
     assert main([*DEALS, "--log", str(log), "--summary", str(tmp_path / "s.json")]) == 2
     assert capsys.readouterr().err == "paiju: error: deal 4 of seed 11 failed: no legal move chosen\n"
