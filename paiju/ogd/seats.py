@@ -196,6 +196,10 @@ class BotTeam:
 
     def start(self, wait: float) -> None:
         """Listen, and wait up to ``wait`` seconds for both bots (a one-line error if they do not come)."""
+        try:
+            import websockets  # noqa: F401
+        except ImportError:
+            raise OptionError(f"ogd:{self.port} agents need the websockets library: pip install 'paiju[ogd]'") from None
         self._thread.start()
         self._started.wait()
         if self._error is not None:

@@ -101,3 +101,9 @@ def test_bad_bot_agents_are_one_line_errors(capsys):
     port = free_port()
     error(["tournament", "guandan", "--agents", f"ogd:{port},random", "--deals", "2", "--quiet", "--bot-wait", "1"],
           "0 of the team's 2 bots connected in 1 s")
+
+
+def test_bots_without_the_websockets_library_are_a_one_line_error(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "websockets", None)   # import websockets raises ImportError
+    assert main(["tournament", "guandan", "--agents", f"ogd:{free_port()},random", "--deals", "2", "--quiet"]) == 2
+    assert capsys.readouterr().err.endswith("need the websockets library: pip install 'paiju[ogd]'\n")
