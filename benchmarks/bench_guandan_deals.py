@@ -26,6 +26,7 @@ from guandan.deal import Deal, Phase
 from guandan.match import Match
 from guandan.movegen import clear_cache
 from tabletop import rng as streams
+from paiju.files import write_whole
 
 
 NOTES_HEADING = "## Reading the figures"
@@ -167,8 +168,7 @@ def main() -> None:
                 old = f.read()
             if NOTES_HEADING in old:
                 notes = "\n" + old[old.index(NOTES_HEADING):]
-        with open(args.write, "w", encoding="utf-8") as f:
-            f.write(report + notes)
+        write_whole(args.write, report + notes)
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ from guandan.deal import Deal
 from guandan.movegen import clear_cache
 from tabletop import rng as streams
 from tabletop.runner import run
+from paiju.files import write_whole
 
 
 def agents(seed: int) -> list[RandomAgent]:
@@ -146,8 +147,7 @@ def main() -> None:
                 old = f.read()
             if "## Reading the figures" in old:
                 notes = "\n" + old[old.index("## Reading the figures"):]
-        with open(args.write, "w", encoding="utf-8") as f:
-            f.write(report + notes)
+        write_whole(args.write, report + notes)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from shengji.deal import Deal, Phase
 from shengji.match import Match
 from tabletop import rng as streams
 from tabletop.runner import run
+from paiju.files import write_whole
 
 
 def agents(seed: int) -> list[RandomAgent]:
@@ -137,8 +138,7 @@ def main() -> None:
     text = "\n".join(lines) + "\n"
     print(text)
     if args.write:
-        with open(args.write, "w", encoding="utf-8") as f:
-            f.write(text)
+        write_whole(args.write, text)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from shengji.follow import (
 from shengji.rules import ShengjiRules
 from shengji.tricks import trick_winner
 from shengji.units import decompose
+from paiju.files import write_whole
 
 ENUMERATION_CAP = 5000      # legal_follows is timed only where it lists at most this many
 
@@ -158,8 +159,7 @@ def main() -> None:
     text = "\n".join(lines) + "\n"
     print(text)
     if args.out:
-        with open(args.out, "w") as f:
-            f.write(text)
+        write_whole(args.out, text)
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from paiju.files import write_whole
 
 
 def busy_seconds() -> float:
@@ -172,8 +173,7 @@ def main() -> None:
     report = "\n".join(lines) + "\n"
     print(report)
     if args.write:
-        with open(args.write, "w", encoding="utf-8") as f:
-            f.write(report)
+        write_whole(args.write, report)
 
 
 if __name__ == "__main__":

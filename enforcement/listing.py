@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from enforcement.rulebook import RULEBOOK, clause, clauses_for
+from enforcement.rulebook import ORDINALS, RULEBOOK, SanctionRule, clause, clauses_for
 from tabletop.errors import OptionError
 
 
@@ -23,28 +23,60 @@ def rules_table(game: str) -> list[tuple[str, str, str]]:
 
 
 def clause_detail(game: str, clause_id: str) -> list[tuple[str, str]]:
-    """(label, text) rows for ``paiju rules GAME --clause ID``: the clause's title, summary,
-    trigger keys, the table-effect kinds its rulings may list with the rectification prose,
-    and the sanction. An id of another game is an OptionError; an unknown one an
-    UnknownClause (naming near ids)."""
+    """(label, text) rows for ``paiju rules GAME CLAUSE``: the clause's title, its Chinese
+    text, English summary, trigger keys, the rectification with the table-effect kinds its
+    rulings may list, and the sanction ladder (one line per step); a text may hold several
+    lines. An id of another game is an OptionError; an unknown one an UnknownClause (naming
+    near ids)."""
     c = clause(clause_id)
     if c.game != game:
-        raise OptionError(f"clause {c.id} is a {c.game} clause, not {game}")
+        raise OptionError(f"clause {c.id} is a {c.game} clause, not {game}: see paiju rules {c.game} {c.id}")
     marks = [m for m, on in (("[reported]", c.reported), ("[PD]", c.project_default),
                              ("[heading]", c.heading)) if on]
-    rows = [
-        ("clause", " ".join([c.id, c.title, *marks])),
+    rows = [("clause", " ".join([c.id, c.title, *marks]))]
+    if c.parent is not None:
+        rows.append(("part of", f"{c.parent} {RULEBOOK[c.parent].title}"))
+    below = [child.id for child in clauses_for(game) if child.parent == c.id]
+    if below:
+        rows.append(("sub-clauses", ", ".join(below)))
+    rows += [
+        ("中文", c.text_zh or "—"),
         ("summary", c.summary),
         ("trigger", ", ".join(c.trigger.keys) + " — " + c.trigger.text),
+        ("rectification", c.rectification.text or "—"),
         ("allowed effects", ", ".join(c.rectification.effects) or "none"),
-        ("rectification", c.rectification.text),
-        ("sanction", "—" if c.heading else c.sanction.describe()),
+        ("sanction", "—" if c.heading else "\n".join(sanction_ladder(c.sanction))),
     ]
+    if c.refs:
+        rows.append(("applies", ", ".join(c.refs)))
     if c.pd:
         rows.append(("PD", c.pd))
     if c.not_automatic is not None:
         rows.append(("not automatic", c.not_automatic))
     return rows
+
+
+def sanction_ladder(rule: SanctionRule) -> list[str]:
+    """One line per step of a sanction rule: '1st: none', '2nd and later: Warning', then how
+    occurrences are counted; a rule without steps is 'none'."""
+    counted = rule.text.startswith("counted")   # a text that only says how occurrences count
+    if not any(rule.steps):
+        return [rule.text if rule.text.startswith("none") else " — ".join(filter(None, ["none", rule.text]))]
+    if len(rule.steps) == 1:
+        lines = [" + ".join(str(s) for s in rule.steps[0])]
+    else:
+        lines = []
+        for number, step in enumerate(rule.steps, start=1):
+            label = ORDINALS.get(number, f"{number}th")
+            if number == len(rule.steps):
+                label += " and later"
+            lines.append(f"{label}: {' + '.join(str(s) for s in step) or 'none'}")
+        lines.append(f"occurrences counted per {rule.per}, per match")
+    if rule.to == "both_sides":
+        lines.append("borne by both sides alike")
+    if rule.text and not counted:
+        lines.append(rule.text)
+    return lines
 
 
 def not_automatic(game: str) -> list[tuple[str, str]]:

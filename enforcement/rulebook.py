@@ -116,7 +116,7 @@ class Rectification:
     text: str
 
 
-_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
 @attrs.frozen
@@ -156,7 +156,7 @@ class SanctionRule:
         else:
             parts = []
             for i, step in enumerate(self.steps, start=1):
-                label = _ORDINALS.get(i, f"{i}th")
+                label = ORDINALS.get(i, f"{i}th")
                 parts.append(f"{label}{'+' if i == len(self.steps) else ''}: {step_text(step)}")
             out = "; ".join(parts) + f" (per {self.per}, per match)"
         if self.to == "both_sides":

@@ -144,6 +144,18 @@ class Plays(Sequence):
         return f"Plays({self._len} moves)"
 
 
+def recipe_keys(*recipe_lists: Sequence[Recipe], base: int = 0) -> list[int]:
+    """Per recipe (of every list, in order), ``base`` + 3 × its reading's id + the heart
+    level cards (wild cards, standing in or as themselves) its play holds, read without
+    making the cards: what ``paiju.envs`` keys a play by. The second part is
+    ``make(...).count(wild card)``."""
+    jokers, joker_bomb, joker_house = _Hand.jokers, _Hand.joker_bomb, _Hand.joker_house
+    # the common case first: a play made of ranks holds its wild count as its last argument
+    return [base + 3 * reading.id + (args[-1] if make is not jokers and make is not joker_bomb
+                                     and make is not joker_house else args[2] if make is joker_house else 0)
+            for recipes in recipe_lists for reading, make, args in recipes]
+
+
 def why_illegal_play(hand: CardsLike, cards: CardsLike, reading: "Reading | str", top: "Reading | None", level: "str | int",
                      rules: Any = None) -> str | None:
     """None when playing ``cards`` read as ``reading`` on ``top`` (None: leading) is legal,

@@ -1,5 +1,6 @@
 """Argument types of the command line: each turns one option's text into its value or
-says, in one line, what is wrong with it (argparse prints it with the option's name)."""
+says, in one line, what is wrong with it (argparse prints it with the option's name); and
+the examples that end each command's --help."""
 
 from __future__ import annotations
 
@@ -54,3 +55,8 @@ def seconds(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text}")
     return value
+
+
+def examples(*lines: str) -> str:
+    """A command's --help epilog: runnable examples, one per line (``# …`` explains one)."""
+    return "examples:\n" + "\n".join(f"  {line}" for line in lines)

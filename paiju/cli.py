@@ -6,9 +6,10 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from importlib import metadata
+from typing import Any, NoReturn
 
-from paiju.arguments import positive_int, rate, seat_number, seed
+from paiju.arguments import examples, positive_int, rate, seat_number, seed
 from tabletop.errors import PaijuError
 from tabletop.games import game_names
 
@@ -21,28 +22,68 @@ class UsageError(PaijuError):
     pass
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """Descriptions are filled to the terminal; the examples epilog keeps its lines."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if text.startswith("examples:"):
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but errors are one line (no usage dump) and raise instead of exiting."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> NoReturn:
-        command = self.prog.removeprefix("paiju").strip()   # 'paiju: error:' is said once, by main
-        raise UsageError(f"{command}: {message}" if command else message)
+        raise UsageError(_named(self.prog, message))
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extra = super().parse_known_args(args, namespace)
+        if not hasattr(parsed, PARSER_PROG):   # the innermost parser finishes first: it names the command
+            setattr(parsed, PARSER_PROG, self.prog)
+        return parsed, extra
+
+
+PARSER_PROG = "_parser_prog"
+"""The namespace attribute naming the (sub)command whose parser took the last words."""
+
+
+def _named(prog: str, message: str) -> str:
+    """``message`` led by the subcommand (``train export: …``); 'paiju: error:' is said once, by main."""
+    command = prog.removeprefix("paiju").strip()
+    return f"{command}: {message}" if command else message
 
 
 def build_parser() -> argparse.ArgumentParser:
     games = game_names()   # the built-in games and any registered before the parser is built
-    parser = _Parser(prog="paiju", description="Refereed simulation of 掼蛋 (Guandan) and 双升 (Shengji).")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = _Parser(prog="paiju", description="Refereed simulation of 掼蛋 (Guandan) and 双升 (Shengji).",
+                     epilog=examples("paiju simulate guandan --matches 3 --referee --infractions 0.01",
+                                     "paiju rules guandan GD-2.3.1",
+                                     "paiju COMMAND --help      # each command's options and examples"))
+    parser.add_argument("--version", action="version", version=f"paiju {_version()}",
+                        help="print paiju's version and exit")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands", parser_class=_Parser,
+                                help="one of these; paiju COMMAND --help shows its options and examples")
 
-    sim = sub.add_parser("simulate", help="play simulated deals or matches and print a summary")
-    sim.add_argument("game", choices=games)
+    sim = sub.add_parser("simulate", help="play simulated deals or matches and print a summary",
+                         description="Play simulated deals or whole matches and print a summary.",
+                         epilog=examples(
+                             "paiju simulate guandan --deals 1000 --jobs 2",
+                             "paiju simulate shengji --matches 5 --agents heuristic,random --log sj.jsonl.gz",
+                             "paiju simulate guandan --matches 3 --referee --infractions 0.01 --summary summary.json",
+                             "paiju simulate guandan --matches 10 --rules match_end=deals --rules match_deals=4"))
+    sim.add_argument("game", choices=games, help="the game")
     count = sim.add_mutually_exclusive_group()
     count.add_argument("--deals", type=positive_int, help="independent deals (the default: 100 deals)")
     count.add_argument("--matches", type=positive_int, help="whole matches")
     sim.add_argument("--seed", type=seed, default=0, help="root seed (default 0)")
     sim.add_argument("--agents", default="random",
-                     help="agent kinds: one for all seats, two for teams 0/1, or four per seat "
-                          "(random, heuristic), comma-separated (default random)")
+                     help="agents: one for all seats, two for teams 0/1, or four per seat, comma-separated: "
+                          "random, heuristic, module.path:Name or path/to/file.py:Name (default random)")
     sim.add_argument("--log", metavar="FILE", help="write the JSONL event log here (.gz compresses)")
     sim.add_argument("--log-layout", choices=("merged", "workers"), default="merged",
                      help="merged (default): one file, units in index order, the same bytes for any --jobs; "
@@ -56,20 +97,36 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--summary", metavar="FILE", help="also write the summary as JSON (results, then timing)")
     sim.add_argument("--quiet", action="store_true", help="no progress display (the summary is still printed)")
     sim.add_argument("--rules", metavar="K=V", action="append", default=[],
-                     help="a rules option, e.g. --rules a_failures_reset=none (repeatable)")
+                     help="a rules option, e.g. --rules a_failures_reset=none (repeatable; paiju rules GAME --options lists them)")
     sim.add_argument("--referee", action="store_true", help="referee the deals (enforcement layer)")
     sim.add_argument("--infractions", type=rate, default=0.0, metavar="RATE",
                      help="with --referee: rate of injected irregularities per decision (0-1)")
 
-    rules = sub.add_parser("rules", help="list the referee's clauses for a game")
-    rules.add_argument("game", choices=games)
-    rules.add_argument("--clause", metavar="ID",
-                       help="one clause in full: its trigger keys (the engines' irregularity ids), the table "
-                            "effects its rulings may list, the sanction")
+    rules = sub.add_parser("rules", help="the referee's clauses of a game, one clause in full, or the rules options",
+                           description="List the referee's clauses of a game (id, summary, sanction); with "
+                                       "CLAUSE, that clause in full; with --options, the game's rules options.",
+                           epilog=examples("paiju rules guandan",
+                                           "paiju rules guandan GD-2.3.1",
+                                           "paiju rules shengji --options"))
+    rules.add_argument("game", choices=games, help="the game")
+    rules.add_argument("clause_id", nargs="?", metavar="CLAUSE",
+                       help="a clause id (GD-2.3.1): its Chinese text, English summary, trigger, rectification "
+                            "and sanction ladder")
+    rules.add_argument("--clause", metavar="ID", help="the same as CLAUSE")
+    rules.add_argument("--options", action="store_true",
+                       help="list the rules options (for simulate --rules): type, default, allowed values")
 
-    replay = sub.add_parser("replay", help="show a log step by step, as a table or an HTML page; or check it")
-    replay.add_argument("log", metavar="LOG")
+    replay = sub.add_parser("replay", help="show a log step by step, as a table or an HTML page; or check it",
+                            description="Show an event log step by step (terminal or one HTML page), or re-run "
+                                        "it with --check and compare every event byte for byte.",
+                            epilog=examples("paiju simulate guandan --deals 3 --referee --infractions 0.02 --log gd.jsonl",
+                                            "paiju replay gd.jsonl",
+                                            "paiju replay gd.jsonl --at 1:40 --seat 0",
+                                            "paiju replay gd.jsonl --html gd.html",
+                                            "paiju replay gd.jsonl --check"))
+    replay.add_argument("log", metavar="LOG", help="an event log written by simulate --log (plain or gzip)")
     replay.add_argument("--check", action="store_true", help="re-apply every action; exit 0 only if every event matches")
+    replay.add_argument("--quiet", action="store_true", help="no progress display on stderr (a long replay shows one after half a second)")
     replay.add_argument("--logged-rulings", action="store_true",
                         help="with --check: re-apply the logged rulings instead of ruling again with the rulebook")
     replay.add_argument("--at", metavar="N",
@@ -93,8 +150,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args, extra = parser.parse_known_args(argv)
-        if extra:   # named with the subcommand they were given to
-            raise UsageError(f"{args.command}: unrecognized arguments: {' '.join(extra)}")
+        if extra:   # named with the (sub)command they were given to
+            raise UsageError(_named(getattr(args, PARSER_PROG), f"unrecognized arguments: {' '.join(extra)}"))
+        if args.command is None:   # bare `paiju`: nothing asked for, so a usage error (exit 2) that shows the commands
+            parser.print_help(sys.stderr)
+            return EXIT_USAGE
         return _dispatch(args)
     except PaijuError as exc:
         print(f"paiju: error: {exc}", file=sys.stderr)
@@ -109,6 +169,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"paiju: internal error: {type(exc).__name__}: {exc} (set PAIJU_DEBUG=1 for details)", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _version() -> str:
+    try:
+        return metadata.version("paiju")
+    except metadata.PackageNotFoundError:   # run from a checkout that was never installed
+        return "unknown (not installed)"
 
 
 def _dispatch(args: argparse.Namespace) -> int:

@@ -1,32 +1,41 @@
-"""Files the application writes whole: never a half-written page, summary or report."""
+"""Files the application writes whole: never a half-written page, summary, report or log.
+
+Every file paiju writes goes through here or through the log writers of ``tabletop.log``;
+both write beside the target and rename into place (``tabletop.files``), so an existing
+file is replaced only by a whole new one (a log: by the whole units of a run, finished or
+stopped)."""
 
 from __future__ import annotations
 
 import os
-import tempfile
 
 from tabletop.errors import PaijuError
+from tabletop.files import put_in_place, remove_quietly, temporary_beside
 
 
 def write_whole(path: str, text: str, *, what: str = "", error: type[PaijuError] = PaijuError) -> int:
     """Write ``text`` to ``path`` through a temporary file beside it, renamed into place, so
-    that a failure leaves the old file (or none) and no temporary one. Returns the bytes
-    written; a failure is ``error`` naming ``what`` and the path."""
+    that a failure or an interrupt leaves the old file (or none) and no temporary one.
+    Returns the bytes written; a failure is ``error`` naming ``what`` and the path."""
     data = text.encode("utf-8")
     label = f"{what} {path!r}" if what else repr(path)
     try:
-        fd, temporary = tempfile.mkstemp(prefix=".paiju-", suffix=".tmp", dir=os.path.dirname(os.path.abspath(path)))
+        fd, temporary = temporary_beside(path)
     except OSError as exc:
         raise error(f"cannot write {label}: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
+        put_in_place(temporary, path)
     except OSError as exc:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
+        remove_quietly(temporary)
         raise error(f"cannot write {label}: {exc.strerror or exc}") from None
+    except BaseException:   # Ctrl-C between the write and the rename: no temporary file left
+        remove_quietly(temporary)
+        raise
     return len(data)
+
+
+def write_lines(path: str, lines: list[str], *, what: str = "", error: type[PaijuError] = PaijuError) -> int:
+    """``write_whole`` of lines, each ended by a newline."""
+    return write_whole(path, "".join(line + "\n" for line in lines), what=what, error=error)

@@ -17,6 +17,10 @@ import attrs
 from tabletop.events import EventStream
 from tabletop.games import PARTNERSHIPS, Seating, add_part, game_spec
 
+from paiju.summary import Row, Section, Summary, count_row, counted, share, spread_row, unit_noun
+
+__all__ = ["GameAdapter", "PaijuPart", "Summary", "adapter_for", "counted", "paiju_part", "unit_noun"]
+
 
 @attrs.frozen
 class GameAdapter:
@@ -38,16 +42,6 @@ class GameAdapter:
         """Unit ``index`` of a run: a deal or a whole match, in the mode the options ask for."""
         make = self.new_match if unit == "matches" else self.new_deal
         return make(seed, index, rules, stream, **self.engine_options(options or {}))
-
-
-@attrs.frozen
-class Summary:
-    """A titled list of (label, value) rows per section: printed as tables, and the
-    plain data behind them (results only, no timings)."""
-
-    title: str
-    sections: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
-    data: dict[str, Any]
 
 
 @attrs.frozen
@@ -84,7 +78,10 @@ class PaijuPart:
     replay_handlers: Callable[[], dict[str, Any]] = dict
     """→ event kind → replay-table handler (``paiju.replay.fold``), loaded on first use."""
     changed_by_rulings: Callable[[str, Sequence[Any]], Any] | None = None
-    """(unit, results) → (rows, data) of what rulings changed (``paiju.sim.referee_summary``)."""
+    """(unit, results) → the rows (``paiju.summary.Row``) of what rulings changed
+    (``paiju.sim.referee_summary``)."""
+    changed_note: str = ""
+    """What the terms of those rows mean (printed under them)."""
     round_word: str = "round"
     """What the game calls one round of play ('round', 'trick')."""
     shows_last_round: bool = False
@@ -98,6 +95,14 @@ class PaijuPart:
     the match winner (None for a lone deal or a tied match); None: no tournaments."""
     bot_protocol: str | None = None
     """The competition protocol whose bots can sit at its tables ('ogd': ``paiju.ogd``)."""
+    card_legend: tuple[tuple[str, str], ...] = ()
+    """The replay page's legend of card marks: (mark, what it means) with mark one of
+    'level' (the deal's level rank), 'wild' (the level card of ``wild_suit``), 'trump' (the
+    trump suit, once set), 'joker'; ``{level}``, ``{card}`` and ``{suit}`` in the text are
+    filled in per deal."""
+    words: Callable[[], Any] | None = None
+    """→ the game's own ``paiju.wording.Words`` (its facts, irregularities, combinations,
+    choices), loaded on first use; None: the shared words only."""
 
 
 def paiju_part(game: Any) -> PaijuPart:
@@ -138,149 +143,161 @@ def adapter_for(game: Any) -> GameAdapter:
 
 def _generic_summary(title: str) -> Callable[[str, Sequence[Any], Sequence[str]], Summary]:
     def summarize(unit: str, results: Sequence[Any], kinds: Sequence[str]) -> Summary:
-        return Summary(title=f"{title}: {counted(len(results), unit_noun(unit))}", sections=((unit, (("played", str(len(results))),)),),
-                       data={unit: len(results)})
+        n = len(results)
+        return Summary(title=f"{title}: {counted(n, unit_noun(unit))}", unit=unit, count=n,
+                       sections=(Section(unit, "played", (count_row("played", unit, n),)),))
     return summarize
 
 
-def unit_noun(unit: str) -> str:
-    """'deals' → 'deal', 'matches' → 'match'."""
-    return unit[:-2] if unit.endswith("ches") else unit.removesuffix("s")
+def _pairing(kinds: Sequence[str], side: int) -> str:
+    """The agents of side ``side`` of a partnership game: 'heuristic&random'."""
+    return f"{kinds[side]}&{kinds[side + 2]}"
 
 
-def counted(n: int, noun: str) -> str:
-    """``n`` and the noun, plural unless one: '1 deal', '3 matches', '0 levels'."""
-    if n == 1:
-        return f"1 {noun}"
-    return f"{n} {noun}{'es' if noun.endswith(('ch', 'sh', 's', 'x')) else 's'}"
+def _side_label(kinds: Sequence[str], side: int) -> str:
+    return f"side {side} (seats {side}&{side + 2}, {_pairing(kinds, side)})"
 
 
-def _pct(part: int, whole: int) -> str:
-    return f"{part} ({100.0 * part / whole:.1f}%)" if whole else "0"
+def _ended_rows(ended: Counter, n: int, known: dict[str, str]) -> tuple[Row, ...]:
+    """How matches ended: the game's known ways in order (with what each means), then any
+    other way a result names, so no match is left out of the table."""
+    ways = list(known) + sorted(k for k in ended if k not in known)
+    return tuple(count_row(known.get(how, how), how, ended.get(how, 0), n) for how in ways)
 
 
-def _spread(values: Sequence[float]) -> str:
-    if not values:
-        return "-"
-    return f"mean {statistics.fmean(values):.1f}, median {statistics.median(values):g}, min {min(values):g}, max {max(values):g}"
+def _agent_rows(winners: Sequence[int | None], kinds: Sequence[str]) -> tuple[Row, ...]:
+    """Who beat whom, by the agents of each side: 'heuristic&heuristic beat random&random'."""
+    n = len(winners)
+    beat: Counter[str] = Counter()
+    for winner in winners:
+        if winner is not None:
+            beat[f"{_pairing(kinds, winner)} beat {_pairing(kinds, 1 - winner)}"] += 1
+    return tuple(count_row(label, label, count, n) for label, count in sorted(beat.items()))
 
 
 # ---------------------------------------------------------------------------------------------
 # 掼蛋
 
-_FINISH_NAMES = {3: "1-2 (double win, +3)", 2: "1-3 (+2)", 1: "1-4 (+1)"}
+_FINISHES = ((3, "1-2", "1st & 2nd (1-2): +3 levels"),
+             (2, "1-3", "1st & 3rd (1-3): +2 levels"),
+             (1, "1-4", "1st & last (1-4): +1 level"))
+_PLACES = "上游 1st, 二游 2nd, 三游 3rd, 下游 last; after a 1-2 the losers are 双下 (double down)"
+_TRIBUTE = ("抗贡: no tribute when the payer (or the two payers) hold both big jokers; waived: "
+            "no tribute after a 双下 or for a player judged 单下 by a ruling")
+_GUANDAN_ENDS = {"pass_a": "passed A", "deals": "the fixed number of deals (match_end=deals)",
+                 "max_deals": "the deal limit (max_deals): a result by levels"}
 
 
 def _summarize_guandan(unit: str, results: Sequence[Any], kinds: Sequence[str]) -> Summary:
-    if unit == "deals":
-        n = len(results)
-        finishes = Counter(r.levels for r in results)
-        gains = [0, 0]
-        for r in results:
-            gains[r.team] += r.levels
-        plays = [r.plays for r in results]
-        rows_finish = tuple((_FINISH_NAMES[k], _pct(finishes.get(k, 0), n)) for k in (3, 2, 1))
-        rows_sides = tuple(
-            (f"side {t} (seats {t}&{t + 2}, {kinds[t]})",
-             f"won {_pct(sum(1 for r in results if r.team == t), n)}, levels gained {gains[t]}")
-            for t in (0, 1))
-        data = {"deals": n, "finishes": {"1-2": finishes.get(3, 0), "1-3": finishes.get(2, 0), "1-4": finishes.get(1, 0)},
-                "levels_gained": gains, "plays_per_deal": statistics.fmean(plays) if plays else 0}
-        return Summary(
-            title=f"掼蛋: {counted(n, 'deal')} at level 2",
-            sections=(("finishing order of the winning side", rows_finish),
-                      ("by side", rows_sides),
-                      ("play", (("plays per deal", _spread(plays)),))),
-            data=data)
-
     n = len(results)
+    if unit == "deals":
+        finishes = Counter(r.levels for r in results)
+        plays = [r.plays for r in results]
+        rows_finish = tuple(count_row(label, key, finishes.get(gain, 0), n) for gain, key, label in _FINISHES)
+        rows_sides = []
+        for t in (0, 1):
+            won = sum(1 for r in results if r.team == t)
+            gained = sum(r.levels for r in results if r.team == t)
+            rows_sides.append(Row(_side_label(kinds, t), f"side{t}", {"won": won, "levels_gained": gained},
+                                  f"won {share(won, n)}, +{counted(gained, 'level')}"))
+        return Summary(
+            title=f"掼蛋: {counted(n, 'deal')} at level 2", unit=unit, count=n,
+            sections=(Section("finishing places of the winning side", "finishes", rows_finish, note=_PLACES),
+                      Section("by side (deals won, levels gained)", "by_side", tuple(rows_sides)),
+                      Section("play", "play", (spread_row("plays per deal", "plays_per_deal", plays),))),
+            per_unit={"plays": plays})
+
     wins = Counter(r.winner for r in results)
-    agent_wins: Counter[str] = Counter()
-    for r in results:
-        if r.winner is not None:
-            agent_wins[f"{kinds[r.winner]}&{kinds[r.winner + 2]}"] += 1
-    ended = Counter(r.ended for r in results)
     deals = [len(r.deals) for r in results]
     tribute = Counter(d.tribute for r in results for d in r.deals)
-    with_tribute_due = sum(v for k, v in tribute.items() if k != "none")
-    rows_wins = tuple((f"side {t} (seats {t}&{t + 2}, {kinds[t]})", _pct(wins.get(t, 0), n)) for t in (0, 1))
-    rows_wins += (("tied by levels", _pct(wins.get(None, 0), n)),)
-    rows_agents = tuple((name, _pct(count, n)) for name, count in sorted(agent_wins.items()))
-    rows_end = tuple((how, _pct(ended.get(how, 0), n)) for how in ("pass_a", "deals", "max_deals"))
+    due = sum(v for k, v in tribute.items() if k != "none")
+    rows_wins = tuple(count_row(_side_label(kinds, t), f"side{t}", wins.get(t, 0), n) for t in (0, 1))
+    rows_wins += (count_row("tied by levels (no winner)", "tied", wins.get(None, 0), n),)
     rows_tribute = (
-        ("deals with tribute due", str(with_tribute_due)),
-        ("single tribute", _pct(tribute.get("single", 0), with_tribute_due)),
-        ("double tribute", _pct(tribute.get("double", 0), with_tribute_due)),
-        ("抗贡 (resisted)", _pct(tribute.get("resisted", 0), with_tribute_due)),
-        ("waived by a ruling", _pct(tribute.get("waived", 0), with_tribute_due)),
+        count_row("deals with tribute due (from the 2nd deal on)", "due", due),
+        count_row("single tribute (after a 1-3 or 1-4)", "single", tribute.get("single", 0), due),
+        count_row("double tribute (after a 1-2: 双下)", "double", tribute.get("double", 0), due),
+        count_row("抗贡 (resisted)", "resisted", tribute.get("resisted", 0), due),
+        count_row("waived by a ruling", "waived", tribute.get("waived", 0), due),
     )
-    scores = [r.scores for r in results]
-    data = {"matches": n, "wins": {"side0": wins.get(0, 0), "side1": wins.get(1, 0), "tied": wins.get(None, 0)},
-            "wins_by_agents": dict(agent_wins), "ended": dict(ended), "deals_per_match": deals,
-            "tribute": dict(tribute), "scores": [list(s) for s in scores],
-            "final_levels": [list(r.levels) for r in results]}
     return Summary(
-        title=f"掼蛋: {counted(n, 'match')}",
-        sections=(("wins by side", rows_wins), ("wins by agents", rows_agents or (("-", "no winner"),)),
-                  ("how matches ended", rows_end),
-                  ("deals per match", (("deals", _spread(deals)),)),
-                  ("tribute", rows_tribute)),
-        data=data)
+        title=f"掼蛋: {counted(n, 'match')}", unit=unit, count=n,
+        sections=(Section("wins by side", "wins", rows_wins),
+                  Section("wins by agents (who beat whom)", "wins_by_agents",
+                          _agent_rows([r.winner for r in results], kinds), empty="no winner"),
+                  Section("how matches ended", "ended", _ended_rows(Counter(r.ended for r in results), n, _GUANDAN_ENDS)),
+                  Section("deals per match", "deals_per_match", (spread_row("deals", "deals", deals),)),
+                  Section("tribute (per deal)", "tribute", rows_tribute, note=_TRIBUTE)),
+        per_unit={"deals": deals, "scores": [list(r.scores) for r in results],
+                  "final_levels": [list(r.levels) for r in results], "winner": [r.winner for r in results]})
 
 
 # ---------------------------------------------------------------------------------------------
 # 双升
 
-_POINT_BANDS = ((0, 0, "0 (banker +3)"), (5, 35, "5-35 (banker +2)"), (40, 75, "40-75 (banker +1)"),
-                (80, 115, "80-115 (attackers take the bank)"), (120, 155, "120-155 (attackers +1)"),
-                (160, 195, "160-195 (attackers +2)"), (200, 10_000, "200+ (attackers +3 or more)"))
+_POINT_BANDS = ((0, 0, "0", "0 (banker +3)"), (5, 35, "5-35", "5-35 (banker +2)"),
+                (40, 75, "40-75", "40-75 (banker +1)"), (80, 115, "80-115", "80-115 (attackers take the bank)"),
+                (120, 155, "120-155", "120-155 (attackers +1)"), (160, 195, "160-195", "160-195 (attackers +2)"),
+                (200, 10_000, "200+", "200+ (attackers +3 or more)"))
+_SHENGJI_ENDS = {"held_a": "a banker side won its deal at A", "max_deals": "the deal limit (max_deals)",
+                 "match_loss": "lost by a ruling (判负, SJ-3.2)"}
 
 
-def _shengji_deal_sections(deals: Sequence[Any], kinds: Sequence[str]) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+def _shengji_deal_sections(deals: Sequence[Any], kinds: Sequence[str], prefix: str = "") -> tuple[Section, ...]:
     n = len(deals)
-    holds = sum(1 for d in deals if d.banker_holds)
-    bands = tuple((label, _pct(sum(1 for d in deals if lo <= d.points <= hi), n)) for lo, hi, label in _POINT_BANDS)
-    changes = Counter((d.side, d.levels) for d in deals)
-    rows_changes = tuple((f"{side} +{levels}", _pct(count, n)) for (side, levels), count in sorted(changes.items()))
     throws = sum(d.throws for d in deals)
-    failed = sum(d.failed_throws for d in deals)
-    bonuses = [d for d in deals if d.kitty_bonus]
+    bonuses = [d.kitty_bonus for d in deals if d.kitty_bonus]
+    mean_bonus = round(statistics.fmean(bonuses), 3) if bonuses else None
     rows_play = (
-        ("banker team holds", _pct(holds, n)),
-        ("attackers' points", _spread([d.points for d in deals])),
-        ("adjusted by penalties", _pct(sum(1 for d in deals if d.points != d.raw_points), n)),
-        ("throws (甩牌)", f"{throws} ({throws / n:.2f} per deal)" if n else "0"),
-        ("failed throws", _pct(failed, throws)),
-        ("kitty bonuses", _pct(len(bonuses), n) + (f", mean {statistics.fmean(d.kitty_bonus for d in bonuses):.1f} points" if bonuses else "")),
-        ("no-trump deals", _pct(sum(1 for d in deals if d.trump is None), n)),
+        count_row("banker side holds (keeps the bank)", "banker_holds", sum(1 for d in deals if d.banker_holds), n),
+        spread_row("attackers' points", "attacker_points", [d.points for d in deals]),
+        count_row("points adjusted by penalties", "adjusted", sum(1 for d in deals if d.points != d.raw_points), n),
+        Row("throws (甩牌)", "throws", throws, f"{throws} ({throws / n:.2f} per deal)" if n else "0"),
+        count_row("failed throws", "failed_throws", sum(d.failed_throws for d in deals), throws),
+        Row("kitty bonuses", "kitty_bonuses", {"deals": len(bonuses), "mean_points": mean_bonus},
+            share(len(bonuses), n) + (f", mean {mean_bonus:.1f} points" if bonuses else "")),
+        count_row("no-trump deals", "no_trump", sum(1 for d in deals if d.trump is None), n),
     )
-    return (("deals", rows_play), ("attackers' points (level table)", bands), ("level changes", rows_changes))
+    bands = tuple(count_row(label, key, sum(1 for d in deals if lo <= d.points <= hi), n)
+                  for lo, hi, key, label in _POINT_BANDS)
+    changes = Counter((d.side, d.levels) for d in deals)
+    rows_changes = tuple(count_row(f"{side} +{counted(levels, 'level')}" if levels else f"{side} take the bank (+0)",
+                                   f"{side}+{levels}", count, n)
+                         for (side, levels), count in sorted(changes.items()))
+    rows_sides = []
+    for t in (0, 1):
+        up = sum(1 for d in deals if d.team == t and d.levels)
+        gained = sum(d.levels for d in deals if d.team == t)
+        rows_sides.append(Row(_side_label(kinds, t), f"side{t}", {"went_up": up, "levels_gained": gained},
+                              f"up in {share(up, n)}, +{counted(gained, 'level')}"))
+    return (Section("deals", f"{prefix}play", rows_play),
+            Section("by side (deals in which it went up, levels gained)", f"{prefix}by_side", tuple(rows_sides)),
+            Section("attackers' points (level table)", f"{prefix}points", bands),
+            Section("level changes (who went up, by how many levels)", f"{prefix}level_changes", rows_changes))
 
 
 def _summarize_shengji(unit: str, results: Sequence[Any], kinds: Sequence[str]) -> Summary:
-    if unit == "deals":
-        n = len(results)
-        data = {"deals": n, "banker_holds": sum(1 for d in results if d.banker_holds),
-                "attacker_points": [d.points for d in results], "raw_points": [d.raw_points for d in results],
-                "throws": sum(d.throws for d in results), "failed_throws": sum(d.failed_throws for d in results),
-                "kitty_bonuses": sum(1 for d in results if d.kitty_bonus)}
-        return Summary(title=f"双升: {counted(n, 'deal')}", sections=_shengji_deal_sections(results, kinds), data=data)
     n = len(results)
+    if unit == "deals":
+        return Summary(title=f"双升: {counted(n, 'deal')}", unit=unit, count=n,
+                       sections=_shengji_deal_sections(results, kinds),
+                       per_unit={"attacker_points": [d.points for d in results],
+                                 "raw_points": [d.raw_points for d in results]})
     wins = Counter(r.winner for r in results)
-    how = Counter(r.how for r in results)
     deals = [d for r in results for d in r.results]
-    rows_wins = tuple((f"side {t} (seats {t}&{t + 2}, {kinds[t]})", _pct(wins.get(t, 0), n)) for t in (0, 1))
-    rows_wins += (("no winner (deal limit, equal levels)", _pct(wins.get(None, 0), n)),)
-    rows_end = tuple((h, _pct(how.get(h, 0), n)) for h in ("held_a", "max_deals"))
+    rows_wins = tuple(count_row(_side_label(kinds, t), f"side{t}", wins.get(t, 0), n) for t in (0, 1))
+    rows_wins += (count_row("no winner (deal limit, equal levels)", "none", wins.get(None, 0), n),)
     per_match = [r.deals for r in results]
-    data = {"matches": n, "wins": {"side0": wins.get(0, 0), "side1": wins.get(1, 0), "none": wins.get(None, 0)},
-            "ended": dict(how), "deals_per_match": per_match, "final_levels": [list(r.levels) for r in results],
-            "banker_holds": sum(1 for d in deals if d.banker_holds), "deals": len(deals)}
     return Summary(
-        title=f"双升: {counted(n, 'match')}",
-        sections=(("wins by side", rows_wins), ("how matches ended", rows_end),
-                  ("deals per match", (("deals", _spread(per_match)),))) + _shengji_deal_sections(deals, kinds),
-        data=data)
+        title=f"双升: {counted(n, 'match')} ({counted(len(deals), 'deal')})", unit=unit, count=n,
+        sections=(Section("wins by side", "wins", rows_wins),
+                  Section("wins by agents (who beat whom)", "wins_by_agents",
+                          _agent_rows([r.winner for r in results], kinds), empty="no winner"),
+                  Section("how matches ended", "ended", _ended_rows(Counter(r.how for r in results), n, _SHENGJI_ENDS)),
+                  Section("deals per match", "deals_per_match", (spread_row("deals", "deals", per_match),)))
+        + _shengji_deal_sections(deals, kinds, prefix="all_deals."),
+        per_unit={"deals": per_match, "final_levels": [list(r.levels) for r in results],
+                  "winner": [r.winner for r in results]})
 
 
 def _handlers(module: str) -> Callable[[], dict[str, Any]]:
@@ -289,20 +306,30 @@ def _handlers(module: str) -> Callable[[], dict[str, Any]]:
     return load
 
 
-def _changed_guandan(unit: str, results: Sequence[Any]) -> tuple[Rows, dict[str, Any]]:
+def _words(module: str) -> Callable[[], Any]:
+    def load() -> Any:
+        return importlib.import_module(module).WORDS
+    return load
+
+
+_FORCED = "deals with a forced result (单下/双下)"
+FORCED_NOTE = "单下 (判下游): the offender is placed last; 双下: the deal is scored 1-2 for the other side"
+
+
+def _changed_guandan(unit: str, results: Sequence[Any]) -> tuple[Row, ...]:
     """What rulings changed in 掼蛋 results: forced results, level-difference penalties."""
     if unit == "deals":
-        forced = sum(1 for r in results if r.forced)
-        return ((("deals with a forced result (单下/双下)", str(forced)),), {"forced_deals": forced})
+        return (count_row(_FORCED, "forced_deals", sum(1 for r in results if r.forced), len(results)),)
     forced = sum(1 for m in results for d in m.deals if d.forced)
     penalties = [sum(m.penalties) for m in results]
     penalised = sum(1 for p in penalties if p)
-    return ((("deals with a forced result (单下/双下)", str(forced)),
-             ("matches with level-difference penalties", f"{penalised} ({counted(sum(penalties), 'level')} in all)")),
-            {"forced_deals": forced, "level_penalties": sum(penalties), "penalised_matches": penalised})
+    return (count_row(_FORCED, "forced_deals", forced, sum(len(m.deals) for m in results)),
+            Row("matches with level-difference penalties (级差分)", "penalised_matches",
+                {"matches": penalised, "levels": sum(penalties)},
+                f"{penalised} ({counted(sum(penalties), 'level')} in all)"))
 
 
-def _changed_shengji(unit: str, results: Sequence[Any]) -> tuple[Rows, dict[str, Any]]:
+def _changed_shengji(unit: str, results: Sequence[Any]) -> tuple[Row, ...]:
     """What rulings changed in 双升 results: points moved, level results flipped, matches lost."""
     from shengji.scoring import level_result
 
@@ -319,14 +346,13 @@ def _changed_shengji(unit: str, results: Sequence[Any]) -> tuple[Rows, dict[str,
         without = max(0, d.points - sum(referee))
         if level_result(without) != level_result(d.points):
             flipped += 1
-    rows = (("deals with referee point penalties", f"{adjusted} ({moved} points moved)"),
-            ("deals whose level result they changed", str(flipped)))
-    data = {"penalised_deals": adjusted, "points_moved": moved, "level_results_changed": flipped}
+    rows = (Row("deals with referee point penalties", "penalised_deals", {"deals": adjusted, "points_moved": moved},
+                f"{adjusted} ({counted(moved, 'point')} moved)"),
+            count_row("deals whose level result they changed", "level_results_changed", flipped))
     if unit == "matches":
-        lost = sum(1 for m in results if getattr(m, "how", "") == "match_loss")
-        rows += (("matches lost by a ruling (SJ-3.2)", str(lost)),)
-        data["match_losses"] = lost
-    return rows, data
+        lost = sum(1 for m in results if m.how == "match_loss")
+        rows += (count_row("matches lost by a ruling (判负, SJ-3.2)", "match_losses", lost, len(results)),)
+    return rows
 
 
 # ---------------------------------------------------------------------------------------------
@@ -355,13 +381,20 @@ def _shengji_deal_facts(result: Any, is_match: bool) -> tuple[tuple[DealFacts, .
     return tuple(_shengji_deal(i + 1, d) for i, d in enumerate(result.results)), result.winner
 
 
-Rows = tuple[tuple[str, str], ...]
 _NO_PART = PaijuPart()
 add_part(LAYER, "guandan", PaijuPart(summarize=_summarize_guandan, replay_handlers=_handlers("paiju.replay.guandan"),
-                                     changed_by_rulings=_changed_guandan, round_word="round",
-                                     short_title="掼蛋", wild_suit="H", deal_facts=_guandan_deal_facts,
-                                     bot_protocol="ogd"))
+                                     changed_by_rulings=_changed_guandan, changed_note=FORCED_NOTE, round_word="round",
+                                     short_title="掼蛋", wild_suit="H", words=_words("paiju.replay.guandan_words"),
+                                     deal_facts=_guandan_deal_facts, bot_protocol="ogd",
+                                     card_legend=(
+                                         ("level", "级牌 level card {level}: ranks above A, below the jokers"),
+                                         ("wild", "逢人配 wild card {card}: stands for any card but a joker"),
+                                         ("joker", "大王 小王 big and small joker: the highest singles"))))
 add_part(LAYER, "shengji", PaijuPart(summarize=_summarize_shengji, replay_handlers=_handlers("paiju.replay.shengji"),
                                      changed_by_rulings=_changed_shengji, round_word="trick",
-                                     shows_last_round=True, short_title="双升",
-                                     deal_facts=_shengji_deal_facts))
+                                     shows_last_round=True, short_title="双升", words=_words("paiju.replay.shengji_words"),
+                                     deal_facts=_shengji_deal_facts,
+                                     card_legend=(
+                                         ("level", "级牌 level card {level}: trump, above the trump suit's A"),
+                                         ("trump", "主 trump suit {suit}: with the level cards and jokers, the trumps"),
+                                         ("joker", "大王 小王 big and small joker: the highest trumps"))))

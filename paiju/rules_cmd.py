@@ -1,9 +1,14 @@
-"""`paiju rules GAME`: the referee's clause catalogue, one row per clause; `--clause ID`: one
-clause in full (trigger keys, the effect kinds its rulings may list, sanction)."""
+"""`paiju rules GAME`: the referee's clause catalogue, one row per clause; `paiju rules GAME
+CLAUSE` (or ``--clause ID``): one clause in full — Chinese text, English summary, trigger,
+rectification, sanction ladder; `paiju rules GAME --options`: the game's rules options with
+their types, defaults and allowed values (from the game's rules class, via the registry)."""
 
 from __future__ import annotations
 
 import argparse
+import re
+import shutil
+import unicodedata
 
 from rich import box
 from rich.console import Console
@@ -11,13 +16,28 @@ from rich.markup import escape
 from rich.table import Table
 
 from enforcement.listing import clause_detail, not_automatic, rules_table
+from tabletop.errors import OptionError
+from tabletop.games import game_spec
+from tabletop.options import describe_options
+
+LABEL_WIDTH = 17
+DEFAULT_WIDTH = 100
+"""Columns to fill when stdout is not a terminal."""
 
 
 def rules_command(args: argparse.Namespace) -> int:
-    if getattr(args, "clause", None):
-        console = Console(highlight=False)
-        for label, text in clause_detail(args.game, args.clause):
-            console.print(f"{label + ':':<17}{text}", markup=False)
+    wanted = getattr(args, "clause_id", None)
+    given = getattr(args, "clause", None)
+    if wanted and given and wanted.upper() != given.upper():
+        raise OptionError(f"rules: two clauses given ({wanted} and --clause {given}): give one")
+    wanted = wanted or given
+    if wanted and getattr(args, "options", False):
+        raise OptionError("rules: a CLAUSE or --options, not both")
+    if getattr(args, "options", False):
+        print(options_text(args.game))
+        return 0
+    if wanted:
+        print(clause_text(args.game, wanted))
         return 0
     rows = rules_table(args.game)
     table = Table(title=f"{args.game}: {len(rows)} clauses", title_justify="left", box=box.SIMPLE_HEAD)
@@ -30,4 +50,71 @@ def rules_command(args: argparse.Namespace) -> int:
     console.print(table)
     for clause_id, why in not_automatic(args.game):
         console.print(f"[not automatic] {clause_id}: {why}", markup=False)
+    console.print(f"one clause in full: paiju rules {args.game} CLAUSE; the rules options: "
+                  f"paiju rules {args.game} --options", markup=False)
     return 0
+
+
+def clause_text(game: str, clause_id: str, width: int | None = None) -> str:
+    """One clause in full, a label column and its text wrapped beside it."""
+    width = width or _width()
+    lines = []
+    for label, text in clause_detail(game, clause_id):
+        first = True
+        for paragraph in text.splitlines() or [""]:
+            for line in wrap(paragraph, max(20, width - LABEL_WIDTH)):
+                head = f"{label}:" if first else ""
+                lines.append(pad(head, LABEL_WIDTH) + line)
+                first = False
+    return "\n".join(lines)
+
+
+def options_text(game: str) -> str:
+    """The rules options of ``game``: one block per option (name, type, default, allowed
+    values, what it does) and how to set one."""
+    spec = game_spec(game)
+    options = describe_options(spec.rules_from_dict({}))
+    lines = [f"{spec.name} ({spec.title}): {len(options)} rules options; set one with "
+             f"paiju simulate {spec.name} --rules NAME=VALUE", ""]
+    for option in options:
+        lines.append(option.name)
+        lines.append(f"    type: {option.type}; default: {option.default}; allowed: {option.allowed}")
+        if option.help:
+            lines += [f"    {line}" for line in wrap(option.help, _width() - 4)]
+    return "\n".join(lines)
+
+
+def _width() -> int:
+    return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+
+
+def columns(text: str) -> int:
+    """Terminal columns: CJK characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad(text: str, width: int) -> str:
+    return text + " " * max(1, width - columns(text))
+
+
+CLOSING = set("，。、；：！？）」』》")
+"""Chinese punctuation that never starts a line."""
+_TOKENS = re.compile(r"\s+|[\u2e80-\ufaff\uff00-\uffef]|[^\s\u2e80-\ufaff\uff00-\uffef]+")
+"""Words, and each CJK character on its own (Chinese breaks between any two characters)."""
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` columns (a longer word stands alone)."""
+    lines: list[str] = []
+    line = ""
+    for token in _TOKENS.findall(text):
+        if token.isspace():
+            if line:
+                line += " "
+            continue
+        if line and columns(line) + columns(token) > width and token not in CLOSING:
+            lines.append(line.rstrip())
+            line = ""
+        line += token
+    lines.append(line.rstrip())
+    return lines

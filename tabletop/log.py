@@ -2,34 +2,35 @@
 
 Line 1 is the header: ``{"format": "paiju-log", "version": 1, "game": …, "rules": {…},
 "options": {…}, "seed": …}``; every following line is one event. Lines are written
-one at a time and flushed, so a crashed run leaves a valid prefix. Encoding is
+one at a time and flushed, so a crashed run leaves a valid prefix (the file is written
+beside its name and renamed into place when the writer closes: ``tabletop.files``). Encoding is
 canonical (fixed key order, no spaces), so the same seed gives the same bytes.
 
 Sequence numbers are gapless. A batch log (``paiju simulate``) is a series of units,
 each opened by a ``unit`` event (``UnitStarted``) with sequence number 0 and numbered
 on from there, so a unit's lines are the same whichever units precede it.
 
-A ``.gz`` path is gzip-compressed, with no time stamp or file name in it, so equal
+A ``.gz`` path is written gzip-compressed, with no time stamp or file name in it, so equal
 content gives equal bytes. It may be a series of gzip members (``BlockWriter``: blocks of
 whole lines compressed elsewhere, e.g. one per unit by worker processes), which every
 gzip reader reads as one stream; a reader also takes the complete lines of a stream
-that was cut off.
+that was cut off. A reader knows gzip by its bytes, not by the file's name.
 """
 
 from __future__ import annotations
 
 import gzip
-import io
 import json
 import os
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 import attrs
 
 from tabletop.errors import LogError, OptionError
 from tabletop.events import Event, UnitStarted
+from tabletop.files import ReplacingFile
 from tabletop.games import event_classes, game_of_kind
 from tabletop.table_events import upgrade
 
@@ -62,41 +63,56 @@ def encode_event(event: Event) -> str:
 
 
 class LogWriter:
-    """Writes a header and then events, one flushed line at a time.
+    """Writes a header and then events, one whole line at a time (flushed, unless gzip).
 
-    Also an observer: pass it to the runner and it logs every event it is shown."""
+    A path is written beside itself and renamed into place when the writer is closed
+    (``tabletop.files.ReplacingFile``): a run that stops, however, leaves the old file or
+    the lines written so far, never half a line. Also an observer: pass it to the runner
+    and it logs every event it is shown."""
 
     def __init__(self, target: "str | os.PathLike[str] | IO[str]", header: dict[str, Any]) -> None:
+        self._text: IO[str] | None = None
+        self._sink: ReplacingFile | None = None
+        self._gzip: gzip.GzipFile | None = None
         if isinstance(target, (str, os.PathLike)):
             path = os.fspath(target)
             try:
-                if is_compressed(path):
-                    self._file: IO[str] = io.TextIOWrapper(_GzipWriter(path), encoding="utf-8", newline="\n")
-                else:
-                    self._file = open(path, "w", encoding="utf-8", newline="\n", buffering=1)
+                self._sink = ReplacingFile(path)
             except OSError as exc:
                 raise LogError(f"cannot write log {path!r}: {exc.strerror or exc}") from None
-            self._owned = True
+            if is_compressed(path):
+                self._gzip = gzip.GzipFile(filename="", mode="wb", fileobj=self._sink, compresslevel=GZIP_LEVEL, mtime=0)
         else:
-            self._file = target
-            self._owned = False
+            self._text = target
         self.write_line(encode(header))
 
     def write_line(self, line: str) -> None:
-        self._file.write(line + "\n")
+        if self._text is not None:
+            self._text.write(line + "\n")
+        elif self._gzip is not None:
+            self._gzip.write((line + "\n").encode("utf-8"))
+        else:
+            assert self._sink is not None
+            self._sink.write((line + "\n").encode("utf-8"))
+            self._sink.flush()
 
     def write(self, events: Iterable[Event]) -> None:
         for event in events:
-            self._file.write(encode_event(event) + "\n")
+            self.write_line(encode_event(event))
 
     def on_events(self, engine: Any, events: list[Event]) -> None:
         self.write(events)
 
     def close(self) -> None:
-        if self._owned:
-            self._file.close()
-        else:
-            self._file.flush()
+        if self._text is not None:
+            self._text.flush()
+            return
+        assert self._sink is not None
+        try:
+            if self._gzip is not None:
+                self._gzip.close()
+        finally:
+            self._sink.close()
 
     def __enter__(self) -> "LogWriter":
         return self
@@ -106,7 +122,17 @@ class LogWriter:
 
 
 def is_compressed(path: "str | os.PathLike[str]") -> bool:
+    """Whether a log written to ``path`` is compressed: its name ends in ``.gz``."""
     return os.fspath(path).endswith(".gz")
+
+
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def holds_gzip(path: "str | os.PathLike[str]") -> bool:
+    """Whether the file at ``path`` is gzip data, by its first two bytes (whatever its name)."""
+    with open(path, "rb") as f:
+        return f.read(2) == GZIP_MAGIC
 
 
 def encode_block(lines: Iterable[str], *, compress: bool) -> bytes:
@@ -117,23 +143,34 @@ def encode_block(lines: Iterable[str], *, compress: bool) -> bytes:
 
 class BlockWriter:
     """Writes a header, then blocks made by ``encode_block`` (the same ``compress`` as the
-    path says), flushing each: a stopped run leaves whole blocks, a valid prefix."""
+    path says), flushing each. The file is written beside its path and renamed into place
+    by ``close`` (``tabletop.files.ReplacingFile``): a stopped run leaves whole blocks, a
+    valid prefix; ``discard`` leaves whatever was there before."""
 
     def __init__(self, path: "str | os.PathLike[str]", header: dict[str, Any]) -> None:
         path = os.fspath(path)
         self.compressed = is_compressed(path)
         try:
-            self._file = open(path, "wb")
+            self._file = ReplacingFile(path)
         except OSError as exc:
             raise LogError(f"cannot write log {path!r}: {exc.strerror or exc}") from None
-        self.write_block(encode_block([encode(header)], compress=self.compressed))
+        self.blocks = 0
+        """Blocks written after the header."""
+        self._file.write(encode_block([encode(header)], compress=self.compressed))
+        self._file.flush()
 
     def write_block(self, block: bytes) -> None:
         self._file.write(block)
         self._file.flush()
+        self.blocks += 1
 
     def close(self) -> None:
+        """Put the file in place (the header and the blocks written)."""
         self._file.close()
+
+    def discard(self) -> None:
+        """Remove what was written; a file that was there before stays."""
+        self._file.discard()
 
     def __enter__(self) -> "BlockWriter":
         return self
@@ -159,28 +196,19 @@ class Log:
         return self.header["seed"]
 
 
-class _GzipWriter(gzip.GzipFile):
-    """Writes no file name or time stamp into the gzip header (equal content, equal
-    bytes) and, unlike a GzipFile handed a file object, closes the file with itself."""
-
-    def __init__(self, path: str) -> None:
-        self._raw = open(path, "wb")
-        super().__init__(filename="", mode="wb", fileobj=self._raw, compresslevel=GZIP_LEVEL, mtime=0)
-
-    def close(self) -> None:
-        try:
-            super().close()
-        finally:
-            self._raw.close()
+ProgressCallback = Callable[[int], None]
+"""Told how many more bytes of the file have been read."""
 
 
-def _gzip_lines(path: str) -> Iterator[bytes]:
+def _gzip_lines(path: str, read: ProgressCallback | None = None) -> Iterator[bytes]:
     """The lines of a gzip file (concatenated members too). A stream that was cut off
     (a run that stopped) gives the lines that reached the disk; only bad data is an error."""
     with open(path, "rb") as f:
         inflater = zlib.decompressobj(31)
         pending = b""
         while chunk := f.read(1 << 16):
+            if read is not None:
+                read(len(chunk))
             data = inflater.decompress(chunk)
             while inflater.eof and inflater.unused_data:
                 rest = inflater.unused_data
@@ -194,20 +222,35 @@ def _gzip_lines(path: str) -> Iterator[bytes]:
             yield pending
 
 
-def _text_lines(path: str) -> Iterator[str]:
-    if not is_compressed(path):
-        with open(path, "r", encoding="utf-8", newline="\n") as f:
-            yield from f
+def _plain_lines(path: str, read: ProgressCallback | None = None) -> Iterator[bytes]:
+    with open(path, "rb") as f:
+        unreported = 0
+        for raw in f:
+            yield raw
+            if read is not None:
+                unreported += len(raw)
+                if unreported >= 1 << 16:
+                    read(unreported)
+                    unreported = 0
+        if read is not None and unreported:
+            read(unreported)
+
+
+def _text_lines(path: str, read: ProgressCallback | None = None) -> Iterator[str]:
+    if not holds_gzip(path):
+        for raw in _plain_lines(path, read):
+            yield raw.decode("utf-8")
         return
-    for raw in _gzip_lines(path):
+    for raw in _gzip_lines(path, read):
         yield raw.decode("utf-8", errors="strict" if raw.endswith(b"\n") else "replace")
 
 
-def iter_lines(path: "str | os.PathLike[str]") -> Iterator[tuple[int, str, bool]]:
-    """(line number from 1, text without newline, whether it ended with a newline)."""
+def iter_lines(path: "str | os.PathLike[str]", read: ProgressCallback | None = None) -> Iterator[tuple[int, str, bool]]:
+    """(line number from 1, text without newline, whether it ended with a newline);
+    ``read`` is told the bytes of the file read as they are."""
     path = os.fspath(path)
     try:
-        for number, raw in enumerate(_text_lines(path), start=1):
+        for number, raw in enumerate(_text_lines(path, read), start=1):
             yield number, raw.rstrip("\n"), raw.endswith("\n")
     except FileNotFoundError:
         raise LogError(f"no such log: {path!r}") from None
@@ -242,9 +285,11 @@ def read_header(line: str, path: str = "log", game: str | None = None) -> dict[s
     return header
 
 
-def read_log(path: "str | os.PathLike[str]", *, game: str | None = None, allow_truncated: bool = False) -> Log:
+def read_log(path: "str | os.PathLike[str]", *, game: str | None = None, allow_truncated: bool = False,
+             read: ProgressCallback | None = None) -> Log:
     """Read a whole log. Any bad line raises LogError naming it; with
-    ``allow_truncated`` the valid prefix is returned instead, with ``error`` set."""
+    ``allow_truncated`` the valid prefix is returned instead, with ``error`` set. ``read``
+    is told the bytes of the file read as they are (a progress display)."""
     path = os.fspath(path)
     header: dict[str, Any] | None = None
     events: list[Event] = []
@@ -253,7 +298,7 @@ def read_log(path: "str | os.PathLike[str]", *, game: str | None = None, allow_t
     error: str | None = None
     expected_seq: int | None = None
     old: int | None = None
-    for number, text, complete in iter_lines(path):
+    for number, text, complete in iter_lines(path, read):
         if header is None:
             header = read_header(text, path, game)
             old = header["version"] if header["version"] < LOG_VERSION else None

@@ -39,9 +39,20 @@ def options_from_dict(cls: type[T], data: dict[str, Any]) -> T:
         raise OptionError(f"bad {cls.__name__} option: {exc}") from None
 
 
+def allows(text: str) -> Any:
+    """Marks a validator with the values it allows, in words (``paiju rules GAME --options``)."""
+
+    def mark(check: Any) -> Any:
+        check.allowed = text
+        return check
+
+    return mark
+
+
 def one_of(*allowed: Any) -> Any:
     """An attrs validator naming the allowed values in its message."""
 
+    @allows(", ".join(value_text(v) for v in allowed))
     def check(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
         if value not in allowed:
             raise OptionError(f"{attribute.name} must be one of {', '.join(map(repr, allowed))}, got {value!r}")
@@ -49,6 +60,7 @@ def one_of(*allowed: Any) -> Any:
     return check
 
 
+@allows("true, false")
 def boolean(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
     """An attrs validator: true or false, nothing else."""
     if not isinstance(value, bool):
@@ -59,6 +71,7 @@ def whole_number(least: int, *, or_none: bool = False) -> Any:
     """An attrs validator: a whole number of at least ``least`` (or None, with ``or_none``)."""
     allowed = f"a whole number of at least {least}" + (" (or none)" if or_none else "")
 
+    @allows(f"{least} or more" + (", or none" if or_none else ""))
     def check(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
         if value is None and or_none:
             return
@@ -66,3 +79,42 @@ def whole_number(least: int, *, or_none: bool = False) -> Any:
             raise OptionError(f"{attribute.name} must be {allowed}, got {value!r}")
 
     return check
+
+
+@attrs.frozen
+class OptionInfo:
+    """One rules option as ``paiju rules GAME --options`` lists it: values as ``--rules``
+    takes them (``none``, ``true``, ``5,T,K,A``)."""
+
+    name: str
+    type: str
+    default: str
+    allowed: str
+    help: str
+
+
+_TYPE_WORDS = {"bool": "true/false", "int": "whole number", "int | None": "whole number or none",
+               "str": "word", "frozenset": "set"}
+
+
+def value_text(value: Any) -> str:
+    """A value as ``--rules KEY=VALUE`` takes it."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (frozenset, set, list, tuple)):
+        return ",".join(sorted(map(str, value)))
+    return str(value)
+
+
+def describe_options(rules: Any) -> list[OptionInfo]:
+    """Every option of a rules object (its fields, in order): type, default (the object's
+    value), the allowed values its validator names and the field's ``help`` metadata."""
+    out = []
+    for f in attrs.fields(type(rules)):
+        kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+        out.append(OptionInfo(name=f.name, type=f.metadata.get("type", _TYPE_WORDS.get(kind, kind)),
+                              default=value_text(getattr(rules, f.name)),
+                              allowed=getattr(f.validator, "allowed", "") or "any", help=f.metadata.get("help", "")))
+    return out

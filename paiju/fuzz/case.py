@@ -245,11 +245,10 @@ class _Keep:
 def players_for(case: Case) -> list[Any]:
     """The case's agents, wrapped in injectors when any rate is positive (as
     ``enforcement.setup.inject`` does, plus the shrinker's budget)."""
+    from paiju.agent_specs import make_agents
     from paiju.games import adapter_for
 
-    adapter = adapter_for(case.game)
-    agents = [adapter.agent_factories[kind](streams.generator(case.seed, case.index, streams.AGENT + seat))
-              for seat, kind in enumerate(case.agents)]
+    agents = make_agents(adapter_for(case.game), case.agents, case.seed, case.index)
     rates = {k: v for k, v in case.rates if v > 0}
     if not rates:
         return agents

@@ -13,7 +13,7 @@ before every decision and at the end. A sample of the logs is re-checked with
 status is then 1. At the end: clause coverage — how often each clause of the game's
 rulebook (every clause `paiju rules GAME` lists) fired, and which never did, with why: the
 rulebook's reason for a clause that cannot fire automatically, or "not in this run". Progress
-lines go to stderr.
+shows on stderr as for ``simulate`` (``paiju.progress``).
 """
 
 from __future__ import annotations
@@ -36,15 +36,20 @@ from enforcement.invariants import INVARIANTS
 from enforcement.rulebook import clauses_for
 from tabletop.errors import OptionError
 
-from paiju.arguments import rate, seconds
+from paiju.agent_specs import parse_agents
+from paiju.arguments import examples, rate, seconds
+from paiju.files import write_lines
+from paiju.progress import start_progress
+from paiju.summary import counted, unit_noun
 from paiju.fuzz.case import Case, Finding, Outcome, draw_case, irregularities, replay_finding, run_case, \
     sampled_for_replay, shrink
 
 DEFAULT_CASES = 100
 DEFAULT_OUT = "fuzz-failures"
 DEFAULT_REPLAY_SAMPLE = 0.05
-PROGRESS_SECONDS = 10.0
 SHRINK_SECONDS = 120.0
+EXIT_INTERRUPTED = 130
+"""Like any command stopped by SIGINT (128 + 2)."""
 
 # Clauses that fire through what a ruling imposes or a table state rather than by being cited
 _SANCTION_CLAUSES = {"ForcedLast": "GD-5.1", "ForcedDoubleLast": "GD-5.2"}
@@ -58,13 +63,21 @@ NOT_IN_RUN = "not in this run"
 def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int], seed: Callable[[str], int]) -> None:
     """The `fuzz` subcommand (called by ``paiju.cli``)."""
     fuzz = sub.add_parser("fuzz", help="fuzz an engine and its referee with injected irregularities; "
-                                       "check the invariants, shrink and save what breaks them")
+                                       "check the invariants, shrink and save what breaks them",
+                          description="Play cases with injected irregularities under the invariant checker; "
+                                      "shrink and save what breaks one; print the clause coverage.",
+                          epilog=examples("paiju fuzz --game guandan --deals 200",
+                                          "paiju fuzz --game shengji --matches 5 --time-budget 60 --out failures/",
+                                          "paiju fuzz --repro fuzz-failures/FILE.jsonl   # a saved case, re-run"))
     fuzz.add_argument("--game", choices=games, help="the game to fuzz (required unless --repro)")
     count = fuzz.add_mutually_exclusive_group()
     count.add_argument("--deals", type=positive_int, metavar="N", help=f"fuzz N deals, one case each (one in three: a match's first two deals, "
                             f"for tribute) (default {DEFAULT_CASES})")
     count.add_argument("--matches", type=positive_int, metavar="N", help="fuzz N whole matches instead")
     fuzz.add_argument("--seed", type=seed, default=0, metavar="S", help="root seed (default 0)")
+    fuzz.add_argument("--agents", metavar="SPEC",
+                      help="the agents of every case, as for simulate: built-in names, module.path:Name or "
+                           "file.py:Name; 1, 2 (per team) or 4 (per seat) (default: drawn per case, random or heuristic)")
     fuzz.add_argument("--time-budget", type=seconds, metavar="SECONDS",
                       help="start no new case after this many seconds (shrinking gets a quarter more)")
     fuzz.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
@@ -73,7 +86,7 @@ def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int
                       help=f"share of clean cases re-checked with replay --check (default {DEFAULT_REPLAY_SAMPLE})")
     fuzz.add_argument("--keep-going", action="store_true",
                       help="after a violation, go on (each broken invariant is shrunk and saved once)")
-    fuzz.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    fuzz.add_argument("--quiet", action="store_true", help="no progress display on stderr")
     fuzz.add_argument("--repro", metavar="LOG", help="re-run the case a fuzz log holds and report what breaks")
 
 
@@ -188,53 +201,69 @@ class _Run:
     findings: list = attrs.field(factory=list)
     repeats: int = 0
     stopped_by_budget: bool = False
+    interrupted: bool = False
+    """Stopped by Ctrl-C (SIGINT)."""
 
 
-def fuzz_command(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+def fuzz_command(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
+    """Progress goes to stderr (``paiju.progress``, as for every long command)."""
     stdout = stdout if stdout is not None else sys.stdout
-    stderr = stderr if stderr is not None else sys.stderr
     if args.repro:
-        given = [f"--{n.replace('_', '-')}" for n in ("game", "deals", "matches", "time_budget") if getattr(args, n)]
+        given = [f"--{n.replace('_', '-')}" for n in ("game", "deals", "matches", "time_budget", "agents") if getattr(args, n)]
         if given:
             raise OptionError(f"--repro re-runs the case its log holds: leave out {' '.join(given)}")
         return repro_command(args.repro, stdout)
     if args.game is None:
         raise OptionError("--game is required (guandan or shengji), or --repro LOG")
     _check_out_dir(args.out)
+    agents = parse_agents(args.agents, args.game) if args.agents else None
     unit = "matches" if args.matches else "deals"
     total = args.matches or args.deals or DEFAULT_CASES
     run = _Run(args.game, unit)
     coverage = Coverage(args.game)
     started = time.monotonic()
     deadline = None if args.time_budget is None else started + args.time_budget
-    progress = _Progress(stderr, args.game, unit, total, quiet=args.quiet)
+    progress = start_progress(unit, total, quiet=args.quiet, description=f"fuzz {args.game}")
     seen: set[str] = set()
-    for index in range(total):
-        if deadline is not None and time.monotonic() >= deadline:
-            run.stopped_by_budget = True
-            break
-        case = draw_case(args.game, unit, args.seed, index)
-        replay = sampled_for_replay(case, args.replay_sample)
-        outcome = _check(case, replay)
-        run.cases += 1
-        run.deals += outcome.deals
-        run.decisions += outcome.decisions
-        run.irregular.update(irregularities(outcome.events))
-        run.replayed += replay
-        coverage.add(outcome.events)
-        if outcome.finding is not None:
-            if outcome.finding.signature in seen:
-                run.repeats += 1
-            else:
-                seen.add(outcome.finding.signature)
-                _report(outcome, replay, args, stdout, started)
-                run.findings.append(outcome.finding)
-            if not args.keep_going:
+    try:
+        for index in range(total):
+            if deadline is not None and time.monotonic() >= deadline:
+                run.stopped_by_budget = True
                 break
-        progress.tick(run)
-    progress.close(run)
+            case = draw_case(args.game, unit, args.seed, index)
+            if agents is not None:
+                case = attrs.evolve(case, agents=agents)
+            replay = sampled_for_replay(case, args.replay_sample)
+            outcome = _check(case, replay)
+            run.cases += 1
+            run.deals += outcome.deals
+            run.decisions += outcome.decisions
+            run.irregular.update(irregularities(outcome.events))
+            run.replayed += replay
+            coverage.add(outcome.events)
+            if outcome.finding is not None:
+                if outcome.finding.signature in seen:
+                    run.repeats += 1
+                else:
+                    seen.add(outcome.finding.signature)
+                    run.findings.append(outcome.finding)
+                    _report(outcome, replay, args, stdout, started)
+                if not args.keep_going:
+                    break
+            progress.advance(1, note=_violations(run))
+    except KeyboardInterrupt:   # Ctrl-C: the cases finished so far are the run
+        run.interrupted = True
+    progress.close()
     _summary(run, coverage, time.monotonic() - started, args, stdout)
+    if run.interrupted:
+        print("paiju: interrupted: the coverage above is of the cases finished before Ctrl-C", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return 1 if run.findings else 0
+
+
+def _violations(run: _Run) -> str:
+    found = len(run.findings)
+    return f"{found} violation{'s' if found != 1 else ''}"
 
 
 def _check(case: Case, replay: bool) -> Outcome:
@@ -257,13 +286,19 @@ def _report(outcome: Outcome, replay: bool, args: argparse.Namespace, out: TextI
     print(f"VIOLATION in case {case.index} (seed {case.seed}, {_unit_text(case)}): {finding.message}", file=out)
     budget = SHRINK_SECONDS if args.time_budget is None else max(10.0, args.time_budget / 4)
     rerun = (lambda c: _check(c, True)) if finding.invariant == "replay_exact" else run_case
-    shrunk = shrink(outcome, deadline=time.monotonic() + budget, rerun=rerun)
+    try:
+        shrunk = shrink(outcome, deadline=time.monotonic() + budget, rerun=rerun)
+    except KeyboardInterrupt:   # keep the case as found, then stop
+        path = _write(outcome, args.out)
+        print(f"  interrupted while shrinking; the case as found: {path}", file=out)
+        print(f"  reproduce: paiju fuzz --repro {path}", file=out)
+        raise
     small = shrunk.outcome
     path = _write(small, args.out)
     kinds = ", ".join(f"{k} {r}" for k, r in small.case.rates) or "none"
     print(f"  shrunk in {shrunk.runs} runs: {_shrink_text(case, small.case, outcome, small)}", file=out)
     print(f"  case: agents {','.join(small.case.agents)}; infractions {kinds}; "
-          f"{small.committed} irregularities, {small.deals} deal(s), {len(small.events)} events", file=out)
+          f"{small.committed} irregular attempts, {counted(small.deals, 'deal')}, {counted(len(small.events), 'event')}", file=out)
     if small.finding is not None and small.finding.message != finding.message:
         print(f"  now: {small.finding.message}", file=out)
     if small.finding is not None and small.finding.detail:
@@ -299,7 +334,10 @@ def _shrink_text(before: Case, after: Case, first: Outcome, last: Outcome) -> st
 
 
 def _write(outcome: Outcome, directory: str) -> str:
-    os.makedirs(directory, exist_ok=True)
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError as exc:
+        raise OptionError(f"--out {directory!r}: cannot create it: {exc.strerror or exc}") from None
     case = outcome.case
     name = f"{case.game}-s{case.seed}-case{case.index}-{outcome.finding.invariant}.jsonl"
     path = os.path.join(directory, name)
@@ -307,21 +345,18 @@ def _write(outcome: Outcome, directory: str) -> str:
     header["options"]["fuzz"]["finding"] = outcome.finding.message
     from tabletop.log import encode
 
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(encode(header) + "\n")
-        for line in outcome.lines:
-            f.write(line + "\n")
+    write_lines(path, [encode(header), *outcome.lines], what="failure log", error=OptionError)
     return path
 
 
 def _summary(run: _Run, coverage: Coverage, seconds: float, args: argparse.Namespace, out: TextIO) -> None:
     console = Console(file=out, highlight=False, width=max(100, Console(file=out).width))
-    what = f"{run.cases} case{'s' if run.cases != 1 else ''} of {args.matches or args.deals or DEFAULT_CASES}" \
-        f" {run.unit} ({run.deals} deal{'s' if run.deals != 1 else ''} played)"
-    status = "budget reached, " if run.stopped_by_budget else ""
+    what = f"{counted(run.cases, 'case')} of {counted(args.matches or args.deals or DEFAULT_CASES, unit_noun(run.unit))}" \
+        f" ({counted(run.deals, 'deal')} played)"
+    status = "budget reached, " if run.stopped_by_budget else "interrupted, " if run.interrupted else ""
     console.print(f"paiju fuzz {run.game}: {what} from seed {args.seed} in {seconds:.1f} s ({status}"
-                  f"{run.decisions} decisions, {sum(run.irregular.values())} irregularities, "
-                  f"{run.replayed} logs replayed)")
+                  f"{counted(run.decisions, 'decision')}, {sum(run.irregular.values())} irregular attempts, "
+                  f"{counted(run.replayed, 'log')} replayed)")
     if run.findings:
         more = f" (+{run.repeats} more cases breaking the same)" if run.repeats else ""
         console.print(f"violations: {', '.join(f.invariant for f in run.findings)}{more}")
@@ -342,37 +377,13 @@ def _summary(run: _Run, coverage: Coverage, seconds: float, args: argparse.Names
     if not never:
         console.print("never fired: none")
         return
-    console.print(f"never fired: {len(never)}")
+    console.print(f"never fired: {counted(len(never), 'clause')}")
     unlucky = [clause for clause, why in never if why == NOT_IN_RUN]
     if unlucky:
         console.print(f"  {NOT_IN_RUN} (each can fire: more --{run.unit} may reach it): {', '.join(unlucky)}")
     for clause, why in never:
         if why != NOT_IN_RUN:
             console.print(f"  {clause}: {why}", markup=False)
-
-class _Progress:
-    """Plain progress lines on stderr: every 10 % of the cases and at most every 10 s."""
-
-    def __init__(self, err: TextIO, game: str, unit: str, total: int, *, quiet: bool) -> None:
-        self.err, self.game, self.unit, self.total, self.quiet = err, game, unit, total, quiet
-        self.started = self.last = time.monotonic()
-        self.step = max(1, total // 10)
-
-    def tick(self, run: _Run) -> None:
-        now = time.monotonic()
-        if self.quiet or not (run.cases % self.step == 0 or now - self.last >= PROGRESS_SECONDS):
-            return
-        self.last = now
-        self._line(run, now)
-
-    def _line(self, run: _Run, now: float) -> None:
-        print(f"fuzz {self.game}: {run.cases}/{self.total} {self.unit}, {len(run.findings)} violation(s), "
-              f"{now - self.started:.1f} s", file=self.err, flush=True)
-
-    def close(self, run: _Run) -> None:
-        if not self.quiet and run.cases % self.step != 0:
-            self._line(run, time.monotonic())
-
 
 # ---------------------------------------------------------------------------------------------
 # --repro

@@ -8,14 +8,21 @@ from typing import Any
 
 from tabletop.errors import OptionError
 
+from paiju.arguments import examples
+
 PORT_RANGE = range(0, 65536)
 
 
 def add_parser(sub: Any, positive_int: Any, seed: Any, seat: Any) -> None:
-    ogd = sub.add_parser("ogd", help="speak the OpenGuanDan (NJUPT competition) WebSocket protocol")
-    verbs = ogd.add_subparsers(dest="ogd_command", required=True, parser_class=type(ogd))
+    ogd = sub.add_parser("ogd", help="speak the OpenGuanDan (NJUPT competition) WebSocket protocol",
+                         epilog=examples("paiju ogd serve --games 2 --log ogd.jsonl",
+                                         "paiju ogd play ws://127.0.0.1:8181 --agent heuristic --seat 0"))
+    verbs = ogd.add_subparsers(dest="ogd_command", required=True, parser_class=type(ogd), metavar="serve|play",
+                               help="serve: bots connect to paiju; play: a paiju agent joins a server")
 
-    serve = verbs.add_parser("serve", help="a server competition bots connect to unchanged; paiju plays the games")
+    serve = verbs.add_parser("serve", help="a server competition bots connect to unchanged; paiju plays the games",
+                             epilog=examples("paiju ogd serve --games 2 --log ogd.jsonl",
+                                             "paiju ogd serve --referee --act-timeout play=10,tribute=30,back=30"))
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     serve.add_argument("--port", type=_port, default=8181, help="port (default 8181, OGD's; 0: any free port)")
     serve.add_argument("--games", type=positive_int, metavar="N", help="stop after N games (default: run until interrupted)")
@@ -34,9 +41,12 @@ def add_parser(sub: Any, positive_int: Any, seed: Any, seat: Any) -> None:
                        help="pause between the fourth join and the first deal (default 1, as OGD)")
     serve.add_argument("--quiet", action="store_true", help="print only the final line")
 
-    client = verbs.add_parser("play", help="let a paiju agent play one seat on an OGD-protocol server")
-    client.add_argument("url", metavar="ws://HOST:PORT")
-    client.add_argument("--agent", required=True, metavar="SPEC", help="the agent (built-in: random, heuristic)")
+    client = verbs.add_parser("play", help="let a paiju agent play one seat on an OGD-protocol server",
+                              epilog=examples("paiju ogd play ws://127.0.0.1:8181 --agent heuristic --seat 0 --rounds 2",
+                                              "paiju ogd play ws://127.0.0.1:8181 --agent random --room 1 --seat 1"))
+    client.add_argument("url", metavar="ws://HOST:PORT", help="the server's address")
+    client.add_argument("--agent", required=True, metavar="SPEC",
+                        help="the agent: built-in (random, heuristic) or a plug-in (module:Name, file.py:Name)")
     client.add_argument("--room", type=positive_int, metavar="N", help="join room N (default: create a room)")
     client.add_argument("--seat", type=seat, metavar="S", help="ask for seat S (0-3)")
     client.add_argument("--rounds", type=positive_int, default=1, metavar="N",

@@ -1,9 +1,8 @@
 """Who plays a seat: the one place an ``--agent`` spec is resolved, and the stand-in that
 makes a refereed table's decisions which have no OGD form.
 
-The spec stays an opaque string until ``resolve_agent``: today it names a built-in agent
-of the game's adapter (``paiju.games.adapter_for(GAME).agent_factories``); a plug-in
-loader takes its place here without any caller changing.
+The spec stays a string until ``resolve_agent``: a built-in agent's name or a plug-in
+(``module:Name``, ``file.py:Name``), resolved by ``paiju.agent_specs``.
 """
 
 from __future__ import annotations
@@ -11,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop import rng as streams
-from tabletop.errors import OptionError
 
+from paiju.agent_specs import agent_factory
 from paiju.games import GameAdapter, adapter_for
 
 GAME = "guandan"
@@ -26,11 +25,7 @@ def game_adapter() -> GameAdapter:
 
 def resolve_agent(spec: str, seed: int, index: int = 0, seat: int = 0) -> Any:
     """The agent ``spec`` names, seeded from the seed-tree node (seed, index, AGENT + seat)."""
-    factories = game_adapter().agent_factories
-    factory = factories.get(spec.strip()) if isinstance(spec, str) else None
-    if factory is None:
-        raise OptionError(f"unknown agent {spec!r} (known: {', '.join(factories)})")
-    return factory(streams.generator(seed, index, streams.AGENT + seat))
+    return agent_factory(spec, GAME)(streams.generator(seed, index, streams.AGENT + seat), seat)
 
 
 def stand_in_agent(seed: int, index: int, seat: int) -> Any:

@@ -9,6 +9,7 @@ stream shared by all its units (the layout of a single engine's log)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -21,6 +22,7 @@ from tabletop.seats import REFEREE
 
 from paiju.sim.batch import start_unit
 from paiju.games import GameAdapter, adapter_for
+from paiju.summary import counted, unit_noun
 from paiju.sim.refereed import make_referee, refereed
 
 
@@ -43,13 +45,15 @@ class _CutShort(Exception):
     """The log ends where the run goes on: an interrupted run, not a mismatch."""
 
 
-def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool = False) -> CheckResult:
+def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool = False,
+              progress: Callable[[int], None] | None = None) -> CheckResult:
     """Re-run the log and compare. Never raises for a mismatch: it is the result.
 
     Whenever the referee's seat is to act, a fresh rulebook referee (one per unit) rules
     again and its ruling must give the logged lines; with ``logged_rulings`` the logged
     ruling itself is re-applied instead (no referee: a log whose rulings were made by hand
-    is checked for what its rulings did, not for agreeing with the rulebook)."""
+    is checked for what its rulings did, not for agreeing with the rulebook). ``progress``
+    is told of each unit verified."""
     game = game or adapter_for(log.game)
     options = log.header.get("options", {})
     unit = options.get("unit", "deals")
@@ -57,6 +61,7 @@ def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool
     if unit not in ("deals", "matches") or not isinstance(count, int):
         raise LogError("log header: options.unit/options.count missing or invalid")
     indices = unit_indices(options, count)
+    noun = unit_noun(unit)
     rules = game.rules_from_dict(log.header.get("rules", {}))
     cursor = _Cursor(log)
     in_units = isinstance(cursor.peek(), UnitStarted)
@@ -66,7 +71,7 @@ def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool
     try:
         for index in indices:
             if in_units and cursor.peek() is None:
-                raise _CutShort(f"the log ends after {verified} of {len(indices)} {unit}")
+                raise _CutShort(f"the log ends after {verified} of {counted(len(indices), noun)}")
             if in_units:
                 engine, started = start_unit(game, unit, log.seed, index, rules, options)
                 cursor.expect([started])
@@ -82,7 +87,7 @@ def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool
                 event = cursor.peek()
                 if event is None:
                     who = "a ruling" if seat is REFEREE else f"an action from seat {seat}"
-                    raise _CutShort(f"{unit[:-1]} {index} is cut short (it still expects {who})")
+                    raise _CutShort(f"{noun} {index} is cut short (it still expects {who})")
                 action = _next_action(game, engine, seat, event, referee, cursor.line_number)
                 try:
                     produced = engine.apply(action)
@@ -92,19 +97,21 @@ def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool
                 produced.extend(engine.take_events())
                 cursor.expect(produced)
             verified += 1
+            if progress is not None:
+                progress(1)
         if cursor.peek() is not None:
-            raise _Mismatch(f"line {cursor.line_number}: log has events after the last {unit[:-1]}")
+            raise _Mismatch(f"line {cursor.line_number}: log has events after the last {noun}")
     except _Mismatch as exc:
         return CheckResult(False, cursor.position, len(indices), str(exc))
     except _CutShort as exc:
         if log.truncated:
             exc = _CutShort(f"{exc}; its last line is cut off")
         return CheckResult(True, cursor.position, verified,
-                           f"ok: {cursor.position} events in {verified} whole {unit} reproduced exactly; "
+                           f"ok: {counted(cursor.position, 'event')} in {counted(verified, 'whole ' + noun)} reproduced exactly; "
                            f"incomplete: {exc} (an interrupted run)", complete=False)
     rulings = " (rulings as logged)" if logged_rulings and refereed(options) else ""
     return CheckResult(True, cursor.position, len(indices),
-                       f"ok: {cursor.position} events in {len(indices)} {unit} reproduced exactly{rulings}")
+                       f"ok: {counted(cursor.position, 'event')} in {counted(len(indices), noun)} reproduced exactly{rulings}")
 
 
 def _next_action(game: GameAdapter, engine: Any, seat: Any, event: Any, referee: Any, line: int) -> Any:
@@ -174,11 +181,12 @@ class _Cursor:
             self.position += 1
 
 
-def load_log(path: str, *, allow_truncated: bool = False) -> tuple[Log, GameAdapter]:
+def load_log(path: str, *, allow_truncated: bool = False,
+             read: Callable[[int], None] | None = None) -> tuple[Log, GameAdapter]:
     """The log and its game's adapter; the game is loaded first, so that its event kinds
-    are known when the events are read."""
+    are known when the events are read (``read``: told the bytes read, for a progress display)."""
     try:
         game = adapter_for(peek_header(path).get("game"))
     except OptionError as exc:
         raise LogError(f"{path}: line 1: {exc}") from None
-    return read_log(path, allow_truncated=allow_truncated), game
+    return read_log(path, allow_truncated=allow_truncated, read=read), game

@@ -7,8 +7,10 @@ import argparse
 import sys
 
 from tabletop.errors import LogError, OptionError
+from tabletop.log import Log
 
-from paiju.replay.check import check_log, load_log
+from paiju.progress import ReadProgress, long_log, start_progress
+from paiju.replay.check import check_log, load_log, unit_indices
 
 
 INCOMPLETE = 3
@@ -22,14 +24,35 @@ def replay_command(args: argparse.Namespace) -> int:
         return view_command(args)
     if viewing:
         raise OptionError(f"--check re-runs the log and shows nothing: leave out {' '.join(viewing)}")
-    log, game = load_log(args.log, allow_truncated=True)   # an interrupted run's last line may be cut off
+    quiet = getattr(args, "quiet", False) or not long_log(args.log)
+    reading = ReadProgress(args.log, quiet=quiet, description="replay --check: reading")
+    try:   # an interrupted run's last line may be cut off
+        log, game = load_log(args.log, allow_truncated=True, read=reading.read)
+    except BaseException:
+        reading.close(finished=False)
+        raise
+    reading.close()
     if log.error is not None and not log.truncated:
         raise LogError(log.error)
     if getattr(args, "game", None) not in (None, log.game):
         raise LogError(f"{args.log}: line 1: a {log.game!r} log, expected {args.game!r}")
-    result = check_log(log, game, logged_rulings=getattr(args, "logged_rulings", False))
+    checking = start_progress(*_units(log), quiet=quiet, description="replay --check")
+    try:
+        result = check_log(log, game, logged_rulings=getattr(args, "logged_rulings", False), progress=checking.advance)
+    finally:
+        checking.close()
     print(result.message)
     if result.ok and not result.complete:
         print("paiju: warning: the log is the prefix of an interrupted run (exit 3)", file=sys.stderr)
         return INCOMPLETE
     return 0 if result.ok else 1
+
+
+def _units(log: Log) -> tuple[str, int]:
+    """What the log holds, for the progress display: ('deals', 2000); a header that does not
+    say is check_log's to report."""
+    options = log.header.get("options")
+    try:
+        return str(options["unit"]), len(unit_indices(options, options["count"]))
+    except (LogError, KeyError, TypeError):
+        return "units", 0

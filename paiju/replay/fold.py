@@ -152,18 +152,38 @@ def find_step(fold: Fold, label: str) -> int:
             want_seq = int(text)
     except ValueError:
         raise LogError(f"--at {label!r}: not a sequence number (N, or UNIT:N in a log of several units)") from None
+    seqs: dict[int | None, list[int]] = {}
+    # per unit (None: before any unit event), the sequence numbers it has
     for index, event in enumerate(events):
         if isinstance(event, UnitStarted):
             unit = event.index
+        seqs.setdefault(unit, []).append(event.seq)
         if event.seq == want_seq and (want_unit is None or unit == want_unit):
             matches.append((unit, index))
     if not matches:
-        last = events[-1].seq if events else None
-        where = f" in unit {want_unit}" if want_unit is not None else ""
-        raise LogError(f"--at {label}: no event with sequence number {want_seq}{where} "
-                       f"(the log's last event has seq {last})")
+        raise LogError(f"--at {label}: " + _nothing_at(seqs, want_unit, want_seq))
     if len(matches) > 1:
         units = ", ".join(str(u) for u, _ in matches[:6])
         raise LogError(f"--at {label}: sequence number {want_seq} occurs in units {units}; "
                        f"say which, e.g. --at {matches[0][0]}:{want_seq}")
     return matches[0][1]
+
+
+def _span(values: list[int]) -> str:
+    return f"{min(values)}-{max(values)}" if values else "none"
+
+
+def _nothing_at(seqs: dict[int | None, list[int]], want_unit: int | None, want_seq: int) -> str:
+    """Why no event has that address, with the bounds of the unit asked about (or of the
+    units there are)."""
+    units = sorted(u for u in seqs if u is not None)
+    if want_unit is not None:
+        if want_unit not in seqs:
+            have = f"units {_span(units)}" if units else "no units (give a plain sequence number)"
+            return f"no unit {want_unit} (the log has {have})"
+        return f"no event {want_seq} in unit {want_unit} (its sequence numbers run {_span(seqs[want_unit])})"
+    every = [s for values in seqs.values() for s in values]
+    if len(units) > 1:
+        return (f"no event with sequence number {want_seq} in any unit (sequence numbers run "
+                f"{_span(every)}; units {_span(units)})")
+    return f"no event with sequence number {want_seq} (the log's sequence numbers run {_span(every)})"

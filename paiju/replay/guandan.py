@@ -9,7 +9,8 @@ from typing import Any
 
 from guandan.ranks import level_index, power_of_rank
 from paiju.replay.shared import back_to_hand, expose, found, irregular
-from paiju.replay.table import PLACE_NAMES, Entry, Handler, Pile, Table, card, card_text, cards, cards_text, seat_of, take
+from paiju.wording import lead_option_menu, reading_words, seat_words
+from paiju.replay.table import PLACE_NAMES, Entry, Handler, Pile, Table, Tribute, card, card_text, cards, cards_text, seat_of, take
 from tabletop.cards import Card, SUIT_SYMBOLS, SUITS
 from tabletop.events import Event
 
@@ -177,15 +178,19 @@ def _play_started(table: Table, e: Event) -> str:
     return f"play starts: seat {e.seat} leads ({_LEAD_REASONS.get(e.reason, e.reason)})"
 
 
-def _add_play(table: Table, e: Event, cs: list[Card], reading: str) -> None:
-    if table.pile.done or not any(x.cards is not None for x in table.pile.entries):
+def _add_play(table: Table, e: Event, cs: list[Card], reading: str, at: int | None = None) -> None:
+    """A play joins the round; ``at``: the seq it was laid at (an out-of-turn play that
+    stands goes before the passes that answered it, where it was laid)."""
+    if table.pile.done or not any(x.cards is not None and (at is None or x.seq < at) for x in table.pile.entries):
         if table.pile.done:
             table.last = table.pile
         table.piles += 1
         table.pile = Pile(title=f"round {table.piles}, led by seat {e.seat}")
         _seat(table, e).restriction = None  # a lead restriction holds for one lead
     _seat(table, e).lose(cs)
-    table.pile.entries.append(Entry(e.seat, tuple(cs), reading, e.seq))
+    entry = Entry(e.seat, tuple(cs), reading_words(table.game, reading), e.seq if at is None else at)
+    later = [k for k, x in enumerate(table.pile.entries) if x.seq > entry.seq]
+    table.pile.entries.insert(later[0] if later else len(table.pile.entries), entry)
     table.pile.winner = e.seat
 
 
@@ -193,7 +198,7 @@ def _add_play(table: Table, e: Event, cs: list[Card], reading: str) -> None:
 def _played(table: Table, e: Event) -> str:
     cs = cards(e.cards)
     _add_play(table, e, cs, e.reading)
-    return f"seat {e.seat} plays {cards_text(cs)} ({e.reading})"
+    return f"seat {e.seat} plays {cards_text(cs)} ({reading_words(table.game, e.reading)})"
 
 
 @on("gd.passed")
@@ -308,14 +313,6 @@ def _draw(table: Table, e: Event) -> str:
     return f"seat {e.seat} lets the draw run on"
 
 
-@on("table.chose")
-def _chose(table: Table, e: Event) -> str:
-    _seat(table, e).choice = None
-    if e.purpose == "lead_option":
-        table.lead_options = [o for o in table.lead_options if o[0] != e.seat]
-    return f"seat {e.seat} chooses {e.option} ({e.purpose})"
-
-
 @on("gd.referee_called")
 def _referee_called(table: Table, e: Event) -> str:
     return f"seat {e.seat} calls the referee on seat {e.offender}'s out-of-turn play"
@@ -406,21 +403,16 @@ def _bar_ended(table: Table, e: Event) -> str:
 
 @on("gd.designated")
 def _designated(table: Table, e: Event) -> str:
-    return f"seat {e.seat} designates {e.combination} for seat {e.holder}'s penalty cards (GD-6)"
+    return (f"seat {e.seat} designates {reading_words(table.game, e.combination)} for seat {e.holder}'s "
+            f"penalty cards 罚张 (GD-6)")
 
 
 @on("gd.lead_option")
 def _lead_option(table: Table, e: Event) -> str:
-    what = f"{e.combination} ({cards_text(cards(e.cards))})"
+    what = f"{reading_words(table.game, e.combination)} ({cards_text(cards(e.cards))})"
     table.lead_options.append((seat_of(e.chooser), seat_of(e.restricted), what))
-    return f"lead option: when seat {e.restricted} next leads, seat {e.chooser} chooses forbid / require / free about {what}"
-
-
-@on("table.choice")
-def _choice(table: Table, e: Event) -> str:
-    about = f" about seat {e.about}" if e.about is not None else ""
-    _seat(table, e).choice = f"to choose {e.purpose}: {' / '.join(e.options)}"
-    return f"seat {e.seat} must choose {e.purpose}{about}: {' / '.join(e.options)}"
+    return (f"lead option 选择: when seat {e.restricted} next leads, {seat_words(e.chooser, e.restricted)} chooses: "
+            + lead_option_menu(table.game, what))
 
 
 _RULES = {"forbid": "may not lead", "require": "must lead", "cards": "must lead exactly"}
@@ -460,8 +452,11 @@ def _random_draw(table: Table, e: Event) -> str:
 @on("gd.play_stands")
 def _play_stands(table: Table, e: Event) -> str:
     cs = cards(e.cards)
-    _add_play(table, e, cs, e.reading)
-    return f"seat {e.seat}'s play {cards_text(cs)} ({e.reading}) stands ({e.reason})"
+    seat = _seat(table, e)
+    at = seat.laid_at if any(c in seat.on_table for c in cs) else None
+    seat.laid_at = None
+    _add_play(table, e, cs, e.reading, at)
+    return f"seat {e.seat}'s play {cards_text(cs)} ({reading_words(table.game, e.reading)}) stands ({e.reason})"
 
 
 @on("gd.taken_back")
@@ -497,6 +492,9 @@ def _redeal(table: Table, e: Event) -> str:
         seat.exposed.clear()
         seat.penalty.clear()
         seat.on_table.clear()
+    table.notes.clear()  # the face-up card of the spoilt draw is no longer on the table
+    table.pile = Pile(title="the draw")
+    table.phase = "draw"
     return f"redeal (attempt {e.attempt}{', a fresh deck' if e.fresh_deck else ''}; {e.reason})"
 
 
@@ -504,3 +502,47 @@ def _redeal(table: Table, e: Event) -> str:
 def _card_lost(table: Table, e: Event) -> str:
     return f"a card falls off the table unseen: {card_text(card(e.card))}"
 
+
+
+# ---------------------------------------------------------------------------------------------
+# The tribute at the table (``Table.tribute``, drawn by the page): recorded after the
+# handlers above, which keep the events' text.
+
+
+def _record_due(table: Table, e: Event) -> None:
+    table.tribute = Tribute("due", bool(e.double), [[seat_of(p), seat_of(r), None, None] for p, r in e.payments],
+                            tuple(seat_of(s) for s in getattr(e, "excused", ())))
+
+
+def _record_resisted(table: Table, e: Event) -> None:
+    table.tribute = Tribute("resisted", seats=tuple(seat_of(s) for s in e.payers))
+
+
+def _record_waived(table: Table, e: Event) -> None:
+    table.tribute = Tribute("waived", bool(e.double), seats=tuple(seat_of(s) for s in getattr(e, "excused", ())))
+
+
+def _record_paid(table: Table, e: Event) -> None:
+    if table.tribute is None:
+        table.tribute = Tribute("due")
+    table.tribute.paid(seat_of(e.seat), seat_of(e.receiver), str(card(e.card)))
+
+
+def _record_returned(table: Table, e: Event) -> None:
+    if table.tribute is None:
+        table.tribute = Tribute("due")
+    table.tribute.returned(seat_of(e.payer), seat_of(e.seat), str(card(e.card)))
+
+
+def _then(handler: Handler, record: Callable[[Table, Event], None]) -> Handler:
+    def both(table: Table, e: Event) -> str:
+        text = handler(table, e)
+        record(table, e)
+        return text
+    return both
+
+
+for _kind, _record in (("gd.tribute_due", _record_due), ("gd.tribute_resisted", _record_resisted),
+                       ("gd.tribute_waived", _record_waived), ("gd.tribute_given", _record_paid),
+                       ("gd.return_given", _record_returned)):
+    HANDLERS[_kind] = _then(HANDLERS[_kind], _record)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import json
 import os
+from collections.abc import Callable
 from typing import Any
 
 from paiju.files import write_whole
@@ -40,13 +41,17 @@ def delta(old: Any, new: Any) -> Any:
     return new
 
 
-def page_data(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None) -> dict[str, Any]:
-    """The page's JSON: header facts and one frame per step."""
+def page_data(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None,
+              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """The page's JSON: header facts and one frame per step (``progress`` is told of the
+    events each step takes in)."""
     fold = Fold(log, viewer, source)
     frames: list[dict[str, Any]] = []
     previous: dict[str, Any] = {}
     clauses: dict[str, dict[str, str]] = {}
-    start = 0
+    start = None if start_index is None else 0
+    first_play: int | None = None
+    first_irregular: int | None = None
     for step in fold.steps():
         view = fold.table.view()
         view["rulings"] = [_cite(r, clauses) for r in view["rulings"]]
@@ -54,13 +59,25 @@ def page_data(log: Log, viewer: int | None = None, source: str = "log", start_in
                        "d": step.deal, "u": step.unit, "q": log.events[step.last].seq,
                        "x": delta(previous, view)})
         previous = view
+        here = len(frames) - 1
         if start_index is not None and step.first <= start_index <= step.last:
-            start = len(frames) - 1
+            start = here
+        if first_irregular is None and step.tags and _cards_out(view):
+            first_irregular = here
+        if first_play is None and view["phase"] == "play" and any(p[1] is not None for p in view["pile"]["plays"]):
+            first_play = here
+        if progress is not None:
+            progress(step.last - step.first + 1)
+    if start is None:
+        start = first_screen(first_irregular, first_play)
     part = paiju_part(log.game)
+    options = log.header.get("options")
     return {
         "game": log.game,
         "gameName": part.short_title or game_spec(log.game).title,
         "wildSuit": part.wild_suit,
+        "legend": [list(mark) for mark in part.card_legend],
+        "refereed": bool(isinstance(options, dict) and options.get("referee")),
         "seed": log.seed,
         "viewer": viewer,
         "unitName": fold.table.unit_name,
@@ -68,6 +85,21 @@ def page_data(log: Log, viewer: int | None = None, source: str = "log", start_in
         "clauses": clauses,
         "frames": frames,
     }
+
+
+def _cards_out(view: dict[str, Any]) -> bool:
+    """Whether any seat holds cards (an irregularity before the deal shows an empty table)."""
+    return any(seat["hand"] or seat["count"] for seat in view["seats"])
+
+
+def first_screen(first_irregular: int | None, first_play: int | None) -> int:
+    """The step the page opens at: the first irregularity or ruling once cards are dealt,
+    else the first card played (the hands dealt, the first play on the table), else the
+    first step."""
+    for step in (first_irregular, first_play):
+        if step is not None:
+            return step
+    return 0
 
 
 CLAUSE_TEXT = ("title", "text_zh", "summary")
@@ -86,8 +118,9 @@ def _script_json(data: dict[str, Any]) -> str:
             .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
-def render_page(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None) -> str:
-    data = page_data(log, viewer, source, start_index)
+def render_page(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None,
+                progress: Callable[[int], None] | None = None) -> str:
+    data = page_data(log, viewer, source, start_index, progress)
     game_title = game_spec(log.game).title
     meta = [os.path.basename(source), f"seed {log.seed}", f"{len(log.events)} events, {len(data['frames'])} steps"]
     if viewer is not None:

@@ -7,32 +7,46 @@ else replaces; null means absent) and draws it with DOM calls only (``textConten
 HTML from data)."""
 
 CSS = r"""
+/* Local fonts only (the page loads nothing): Latin first, then the CJK families of each
+   platform so Chinese never falls back to boxes, then symbol fonts for the suits. */
 :root { --felt: #1f5f3f; --felt-dark: #164a30; --ink: #1d1d1f; --red: #c8102e; --gold: #e0a800;
-        --panel: #f6f4ee; --line: #d6d2c4; --ruling: #b00020; --irregular: #d9730d; }
+        --trump: #2b6cb0; --panel: #f6f4ee; --line: #d6d2c4; --ruling: #b00020; --irregular: #d9730d;
+        --sans: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC",
+                "Source Han Sans SC", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei",
+                "WenQuanYi Micro Hei", "Segoe UI Symbol", "Noto Sans Symbols2", sans-serif;
+        --mono: ui-monospace, "SFMono-Regular", Menlo, Consolas, "Noto Sans Mono CJK SC",
+                "PingFang SC", "Microsoft YaHei", monospace;
+        --card-w: 30px; --card-h: 42px; --fan: 10px; }
 * { box-sizing: border-box; }
-body { margin: 0; font: 14px/1.35 system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC",
-       "PingFang SC", "Microsoft YaHei", sans-serif; color: var(--ink); background: #e9e6dc; }
-header { padding: 8px 14px; background: #2b2b2b; color: #f0f0f0; display: flex; gap: 16px;
+html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+body { margin: 0; font: 14px/1.35 var(--sans); color: var(--ink); background: #e9e6dc;
+       overflow-wrap: anywhere; }
+header { padding: 8px 14px; background: #2b2b2b; color: #f0f0f0; display: flex; gap: 4px 16px;
          align-items: baseline; flex-wrap: wrap; }
 header h1 { font-size: 16px; margin: 0; }
-header .meta { color: #bdbdbd; font-size: 12px; }
-#controls { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; padding: 6px 14px;
-            background: var(--panel); border-bottom: 1px solid var(--line); }
+header .meta { color: #bdbdbd; font-size: 12px; min-width: 0; }
+/* The step controls stay at the top of the window however far the page is scrolled. */
+#controls { position: sticky; top: 0; z-index: 10; display: flex; flex-wrap: wrap; gap: 4px 10px;
+            align-items: center; padding: 6px 14px; background: var(--panel); border-bottom: 1px solid var(--line);
+            box-shadow: 0 2px 4px rgba(0,0,0,.12); }
+#buttons { display: flex; flex-wrap: wrap; gap: 4px; min-width: 0; }
+#where { display: flex; flex: 1 1 320px; gap: 4px 10px; align-items: center; flex-wrap: wrap; min-width: 0; }
 #controls button { font: inherit; padding: 3px 9px; border: 1px solid #aaa; border-radius: 4px;
-                   background: #fff; cursor: pointer; }
+                   background: #fff; cursor: pointer; white-space: nowrap; flex: none; }
 #controls button:hover { background: #f0f7ff; }
 #controls button.jump-irregular { border-color: var(--irregular); color: var(--irregular); }
 #controls button.jump-ruling { border-color: var(--ruling); color: var(--ruling); }
-#scrub { flex: 1 1 200px; min-width: 120px; }
-#pos { font-variant-numeric: tabular-nums; color: #555; min-width: 230px; }
-#status { color: var(--ruling); min-width: 10em; }
-main { display: grid; grid-template-columns: minmax(620px, 1fr) 420px; gap: 10px; padding: 10px 14px;
-       align-items: start; }
+#scrub { flex: 1 1 160px; min-width: 100px; margin: 0; }
+#pos { font-variant-numeric: tabular-nums; color: #555; }
+#status { color: var(--ruling); }
+main { display: grid; grid-template-columns: minmax(0, 1fr); gap: 10px; padding: 10px 14px; align-items: start; }
 #table { background: radial-gradient(ellipse at center, var(--felt) 55%, var(--felt-dark) 100%);
-         border-radius: 18px; padding: 10px; color: #f5f5f5; display: grid;
-         grid-template-columns: 1fr 1.25fr 1fr; grid-template-rows: auto auto 1fr auto auto;
-         grid-template-areas: "info info info" ". north ." "west center east" ". south ." "event event event";
-         gap: 8px; min-height: 600px; }
+         border-radius: 18px; padding: 10px; color: #f5f5f5; display: grid; min-width: 0;
+         grid-template-columns: minmax(0, 1fr) minmax(0, 1.25fr) minmax(0, 1fr);
+         grid-template-areas: "info info info" "tribute tribute tribute" ". north ." "west center east"
+                              ". south ." "event event event" "legend legend legend";
+         gap: 8px; }
+#table > * { min-width: 0; }
 #info { grid-area: info; display: flex; flex-wrap: wrap; gap: 6px 14px; font-size: 13px; }
 #info .tag { background: rgba(0,0,0,.28); padding: 2px 8px; border-radius: 10px; }
 #info .tag b { color: #ffe9a8; }
@@ -46,49 +60,67 @@ main { display: grid; grid-template-columns: minmax(620px, 1fr) 420px; gap: 10px
 .badge.flag { background: #f1c40f; color: #222; }
 .badge.role { background: #ffe9a8; color: #222; }
 .badge.count { background: rgba(0,0,0,.35); }
-.hand { display: flex; flex-wrap: wrap; gap: 3px 0; }
-.group { display: inline-flex; margin-right: 8px; }
-.group .card + .card { margin-left: -9px; }
+.hand { display: flex; flex-wrap: wrap; gap: 4px 8px; }
+/* A fanned group: each card covers the one before it but its left strip (--card-w minus
+   --fan) with the rank and suit in the corner; the group's padding undoes the first card's
+   overlap, so a group that wraps onto a second line overlaps the same way. */
+.group, .played { display: inline-flex; flex-wrap: wrap; row-gap: 3px; padding-left: var(--fan); max-width: 100%; }
+.group .card, .played .card { margin-left: calc(-1 * var(--fan)); }
 .zone { margin-top: 4px; font-size: 12px; display: flex; align-items: center; gap: 4px; flex-wrap: wrap; }
 .hidden-hand { font-style: italic; color: #d9e8dd; }
-.card { display: inline-flex; flex-direction: column; align-items: center; justify-content: flex-start;
-        width: 30px; height: 42px; padding-top: 2px; background: #fff; color: #111; border-radius: 5px;
-        border: 1px solid #8a8a8a; box-shadow: 1px 1px 2px rgba(0,0,0,.35); font-weight: 700;
-        line-height: 1; user-select: none; position: relative; }
-.card .rank { font-size: 14px; } .card .suit { font-size: 15px; margin-top: 2px; }
+.card { display: inline-flex; flex-direction: column; align-items: flex-start; justify-content: flex-start;
+        width: var(--card-w); height: var(--card-h); padding: 2px 0 0 2px; background: #fff; color: #111;
+        border-radius: 5px; border: 1px solid #8a8a8a; box-shadow: 1px 1px 2px rgba(0,0,0,.35); font-weight: 700;
+        line-height: 1; user-select: none; position: relative; flex: none; vertical-align: middle; }
+.card .rank { font-size: 13px; letter-spacing: -1px; white-space: nowrap; }
+.card .suit { font-size: 13px; margin-top: 1px; }
 .card.red { color: var(--red); }
-.card.joker { font-size: 11px; writing-mode: vertical-rl; justify-content: center; padding: 0; letter-spacing: 1px; }
-.card.level { background: #fff8dc; }
+.card.joker .rank, .card.joker .suit { font-size: 12px; letter-spacing: 0; }
+.card.level { background: #fff3c4; border-top: 3px solid var(--gold); padding-top: 0; }
+.card.trump { background: #e3eefc; }
+.card.trump.level { background: #fff3c4; }
 .card.wild { box-shadow: 0 0 0 2px var(--gold), 1px 1px 2px rgba(0,0,0,.35); }
 .card.exposed { box-shadow: 0 0 0 2px var(--irregular); }
 .card.penalty { box-shadow: 0 0 0 2px var(--ruling); }
 .card.pending { opacity: .85; transform: rotate(-4deg); }
 #center { grid-area: center; background: rgba(0,0,0,.16); border-radius: 12px; padding: 6px;
-          display: grid; grid-template-columns: 1fr 1fr; grid-template-rows: auto auto auto auto auto 1fr;
+          display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+          grid-template-rows: auto auto auto auto auto 1fr;
           grid-template-areas: "title title" "n n" "w e" "mid mid" "s s" "seqlist seqlist";
           gap: 4px; align-items: center; justify-items: center; min-height: 230px; }
-.slot-w { justify-self: start; } .slot-e { justify-self: end; }
-.slot .played { display: inline-flex; flex-wrap: wrap; }
-.slot .played .card + .card { margin-left: -12px; }
-#pile-title { grid-area: title; font-weight: 600; }
-#pile-title .note { font-weight: 400; color: #ffe9a8; margin-left: 6px; }
+#center > * { min-width: 0; max-width: 100%; }
 .slot { min-height: 46px; display: flex; gap: 2px; align-items: center; padding: 2px; border-radius: 6px; }
 .slot.top { background: rgba(255, 233, 168, .28); outline: 1px solid #ffe9a8; }
 .slot .pass { color: #d0e4d6; font-style: italic; }
-.slot-n { grid-area: n; } .slot-s { grid-area: s; } .slot-w { grid-area: w; } .slot-e { grid-area: e; }
+.slot-n { grid-area: n; } .slot-s { grid-area: s; }
+.slot-w { grid-area: w; justify-self: start; } .slot-e { grid-area: e; justify-self: end; }
+#pile-title { grid-area: title; font-weight: 600; text-align: center; }
+#pile-title .note { font-weight: 400; color: #ffe9a8; margin-left: 6px; }
 #pile-mid { grid-area: mid; color: #cfe3d5; font-size: 12px; text-align: center; max-width: 220px; }
 #seqlist { grid-area: seqlist; width: 100%; font-size: 12px; max-height: 130px; overflow: auto;
            background: rgba(0,0,0,.15); border-radius: 6px; padding: 3px 6px; }
 #seqlist .row.top { color: #ffe9a8; }
 #event { grid-area: event; background: rgba(0,0,0,.3); border-radius: 8px; padding: 6px 10px; font-size: 15px; }
 #event.ev-ruling { background: rgba(176, 0, 32, .8); } #event.ev-irregular { background: rgba(217, 115, 13, .85); }
+#tribute { grid-area: tribute; display: flex; flex-wrap: wrap; gap: 6px 16px; align-items: center;
+           background: rgba(0,0,0,.28); border: 1px solid rgba(255, 233, 168, .5); border-radius: 8px;
+           padding: 5px 10px; font-size: 13px; }
+#tribute[hidden] { display: none; }
+#tribute .tribute-head { font-weight: 700; color: #ffe9a8; }
+#tribute .payment { display: inline-flex; align-items: center; gap: 5px; flex-wrap: wrap; }
+#tribute .waiting { color: #cfe3d5; font-style: italic; }
+#legend { grid-area: legend; display: flex; flex-wrap: wrap; gap: 6px 16px; align-items: center; font-size: 12px;
+          color: #e4efe7; border-top: 1px solid rgba(255,255,255,.18); padding-top: 6px; }
+#legend .item { display: inline-flex; align-items: center; gap: 5px; }
+#legend .samples { display: inline-flex; gap: 2px; }
+#legend .card { --card-w: 24px; --card-h: 32px; }
 aside { display: flex; flex-direction: column; gap: 10px; min-width: 0; }
-.panel { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 8px 10px; }
+.panel { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 8px 10px; min-width: 0; }
 .panel h2 { font-size: 13px; margin: 0 0 6px; text-transform: uppercase; letter-spacing: .04em; color: #555; }
 .ruling { border-left: 4px solid var(--ruling); padding: 4px 8px; margin-bottom: 8px; background: #fff; }
 .ruling.current { background: #fff0f0; }
 .ruling.unresolved { border-left-color: var(--irregular); }
-.clause-id { font: 700 15px ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; color: var(--ruling); }
+.clause-id { font: 700 15px var(--mono); color: var(--ruling); }
 .clause-title { font-weight: 600; margin-left: 6px; }
 .clause-zh { margin: 4px 0; font-size: 14px; }
 .clause-en { margin: 4px 0; color: #333; }
@@ -96,8 +128,8 @@ aside { display: flex; flex-direction: column; gap: 10px; min-width: 0; }
 .ruling .meta { font-size: 12px; color: #555; }
 #notes div { font-size: 12px; }
 #ruling-list { max-height: 46vh; overflow: auto; }
-#timeline { height: 420px; overflow: auto; font-size: 12px; background: #fff; border: 1px solid var(--line);
-            border-radius: 6px; }
+#timeline { position: relative; height: 420px; max-height: 60vh; overflow: auto; font-size: 12px; background: #fff;
+            border: 1px solid var(--line); border-radius: 6px; }
 .tl-row { padding: 1px 6px; cursor: pointer; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .tl-row:hover { background: #eef5ff; }
 .tl-row.current { background: #2b6cb0; color: #fff; }
@@ -108,6 +140,24 @@ aside { display: flex; flex-direction: column; gap: 10px; min-width: 0; }
 .tl-deal { padding: 3px 6px; background: #ece8dc; font-weight: 600; position: sticky; top: 0; }
 .help { font-size: 11px; color: #666; }
 .red-text { color: var(--red); }
+
+/* Wide screens: the table and the side panels side by side. */
+@media (min-width: 1240px) {
+  main { grid-template-columns: minmax(0, 1fr) minmax(340px, 420px); }
+  #table { min-height: 600px; grid-template-rows: auto auto auto 1fr auto auto auto; }
+}
+/* Phones and narrow windows: one column, the seats one under another, the step buttons in
+   one row that scrolls sideways (inside the toolbar, never the page). */
+@media (max-width: 720px) {
+  header, #controls, main { padding-left: 8px; padding-right: 8px; }
+  #buttons { flex-wrap: nowrap; overflow-x: auto; width: 100%; padding-bottom: 2px; }
+  #controls button { padding: 3px 7px; }
+  #table { grid-template-columns: minmax(0, 1fr); border-radius: 12px; padding: 8px;
+           grid-template-areas: "info" "event" "tribute" "north" "west" "east" "center" "south" "legend"; }
+  .seat.pos-west, .seat.pos-east { align-self: stretch; }
+  #center { min-height: 0; }
+  #timeline { height: 300px; }
+}
 """
 
 JS = r"""
@@ -140,11 +190,13 @@ JS = r"""
   function codes(text) { return text ? text.split(" ") : []; }
 
   function cardEl(code, st, extra) {
+    // The rank and the suit sit in the top-left corner, the strip a fanned card leaves showing.
     var e = el("span", "card");
     e.setAttribute("data-card", code);
     if (code === "BJ" || code === "RJ") {
       e.classList.add("joker", code === "RJ" ? "red" : "black");
-      e.textContent = code === "RJ" ? "\u5927\u738b" : "\u5c0f\u738b";
+      e.appendChild(el("span", "rank", code === "RJ" ? "\u5927" : "\u5c0f"));
+      e.appendChild(el("span", "suit", "\u738b"));
       e.title = code === "RJ" ? "big joker \u5927\u738b" : "small joker \u5c0f\u738b";
     } else {
       var suit = code.charAt(0), rank = code.charAt(1);
@@ -152,6 +204,7 @@ JS = r"""
       e.appendChild(el("span", "rank", rank === "T" ? "10" : rank));
       e.appendChild(el("span", "suit", SUIT[suit]));
       e.title = code;
+      if (st && st.trump && st.trump === suit) e.classList.add("trump");
       if (st && st.level === rank) {
         e.classList.add("level");
         if (DATA.wildSuit && suit === DATA.wildSuit) { e.classList.add("wild"); e.title = code + " wild \u9022\u4eba\u914d"; }
@@ -280,8 +333,8 @@ JS = r"""
       var zh = el("div", "clause-zh", text.text_zh); zh.setAttribute("lang", "zh-Hans"); card.appendChild(zh);
       card.appendChild(el("div", "clause-en", text.summary));
       if (r.said && r.said !== text.summary) card.appendChild(el("div", "meta", r.said));
-      if (r.facts) card.appendChild(el("div", "meta", "facts: " + r.facts));
-      [["rectification", r.rectification], ["sanctions", r.sanctions]].forEach(function (part) {
+      if (r.facts) card.appendChild(el("div", "meta", "facts \u4e8b\u5b9e: " + r.facts));
+      [["rectification \u7ea0\u6b63", r.rectification], ["sanctions \u5904\u7f5a", r.sanctions]].forEach(function (part) {
         if (!part[1] || !part[1].length) return;
         card.appendChild(el("div", "meta", part[0] + ":"));
         var ul = el("ul"); part[1].forEach(function (x) { ul.appendChild(el("li", null, x)); }); card.appendChild(ul);
@@ -302,6 +355,71 @@ JS = r"""
     if (st.finish && st.finish.length) box.appendChild(el("div", null, "finishing order: " + st.finish.join(" ")));
     if (st.result) box.appendChild(el("div", null, "result: " + st.result)).style.fontWeight = "600";
     (st.match || []).forEach(function (n) { box.appendChild(el("div", "help", n)); });
+  }
+
+  function rankText(rank) { return rank === "T" ? "10" : rank; }
+
+  function drawLegend(st) {              // the game's card marks (its paiju part), filled in for this deal
+    var box = clear($("legend"));
+    var level = st.level || null, trump = st.trump && SUIT[st.trump] ? st.trump : null;
+    var plain = ["S", "C", "D", "H"].filter(function (x) { return x !== DATA.wildSuit && x !== trump; })[0];
+    function item(samples, text, mark) {
+      var it = el("span", "item");
+      it.setAttribute("data-mark", mark);
+      var row = el("span", "samples");
+      samples.forEach(function (c) { row.appendChild(cardEl(c[0], st, c[1])); });
+      if (samples.length) it.appendChild(row);
+      it.appendChild(colourText(el("span"), text));
+      box.appendChild(it);
+    }
+    DATA.legend.forEach(function (m) {
+      var mark = m[0], text = m[1];
+      if (mark === "level") {
+        if (!level) return;
+        item([[plain + level]], text.replace("{level}", rankText(level)), mark);
+      } else if (mark === "wild") {
+        if (!level || !DATA.wildSuit) return;
+        item([[DATA.wildSuit + level]], text.replace("{card}", SUIT[DATA.wildSuit] + rankText(level)), mark);
+      } else if (mark === "trump") {
+        if (st.trump === "NT") item([], "\u65e0\u4e3b no trump suit this deal: only the level cards and jokers are trumps", mark);
+        else if (trump) item([[trump + (level === "A" ? "K" : "A")]], text.replace("{suit}", SUIT[trump]), mark);
+      } else if (mark === "joker") {
+        item([["RJ"], ["BJ"]], text, mark);
+      }
+    });
+    if (DATA.refereed) {
+      item([["S9", "exposed"]], "\u66b4\u9732\u5f20 exposed card", "exposed");
+      item([["S9", "penalty"]], "\u7f5a\u5f20 penalty card", "penalty");
+      item([["S9", "pending"]], "laid on the table, awaiting the ruling", "pending");
+    }
+  }
+
+  function drawTribute(st) {             // 进贡 / 还贡 / 抗贡 of this deal, at the table
+    var box = clear($("tribute")), t = st.tribute;
+    box.hidden = !t;
+    if (!t) return;
+    box.setAttribute("data-how", t.how);
+    function seats(list) { return list.map(function (x) { return "seat " + x; }).join(" and "); }
+    if (t.how === "resisted") {
+      box.appendChild(el("span", "tribute-head", "\u6297\u8d21 tribute resisted"));
+      box.appendChild(el("span", null, seats(t.seats) + " hold both big jokers: no tribute, no return"));
+      return;
+    }
+    if (t.how === "waived") {
+      box.appendChild(el("span", "tribute-head", (t.double ? "double " : "") + "tribute waived by a ruling"));
+    } else {
+      box.appendChild(el("span", "tribute-head", t.double ? "\u53cc\u8d21 double tribute" : "\u8fdb\u8d21 tribute"));
+    }
+    t.payments.forEach(function (p) {
+      var pay = el("span", "payment");
+      pay.setAttribute("data-payer", p[0]);
+      pay.appendChild(el("span", null, "seat " + p[0] + " \u2192 seat " + p[1] + ":"));
+      pay.appendChild(p[2] ? cardEl(p[2], st) : el("span", "waiting", "to pay"));
+      pay.appendChild(el("span", null, "\u8fd8\u8d21 returned:"));
+      pay.appendChild(p[3] ? cardEl(p[3], st) : el("span", "waiting", p[2] ? "to return" : "after the tribute"));
+      box.appendChild(pay);
+    });
+    if (t.seats.length) box.appendChild(el("span", "help", seats(t.seats) + " excused (\u5355\u4e0b last deal)"));
   }
 
   var rows = [];
@@ -328,6 +446,12 @@ JS = r"""
     });
   }
 
+  function showRow(row) {                // scrolls the timeline only, never the window
+    var tl = $("timeline"), head = 22, top = row.offsetTop, bottom = top + row.offsetHeight;
+    if (top - head < tl.scrollTop) tl.scrollTop = Math.max(0, top - head);
+    else if (bottom > tl.scrollTop + tl.clientHeight) tl.scrollTop = bottom - tl.clientHeight;
+  }
+
   function status(text) { $("status").textContent = text || ""; }
 
   function go(k) {
@@ -340,12 +464,14 @@ JS = r"""
     drawPile(st);
     drawRulings(st, frame);
     drawNotes(st);
+    drawTribute(st);
+    drawLegend(st);
     var ev = $("event");
     ev.className = frame.g ? "ev-" + frame.g : "";
     colourText(ev, frame.t);
     $("pos").textContent = "step " + (k + 1) + " / " + N + " \u00b7 seq " + frame.l + " \u00b7 line " + frame.n;
     $("scrub").value = k;
-    if (rows[k]) { rows[k].classList.add("current"); rows[k].scrollIntoView({ block: "nearest" }); }
+    if (rows[k]) { rows[k].classList.add("current"); showRow(rows[k]); }
     $("table").setAttribute("data-step", k);
     $("table").setAttribute("data-seq", frame.l);
     if (history.replaceState) history.replaceState(null, "", "#" + frame.l);
@@ -407,7 +533,8 @@ JS = r"""
 
 BODY = """
 <header><h1>paiju replay · {game_title}</h1><span class="meta">{meta}</span></header>
-<div id="controls">
+<div id="controls" role="toolbar" aria-label="step through the log">
+ <div id="buttons">
   <button id="first" title="first step (Home)">|◀</button>
   <button id="prev-deal" title="previous deal (PageUp)">◀◀ deal</button>
   <button id="prev-round" title="previous {round} end (Shift+←)">◀ {round}</button>
@@ -420,12 +547,16 @@ BODY = """
   <button id="next-irregular" class="jump-irregular" title="next irregularity or ruling (i)">next irregularity ⚑</button>
   <button id="prev-ruling" class="jump-ruling" title="previous ruling (Shift+R)">§ ◀</button>
   <button id="next-ruling" class="jump-ruling" title="next ruling (r)">next ruling §</button>
+ </div>
+ <div id="where">
   <input id="scrub" type="range" min="0" value="0" aria-label="step">
   <span id="pos"></span><span id="status" role="status"></span>
+ </div>
 </div>
 <main>
   <section id="table" aria-label="the table">
     <div id="info"></div>
+    <div id="tribute" aria-label="tribute" hidden></div>
     <div class="seat" id="seat-0"></div><div class="seat" id="seat-1"></div>
     <div class="seat" id="seat-2"></div><div class="seat" id="seat-3"></div>
     <div id="center">
@@ -436,6 +567,7 @@ BODY = """
       <div id="seqlist"></div>
     </div>
     <div id="event"></div>
+    <div id="legend" aria-label="legend"></div>
   </section>
   <aside>
     <div class="panel" id="ruling-panel"><h2>Rulings 裁决</h2><div id="ruling-list"></div></div>

@@ -17,6 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from paiju.replay.table import BY_CODE, Handler, Seat, Table, card, cards, cards_text, seat_of, take
+from paiju.wording import (
+    choice_words, effect_words, facts_words, imposed_words, irregularity_words, option_words, reading_words, seat_words,
+    words_for,
+)
 from tabletop.cards import Card
 from tabletop.events import Event
 
@@ -113,16 +117,16 @@ def add_ruling(table: Table, event: Event) -> str:
         "summary": summary,
         "said": getattr(event, "summary", "") or getattr(event, "note", ""),
         "offender": offender,
-        "irregularity": getattr(event, "irregularity", ""),
+        "irregularity": irregularity_words(table.game, getattr(event, "irregularity", "")),
         "answers": getattr(event, "answers", None),
-        "facts": plain(getattr(event, "facts", ())) if getattr(event, "facts", ()) else "",
-        "rectification": [effect_text(e) for e in getattr(event, "rectification", ())],
-        "sanctions": [sanction_text(s) for s in getattr(event, "sanctions", ())],
+        "facts": facts_words(table.game, getattr(event, "facts", ()), offender),
+        "rectification": [effect_words(table.game, e, offender) for e in getattr(event, "rectification", ())],
+        "sanctions": [imposed_words(s, offender) for s in getattr(event, "sanctions", ())],
     }
     table.rulings.append(record)
     who = f"seat {offender}" if offender is not None else "the table"
     if unresolved:
-        return f"UNRESOLVED {record['irregularity']} by {who}: fallback {clause_id} ({title})"
+        return f"UNRESOLVED: {who} {record['irregularity']}; no clause fits, fallback {clause_id} ({title})"
     return f"RULING {clause_id} on {who}: {title}"
 
 
@@ -172,27 +176,63 @@ def irregular(table: Table, event: Event) -> str:
             value = action.get(name)
             laid.extend(cards(value) if isinstance(value, tuple) else [card(value)] if isinstance(value, str) else [])
     if event.seat is not None:
-        table.seats[seat_of(event.seat)].lay(laid)
+        seat = table.seats[seat_of(event.seat)]
+        seat.lay(laid)
+        if laid:
+            seat.laid_at = event.seq
     shown = [c for name in ("cards", "extra", "card") for c in
              (action.get(name) if isinstance(action.get(name), tuple) else (action.get(name),) if isinstance(action.get(name), str) else ())]
     visible = table.sees(event.seat) or what not in ("Bury", "Draw", "DrawOutOfTurn")
     detail = f" {cards_text(card(c) for c in shown)}" if shown and visible else ""
-    reading = f" ({action['reading']})" if action.get("reading") else ""
+    reading = f" ({reading_words(table.game, action['reading'])})" if action.get("reading") else ""
     later = " (nobody noticed yet)" if getattr(event, "latent", False) else ""
-    facts_text = ", ".join(f"{k}={plain(v)}" for k, v in getattr(event, "facts", ())
-                           if k not in ("cards", "laid") and v is not None)
-    return (f"IRREGULAR seat {event.seat}: {getattr(event, 'irregularity', '?')} — {what}{detail}{reading}"
-            + (f" [{facts_text}]" if facts_text else "") + later)
+    facts_text = facts_words(table.game, getattr(event, "facts", ()), event.seat, table.hide_judgement,
+                             skip=("cards", "laid", "reading"))
+    return (f"IRREGULAR seat {event.seat} {irregularity_words(table.game, getattr(event, 'irregularity', '?'))}:"
+            f" {_spelt_action(what)}{detail}{reading}" + (f" [{facts_text}]" if facts_text else "") + later)
+
+
+def _spelt_action(name: str) -> str:
+    """'PlayWithExtra' → 'play with extra' (the action the seat took)."""
+    return "".join(f" {ch.lower()}" if ch.isupper() and k else ch.lower() for k, ch in enumerate(name))
 
 
 def found(table: Table, event: Event) -> str:
-    facts = ", ".join(f"{k}={plain(v)}" for k, v in getattr(event, "facts", ()) if v is not None)
-    return (f"irregularity found: seat {event.seat}'s {getattr(event, 'irregularity', '?')} "
-            f"(seq {getattr(event, 'answers', '?')})" + (f" [{facts}]" if facts else ""))
+    facts = facts_words(table.game, getattr(event, "facts", ()), event.seat, table.hide_judgement)
+    return (f"irregularity found: seat {event.seat} {irregularity_words(table.game, getattr(event, 'irregularity', '?'))}"
+            f" (seq {getattr(event, 'answers', '?')})" + (f" [{facts}]" if facts else ""))
+
+
+def choice(table: Table, event: Event) -> str:
+    """``table.choice``: a seat asked to choose (the lead option's combination from the table)."""
+    about = getattr(event, "about", None)
+    lead_option = next(((restricted, w) for chooser, restricted, w in table.lead_options if chooser == event.seat), None)
+    if lead_option is not None and event.purpose == "lead_option":
+        about, what = lead_option
+    else:
+        about = seat_of(about) if event.purpose in words_for(table.game).about_seat else None
+        what = ""
+    options = tuple(getattr(event, "options", ()))
+    text = choice_words(table.game, seat_of(event.seat), str(event.purpose), options, about, what)
+    table.seats[seat_of(event.seat)].choice = "to choose 待选择: " + " / ".join(
+        option_words(table.game, str(event.purpose), o, what).split(":")[0] for o in options)
+    return text
+
+
+def chose(table: Table, event: Event) -> str:
+    """``table.chose``: the choice made."""
+    table.seats[seat_of(event.seat)].choice = None
+    about = next((restricted for chooser, restricted, _ in table.lead_options if chooser == event.seat), None)
+    what = next((w for chooser, _, w in table.lead_options if chooser == event.seat), "")
+    if event.purpose == "lead_option":
+        table.lead_options = [o for o in table.lead_options if o[0] != event.seat]
+    said = option_words(table.game, str(event.purpose), str(event.option), what)
+    return f"{seat_words(event.seat, about)} chooses {said}"
 
 
 def note_handler(table: Table, event: Event) -> str:
     return f"note: {getattr(event, 'text', '')}"
 
 
-GENERIC_HANDLERS: dict[str, Handler] = {"note": note_handler, "ref.ruling": add_ruling, "ref.unresolved": add_ruling}
+GENERIC_HANDLERS: dict[str, Handler] = {"note": note_handler, "ref.ruling": add_ruling, "ref.unresolved": add_ruling,
+                                         "table.choice": choice, "table.chose": chose}

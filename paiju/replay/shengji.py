@@ -247,7 +247,8 @@ def _throw_penalty(table: Table, e: Event) -> str:
 @on("sj.points_adjusted")
 def _points_adjusted(table: Table, e: Event) -> str:
     table.adjustment += e.attackers_delta
-    return f"points adjusted: seat {e.seat}'s side pays {e.points} (attackers {e.attackers_delta:+d}; {e.reason})"
+    reason = e.reason.replace("PointPenalty", "罚分")  # the log's reason names the sanction by its kind
+    return f"points adjusted: seat {e.seat}'s side pays {e.points} (attackers {e.attackers_delta:+d}; {reason})"
 
 
 @on("sj.trick_won")
@@ -323,19 +324,6 @@ def _card_taken(table: Table, e: Event) -> str:
     return f"seat {e.seat} takes {shown} {due}" + (" into its hand" if e.in_hand else ", face down on the table")
 
 
-@on("table.chose")
-def _chose(table: Table, e: Event) -> str:
-    _seat(table, e).choice = None
-    return f"seat {e.seat} chooses {e.option} ({e.purpose})"
-
-
-@on("table.choice")
-def _choice(table: Table, e: Event) -> str:
-    about = f" about seat {e.about}" if e.about is not None else ""
-    _seat(table, e).choice = f"to choose {e.purpose}: {' / '.join(e.options)}"
-    return f"seat {e.seat} must choose {e.purpose}{about}: {' / '.join(e.options)}"
-
-
 @on("table.returned")
 def _returned(table: Table, e: Event) -> str:
     cs = cards(e.cards)
@@ -365,8 +353,13 @@ def _play_stands(table: Table, e: Event) -> str:
             table.last = table.pile
         table.piles += 1
         table.pile = Pile(title=f"trick {e.trick + 1}, led by seat {e.seat}")
-    _seat(table, e).lose(cs)
-    table.pile.entries.append(Entry(e.seat, tuple(cs), "stands", e.seq))
+    seat = _seat(table, e)
+    at = seat.laid_at if any(c in seat.on_table for c in cs) else None
+    seat.laid_at = None
+    seat.lose(cs)
+    entry = Entry(e.seat, tuple(cs), "stands", e.seq if at is None or e.lead else at)
+    later = [k for k, x in enumerate(table.pile.entries) if x.seq > entry.seq]
+    table.pile.entries.insert(later[0] if later else len(table.pile.entries), entry)
     _leading(table)
     return f"seat {e.seat}'s {cards_text(cs)} stand as its play ({e.reason})"
 

@@ -104,6 +104,9 @@ class Seat:
     restriction: str | None = None
     choice: str | None = None
     marks: list[str] = attrs.Factory(list)
+    laid_at: int | None = None
+    """The seq of the irregular attempt that laid ``on_table`` (a play that stands later
+    takes that place in the round)."""
 
     def concealed(self) -> list[Card]:
         rest = list(self.hand)
@@ -123,6 +126,7 @@ class Seat:
 
     def lay(self, cs: Iterable[Card]) -> None:
         """An irregular attempt's cards go from the hand onto the table."""
+        cs = list(cs)
         for c in cs:
             if c in self.hand:
                 self.hand.remove(c)
@@ -146,6 +150,37 @@ class Entry:
     """None: a pass."""
     label: str = ""
     seq: int = -1
+
+
+@attrs.define
+class Tribute:
+    """This deal's tribute (掼蛋): who pays whom (进贡) and returns what (还贡), or why none
+    is paid (抗贡, or waived by a ruling). The page draws it at the table."""
+
+    how: str
+    """'due', 'resisted' (抗贡) or 'waived'."""
+    double: bool = False
+    payments: list[list[Any]] = attrs.Factory(list)
+    """[payer, receiver, tribute card code or None, returned card code or None] each."""
+    seats: tuple[int, ...] = ()
+    """'resisted': the seats that hold both big jokers; otherwise the seats excused (GD-5.1)."""
+
+    def paid(self, payer: int, receiver: int, code: str) -> None:
+        self._payment(payer, receiver)[2] = code
+
+    def returned(self, payer: int, receiver: int, code: str) -> None:
+        self._payment(payer, receiver)[3] = code
+
+    def _payment(self, payer: int, receiver: int) -> list[Any]:
+        for payment in self.payments:
+            if payment[0] == payer and payment[1] == receiver:
+                return payment
+        self.payments.append([payer, receiver, None, None])   # a log without its tribute_due line
+        return self.payments[-1]
+
+    def view(self) -> dict[str, Any]:
+        return {"how": self.how, "double": self.double, "payments": [list(p) for p in self.payments],
+                "seats": list(self.seats)}
 
 
 @attrs.define
@@ -179,6 +214,9 @@ class Table:
         self.levels: list[str] | None = ["2", "2"] if match else None
         """Team levels (a match), or None when the log does not say."""
         self.match_notes: list[str] = []
+        self.hide_judgement = False
+        """The trainer's view: an irregularity's facts that are the referee's findings (they
+        would give the ruling away) are not shown."""
         self.new_deal(0, None)
 
     def new_deal(self, deal: int, level: str | None) -> None:
@@ -204,6 +242,7 @@ class Table:
         self.kitty_owner: int | None = None
         """The one seat that sees the kitty (the banker, once it has buried)."""
         self.kitty_note = ""
+        self.tribute: Tribute | None = None
         self.points: int | None = None
         self.adjustment = 0
         self.hand_order: Callable[[list[Card]], list[tuple[str, list[Card]]]] = by_suit
@@ -229,6 +268,7 @@ class Table:
             "banker": self.banker,
             "points": self.points + self.adjustment if self.points is not None else None,
             "kitty": self._kitty_view(),
+            "tribute": self.tribute.view() if self.tribute is not None else None,
             "seats": [self._seat_view(s) for s in range(NUM_SEATS)],
             "pile": self.pile.view(),
             "last": self.last.view() if self.last is not None else None,
@@ -252,7 +292,7 @@ class Table:
             flags.append(seat.restriction)
         if seat.choice:
             flags.append(seat.choice)
-        flags.extend(f"lead option: seat {chooser} chooses about {what}"
+        flags.extend(f"lead option 选择: seat {chooser} chooses how it leads {what}"
                      for chooser, restricted, what in self.lead_options if restricted == s)
         flags.extend(seat.marks)
         return {

@@ -149,7 +149,7 @@ def info_line(view: dict[str, Any]) -> str:
     if view["level"]:
         parts.append(f"level {view['level']}")
     if view["levels"]:
-        parts.append(f"teams {view['levels'][0]}/{view['levels'][1]}")
+        parts.append(f"levels: side 0 at {view['levels'][0]}, side 1 at {view['levels'][1]}")
     if view["trump"]:
         parts.append("no trump" if view["trump"] == "NT" else f"trump {card_label(view['trump'] + '2')[0]}")
     if view["banker"] is not None:
@@ -202,7 +202,7 @@ def ruling_panels(view: dict[str, Any], latest_only: bool = False) -> list[Panel
         who = f"seat {r['offender']}" if r["offender"] is not None else "the table"
         body = Text()
         if r["kind"] == "unresolved":
-            body.append(f"unresolved {r['irregularity']} by {who}: fallback\n", style="bold")
+            body.append(f"unresolved: {who} {r['irregularity']}; no clause fits, fallback\n", style="bold")
         else:
             body.append(f"ruling on {who}" + (f" (answers seq {r['answers']})" if r["answers"] not in (None, -1) else "") + "\n",
                         style="bold")
@@ -213,10 +213,10 @@ def ruling_panels(view: dict[str, Any], latest_only: bool = False) -> list[Panel
         if r["said"] and r["said"] != r["summary"]:
             body.append(r["said"] + "\n")
         if r["facts"]:
-            body.append(f"facts: {r['facts']}\n", style="dim")
-        for name in ("rectification", "sanctions"):
+            body.append(f"facts 事实: {r['facts']}\n", style="dim")
+        for name, label in (("rectification", "rectification 纠正"), ("sanctions", "sanctions 处罚")):
             if r[name]:
-                body.append(f"{name}: " + "; ".join(r[name]) + "\n")
+                body.append(f"{label}: " + "; ".join(r[name]) + "\n")
         body.rstrip()
         out.append(Panel(body, title=Text(f"{r['clause']} {r['title']}", style="bold red"), title_align="left",
                          subtitle=f"seq {r['seq']}", subtitle_align="right", box=box.HEAVY))

@@ -16,42 +16,70 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
+from paiju.progress import Batched, ReadProgress, long_log, start_progress
 from paiju.replay.fold import Fold, find_step
 from tabletop.errors import LogError
 from tabletop.log import Log, peek_header, read_log
 
 
-def open_log(path: str, game: str | None = None) -> Log:
+
+
+def open_log(path: str, game: str | None = None, read: Callable[[int], None] | None = None) -> Log:
     """The log, its game's event kinds (and the referee's) loaded first. A truncated last
-    line leaves the valid prefix (``log.truncated``); any other bad line is a LogError."""
+    line leaves the valid prefix (``log.truncated``); any other bad line is a LogError.
+    ``read`` is told the bytes read (a progress display)."""
     header = peek_header(path)
     name = header.get("game")
     if game is not None and name != game:
         raise LogError(f"{path}: line 1: a {name!r} log, expected {game!r}")
-    log = read_log(path, allow_truncated=True)
+    log = read_log(path, allow_truncated=True, read=read)
     if log.error is not None and not log.truncated:
         raise LogError(log.error)
     return log
 
 
-def validate(log: Log, source: str) -> None:
-    """Fold every event once: a payload that does not fit is a LogError naming its line."""
+def validate(log: Log, source: str, progress: Callable[[int], None] | None = None) -> None:
+    """Fold every event once: a payload that does not fit is a LogError naming its line.
+    ``progress`` is told of each event folded."""
     fold = Fold(log, None, source)
     for index in range(len(log.events)):
         fold.apply(index)
+        if progress is not None:
+            progress(1)
 
 
 def view_command(args: argparse.Namespace) -> int:
-    log = open_log(args.log, getattr(args, "game", None))
+    quiet = getattr(args, "quiet", False) or not long_log(args.log)
+    reading = ReadProgress(args.log, quiet=quiet, description="replay: reading")
+    try:
+        log = open_log(args.log, getattr(args, "game", None), read=reading.read)
+    except BaseException:
+        reading.close(finished=False)
+        raise
+    reading.close()
     seat = getattr(args, "seat", None)
     at = getattr(args, "at", None)
     html_path = getattr(args, "html", None)
-    validate(log, args.log)
+    folding = start_progress("events", len(log.events), quiet=quiet, description="replay: folding")
+    folded = Batched(folding.advance)
+    try:
+        validate(log, args.log, folded)
+        folded.flush()
+    finally:
+        folding.close()
     index = find_step(Fold(log, seat, args.log), at) if at is not None else None
     if html_path:
         from paiju.replay.html import render_page, write_page
-        size = write_page(html_path, render_page(log, seat, args.log, index))
+        drawing = start_progress("events", len(log.events), quiet=quiet, description="replay: page")
+        drawn = Batched(drawing.advance)
+        try:
+            page = render_page(log, seat, args.log, index, progress=drawn)
+            drawn.flush()
+        finally:
+            drawing.close()
+        size = write_page(html_path, page)
         print(f"wrote {html_path} ({size:,} bytes, {len(log.events)} events)")
     else:
         from paiju.replay.text import make_console, print_listing, print_table_at

@@ -30,6 +30,7 @@ from tabletop.irregular import Irregular
 from tabletop.log import encode_block, encode_event
 from tabletop.runner import run
 
+from paiju.agent_specs import agent_factory, make_agents, plugin_blame
 from paiju.games import GameAdapter, adapter_for
 
 UNITS = ("deals", "matches")
@@ -47,7 +48,8 @@ class UnitFailed(PaijuError):
 @attrs.frozen
 class Batch:
     """What to play: ``count`` units of ``game`` from ``seed``. ``rules`` is the rules
-    dict (as in the log header) and ``agents`` one agent kind per seat."""
+    dict (as in the log header) and ``agents`` one agent spec per seat (a built-in name or
+    a plug-in: ``paiju.agent_specs``, loaded again in each worker)."""
 
     game: str
     unit: str
@@ -112,15 +114,6 @@ def plan_chunks(count: int, size: int) -> list[Chunk]:
             for number, start in enumerate(range(0, count, size))]
 
 
-def make_agents(game: GameAdapter, kinds: Sequence[str], seed: int, index: int,
-                given: Mapping[int, Any] | None = None) -> list[Any]:
-    """Each seat's agent, seeded from the node (seed, index, AGENT + seat); ``given``: seats
-    whose agent the caller already has (a connected bot's)."""
-    given = given or {}
-    return [given[seat] if seat in given else game.agent_factories[kind](streams.generator(seed, index, streams.AGENT + seat))
-            for seat, kind in enumerate(kinds)]
-
-
 def start_unit(game: GameAdapter, unit: str, seed: int, index: int, rules: Any,
                options: dict[str, Any] | None = None) -> tuple[Any, UnitStarted]:
     """Unit ``index``'s engine on a fresh stream, in the mode the header options ask for,
@@ -171,7 +164,12 @@ def unit_players(game: GameAdapter, batch: Batch, index: int,
     """Unit ``index``'s agents (wrapped in seeded infraction injectors when the options ask
     for infractions; ``given`` as in ``make_agents``) and who fills its referee's seat (None:
     a strict unit)."""
-    agents = make_agents(game, batch.agents, batch.seed, index, given)
+    if given:
+        agents = [given[seat] if seat in given else agent_factory(spec, game)(
+                      streams.generator(batch.seed, index, streams.AGENT + seat), seat)
+                  for seat, spec in enumerate(batch.agents)]
+    else:
+        agents = make_agents(game, batch.agents, batch.seed, index)
     if not batch.refereed:
         return agents, None
     from enforcement.setup import inject, infraction_rates, make_referee
@@ -200,7 +198,8 @@ def play_unit(game: GameAdapter, batch: Batch, rules: Any, index: int, lines: li
                         for r in referee.rulings_made)
         return RefereedResult(result, rulings, tally.irregular, len(referee.unresolved))
     except PaijuError as exc:
-        raise UnitFailed(f"{batch.unit[:-1]} {index} of seed {batch.seed} failed: {exc}") from None
+        raise UnitFailed(f"{batch.unit[:-1]} {index} of seed {batch.seed} failed: "
+                         f"{plugin_blame(exc, engine, agents)}{exc}") from None
     except Exception as exc:
         exc.add_note(f"while playing {batch.unit[:-1]} {index} of seed {batch.seed}")
         raise

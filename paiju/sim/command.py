@@ -17,40 +17,22 @@ import time
 from typing import Any
 
 import attrs
-from rich import box
 from rich.console import Console
-from rich.table import Table
 
 from tabletop.errors import OptionError
-from tabletop.games import PARTNERSHIPS, Seating
 from tabletop.log import make_header
 
+from paiju.agent_specs import parse_agents
 from paiju.sim.backends import Backend, completed, open_backend
 from paiju.sim.batch import Batch, ChunkOutput, ChunkTask, chunk_size, make_agents, peak_rss_kb, plan_chunks
 from paiju.sim.referee_summary import with_referee
 from paiju.files import write_whole
-from paiju.games import Summary, adapter_for, counted, unit_noun
+from paiju.games import adapter_for
+from paiju.summary import Summary, counted, print_tables, unit_noun
 from paiju.sim.logs import RunLogs
-from paiju.sim.progress import start_progress
+from paiju.progress import start_progress
 
-__all__ = ["make_agents", "parse_agent_spec", "parse_rule_overrides", "simulate_command"]
-
-
-def parse_agent_spec(spec: str, known: tuple[str, ...], seating: Seating = PARTNERSHIPS) -> tuple[str, ...]:
-    """'random' → all seats; one name per side (掼蛋 and 双升: 'random,heuristic' → teams 0
-    and 1) → each seat its side's; one name per seat → per seat."""
-    names = [n.strip() for n in spec.split(",") if n.strip()]
-    for name in names:
-        if name not in known:
-            raise OptionError(f"unknown agent {name!r} (known: {', '.join(known)})")
-    sides, seats = len(seating.sides), seating.seats
-    if len(names) == 1:
-        return (names[0],) * seats
-    if len(names) == sides:
-        return tuple(names[seating.side(seat)] for seat in range(seats))
-    if len(names) == seats:
-        return tuple(names)
-    raise OptionError(f"--agents takes 1, {sides} (per side) or {seats} (per seat) names, got {len(names)}")
+__all__ = ["make_agents", "parse_agents", "parse_rule_overrides", "simulate_command"]
 
 
 def parse_rule_overrides(items: list[str], defaults: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -88,7 +70,7 @@ def _parse_value(raw: str) -> Any:
 def simulate_command(args: argparse.Namespace) -> int:
     game = adapter_for(args.game)
     rules = game.rules_from_dict(parse_rule_overrides(args.rules, game.rules_from_dict({}).to_dict()))
-    kinds = parse_agent_spec(args.agents, tuple(game.agent_factories), game.seating)
+    kinds = parse_agents(args.agents, game)
     unit = "matches" if args.matches else "deals"
     count = args.matches or args.deals or 100
     options: dict[str, Any] = {}
@@ -218,15 +200,10 @@ def write_summary(path: str, document: dict[str, Any]) -> None:
 
 
 def print_summary(summary: Summary, count: int, unit: str, elapsed: float, where: str = "") -> None:
+    """The summary's tables (``paiju.summary.print_tables``: the same rows as the JSON
+    results), then the run's count and speed."""
     console = Console(highlight=False)
-    console.print(f"[bold]{summary.title}[/bold]")
-    for heading, rows in summary.sections:
-        table = Table(title=heading, title_justify="left", show_header=False, box=box.SIMPLE)
-        table.add_column(style="cyan")
-        table.add_column()
-        for label, value in rows:
-            table.add_row(label, value)
-        console.print(table)
+    print_tables(summary, console)
     rate = count / elapsed if elapsed > 0 else float("inf")
     console.print(f"{counted(count, unit_noun(unit))} in {elapsed:.2f} s "
                   f"({rate:.1f} {unit}/s{', ' + where if where else ''})")

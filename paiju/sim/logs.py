@@ -3,6 +3,10 @@
 Every unit in a log is its own stream: a ``unit`` event (seq 0) and then the unit's events
 (seq 1, 2, …), so a unit's lines are the same whoever played it. Two layouts:
 
+Each file is written under a temporary name beside it and renamed into place when the run
+ends, finished or stopped (``tabletop.files``), so an existing FILE is replaced only by a
+log of whole units.
+
 - ``merged`` (default): FILE holds the header and then every unit in index order. Chunks
   are written as soon as all chunks before them are in, so the file is byte-identical
   for any ``--jobs`` and on Dask, and a stopped run leaves a valid prefix.
@@ -80,17 +84,19 @@ class RunLogs:
         self._next += 1
 
     def close(self) -> None:
+        """Put in place every file that got a unit (the whole units played, in order; a
+        stopped run's log is a valid prefix); a file that got none is not written, so a run
+        stopped before its first unit leaves any earlier file as it was."""
         for writer in self._writers:
-            writer.close()
+            if writer.blocks:
+                writer.close()
+            else:
+                writer.discard()
 
     def discard(self) -> None:
-        """Close and remove the files (a run that never started leaves nothing behind)."""
-        self.close()
-        for target in self.paths[: len(self._writers)]:
-            try:
-                os.remove(target)
-            except OSError:
-                pass
+        """Write none of the files (a run that never started leaves nothing behind)."""
+        for writer in self._writers:
+            writer.discard()
 
 
 def _part_header(header: dict[str, Any], part: int, parts: int, chunks: Sequence[Chunk]) -> dict[str, Any]:

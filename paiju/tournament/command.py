@@ -16,6 +16,7 @@ from rich.table import Table
 
 from tabletop.errors import OptionError
 
+from paiju.arguments import examples
 from paiju.sim.backends import open_backend
 from paiju.games import adapter_for, paiju_part
 from paiju.sim.command import parse_rule_overrides
@@ -41,8 +42,11 @@ EXTRA_HINT = "pip install 'paiju[tournament]'"
 
 def add_parser(sub: Any, games: tuple[str, ...], positive_int: Callable[[str], int], seed: Callable[[str], int],
                rate: Callable[[str], float]) -> None:
-    p = sub.add_parser("tournament", help="a round robin between agents, with intervals, ratings and a report")
-    p.add_argument("game", choices=games)
+    p = sub.add_parser("tournament", help="a round robin between agents, with intervals, ratings and a report",
+                       epilog=examples("paiju tournament guandan --agents heuristic,random --deals 200 --duplicate --out run-gd",
+                                       "paiju tournament shengji --agents heuristic,random,random --deals 400 --until-significant",
+                                       "paiju tournament guandan --agents ogd:9001,heuristic --deals 20   # two bots connect"))
+    p.add_argument("game", choices=games, help="the game")
     p.add_argument("--agents", required=True, metavar="A,B[,C…]",
                    help="two or more agents, comma-separated; each plays every other as a team")
     count = p.add_mutually_exclusive_group()

@@ -11,7 +11,8 @@ pairing plays the same boards. A pairing's ``count`` deals (or matches) are play
 * without, pair ``p`` is board ``p`` with the first agent on seats 0&2 and board
   ``count/2 + p`` with the seats swapped (different cards).
 
-An agent is named by an opaque spec string (today a built-in name such as ``heuristic``);
+An agent is named by a spec string: a built-in name such as ``heuristic``, a plug-in
+(``module:Name``, ``file.py:Name``: ``paiju.agent_specs``) or ``ogd:PORT`` (connected bots);
 the spec travels to the workers as it is, in the ``Batch``'s agents, and is checked here in
 one place, ``check_agent``.
 """
@@ -27,6 +28,7 @@ import attrs
 from tabletop.errors import OptionError
 from tabletop.games import PARTNERSHIPS, Seating
 
+from paiju.agent_specs import agent_factory
 from paiju.games import GameAdapter, paiju_part
 from paiju.sim.batch import Batch
 
@@ -79,8 +81,9 @@ class Leg:
 
 
 def check_agent(game: GameAdapter, spec: str) -> None:
-    """The one place an agent spec is checked before any work starts: a built-in agent, or
-    ``ogd:PORT`` (connected competition bots, in a game that speaks OGD)."""
+    """The one place an agent spec is checked before any work starts: a built-in agent, a
+    plug-in (``paiju.agent_specs``), or ``ogd:PORT`` (connected competition bots, in a game
+    that speaks OGD)."""
     if spec.startswith(BOT_PREFIX):
         from paiju.ogd.seats import bot_port
 
@@ -88,8 +91,7 @@ def check_agent(game: GameAdapter, spec: str) -> None:
         if paiju_part(game.name).bot_protocol != "ogd":
             raise OptionError(f"agent {spec!r}: competition bots speak the OGD protocol, which {game.name} has not")
         return
-    if spec not in game.agent_factories:
-        raise OptionError(f"unknown agent {spec!r} (known: {', '.join(game.agent_factories)}, ogd:PORT)")
+    agent_factory(spec, game.name)  # a built-in name or a plug-in (module:Name, file.py:Name); one-line errors
 
 
 def parse_entrants(text: str, game: GameAdapter) -> tuple[Entrant, ...]:

@@ -25,7 +25,7 @@ import numpy as np
 
 from paiju.sim.backends import Backend, completed
 from paiju.sim.batch import Chunk, ChunkTask, chunk_size
-from paiju.sim.progress import start_progress
+from paiju.progress import start_progress
 from paiju.tournament.outcomes import UnitFacts, unit_facts
 from paiju.tournament.plan import Leg, Pairing, TournamentPlan
 from paiju.tournament.stats import CONFIDENCE, Interval, Ratings, bradley_terry, mean_interval, score_interval

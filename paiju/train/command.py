@@ -21,8 +21,9 @@ from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from paiju.arguments import examples
 from paiju.train.grade import (
-    VERDICTS, AnswerError, explanation, grade, parse_answer, result_record, unreadable,
+    VERDICTS, AnswerError, explanation, grade, parse_answer, result_record, unreadable, why,
 )
 from paiju.train.scenarios import (
     Scenario, TrainingError, check_writable, scenario_name, scenarios_from_dir, write_pack, write_text,
@@ -33,13 +34,33 @@ from tabletop.games import game_spec
 REPORT_FORMAT = "paiju-train-report"
 REPORT_VERSION = 1
 DEFAULT_COUNT = 5
+EXIT_INTERRUPTED = 130
+"""Like any command stopped by SIGINT (128 + 2)."""
 HELP = ("Answer: CLAUSE [; RECTIFICATION [; SANCTIONS]], e.g. 'GD-2.3.1; expose, bar, lead option; none' "
-        "or 'SJ-3.1.3; ; PointPenalty(10)'. Empty line or 'skip': no answer; 'quit': stop.")
+        "or 'SJ-3.1.3; ; PointPenalty(10)'. Empty line or 'skip': no answer; 'quit': stop; '?': commands.")
+COMMANDS = """Commands (anything else is read as your ruling):
+  ?, help          this list
+  deal             every step of the deal so far (the table shows only the last few)
+  table            the table again
+  rules WORDS|ID   look the rulebook up: a clause id (GD-2.3.1) shows the clause, a section
+                   id (GD-2.3) its clauses, words (out of turn, 提前) the clauses that say them
+  skip, or empty   no answer to this one
+  quit             stop here (the rest count as unanswered)
+""" + HELP.split(". Empty line")[0] + "."
+LOOKUP_LIMIT = 12
+"""At most this many clauses listed for a word search."""
 
 
 def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int], seed: Callable[[str], int]) -> None:
     """The `train` subcommand and its `export` action (called by ``paiju.cli``)."""
-    train = sub.add_parser("train", help="referee training: rule on irregularities, graded against the referee")
+    train = sub.add_parser(
+        "train", help="referee training: rule on irregularities, graded against the referee",
+        description="Referee training: each scenario stops at an irregularity; answer with the clause, the "
+                    "rectification and the sanctions, and the answer is graded against the rulebook referee.",
+        epilog=examples("paiju train --game guandan --count 3",
+                        "paiju train --game shengji --clauses 'SJ-3.*' --answers answers.txt --report report.json",
+                        "paiju train export --game guandan --count 10 pack/      # a pack for a class",
+                        "paiju train --from pack/"))
 
     def common(parser: argparse.ArgumentParser, default: Any) -> None:
         parser.add_argument("--game", choices=games, default=default,
@@ -57,8 +78,12 @@ def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int
     train.add_argument("--answers", metavar="FILE", help="answers, one per line: run without asking")
     train.add_argument("--report", metavar="OUT.json", help="write the scenarios, answers and verdicts as JSON")
     train.add_argument("--html-dir", metavar="DIR", help="also write one HTML page per scenario into DIR")
-    actions = train.add_subparsers(dest="train_action", metavar="export", parser_class=type(train))
-    export = actions.add_parser("export", help="write a scenario pack (logs + answer key) for a class")
+    actions = train.add_subparsers(dest="train_action", metavar="export", parser_class=type(train),
+                                   help="optional: export writes a pack instead of training (paiju train export --help)")
+    export = actions.add_parser("export", help="write a scenario pack (logs + answer key) for a class",
+                                description="Write a scenario pack: one log per scenario and the answer key.",
+                                epilog=examples("paiju train export --game guandan --count 10 pack/",
+                                                "paiju train export --game shengji --clauses 'SJ-2.*' sj-pack/"))
     common(export, argparse.SUPPRESS)
     export.add_argument("out_dir", metavar="OUT_DIR", help="a new or empty directory")
 
@@ -74,19 +99,35 @@ def train_command(args: argparse.Namespace, stdin: TextIO | None = None, stdout:
     if args.html_dir:
         _make_dir(args.html_dir, "--html-dir")
     game, scenarios, made = _scenarios(args)
-    if answers is None:
-        records = _interactive(game, scenarios, stdin, stdout, args.html_dir)
-    else:
-        if len(answers) > len(scenarios):
-            _warn(f"{args.answers} has {len(answers)} answers for {len(scenarios)} scenarios; "
-                  f"the last {len(answers) - len(scenarios)} are not used")
-        records = _batch(scenarios, answers, stdout, args.html_dir)
-    report = _report(game, made, records)
+    records: list[dict[str, Any]] = []   # filled as answers come: what Ctrl-C leaves is reported
+    interrupted = False
+    try:
+        if answers is None:
+            _interactive(game, scenarios, stdin, stdout, args.html_dir, records)
+        else:
+            if len(answers) > len(scenarios):
+                _warn(f"{args.answers} has {len(answers)} answers for {len(scenarios)} scenarios; "
+                      f"the last {len(answers) - len(scenarios)} are not used")
+            _batch(scenarios, answers, stdout, args.html_dir, records)
+    except KeyboardInterrupt:
+        interrupted = True
+        print(file=stdout)
+    report = _report(game, made, records, of=len(scenarios), interrupted=interrupted)
     _print_score(report, stdout)
     if args.report:
         write_text(args.report, json.dumps(report, ensure_ascii=False, indent=1) + "\n")
         print(f"wrote {args.report}", file=stdout)
+        if "logs" in report:
+            print(f"the scenarios' logs are not written: {export_hint(game, made)} writes them", file=stdout)
+    if interrupted:
+        print(f"paiju: interrupted: {_answered(records)} of {len(scenarios)} scenarios answered"
+              + (f", reported in {args.report}" if args.report else ""), file=sys.stderr)
+        return EXIT_INTERRUPTED
     return 0
+
+
+def _answered(records: Sequence[dict[str, Any]]) -> int:
+    return sum(1 for r in records if r["answer"])
 
 
 def export_command(args: argparse.Namespace, stdout: TextIO) -> int:
@@ -171,8 +212,7 @@ def _write_page(directory: str, number: int, scenario: Scenario) -> str:
 
 
 def _batch(scenarios: Sequence[Scenario], answers: Sequence[str], stdout: TextIO,
-           html_dir: str | None) -> list[dict[str, Any]]:
-    records = []
+           html_dir: str | None, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for number, scenario in enumerate(scenarios, start=1):
         if html_dir:
             _write_page(html_dir, number, scenario)
@@ -189,17 +229,20 @@ def _batch(scenarios: Sequence[Scenario], answers: Sequence[str], stdout: TextIO
 
 def _verdict_line(number: int, scenario: Scenario, record: dict[str, Any]) -> str:
     given = record["answer"] if record["answer"] else "-"
+    reason = "; ".join(r for r in record["remarks"] if not r.endswith(": right")) if record["verdict"] not in (
+        "right", "unanswered") else ""
     return (f"{number:>3}. {os.path.basename(scenario.source)} at {scenario.position}: {record['verdict']}"
-            f" (answer {given}; expected {scenario.expected.clause})")
+            f" (answer {given}; expected {scenario.expected.clause})" + (f": {reason}" if reason else ""))
 
 
 def _interactive(game: str, scenarios: Sequence[Scenario], stdin: TextIO, stdout: TextIO,
-                 html_dir: str | None) -> list[dict[str, Any]]:
+                 html_dir: str | None, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Ask for a ruling on each scenario; ``records`` gets one record per scenario as it
+    is answered (or passed over after 'quit')."""
     from paiju.replay.text import make_console
 
     console = make_console(stdout)
     echo = not _is_tty(stdin)
-    records: list[dict[str, Any]] = []
     total = len(scenarios)
     print(f"{game_spec(game).title} referee training: {total} scenario{'s' if total != 1 else ''}. {HELP}",
           file=stdout)
@@ -213,7 +256,7 @@ def _interactive(game: str, scenarios: Sequence[Scenario], stdin: TextIO, stdout
         show_table(scenario, console)
         if html_dir:
             print(f"page: {_write_page(html_dir, number, scenario)}", file=stdout)
-        text, answer = _ask(stdin, stdout, echo)
+        text, answer = _ask(stdin, stdout, echo, scenario, console)
         if text is None:
             stopped = True
             records.append(result_record(number, scenario, None, None, grade(scenario.expected, None)))
@@ -221,9 +264,11 @@ def _interactive(game: str, scenarios: Sequence[Scenario], stdin: TextIO, stdout
         graded = grade(scenario.expected, answer)
         record = result_record(number, scenario, text or None, answer, graded)
         records.append(record)
-        print(f"→ {graded.verdict.upper()}", file=stdout)
+        reason = why(graded)
+        print(f"→ {graded.verdict.upper()}" + (f": {reason}" if reason else ""), file=stdout)
         for remark in graded.remarks:
-            print(f"  {remark}", file=stdout)
+            if not reason or remark.endswith(": right"):  # the others are on the verdict line
+                print(f"  {remark}", file=stdout)
         for line in explanation(scenario):
             print(f"  | {line}", file=stdout)
     return records
@@ -237,7 +282,10 @@ def show_table(scenario: Scenario, console: Any, context: int = 8) -> None:
     from paiju.replay.text import step_line, table_panel
     from paiju.replay.fold import Fold
 
+    from paiju.wording import irregularity_words
+
     fold = Fold(scenario.view(), None, scenario.source)
+    fold.table.hide_judgement = True  # the referee's findings would give the ruling away
     recent: deque[Any] = deque(maxlen=context + 1)
     for step in fold.steps(until=scenario.view_index):
         if recent and (recent[-1].unit, recent[-1].deal) != (step.unit, step.deal):
@@ -252,7 +300,8 @@ def show_table(scenario: Scenario, console: Any, context: int = 8) -> None:
         console.print(Text(f"earlier ruling: {r['clause']} on {who} (seq {r['seq']})", style="dim"))
     e = scenario.expected
     who = f"seat {e.offender}" if e.offender is not None else "the table"
-    what = f"{who}'s {e.irregularity}" if e.irregularity else f"what {who} did"
+    what = (f"what {who} did: {irregularity_words(scenario.game, e.irregularity)}" if e.irregularity
+            else f"what {who} did")
     console.print(Text(f"Rule on {what}" + (f" (the irregularity at {e.irregular})" if e.irregular else "") + ".",
                        style="bold"))
 
@@ -264,9 +313,60 @@ def _is_tty(stream: TextIO) -> bool:
         return False
 
 
-def _ask(stdin: TextIO, stdout: TextIO, echo: bool) -> tuple[str | None, Any]:
+def show_deal(scenario: Scenario, console: Any) -> None:
+    """Every step of the scenario's deal up to its position (the trainer's ``deal``)."""
+    from paiju.replay.fold import Fold
+    from paiju.replay.text import step_line
+
+    fold = Fold(scenario.view(), None, scenario.source)
+    fold.table.hide_judgement = True
+    steps: list[Any] = []
+    for step in fold.steps(until=scenario.view_index):
+        if steps and (steps[-1].unit, steps[-1].deal) != (step.unit, step.deal):
+            steps.clear()
+        steps.append(step)
+    for step in steps:
+        console.print(step_line(step))
+
+
+def lookup(game: str, query: str) -> list[str]:
+    """The trainer's ``rules`` command: a clause by id (in full), a section's clauses, or the
+    clauses of ``game`` whose title, summary or Chinese text hold every word of ``query``."""
+    from enforcement.rulebook import UnknownClause, children, clause, clauses_for
+
+    text = query.strip()
+    if not text:
+        return ["rules WORDS|ID: give a clause id (GD-2.3.1) or words to search for"]
+    try:
+        found = clause(text)
+    except UnknownClause:
+        found = None
+    if found is not None:
+        lines = [f"{found.id} {found.title}" + ("" if found.game == game else
+                                                  f" (a {game_spec(found.game).title} clause)"),
+                 found.text_zh, found.summary]
+        if found.rectification.text:
+            lines.append(f"rectification 纠正: {found.rectification.text}")
+        if found.sanction.text:
+            lines.append(f"sanctions 处罚: {found.sanction.text}")
+        below = children(found.id)
+        lines.extend(f"  {c.id} {c.title}" for c in below)
+        return [line for line in lines if line]
+    words = [w.lower() for w in text.split()]
+    hits = [c for c in clauses_for(game)
+            if all(w in f"{c.id} {c.title} {c.summary} {c.text_zh}".lower() for w in words)]
+    if not hits:
+        return [f"no {game_spec(game).title} clause says {text!r}"]
+    shown = [f"  {c.id} {c.title}" for c in hits[:LOOKUP_LIMIT]]
+    more = [f"  … {len(hits) - LOOKUP_LIMIT} more: add words to narrow it"] if len(hits) > LOOKUP_LIMIT else []
+    return [f"{len(hits)} clause{'s' if len(hits) != 1 else ''} say {text!r}:"] + shown + more
+
+
+def _ask(stdin: TextIO, stdout: TextIO, echo: bool, scenario: Scenario | None = None,
+         console: Any = None) -> tuple[str | None, Any]:
     """(the answer text, the answer read); (None, None) at end of input or 'quit'. ``echo``:
-    repeat what was read (input that is not typed does not show by itself)."""
+    repeat what was read (input that is not typed does not show by itself). Commands
+    (``COMMANDS``) are answered and the question asked again."""
     while True:
         print("Your ruling> ", end="", file=stdout, flush=True)
         line = stdin.readline()
@@ -278,8 +378,19 @@ def _ask(stdin: TextIO, stdout: TextIO, echo: bool) -> tuple[str | None, Any]:
             print(text, file=stdout)
         if text.lower() in ("quit", "q", "exit"):
             return None, None
+        command, _, rest = text.partition(" ")
         if text in ("?", "help"):
-            print(HELP, file=stdout)
+            print(COMMANDS, file=stdout)
+            continue
+        if scenario is not None and command.lower() in ("rules", "rule", "r") and not _looks_like_answer(text):
+            for line in lookup(scenario.game, rest):
+                print(f"  {line}", file=stdout)
+            continue
+        if scenario is not None and console is not None and text.lower() in ("deal", "history"):
+            show_deal(scenario, console)
+            continue
+        if scenario is not None and console is not None and text.lower() == "table":
+            show_table(scenario, console)
             continue
         try:
             return text, parse_answer(text)
@@ -287,18 +398,42 @@ def _ask(stdin: TextIO, stdout: TextIO, echo: bool) -> tuple[str | None, Any]:
             print(f"  cannot read that: {exc}. Try again ('?' for help).", file=stdout)
 
 
-def _report(game: str, made: dict[str, Any], records: list[dict[str, Any]]) -> dict[str, Any]:
+def _looks_like_answer(text: str) -> bool:
+    """'r' and 'rules' are commands; an answer starts with a clause id."""
+    return ";" in text
+
+
+def _report(game: str, made: dict[str, Any], records: list[dict[str, Any]], *, of: int,
+            interrupted: bool = False) -> dict[str, Any]:
+    """The run as JSON. ``total`` is the scenarios graded (``records``); a run stopped by
+    Ctrl-C adds ``interrupted``: how many scenarios the run had and how many were answered."""
     verdicts = Counter(r["verdict"] for r in records)
-    return {
-        "format": REPORT_FORMAT, "version": REPORT_VERSION, "game": game, "made": made,
+    extra: dict[str, Any] = {}
+    if "seed" in made:  # generated: no log on disk until exported
+        export = export_hint(game, made)
+        records = [{**r, "log": None, "log_in_export": r["log"]} for r in records]
+        extra["logs"] = f"generated, not written; {export} writes them (log_in_export) with key.json"
+    report = {
+        "format": REPORT_FORMAT, "version": REPORT_VERSION, "game": game, "made": made, **extra,
         "scenarios": records,
         "score": sum(1 for r in records if r["clause_right"]),
         "total": len(records),
         "verdicts": {v: verdicts.get(v, 0) for v in VERDICTS},
     }
+    if interrupted:
+        report["interrupted"] = {"scenarios_in_run": of, "answered": _answered(records)}
+    return report
+
+
+def export_hint(game: str, made: dict[str, Any]) -> str:
+    """The command that writes a generated run's scenarios as logs."""
+    clauses = f" --clauses {made['clauses']}" if made.get("clauses") else ""
+    return f"`paiju train export --game {game} --seed {made['seed']} --count {made['count']}{clauses} DIR`"
 
 
 def _print_score(report: dict[str, Any], stdout: TextIO) -> None:
     counts = report["verdicts"]
     detail = ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v])
-    print(f"score: {report['score']} of {report['total']} clauses right ({detail})", file=stdout)
+    stopped = (f" (interrupted: {report['total']} of {report['interrupted']['scenarios_in_run']} scenarios reached)"
+               if "interrupted" in report else "")
+    print(f"score: {report['score']} of {report['total']} clauses right ({detail or 'nothing graded'}){stopped}", file=stdout)

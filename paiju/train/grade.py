@@ -264,6 +264,9 @@ def grade(expected: Expected, answer: Answer | None) -> Grade:
         remarks.append(f"clause {answer.clause}: the right section, but the ruling cites its sub-clause {expected.clause}")
     elif answer.problem("clause"):
         remarks.append(f"clause: {answer.problem('clause')}; the ruling cites {expected.clause}")
+    elif _other_game(answer.clause, expected.clause):
+        remarks.append(f"clause {answer.clause}: {_other_game(answer.clause, expected.clause)}; "
+                       f"the ruling cites {expected.clause}")
     else:
         remarks.append(f"clause {answer.clause}: wrong, the ruling cites {expected.clause}")
     rect_right = None
@@ -287,6 +290,24 @@ def grade(expected: Expected, answer: Answer | None) -> Grade:
     else:
         verdict = PARTLY if section else WRONG
     return Grade(verdict, exact, rect_right, sanctions_right, tuple(remarks))
+
+
+def _other_game(given: str, expected: str) -> str:
+    """'a 双升 clause, and this is a 掼蛋 deal' when the clause given is the other game's ('' if not)."""
+    from enforcement.rulebook import RULEBOOK
+    from tabletop.games import game_spec
+
+    if given not in RULEBOOK or expected not in RULEBOOK or RULEBOOK[given].game == RULEBOOK[expected].game:
+        return ""
+    return (f"a {game_spec(RULEBOOK[given].game).title} clause, and this is a "
+            f"{game_spec(RULEBOOK[expected].game).title} deal")
+
+
+def why(graded: Grade) -> str:
+    """Why an answer is not right, for its verdict line: the remarks on what was wrong."""
+    if graded.verdict in (RIGHT, UNANSWERED):
+        return ""
+    return "; ".join(r for r in graded.remarks if not r.endswith(": right"))
 
 
 def unreadable(message: str) -> Grade:
@@ -326,10 +347,12 @@ def explanation(scenario: Scenario) -> list[str]:
         head = [f"{entry.id} {entry.title}", entry.text_zh, entry.summary]
     except UnknownClause:
         head = [f"{e.clause} (not in this rulebook)"]
+    from paiju.wording import irregularity_words
+
     who = f"seat {e.offender}" if e.offender is not None else (f"side {e.side}" if e.side is not None else "nobody")
     where = f" at {e.irregular}" if e.irregular else ""
-    lines = head + [f"The referee ruled on {who}{where}: {e.irregularity or 'reported incident'}"
-                    + (f" [{e.facts}]" if e.facts else "")]
+    what = irregularity_words(scenario.game, e.irregularity) if e.irregularity else "a reported incident"
+    lines = head + [f"The referee ruled on {who}{where}: {what}" + (f" [{e.facts}]" if e.facts else "")]
     if e.unresolved:
         lines.append(e.note[:1].upper() + e.note[1:])
     lines.append("Rectification: " + ("; ".join(e.effects) if e.effects else "none"))

@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import tempfile
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
-from paiju.replay.shared import effect_text, plain
+from paiju.wording import effect_words, facts_words, imposed_words, sanction_words
 from paiju.files import write_whole
 from tabletop.errors import LogError, PaijuError
 from tabletop.events import Event, UnitStarted
@@ -99,10 +101,10 @@ def _unique(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
 
-def expected_from(ruling: Event, irregular: Event | None, irregular_label: str | None) -> Expected:
-    """The key of a ``ref.ruling`` / ``ref.unresolved`` event."""
+def expected_from(ruling: Event, irregular: Event | None, irregular_label: str | None, game: str = "") -> Expected:
+    """The key of a ``ref.ruling`` / ``ref.unresolved`` event (its texts in the referee's
+    words, ``paiju.wording``)."""
     from enforcement.rulebook import clause
-    from paiju.replay.shared import sanction_text
 
     if ruling.KIND == "ref.unresolved":
         step = clause(ruling.fallback).sanction.for_occurrence(1)   # the default fallback's record
@@ -111,7 +113,8 @@ def expected_from(ruling: Event, irregular: Event | None, irregular_label: str |
         return Expected(
             clause=ruling.fallback, offender=offender, side=None if offender is None else offender % 2,
             irregularity=ruling.irregularity, irregular=irregular_label, sanctions=keys, rectification=(),
-            effects=(), sanction_texts=tuple(str(s) for s in step), facts=plain(ruling.facts) if ruling.facts else "",
+            effects=(), sanction_texts=tuple(sanction_words(s.to_dict()) for s in step),
+            facts=facts_words(game, ruling.facts, offender),
             unresolved=True, note=ruling.note)
     effects = tuple(dict(e) for e in ruling.rectification)
     rows = tuple(dict(r) for r in ruling.sanctions)
@@ -120,8 +123,9 @@ def expected_from(ruling: Event, irregular: Event | None, irregular_label: str |
         irregularity=getattr(irregular, "irregularity", "") or "", irregular=irregular_label,
         sanctions=_unique(sanction_key(r.get("sanction")) for r in rows),
         rectification=_unique(str(e.get("kind")) for e in effects),
-        effects=tuple(effect_text(e) for e in effects), sanction_texts=tuple(sanction_text(r) for r in rows),
-        facts=plain(ruling.facts) if ruling.facts else "", unresolved=False, note=ruling.summary)
+        effects=tuple(effect_words(game, e, ruling.offender) for e in effects),
+        sanction_texts=tuple(imposed_words(r, ruling.offender) for r in rows),
+        facts=facts_words(game, ruling.facts, ruling.offender), unresolved=False, note=ruling.summary)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -190,7 +194,7 @@ def scenarios_in_log(log: Log, source: str) -> list[Scenario]:
             irregular_at = next((k for k in range(index - 1, unit_start - 1, -1)
                                  if log.events[k].seq == answers), None)
             irregular = log.events[irregular_at] if irregular_at is not None else None
-        expected = expected_from(event, irregular, labels[irregular_at] if irregular_at is not None else None)
+        expected = expected_from(event, irregular, labels[irregular_at] if irregular_at is not None else None, log.game)
         out.append(Scenario(log.game, log, source, index, labels[index - 1], labels[index], expected))
     return out
 
@@ -251,28 +255,41 @@ def filter_clauses(scenarios: Sequence[Scenario], wanted: Iterable[str] | None) 
 
 def write_pack(directory: str, game: str, scenarios: Sequence[Scenario], made: dict[str, Any]) -> list[str]:
     """Write a pack: each scenario's whole log as scenario-NNN.jsonl (NNN: the first scenario
-    of that log), then key.json (last, so a directory with a key is a complete pack).
-    ``directory`` must be new or empty. Returns the log file names."""
+    of that log), then key.json. ``directory`` must be new or empty. The pack is written in a
+    temporary directory beside it and renamed into place whole: a failed or interrupted
+    export leaves no pack and no half of one. Returns the log file names."""
     if os.path.exists(directory):
         if not os.path.isdir(directory):
             raise TrainingError(f"export: {directory} exists and is not a directory")
         if os.listdir(directory):
             raise TrainingError(f"export: {directory} is not empty (a pack goes into a new or empty directory)")
+    parent = os.path.dirname(os.path.abspath(directory))
     try:
-        os.makedirs(directory, exist_ok=True)
+        os.makedirs(parent, exist_ok=True)
+        building = tempfile.mkdtemp(prefix=f".{os.path.basename(os.path.abspath(directory))}.paiju-", suffix=".tmp",
+                                    dir=parent)
     except OSError as exc:
         raise TrainingError(f"export: cannot create {directory}: {exc.strerror or exc}") from None
-    entries = []
-    names: dict[str, str] = {}
-    for number, scenario in enumerate(scenarios, start=1):
-        name = names.get(scenario.source)
-        if name is None:  # scenarios from one log share its file
-            name = names[scenario.source] = scenario_name(number)
-            text = "".join(line + "\n" for line in (encode(scenario.log.header), *scenario.log.lines))
-            write_text(os.path.join(directory, name), text)
-        entries.append({"number": number, **scenario.key(), "log": name})
-    key = {"format": PACK_FORMAT, "version": PACK_VERSION, "game": game, "made": made, "scenarios": entries}
-    write_text(os.path.join(directory, KEY_FILE), json.dumps(key, ensure_ascii=False, indent=1) + "\n")
+    try:
+        entries = []
+        names: dict[str, str] = {}
+        for number, scenario in enumerate(scenarios, start=1):
+            name = names.get(scenario.source)
+            if name is None:  # scenarios from one log share its file
+                name = names[scenario.source] = scenario_name(number)
+                text = "".join(line + "\n" for line in (encode(scenario.log.header), *scenario.log.lines))
+                write_text(os.path.join(building, name), text)
+            entries.append({"number": number, **scenario.key(), "log": name})
+        key = {"format": PACK_FORMAT, "version": PACK_VERSION, "game": game, "made": made, "scenarios": entries}
+        write_text(os.path.join(building, KEY_FILE), json.dumps(key, ensure_ascii=False, indent=1) + "\n")
+        os.chmod(building, 0o755)
+        os.rename(building, directory)   # onto a missing or empty directory: the pack appears whole
+    except OSError as exc:
+        shutil.rmtree(building, ignore_errors=True)
+        raise TrainingError(f"export: cannot write {directory}: {exc.strerror or exc}") from None
+    except BaseException:
+        shutil.rmtree(building, ignore_errors=True)
+        raise
     return sorted(set(names.values()))
 
 

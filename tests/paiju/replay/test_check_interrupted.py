@@ -66,9 +66,10 @@ def test_a_run_stopped_by_sigint_leaves_a_log_that_checks(tmp_path):
     log = tmp_path / "run.jsonl"
     proc = subprocess.Popen([*PAIJU, "simulate", "guandan", "--deals", "5000", "--seed", "1", "--log", str(log),
                              "--quiet"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and (not log.exists() or log.stat().st_size < 200_000):
+    deadline = time.monotonic() + 60   # the log grows under a temporary name beside it (tabletop.files)
+    while time.monotonic() < deadline and sum(p.stat().st_size for p in tmp_path.glob(".run.jsonl.*.tmp")) < 200_000:
         time.sleep(0.1)
+    assert not log.exists()
     proc.send_signal(signal.SIGINT)
     proc.wait(timeout=60)
     done = _check(log)

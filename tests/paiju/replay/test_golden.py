@@ -108,7 +108,10 @@ def test_a_version_1_log_is_read_with_the_table_events_renamed_and_still_checks(
     result = check_log(log)
     assert result.ok, result.message
     new = load_log(str(GOLDEN / "golden_guandan_deal_refereed_seed3.jsonl"))[0]
-    assert log.lines == new.lines   # the same deal, read in the shape version 2 writes
+    # the same deal, read in the shape version 2 writes, up to the first play (the golden deal
+    # was rewritten since by agents that decide differently)
+    first_play = next(i for i, line in enumerate(new.lines) if '"kind":"gd.played"' in line)
+    assert first_play > 10 and log.lines[:first_play] == new.lines[:first_play]
 
 
 def test_a_log_of_an_unknown_version_is_a_one_line_error(tmp_path):

@@ -58,6 +58,6 @@ def test_a_barred_lead_and_a_designation_are_told(tmp_path, capsys):
     log = _insert(tmp_path, events)
     _, out, _ = run(capsys, log)
     assert flat("seat 2 passes (barred) its lead: seat 3 leads") in flat(out)
-    assert flat("seat 3 designates PAIR for seat 2's penalty cards (GD-6)") in flat(out)
+    assert flat("seat 3 designates 对子 pair for seat 2's penalty cards 罚张 (GD-6)") in flat(out)
     _, at, _ = run(capsys, log, "--at", 138)
     assert "[barred" not in at                           # the bar was spent: no flag on the seat

@@ -178,6 +178,8 @@ def test_stepping_changes_the_table_and_next_ruling_shows_its_clause(tmp_path, b
     assert main(["replay", str(ruled_log(tmp_path)), "--html", str(out)]) == 0
     page.goto(out.as_uri())
     page.wait_for_selector("body[data-ready='1']")
+    assert page.get_attribute("#table", "data-seq") == "136"    # opens at the first ruling
+    page.keyboard.press("Home")
     assert page.get_attribute("#table", "data-step") == "0"
 
     # → steps: the table changes at each step that changes it

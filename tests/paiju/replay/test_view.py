@@ -112,8 +112,8 @@ def one_error_line(err: str, *needles: str) -> None:
 def test_listing_one_line_per_play_in_card_notation(capsys):
     code, out, err = run(capsys, GD_LOG)
     assert code == 0 and err == ""
-    assert re.search(r"^ +135 +seat 2 plays ♠5 ♣5 ♦5 ♦5 \(BOMB 4x5\)$", out, re.M)
-    assert re.search(r"^ +117 +seat 3 plays ♥2 ♥2 ♣9 ♣9 \(BOMB 4x9\)$", out, re.M)
+    assert re.search(r"^ +135 +seat 2 plays ♠5 ♣5 ♦5 ♦5 \(炸弹 bomb 4×5\)$", out, re.M)
+    assert re.search(r"^ +117 +seat 3 plays ♥2 ♥2 ♣9 ♣9 \(炸弹 bomb 4×9\)$", out, re.M)
     assert re.search(r"^ +\d+ +seat 0 passes$", out, re.M)
     assert re.search(r"^ +288 +seat 3 goes out: 上游 1st$", out, re.M)
     assert "deal over: finishing order 3 0 2 1: team 1 (seats 1&3) goes up 1 level (1-4); 56 plays" in out
@@ -150,7 +150,7 @@ def test_seat_view_hides_another_seats_drawn_card(capsys):
 def test_table_at_a_bomb_golden(capsys):
     code, out, err = run(capsys, GD_LOG, "--at", 135)
     assert code == 0 and err == ""
-    assert "▶2: ♠5 ♣5 ♦5 ♦5 BOMB 4x5" in out
+    assert "▶2: ♠5 ♣5 ♦5 ♦5 炸弹 bomb 4×5" in out
     assert "at seq 135 · line 137" in out
     golden("replay_guandan_deal_seed3_at_135.txt", out)
 
@@ -197,7 +197,7 @@ def test_at_unit_and_seq_in_a_log_of_several_units(tmp_path, capsys):
     code, out, _ = run(capsys, log, "--at", "2:140")
     assert code == 0 and "at seq 2:140" in out and "deal 3" in out
     code, _, err = run(capsys, log, "--at", "1:9999")
-    one_error_line(err, "no event with sequence number 9999 in unit 1")
+    one_error_line(err, "no event 9999 in unit 1 (its sequence numbers run 0-")
     code, _, err = run(capsys, log, "--at", "seven")
     one_error_line(err, "not a sequence number")
 
@@ -252,8 +252,8 @@ def test_unresolved_irregularity_shows_the_fallback_clause(tmp_path, capsys):
                            note="not covered by the rulebook; fallback GD-2.5")]
     log = with_events(GD_LOG, tmp_path / "unresolved.jsonl", 135, unresolved)
     _, out, _ = run(capsys, log, "--at", 136)
-    assert "UNRESOLVED strange_thing by seat 2: fallback GD-2.5" in out
-    assert "GD-2.5" in out and "unresolved strange_thing by seat 2: fallback" in out
+    assert "UNRESOLVED: seat 2 strange thing; no clause fits, fallback GD-2.5" in out
+    assert "GD-2.5" in out and "unresolved: seat 2 strange thing; no clause fits, fallback" in out
 
 
 def test_kinds_without_a_handler_follow_the_payload_conventions(tmp_path, capsys, monkeypatch):
@@ -292,7 +292,7 @@ def test_truncated_last_line_shows_the_valid_prefix_with_a_warning(tmp_path, cap
     assert f"line {len(lines)}: truncated" in err and f"showing the {len(lines) - 2} events before it" in err
     assert "seat 3 goes out: 上游 1st" in out
     code, out, err = run(capsys, cut, "--at", 135)
-    assert code == 0 and "BOMB 4x5" in out
+    assert code == 0 and "炸弹 bomb 4×5" in out
 
 
 def test_a_log_whose_last_line_is_cut_off_checks_as_an_interrupted_run(tmp_path, capsys):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from paiju.sim.batch import Batch, ChunkTask, chunk_size, make_agents, plan_chunks, play_chunk
 from paiju.games import adapter_for
 from paiju.sim.logs import index_ranges, part_path
-from paiju.sim.progress import PlainLines, clock
+from paiju.progress import PlainLines, clock
 from paiju.replay.check import check_log, unit_indices
 from tabletop.errors import LogError
 from tabletop.events import EventStream
@@ -56,23 +56,26 @@ def test_index_ranges_join_adjacent_chunks():
     assert index_ranges(chunks) == [[0, 10]]
 
 
-def test_plain_progress_prints_each_tenth_and_after_a_quiet_half_minute():
+def test_plain_progress_prints_at_the_start_each_tenth_and_after_a_quiet_interval():
     now = [0.0]
     out = io.StringIO()
-    progress = PlainLines("deals", 100, "simulate", out, now=lambda: now[0])
+    progress = PlainLines("deals", 100, "simulate", out, now=lambda: now[0], interval=5.0)
     for _ in range(25):
-        now[0] += 1.0
-        progress.advance(1)          # 25 units, 1 s each: lines at 10 % and 20 %
-    now[0] += 40.0
-    progress.advance(1)              # 26 %: no new tenth, but 40 s without a line
+        now[0] += 0.5
+        progress.advance(1)          # 25 units, 0.5 s each: lines at 10 % and 20 %
+    now[0] += 7.0
+    progress.advance(1)              # 26 %: no new tenth, but 7 s without a line
     now[0] += 1.0
-    progress.advance(74)
+    progress.advance(73, note="1 violation")
+    progress.advance(1)
     lines = out.getvalue().splitlines()
     assert lines == [
-        "simulate: 10/100 deals (10%), 1.0 deals/s, ETA 1:30",
-        "simulate: 20/100 deals (20%), 1.0 deals/s, ETA 1:20",
-        "simulate: 26/100 deals (26%), 0.4 deals/s, ETA 3:05",
-        "simulate: 100/100 deals (100%), 1.5 deals/s, done in 1:06",
+        "simulate: 0/100 deals (0%), started",
+        "simulate: 10/100 deals (10%), 2.0 deals/s, ETA 0:45",
+        "simulate: 20/100 deals (20%), 2.0 deals/s, ETA 0:40",
+        "simulate: 26/100 deals (26%), 1.3 deals/s, ETA 0:56",
+        "simulate: 99/100 deals (99%), 4.8 deals/s, ETA 0:00, 1 violation",
+        "simulate: 100/100 deals (100%), 4.9 deals/s, done in 0:20, 1 violation",
     ]
     assert clock(3723) == "1:02:03"
 

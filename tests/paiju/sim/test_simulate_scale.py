@@ -156,7 +156,7 @@ def test_a_failed_unit_is_named_and_the_log_keeps_the_units_before_it(tmp_path, 
 
     real = paiju.sim.batch.make_agents
     monkeypatch.setattr(paiju.sim.batch, "make_agents",
-                        lambda game, kinds, seed, index, *given: [Broken()] * 4 if index == 4 else real(game, kinds, seed, index, *given))
+                        lambda game, kinds, seed, index: [Broken()] * 4 if index == 4 else real(game, kinds, seed, index))
     log = tmp_path / "stopped.jsonl"
     assert main([*DEALS, "--log", str(log), "--summary", str(tmp_path / "s.json")]) == 2
     assert capsys.readouterr().err == "paiju: error: deal 4 of seed 11 failed: no legal move chosen\n"
@@ -176,7 +176,8 @@ def test_progress_is_plain_lines_on_stderr_when_not_a_terminal(capsys):
     lines = captured.err.splitlines()
     assert lines and all(line.startswith("simulate: ") for line in lines)
     assert lines[-1].startswith("simulate: 10/10 deals (100%), ") and ", done in " in lines[-1]
-    assert " deals/s, ETA " in lines[0]
+    assert lines[0] == "simulate: 0/10 deals (0%), started"
+    assert " deals/s, ETA " in lines[1]
     assert "\x1b[" not in captured.err and "10 deals in " in captured.out
 
 

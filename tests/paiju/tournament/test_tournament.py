@@ -289,3 +289,33 @@ def test_without_the_extra_the_csv_and_summary_are_still_written(tmp_path, monke
     assert sorted(os.listdir(out)) == ["deals.csv", "report.html", "summary.json"]
     assert capsys.readouterr().err == ("paiju: note: no deals.parquet without pyarrow: "
                                        "pip install 'paiju[tournament]'\n")
+
+
+PLUGIN = '''
+class FirstLegal:
+    """Always the first legal action (PASS when it may pass)."""
+
+    def __init__(self, rng):
+        pass
+
+    def act(self, observation, legal_actions):
+        return legal_actions[0]
+'''
+
+
+def test_a_plug_in_agent_enters_a_tournament_and_ogd_play_resolves_it(tmp_path, capsys):
+    plugin = tmp_path / "first_legal.py"
+    plugin.write_text(PLUGIN, encoding="utf-8")
+    spec = f"{plugin}:FirstLegal"
+    out = tmp_path / "t"
+    assert main(["tournament", "guandan", "--agents", f"heuristic,{spec}", "--deals", "4", "--duplicate", "--quiet",
+                 "--out", str(out)]) == 0
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    assert [a["spec"] for a in summary["agents"]] == ["heuristic", spec]
+    assert summary["pairings"][0]["deals_played"] == 4
+    from paiju.ogd.players import resolve_agent
+
+    assert type(resolve_agent(spec, 0)).__name__ == "PluginAgent"   # agent_specs' wrapper of a plug-in
+    capsys.readouterr()
+    assert main(["tournament", "guandan", "--agents", f"heuristic,{tmp_path}/nowhere.py:X", "--deals", "2"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1

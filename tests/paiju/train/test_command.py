@@ -145,21 +145,23 @@ def test_answers_file_gives_the_report_with_verdicts_and_score(pack, tmp_path, c
     code, out, err = run(capsys, "train", *GENERATE, "--answers", answers, "--report", report_path)
     assert code == 0 and err == ""
     report = json.loads(report_path.read_text(encoding="utf-8"))
-    assert set(report) == {"format", "version", "game", "made", "scenarios", "score", "total", "verdicts"}
+    assert set(report) == {"format", "version", "game", "made", "logs", "scenarios", "score", "total", "verdicts"}
+    assert "`paiju train export --game guandan --seed 4 --count 4" in report["logs"]  # generated: no log on disk
     assert report["game"] == "guandan" and report["made"] == {"seed": 4, "count": 4, "clauses": CLAUSES}
     rows = report["scenarios"]
-    assert [set(r) for r in rows] == [SCENARIO_FIELDS] * 4
+    assert [set(r) for r in rows] == [SCENARIO_FIELDS | {"log_in_export"}] * 4
     assert [r["verdict"] for r in rows] == ["right", "partly right", "partly right", "unanswered"]
     assert [r["clause_right"] for r in rows] == [True, True, False, False]
     assert rows[1]["sanctions_right"] is False and rows[1]["rectification_right"] is None
     assert report["score"] == 2 and report["total"] == 4
     assert report["verdicts"] == {"right": 1, "partly right": 2, "wrong": 0, "unanswered": 1}
     for row, entry in zip(rows, entries):                    # the run plays the pack's scenarios
-        assert {k: row[k] for k in entry} == entry
-    assert rows[0]["log"] == "scenario-001.jsonl" and rows[3]["answer"] is None
+        assert {k: row[k] for k in entry if k != "log"} == {k: v for k, v in entry.items() if k != "log"}
+        assert row["log"] is None and row["log_in_export"] == entry["log"]
+    assert rows[0]["log_in_export"] == "scenario-001.jsonl" and rows[3]["answer"] is None
     assert rows[0]["explanation"][0].startswith(rows[0]["expected_clause"])
     assert "score: 2 of 4 clauses right (1 right, 2 partly right, 1 unanswered)" in out
-    assert out.count("\n") == 4 + 2                          # a verdict line each, the score, 'wrote'
+    assert out.count("\n") == 4 + 3                          # a verdict line each, the score, 'wrote', the logs
 
 
 def test_export_then_from_plays_the_same_scenarios_with_the_same_grades(pack, tmp_path, capsys):
@@ -173,8 +175,9 @@ def test_export_then_from_plays_the_same_scenarios_with_the_same_grades(pack, tm
     generated, from_pack = reports
     assert from_pack["made"] == {"from": str(pack), "clauses": None, "count": None}
     for a, b in zip(generated["scenarios"], from_pack["scenarios"], strict=True):
-        assert b["log"] == str(pack / a["log"])
-        assert {k: v for k, v in a.items() if k != "log"} == {k: v for k, v in b.items() if k != "log"}
+        assert a["log"] is None and b["log"] == str(pack / a["log_in_export"])
+        assert {k: v for k, v in a.items() if k not in ("log", "log_in_export")} == {
+            k: v for k, v in b.items() if k != "log"}
     assert generated["score"] == from_pack["score"] == 2
     # the pack's logs are whole refereed logs: replay --check reproduces them, --at shows the position
     game, scenarios = scenarios_from_dir(str(pack))
@@ -224,7 +227,7 @@ def test_interactive_run_through_stdin(tmp_path):
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "scenario 1 of 2 · scenario-001.jsonl at" in out and "╭─ deal 1" in out
-    assert re.search(r"Rule on seat \d's play_out_of_turn \(the irregularity at \d+\)\.", out)
+    assert re.search(r"Rule on what seat \d did: plays out of turn 提前出牌 \(the irregularity at \d+\)\.", out)
     assert "cannot read that: no clause 'GD-2.3.9'" in out            # asked again
     assert "→ RIGHT" in out and "| GD-2.3.1 " in out and "越序出牌" in out
     assert "scenario 2 of 2" in out and "score: 1 of 2 clauses right (1 right, 1 unanswered)" in out

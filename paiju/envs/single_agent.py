@@ -1,0 +1,92 @@
+"""A Gymnasium single-agent view of a table: the learner holds one seat, the other three
+are played inside the environment by paiju's agents (``"random"``, ``"heuristic"``) or by
+yours (an agent object with ``act(observation, legal_actions)``, or a factory called with a
+seeded ``numpy.random.Generator``).
+
+    import gymnasium, paiju.envs
+    env = gymnasium.make("paiju/Guandan-v0", opponents="heuristic", seat=0)
+
+``opponents``: one spec for the three other seats, a sequence of three (the learner's
+下家, partner and 上家, in that order), or a dict {seat: spec}. Every other option is the
+PettingZoo environment's (``rules``, ``episode``, ``level``, ``referee``, ``infractions``,
+``reward``, ``render_mode``). Observations are the PettingZoo ones (``observation`` and
+``action_mask``); the reward of a step is the learner's side's, everything the other seats
+did until the learner's next turn included. An action outside the mask ends the episode
+with ``illegal_reward`` (default -1) and ``info["illegal_action"]`` (PettingZoo's
+TerminateIllegalWrapper does the same for the classic games)."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from tabletop.errors import OptionError
+from tabletop.seats import NUM_SEATS
+
+from paiju.envs import ENV_MODULES
+
+
+def _seats_for(opponents: Any, seat: int) -> dict[int, Any]:
+    others = [(seat + k) % NUM_SEATS for k in (1, 2, 3)]
+    if isinstance(opponents, Mapping):
+        bots = {int(s): spec for s, spec in opponents.items()}
+        if sorted(bots) != sorted(others):
+            raise OptionError(f"opponents must name seats {others} (the learner holds seat {seat}), got {sorted(bots)}")
+        return bots
+    if isinstance(opponents, Sequence) and not isinstance(opponents, str):
+        if len(opponents) != 3:
+            raise OptionError(f"opponents: give one agent for all three other seats or three, got {len(opponents)}")
+        return dict(zip(others, opponents))
+    return {s: opponents for s in others}
+
+
+class SingleAgentEnv(gymnasium.Env):
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+
+    def __init__(self, game: str, opponents: Any = "random", seat: int = 0, illegal_reward: float = -1.0,
+                 **options: Any) -> None:
+        if game not in ENV_MODULES:
+            raise OptionError(f"unknown game {game!r} (known: {', '.join(ENV_MODULES)})")
+        if seat not in range(NUM_SEATS):
+            raise OptionError(f"seat must be 0-3, got {seat!r}")
+        module = importlib.import_module(ENV_MODULES[game])
+        self.table = module.raw_env(bots=_seats_for(opponents, seat), **options)
+        self.seat = seat
+        self.agent = f"player_{seat}"
+        self.observation_space = self.table.observation_space(self.agent)
+        self.action_space = self.table.action_space(self.agent)
+        self.render_mode = options.get("render_mode")
+        self.illegal_reward = float(illegal_reward)
+        self._over = True
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict[str, np.ndarray], dict]:
+        super().reset(seed=seed)
+        self.table.reset(seed=seed)
+        self._over = False
+        return self.table.observe(self.agent), {}
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
+        table = self.table
+        if self._over:
+            raise RuntimeError("the episode is over: call reset()")
+        observation = table.observe(self.agent)
+        action = int(action)
+        if not (0 <= action < len(observation["action_mask"]) and observation["action_mask"][action]):
+            self._over = True
+            copied = {key: value.copy() for key, value in observation.items()}   # never hand out one array twice
+            return copied, self.illegal_reward, True, False, {"illegal_action": True}
+        table.step(action)
+        terminated = self._over = table.terminations[self.agent]
+        info = {"result": table.engine.result} if terminated else {}
+        return table.observe(self.agent), float(table._cumulative_rewards[self.agent]), terminated, False, info
+
+    def action_masks(self) -> np.ndarray:
+        """The current action mask as booleans (sb3-contrib's MaskablePPO reads this)."""
+        return self.table.observe(self.agent)["action_mask"].astype(bool)
+
+    def render(self) -> str | None:
+        return self.table.render()

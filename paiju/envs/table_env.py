@@ -1,0 +1,419 @@
+"""The PettingZoo AEC environment both games share: seats, episodes, bots, the referee,
+rewards. What differs per game (the engine set-up, the action codec, the observation
+layout) is a *spec* module, ``paiju.envs.guandan_spaces`` or ``paiju.envs.shengji_spaces``.
+
+Seats 0-3 are agents ``player_0`` … ``player_3`` unless some are played by *bots*
+(``bots={seat: agent}``, what the Gymnasium wrapper uses for the learner's opponents and
+partner): bots act inside ``step``/``reset`` until an agent's turn comes. With
+``infractions=RATE`` the bots are wrapped in the referee layer's infraction injectors
+(and the engine is refereed); agents never commit irregularities, since the mask only
+ever allows legal actions.
+
+Episodes: ``episode="deal"`` (one deal) or ``"match"`` (a whole match). ``reset(seed=S)``
+starts episode 0 of seed S, a later ``reset()`` the next episode of the same seed tree
+(engine ``child``-seeded from ``(S, episode)``, bots from ``(S, episode, AGENT + seat)``,
+injectors from ``(S, episode, INJECTOR + seat)``), so a seed gives the same episodes.
+
+Rewards (zero-sum between the two sides, every agent of a side gets its side's):
+``reward="levels"``: when a deal is scored, the levels the winning side goes up (掼蛋 3/2/1,
+双升 by the level table) for it and the negative for the other side, and a referee's level
+penalty (掼蛋 级差分) as soon as it is imposed; ``reward="result"``: +1 / -1 / 0 for the
+match result (a deal episode: for the deal's winning side).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
+except ImportError as exc:   # the rl extra is not installed
+    raise ImportError(f"paiju.envs needs PettingZoo and Gymnasium: pip install 'paiju[rl]' ({exc})") from None
+
+from tabletop import rng as streams
+from tabletop.errors import IllegalAction, OptionError
+from tabletop.rng import child_seed
+from tabletop.runner import deliver, rule
+from tabletop.seats import NUM_SEATS, REFEREE
+
+from paiju.agent_specs import agent_factory
+from paiju.games import adapter_for
+
+EPISODES = ("deal", "match")
+REWARDS = ("levels", "result")
+MAX_ENGINE_STEPS = 200_000
+"""Guard: engine actions (bots' included) in one episode."""
+
+
+class TableEnv(AECEnv):
+    """One 4-seat table as a PettingZoo AEC environment (see the module doc).
+
+    ``spec`` is the game's spec module; ``options`` are those of ``guandan_v0.env`` /
+    ``shengji_v0.env`` (documented there and in the README)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, spec: Any, *, rules: "Mapping[str, Any] | Any | None" = None, episode: str = "deal",
+                 level: str = "2", referee: bool = False, infractions: "float | Mapping[str, float]" = 0.0,
+                 reward: str = "levels", bots: Mapping[int, Any] | None = None,
+                 action_features: bool = False, render_mode: str | None = None) -> None:
+        super().__init__()
+        self.spec = spec
+        self.game = spec.GAME
+        self.metadata = {**TableEnv.metadata, "name": spec.ENV_NAME}
+        adapter = adapter_for(self.game)
+        if episode not in EPISODES:
+            raise OptionError(f"episode must be one of {', '.join(EPISODES)}, got {episode!r}")
+        if reward not in REWARDS:
+            raise OptionError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise OptionError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if rules is None or isinstance(rules, Mapping):
+            rules = adapter.rules_from_dict(dict(rules or {}))
+        self.rules = rules
+        self.episode = episode
+        self.level = spec.check_level(level, episode)
+        self.reward_mode = reward
+        self.render_mode = render_mode
+        self.action_features = action_features
+        bots = dict(bots or {})
+        for seat in bots:
+            if seat not in range(NUM_SEATS):
+                raise OptionError(f"bot seats must be 0-3, got {seat!r}")
+        if len(bots) == NUM_SEATS:
+            raise OptionError("every seat is a bot: leave at least one seat to an agent")
+        for spec_ in bots.values():   # a bad spec fails now, not at the first reset
+            if isinstance(spec_, str):
+                agent_factory(spec_, self.game)
+        self._bot_specs = bots
+        self.infractions = _check_rates(infractions, self.game)
+        if self.infractions and not bots:
+            raise OptionError("infractions are committed by bots: give some seats to bots (opponents=...)")
+        self.refereed = bool(referee) or bool(self.infractions)
+        self._engine_options = adapter.engine_options(
+            {"referee": self.refereed, "infractions": self.infractions} if self.refereed else {})
+        self.seats = tuple(s for s in range(NUM_SEATS) if s not in bots)
+        self.possible_agents = [f"player_{s}" for s in self.seats]
+        self._seat_of = {name: s for name, s in zip(self.possible_agents, self.seats)}
+        self._agent_of = {s: name for name, s in self._seat_of.items()}
+        self.observation_spaces = {a: observation_space(spec) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(spec.N_ACTIONS) for a in self.possible_agents}
+        self._root = 0
+        self._episode_index = -1
+        self.engine: Any = None
+
+    # -----------------------------------------------------------------------------------------
+    # PettingZoo API
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+                raise OptionError(f"seed must be a non-negative integer, got {seed!r}")
+            self._root, self._episode_index = int(seed), 0
+        else:
+            self._episode_index += 1
+        root, index = self._root, self._episode_index
+        self.engine = self.spec.new_engine(child_seed(root, index), self.episode, self.level, self.rules,
+                                           self._engine_options)
+        self.tracker = self.spec.Tracker(self.engine)
+        self._bots = self._make_bots(root, index)
+        self._interjecting = [(s, b) for s, b in self._bots.items() if hasattr(b, "interject")]
+        if self.refereed:
+            from enforcement.setup import make_referee
+
+            self.referee = make_referee(self.game, self.rules)
+            # the referee also observes: it keeps the rulings made (``rulings_made``)
+            self._observers: list[Any] = [self.referee, _Collector(self)]
+        else:
+            self.referee = None
+            self._observers = []
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._team_reward = [0.0, 0.0]
+        self._rewarded = False
+        self._to_act: int | None = None
+        self._scored: dict[int, int] = {}
+        self._steps = 0
+        self._decision: Any = None
+        self._obs_cache: dict[str, Any] = {}
+        self._views: dict[int, Any] = {}
+        self._deliver(self.engine.take_events())
+        self._advance()
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        decision = self._decision or self._current_decision()
+        mask = decision.mask
+        try:
+            index = int(action)
+        except (TypeError, ValueError):
+            index = -1
+        if not 0 <= index < len(mask) or not mask[index]:
+            raise ValueError(f"action {action!r} is not legal for {agent} now "
+                             f"(legal: {np.flatnonzero(mask).tolist()[:20]}…)")
+        self._cumulative_rewards[agent] = 0.0
+        self._obs_cache = {}
+        engine_action = decision.choose(index)   # None: a 双升 card-by-card step, same decision
+        if engine_action is not None:
+            self._decision = None
+            self._apply(engine_action)
+            self._advance()
+        reward = self._team_reward
+        if reward[0] or reward[1] or self._rewarded:   # rewards are 0 at most steps
+            for a in self.agents:
+                self.rewards[a] = reward[self._seat_of[a] % 2]
+            self._accumulate_rewards()
+            self._rewarded = bool(reward[0] or reward[1])
+            self._team_reward = [0.0, 0.0]
+        if self.terminations[self.agent_selection]:
+            self._deads_step_first()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        got = self._obs_cache.get(agent)
+        if got is not None:
+            return got
+        seat = self._seat_of[agent]
+        decision = self._decision or self._current_decision() if seat == self._to_act else None
+        observation = self.spec.encode_observation(self._engine_view(seat), seat, self.tracker, decision)
+        # the decision's mask is never written again (a 双升 composition step makes a new one)
+        mask = decision.mask if decision is not None else np.zeros(self.spec.N_ACTIONS, np.int8)
+        got = self._obs_cache[agent] = {"observation": observation, "action_mask": mask}
+        return got
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        seat = self.engine.to_act
+        return self.spec.render(self.engine, seat)
+
+    def close(self) -> None:
+        pass
+
+    # -----------------------------------------------------------------------------------------
+    # Beyond the PettingZoo API
+
+    @property
+    def engine_steps(self) -> int:
+        """Engine actions applied in this episode (the bots' included)."""
+        return self._steps
+
+    def legal_actions(self, agent: str | None = None) -> list[Any]:
+        """The engine actions the acting agent may take now (``agent`` must be the acting one)."""
+        agent = self.agent_selection if agent is None else agent
+        if self._seat_of[agent] != self.engine.to_act:
+            return []
+        return list(self._current_decision().legal)
+
+    def decode_action(self, action: int) -> Any:
+        """The engine action (or, for a 双升 card-by-card step, the card added) that
+        ``action`` stands for at the acting agent's decision now."""
+        return self._current_decision().describe(int(action))
+
+    def legal_action_features(self, agent: str | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """(action ids, one row of 54 card counts per id) of the acting agent's legal
+        actions: the action-as-features view (see the README)."""
+        agent = self.agent_selection if agent is None else agent
+        if self._seat_of[agent] != self.engine.to_act or self.terminations[agent]:
+            return np.zeros(0, np.int64), np.zeros((0, 54), np.int8)
+        return self._current_decision().features()
+
+    # -----------------------------------------------------------------------------------------
+    # Stepping
+
+    def _engine_view(self, seat: int) -> Any:
+        """The engine's observation of ``seat`` now (made once per step)."""
+        got = self._views.get(seat)
+        if got is None:
+            got = self._views[seat] = self.engine.observe(seat)
+        return got
+
+    def _current_decision(self) -> Any:
+        if self._decision is None:
+            seat = self.engine.to_act
+            self._decision = self.spec.Decision(self.engine, seat, self._engine_view(seat), self.tracker)
+            if self.action_features:
+                agent = self._agent_of.get(seat)
+                if agent is not None:
+                    ids, feats = self._decision.features()
+                    self.infos[agent] = {"action_ids": ids, "action_features": feats}
+        return self._decision
+
+    def _advance(self) -> None:
+        """Let bots act (and bots' out-of-turn attempts happen) until an agent is to act or
+        the episode ends; then point ``agent_selection`` at whoever is next."""
+        engine = self.engine
+        while True:
+            seat = engine.to_act
+            if seat is None:
+                self._to_act = None
+                self._end()
+                return
+            if seat is REFEREE:   # the table awaits a ruling: the referee's seat acts
+                self._apply(rule(engine, self.referee))
+                continue
+            if self._interjecting and self._interjection(seat):
+                continue
+            agent = self._agent_of.get(seat)
+            if agent is not None:
+                self.agent_selection = agent
+                self._to_act = seat
+                return
+            bot = self._bots[seat]
+            action = bot.act(engine.observe(seat), engine.legal_actions())
+            try:
+                self._apply(action)
+            except IllegalAction as exc:   # strict mode (or an action a refereed table refuses)
+                raise IllegalAction(f"seat {seat}'s agent ({type(bot).__name__}) chose {action!r}: {exc}") from None
+
+    def _interjection(self, to_act: int) -> bool:
+        """One bot acting out of turn (an injected irregularity), if one wants to."""
+        for seat, bot in self._interjecting:
+            if seat != to_act:
+                attempt = bot.interject(self.engine.observe(seat), seat)
+                if attempt is not None:
+                    self._apply(attempt)
+                    return True
+        return False
+
+    def _apply(self, action: Any) -> None:
+        self._steps += 1
+        if self._steps > MAX_ENGINE_STEPS:
+            raise RuntimeError(f"{self.game} episode still running after {MAX_ENGINE_STEPS} engine actions")
+        self._decision = None
+        self._obs_cache = {}
+        self._views = {}
+        events = self.engine.apply(action)
+        events.extend(self.engine.take_events())
+        self._deliver(events)
+
+    def _deliver(self, events: list) -> None:
+        if self.refereed:   # the referee sees the events too
+            deliver(self.engine, events, self._observers)
+        else:
+            self._on_events(events)
+
+    def _on_events(self, events: list) -> None:
+        """Rewards from what happened (a deal scored, a level penalty, the match over), and
+        what the spec's tracker remembers (双升: the cards of each closed trick)."""
+        table = self.spec.REWARD_EVENTS
+        tracked = self.spec.TRACKED_EVENTS
+        for event in events:
+            if event.KIND in tracked:
+                self.tracker.on_event(event, self.engine)
+            kind = table.get(event.KIND)
+            if kind is None:
+                continue
+            if kind == "scored":
+                if self.reward_mode == "levels" or self.episode == "deal":
+                    delta = event.levels if self.reward_mode == "levels" else 1
+                    signed = delta if event.team == 0 else -delta
+                    before = self._scored.get(event.deal, 0)   # a deal re-scored by a ruling replaces its reward
+                    self._scored[event.deal] = signed
+                    self._team_reward[0] += signed - before
+                    self._team_reward[1] -= signed - before
+            elif kind == "penalty":
+                if self.reward_mode == "levels":
+                    self._team_reward[event.team] -= event.levels
+                    self._team_reward[1 - event.team] += event.levels
+            elif kind == "match_over" and self.reward_mode == "result" and event.winner is not None:
+                self._team_reward[event.winner] += 1
+                self._team_reward[1 - event.winner] -= 1
+
+    def _end(self) -> None:
+        for a in self.agents:
+            self.terminations[a] = True
+        self.infos = {a: {"result": self.engine.result} for a in self.agents}
+
+    def _make_bots(self, root: int, index: int) -> dict[int, Any]:
+        bots = {seat: make_agent(spec, self.game, streams.generator(root, index, streams.AGENT + seat), seat)
+                for seat, spec in self._bot_specs.items()}
+        if not self.infractions:
+            return bots
+        from enforcement.setup import inject
+
+        wrapped = inject([bots.get(s) for s in range(NUM_SEATS)], self.infractions, root, index, self.game)
+        return {seat: wrapped[seat] for seat in bots}
+
+
+class _Collector:
+    """The observer that shows the env every event (rulings' consequences included)."""
+
+    def __init__(self, env: TableEnv) -> None:
+        self.env = env
+
+    def on_events(self, engine: Any, events: list) -> None:
+        self.env._on_events(events)
+
+
+def observation_space(spec: Any) -> spaces.Dict:
+    """The PettingZoo classic shape: the observation vector and the action mask."""
+    return spaces.Dict({"observation": spec.observation_space(),
+                        "action_mask": spaces.Box(0, 1, (spec.N_ACTIONS,), np.int8)})
+
+
+def make_agent(spec: Any, game: str, rng: np.random.Generator, seat: int = 0) -> Any:
+    """An agent from a spec string as ``--agents`` takes it (a built-in name,
+    ``module.path:Name`` or ``path/to/file.py:Name``: ``paiju.agent_specs``), a factory
+    called with a seeded numpy Generator, or an agent object (anything with ``act(observation,
+    legal_actions)``), used as it is."""
+    if isinstance(spec, str):
+        return agent_factory(spec, game)(rng if rng is not None else 0, seat)
+    if hasattr(spec, "act") and not isinstance(spec, type):
+        return spec
+    if callable(spec):
+        agent = spec(rng)
+        if not hasattr(agent, "act"):
+            raise OptionError(f"agent factory {spec!r} returned {type(agent).__name__}, which has no act()")
+        return agent
+    raise OptionError(f"not an agent: {spec!r} (a spec string, an agent object or a factory)")
+
+
+def _check_rates(rates: Any, game: str) -> "float | dict[str, float]":
+    if not rates:
+        return 0.0
+    from enforcement.injector import catalogue_for, normalise_rates
+
+    return normalise_rates(rates, catalogue_for(game).kinds)
+
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper`` (the same checks), answering ``last()`` and
+    the attributes read at every step (``agents``, ``agent_selection``) with one call
+    instead of a ``__getattr__`` chain each: a quarter of the step time otherwise."""
+
+    def last(self, observe: bool = True) -> tuple:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection

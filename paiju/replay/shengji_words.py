@@ -1,0 +1,69 @@
+"""双升's own words for rulings and choices (``paiju.wording``): its facts, irregularities,
+combinations and the choices its rulings offer."""
+
+from __future__ import annotations
+
+from paiju.wording import Fact, Words
+
+COMBINATIONS = {"SINGLE": "单张 single", "PAIR": "对子 pair", "TRACTOR": "拖拉机 tractor", "THROW": "甩牌 throw"}
+
+FACTS = {
+    "band": Fact("how late 迟到档", judgement=True),
+    "base_clause": Fact("under 依据", judgement=True),
+    "by_analogy": Fact("by analogy 类推", judgement=True),
+    "exposure": Fact("exposed cards 暴露张", judgement=True),
+    "on_top": Fact("on top 另加", judgement=True),
+    "before_first_play": Fact("when", "flag", "before the first play 首轮出牌前", "after play began 已开始出牌"),
+    "buried": Fact("cards buried 扣底张数", "number"),
+    "earlier_unreasonable_plays": Fact("earlier unreasonable plays 此前不合理出牌", "number"),
+    "heavy": Fact("heavy cards 大牌", "cards"),
+    "in_hand": Fact("where", "flag", "already in its hand 已入手牌", "not yet in its hand 未入手牌"),
+    "index": Fact("position in the stock 牌堆位置", "number"),
+    "kind": Fact("play 出牌"),
+    "kitty_buried": Fact("kitty", "flag", "the kitty was buried 已扣底", "the kitty was not buried 未扣底"),
+    "lead": Fact("the lead 首家出牌", "cards"),
+    "level": Fact("level 级"),
+    "own_sides_trick": Fact("trick", "flag", "its own side's trick 本方赢墩", "the other side's trick 对方赢墩"),
+    "partners_lead": Fact("lead", "flag", "its partner had the lead 对家首出", "not its partner's lead 非对家首出"),
+    "per_side": Fact("cards per side 各方张数", "text"),
+    "played": Fact("cards played 已出张数", "number"),
+    "position": Fact("place in the trick 出牌顺位", "number"),
+    "requested": Fact("found 发现时机"),
+    "found": Fact("found 发现时机", judgement=True),
+    "fault": Fact("whose fault 责任"),
+    "short": Fact("cards short 少张", "number"),
+    "size": Fact("cards each should hold 应有张数", "number"),
+    "trick": Fact("trick 墩", "number"),
+    "tricks_stand": Fact("tricks", "flag", "the tricks played stand 已出墩有效", "the tricks are replayed 重打",
+                         judgement=True),
+    "trump": Fact("trump 主", "suit"),
+}
+
+VALUES = {
+    "follow": "a follow 跟牌", "lead": "a lead 首出", "throw": "a throw 甩牌", "suit": "the suit 花色", "pair": "a pair 对子",
+    "at_once": "at once 当场", "after_trick": "after the trick 本墩后", "affecting_play": "after it affected play 影响出牌后",
+    "taker": "the one who took 拿牌方", "short": "the one short 少牌方",
+}
+
+IRREGULARITIES = {
+    "draw_other_seat_card": "draws another seat's card 抓错他家牌", "banker_drew_kitty": "the banker draws the kitty 庄家抓底牌",
+    "miscount_after_draw": "wrong hand sizes after the draw 抓牌张数不对",
+    "simultaneous_declaration": "declarations at once 同时亮主", "exposed_card": "exposes a card 暴露牌",
+    "extra_card": "plays extra cards 多出牌", "lead_before_burial": "leads before burying 未扣底先出牌",
+    "lead_wrong_bury_count": "leads after burying a wrong count 扣底张数不对",
+    "lead_out_of_turn": "leads out of turn 首出出错", "lead_before_trick_complete": "leads before the trick is over 提前首出",
+    "play_before_turn": "plays before its turn 提前出牌", "show_before_upper": "shows before the seat before it 抢先亮牌",
+    "wrong_follow": "does not follow suit 垫牌出错", "incident": "an incident 事件",
+    "wrong_card_count": "plays a wrong number of cards 出牌张数不对", "invalid_lead": "an invalid lead 首出不合规",
+}
+
+CHOICES = {
+    "miscount_draw": ("{seat} chooses whether to draw a card", {
+        "random_draw": "draw a card at random 随机抽一张", "decline": "do not draw 不抽"}),
+    "miscount_remedy": ("{seat} chooses the remedy for the miscount", {
+        "random_draw": "draw cards at random 随机抽牌", "redeal": "redeal 重洗重抓"}),
+    "hand_over": ("{seat} chooses the card to hand over", {}),
+}
+
+WORDS = Words(facts=FACTS, irregularities=IRREGULARITIES, combinations=COMBINATIONS, choices=CHOICES, values=VALUES,
+              about_seat=frozenset())

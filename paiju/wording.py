@@ -1,0 +1,449 @@
+"""A referee's language: how every view (terminal replay, HTML replay, trainer) says what a
+ruling found, imposed and put right, and what a seat is asked to choose.
+
+Cards are ♠A, 小王, 大王; seats are named, with 下家 / 对家 / 上家 relative to the offender (or
+the chooser) where that helps; sanctions by their names (警告, 记违例, 罚分 10, 级差分 1, 单下,
+双下 …) with an English gloss; table effects as what happens at the table; facts as labelled
+findings (no ``key=value``). The Chinese term and the English words stand side by side, as
+the views show everything else ("penalty 罚张", "barred 禁出一手").
+
+Words every game shares are here; a game's own (its facts, irregularities, combinations,
+choices) come from its paiju part (``PaijuPart.words``, ``paiju.games``). A fact, effect or
+sanction no vocabulary knows is still said in words (its name spelt out), never as data."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from tabletop.cards import SUIT_SYMBOLS, SUITS
+
+JOKERS = {"BJ": "小王", "RJ": "大王"}
+_COMBINATION = re.compile(r"\b([A-Z][A-Z_]+)(?: ([0-9TJQKABR]+(?:x[0-9TJQKA]+)?))?\b")
+"""A combination code inside a text ('PAIR 5 on PAIR K')."""
+RELATIVE = {1: "下家", 2: "对家", 3: "上家"}
+"""Where a seat sits from another's point of view (play goes to the 下家)."""
+
+
+@attrs.frozen
+class Fact:
+    """How to say one fact: ``label`` (English 中文), the kind of its value, and for a flag
+    the words for yes and no. ``judgement``: the referee's finding rather than what the table
+    saw (the trainer keeps it from the trainee: it would give the ruling away)."""
+
+    label: str
+    kind: str = "text"
+    """'seat', 'seats', 'card', 'cards', 'flag', 'number', 'counts' (one per seat),
+    'reading' (a combination code), 'suit', 'text'."""
+    yes: str = ""
+    no: str = ""
+    judgement: bool = False
+
+
+@attrs.frozen
+class Words:
+    """A game's own vocabulary (its paiju part's ``words``)."""
+
+    facts: Mapping[str, Fact] = attrs.Factory(dict)
+    irregularities: Mapping[str, str] = attrs.Factory(dict)
+    """Irregularity id → what the seat did, in words."""
+    combinations: Mapping[str, str] = attrs.Factory(dict)
+    """Combination kind (SINGLE, BOMB …) → its name."""
+    choices: Mapping[str, tuple[str, Mapping[str, str]]] = attrs.Factory(dict)
+    """Choice purpose → (the question, with {seat} and {about}; option → what it means)."""
+    values: Mapping[str, str] = attrs.Factory(dict)
+    """A text fact's value (e.g. 'after_trick') → words."""
+    about_seat: frozenset[str] = frozenset()
+    """Choice purposes whose ``about`` is a seat (for the others it is an internal id)."""
+
+
+NO_WORDS = Words()
+
+SHARED_FACTS: dict[str, Fact] = {
+    "cards": Fact("cards 牌", "cards"),
+    "card": Fact("card 牌", "card"),
+    "extra": Fact("the extra cards 多出的牌", "cards"),
+    "rest": Fact("the rest 其余的牌", "cards"),
+    "last_play": Fact("its last play 上一手", "cards"),
+    "reading": Fact("played as 牌型", "reading"),
+    "top": Fact("to beat 桌面最大", "reading"),
+    "rightful": Fact("whose turn it was 应出牌方", "seat"),
+    "responder": Fact("to answer it 应接牌方", "seat"),
+    "to_act": Fact("whose turn it was 应出牌方", "seat"),
+    "target": Fact("asked 被问方", "seat"),
+    "leader": Fact("leader 首家", "seat"),
+    "offender": Fact("offender 违例方", "seat"),
+    "chooser": Fact("who chooses 选择方", "seat"),
+    "winner": Fact("winning the trick 本轮大牌方", "seat"),
+    "winning": Fact("winning so far 当前大牌方", "seat"),
+    "taker": Fact("who took the cards 拿牌方", "seat"),
+    "side": Fact("side 方", "number"),
+    "offending_side": Fact("offending side 违例方", "number"),
+    "note": Fact("what happened 情况"),
+    "incident": Fact("incident 事件"),
+    "phase": Fact("during 阶段"),
+    "during": Fact("during 阶段"),
+    "severity": Fact("severity 情节", judgement=True),
+    "damaged": Fact("damage 损害", "flag", "the other side was damaged 造成损害", "no damage 未造成损害", judgement=True),
+    "why_unresolved": Fact("why no clause fits 无条款", judgement=True),
+    "leading": Fact("lead 首出", "flag", "it had the lead 首出", "following 跟牌"),
+    "rest_legal": Fact("the rest 其余的牌", "flag", "the rest is a legal play 其余合规", "the rest is no legal play 其余不合规",
+                       judgement=True),
+    "rest_problem": Fact("what is wrong with the rest 其余问题"),
+    "face_seen": Fact("face 牌面", "flag", "its face was seen 牌面被看到", "its face was not seen 牌面未被看到"),
+    "counts": Fact("cards held 各家张数", "counts"),
+    "count": Fact("count said 报数", "number"),
+    "announced": Fact("count announced 报数", "number"),
+    "minutes": Fact("minutes late 迟到分钟", "number"),
+    "reason": Fact("why 原因"),
+    "what": Fact("what 内容"),
+}
+
+SHARED_VALUES = {
+    "minor": "minor 轻微", "serious": "serious 严重", "deliberate": "deliberate 故意", "suspension": "grave 停赛级",
+    "play": "play 出牌", "draw": "the draw 抓牌", "sorting": "sorting 理牌", "burial": "burying 扣底",
+    "information": "passing information 传递信息", "manner_of_play": "manner of play 出牌方式",
+    "pass": "'pass' 不出", "beat": "'beat' 要", "signing": "signing 暗号", "misconduct": "misconduct 不当行为",
+    "old_tricks": "looking at old tricks 翻看已出牌", "repeated_misdraw": "repeated misdraws 多次抓错",
+    "unreasonable_play": "unreasonable play 不合理出牌", "exposure_signalling": "signalling by exposure 亮牌示意",
+}
+
+SANCTIONS = {
+    "Warning": "警告 warning",
+    "RecordedViolation": "记违例 recorded violation",
+    "ForcedLast": "单下 placed last",
+    "ForcedDoubleLast": "双下 scored as a double loss",
+    "MatchLoss": "判负 loses the match",
+    "Suspension": "停赛 suspension",
+}
+
+
+def words_for(game: str) -> Words:
+    """The game's own vocabulary (none for a game without one)."""
+    from paiju.games import paiju_part
+
+    try:
+        load = paiju_part(game).words
+    except Exception:  # an unknown game: the shared words only
+        return NO_WORDS
+    return load() if load is not None else NO_WORDS
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards and seats
+
+
+def card_words(code: Any) -> str:
+    """'♠A', '♥T', '小王' from a log code; anything else as it is."""
+    text = str(code)
+    if text in JOKERS:
+        return JOKERS[text]
+    if len(text) == 2 and text[0] in SUITS:
+        return SUIT_SYMBOLS[SUITS.index(text[0])] + text[1]
+    return text
+
+
+def cards_words(codes: Iterable[Any]) -> str:
+    return " ".join(card_words(c) for c in codes) or "none 无"
+
+
+def suit_words(code: Any) -> str:
+    if code is None:
+        return "no trump 无主"
+    text = str(code)
+    return SUIT_SYMBOLS[SUITS.index(text)] if text in SUITS else text
+
+
+def seat_words(seat: Any, anchor: int | None = None) -> str:
+    """'seat 2', or 'seat 2 (下家)' from ``anchor``'s point of view; the anchor itself is
+    'seat 1' (no label)."""
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        return "the stock 牌堆" if seat is None else str(seat)
+    if anchor is None or seat == anchor:
+        return f"seat {seat}"
+    return f"seat {seat} ({RELATIVE[(seat - anchor) % 4]})"
+
+
+def seats_words(seats: Iterable[Any], anchor: int | None = None) -> str:
+    listed = [seat_words(s, anchor) for s in seats]
+    return ", ".join(listed) if listed else "none 无"
+
+
+def side_words(side: Any) -> str:
+    return f"side {side} (seats {side}&{side + 2})" if isinstance(side, int) and not isinstance(side, bool) else str(side)
+
+
+def reading_words(game: str, code: Any, words: Words | None = None) -> str:
+    """A combination code ('BOMB 4xJ', 'PAIR Q', 'SINGLE RJ') in words: '炸弹 bomb 4×J'."""
+    if not isinstance(code, str):
+        return "nothing 无" if code is None else str(code)
+    words = words or words_for(game)
+    kind, _, rank = code.partition(" ")
+    name = words.combinations.get(kind, kind.lower().replace("_", " "))
+    rank = " ".join(card_words(r) if r in JOKERS or (len(r) == 2 and r[0] in SUITS) else r.replace("x", "×")
+                    for r in rank.split())
+    return f"{name} {rank}".strip()
+
+
+# ---------------------------------------------------------------------------------------------
+# Facts
+
+
+def _fact(game: str, words: Words, key: str) -> Fact:
+    return words.facts.get(key) or SHARED_FACTS.get(key) or Fact(key.replace("_", " "))
+
+
+def is_judgement(game: str, key: str, words: Words | None = None) -> bool:
+    return _fact(game, words or words_for(game), key).judgement
+
+
+def value_words(game: str, fact: Fact, value: Any, anchor: int | None, words: Words) -> str:
+    kind = fact.kind
+    if kind == "flag" and isinstance(value, bool):
+        return (fact.yes or "yes 是") if value else (fact.no or "no 否")
+    if kind == "seat":
+        return seat_words(value, anchor)
+    if kind == "seats" and isinstance(value, (tuple, list)):
+        return seats_words(value, anchor)
+    if kind == "card":
+        return card_words(value)
+    if kind == "cards" and isinstance(value, (tuple, list)):
+        return cards_words(value)
+    if kind == "reading":
+        return reading_words(game, value, words)
+    if kind == "suit":
+        return suit_words(value)
+    if kind == "counts" and isinstance(value, (tuple, list)):
+        return ", ".join(f"seat {s} {n}" for s, n in enumerate(value))
+    return plain_words(value, words)
+
+
+def plain_words(value: Any, words: Words = NO_WORDS) -> str:
+    """Any value in words: booleans yes/no, card codes as cards, lists spaced."""
+    if isinstance(value, bool):
+        return "yes 是" if value else "no 否"
+    if value is None:
+        return "none 无"
+    if isinstance(value, (tuple, list)):
+        if value and all(isinstance(v, (tuple, list)) and len(v) == 2 and isinstance(v[0], str) for v in value):
+            return "; ".join(f"{k.replace('_', ' ')}: {plain_words(v, words)}" for k, v in value)
+        return " ".join(plain_words(v, words) for v in value) or "none 无"
+    if isinstance(value, dict):
+        return "; ".join(f"{k.replace('_', ' ')}: {plain_words(v, words)}" for k, v in value.items())
+    text = str(value)
+    if words.combinations and any(kind in text for kind in words.combinations):
+        text = _COMBINATION.sub(lambda m: reading_words("", m.group(0), words) if m.group(1) in words.combinations
+                                else m.group(0), text)
+    if text in words.values:
+        return words.values[text]
+    if text in SHARED_VALUES:
+        return SHARED_VALUES[text]
+    if len(text) == 2 and text[0] in SUITS and text[1] in "23456789TJQKA" or text in JOKERS:
+        return card_words(text)
+    return text
+
+
+def fact_list(game: str, facts: Any, anchor: int | None = None, hide_judgement: bool = False,
+              skip: Iterable[str] = ()) -> list[str]:
+    """Each fact as 'label: value'. ``facts``: (key, value) pairs or a mapping; a None value
+    is left out; ``hide_judgement``: leave out the referee's findings (the trainer)."""
+    words = words_for(game)
+    pairs = facts.items() if isinstance(facts, Mapping) else facts or ()
+    out = []
+    skipped = set(skip)
+    for key, value in pairs:
+        if value is None or key in skipped:
+            continue
+        fact = _fact(game, words, str(key))
+        if hide_judgement and fact.judgement:
+            continue
+        shown = value_words(game, fact, value, anchor, words)
+        out.append(shown if fact.kind == "flag" and isinstance(value, bool) else f"{fact.label}: {shown}")
+    return out
+
+
+def facts_words(game: str, facts: Any, anchor: int | None = None, hide_judgement: bool = False,
+                skip: Iterable[str] = ()) -> str:
+    """The facts of a ruling or an irregularity on one line ('' for none)."""
+    return "; ".join(fact_list(game, facts, anchor, hide_judgement, skip))
+
+
+def irregularity_words(game: str, irregularity: Any) -> str:
+    text = str(irregularity or "")
+    return words_for(game).irregularities.get(text) or text.replace("_", " ")
+
+
+# ---------------------------------------------------------------------------------------------
+# Sanctions
+
+
+def sanction_words(sanction: Any) -> str:
+    """'警告 warning', '罚分 10 (10 points to the other side)', '级差分 1 (1 level off the match
+    score)', '单下 placed last' … from a sanction's dict (``Sanction.to_dict``)."""
+    if not isinstance(sanction, Mapping):
+        return SANCTIONS.get(str(sanction), str(sanction))
+    kind = str(sanction.get("kind"))
+    n = sanction.get("n")
+    if kind == "PointPenalty":
+        return f"罚分 {n} ({n} points to the other side)"
+    if kind == "LevelDiffPenalty":
+        return f"级差分 {n} ({n} level{'s' if n != 1 else ''} off the match score)"
+    if kind == "AdjustedScore":
+        parts = [f"{sanction[k]} {k}" for k in ("levels", "points") if sanction.get(k)]
+        change = ", ".join(parts) if parts else "no change"
+        note = f"; {sanction['note']}" if sanction.get("note") else ""
+        return f"调整分 adjusted score ({change} to the other side{note})"
+    name = SANCTIONS.get(kind) or _spelt(kind)
+    note = sanction.get("note")
+    return f"{name} ({note})" if note else name
+
+
+def imposed_words(row: Any, anchor: int | None = None) -> str:
+    """A ruling's sanction row (``Imposed.to_dict``): who pays what, under which clause."""
+    if not isinstance(row, Mapping):
+        return plain_words(row)
+    seat, side = row.get("seat"), row.get("side")
+    who = seat_words(seat) if seat is not None else side_words(side)
+    clause = f" [{row['clause']}]" if row.get("clause") else ""
+    cause = f" ({row['cause']})" if row.get("cause") else ""
+    return f"{who}: {sanction_words(row.get('sanction'))}{clause}{cause}"
+
+
+def _spelt(kind: str) -> str:
+    """'NoTributeNextDeal' → 'no tribute next deal'."""
+    out = []
+    for ch in kind:
+        if ch.isupper() and out:
+            out.append(" ")
+        out.append(ch.lower())
+    return "".join(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Table effects (rectifications)
+
+
+def effect_words(game: str, effect: Any, anchor: int | None = None) -> str:
+    """What a table effect (``TableEffect.to_dict``) does at the table, in words."""
+    if not isinstance(effect, Mapping):
+        return plain_words(effect)
+    words = words_for(game)
+    e = dict(effect)
+    kind = str(e.get("kind"))
+
+    def seat(key: str = "seat") -> str:
+        return seat_words(e.get(key), anchor)
+
+    cs = cards_words(e.get("cards") or ())
+    if kind == "Return":
+        return f"退回 {cs} go back to {seat()}" if e.get("seat") is not None else f"退回 {cs} go back"
+    if kind == "Expose":
+        return f"暴露张 {seat()}'s {cs} lie face up"
+    if kind == "PenaltyCards":
+        return f"罚张 {seat()}'s {cs} become penalty cards"
+    if kind == "BarOnePlay":
+        scope = "its next turn to play" if e.get("scope", "next_turn") == "next_turn" else "its next turn in this round"
+        return f"禁出一手 {seat()} is barred: passes {scope}"
+    if kind == "LeadOption":
+        what = words.combinations.get(str(e.get("exposed_kind")), str(e.get("exposed_kind")).lower())
+        return (f"选择 when {seat('restricted_seat')} next leads, {seat('chooser')} chooses: "
+                + lead_option_menu(game, what))
+    if kind == "RandomDraw":
+        n = e.get("count", 1)
+        return (f"抽牌 {seat('to')} draws {n} card{'s' if n != 1 else ''} at random from "
+                f"{seat('source') if e.get('source') is not None else 'the stock 牌堆'}")
+    if kind == "Redeal":
+        return "重洗重抓 redeal" + (" with a fresh deck" if e.get("fresh_deck") else "")
+    if kind == "NextDealProcedure":
+        return (f"next deal 下一副: {seat('shuffler')} shuffles, {seat('cutter')} cuts, "
+                f"{seat('first_drawer')} draws first, {seat('leader')} leads")
+    if kind == "NoTributeNextDeal":
+        return f"不进贡 {seat()} pays no tribute next deal"
+    if kind == "Replay":
+        who = seats_words(e.get("seats") or (), anchor)
+        offer = f"; {seat('chooser')} is asked first" if e.get("chooser") is not None else ""
+        return f"收回重出 {who} may take back their plays and play again{offer}"
+    if kind == "RestoreOrder":
+        return f"恢复顺序 order restored: {seat()} to act"
+    if kind == "CorrectPlay":
+        unused = {"lead_option": "; cards it does not use lie face up (暴露张, with the lead option)",
+                  "penalty": "; cards it does not use become penalty cards 罚张"}.get(str(e.get("unused")), "")
+        return f"改正 {seat()} replaces the play by a legal one{unused}"
+    if kind == "CorrectFollow":
+        return f"改正 {seat()} replaces the follow by a legal one"
+    if kind == "RedoTribute":
+        return f"{seat()} pays the tribute again 重新进贡"
+    if kind == "RedoReturn":
+        return f"{seat()} returns a card again 重新还贡"
+    if kind == "RedoBury":
+        return f"{seat()} buries the kitty again 重新扣底"
+    if kind == "ReportAgain":
+        return f"重报 {seat()} reports its count again, correctly"
+    if kind == "PassSequence":
+        then = ("then the offender leads its exposed cards" if e.get("then") == "offender_leads"
+                else "then play goes on")
+        return f"{seats_words(e.get('seats') or (), anchor)} in turn may pass even with the lead; {then}"
+    if kind == "LotsDraw":
+        winner = f": {seat('winner')}'s declaration stands" if e.get("winner") is not None else ""
+        return f"抽签 lots drawn between {seats_words(e.get('seats') or (), anchor)}{winner}"
+    if kind == "DeclarationStands":
+        return f"{seat()}'s declaration stands, the other is taken back"
+    if kind == "PlayStands":
+        reading = f" as {reading_words(game, e['reading'], words)}" if e.get("reading") else ""
+        return f"{seat()}'s cards stand as played{reading}"
+    if kind == "LoseDeclarationRight":
+        return f"{seat()} may not declare trump for the rest of this deal"
+    if kind == "UnauthorisedInformation":
+        source = f" from {seat('source')}" if e.get("source") is not None else ""
+        what = f" ({e['what']})" if e.get("what") else ""
+        shown = f" {cs}" if e.get("cards") else ""
+        return (f"不当信息 {seats_words(e.get('seats') or (), anchor)} may not use the information{source}"
+                f"{shown}{what}")
+    if kind == "Choice":
+        options = e.get("options") or ()
+        menu = "; ".join(f"{chr(97 + k)}) {effect_words(game, o, anchor)}" for k, o in enumerate(options))
+        decline = "; or none of them" if e.get("may_decline") else ""
+        return f"{seat('chooser')} chooses: {menu}{decline}"
+    rest = ", ".join(f"{k.replace('_', ' ')} {plain_words(v, words)}" for k, v in e.items() if k != "kind")
+    return _spelt(kind) + (f": {rest}" if rest else "")
+
+
+def lead_option_menu(game: str, what: str) -> str:
+    """GD-2.3.1's three options about a combination kind, a/b/c."""
+    words = words_for(game)
+    meanings = words.choices.get("lead_option", ("", {}))[1]
+    return "; ".join(f"{letter}) {meanings.get(option, option).format(what=what)}"
+                     for letter, option in zip("abc", ("forbid", "require", "free"), strict=True))
+
+
+# ---------------------------------------------------------------------------------------------
+# Choices
+
+
+def choice_words(game: str, seat: int, purpose: str, options: Iterable[str], about: int | None,
+                 what: str = "") -> str:
+    """A seat asked to choose: the question and each option with what it means. ``about``:
+    the seat the choice is about (None: not known)."""
+    words = words_for(game)
+    question, meanings = words.choices.get(purpose, ("", {}))
+    who = seat_words(seat, about) if about is not None else seat_words(seat)
+    target = seat_words(about) if about is not None else "a seat"
+    head = (question.format(seat=who, about=target, what=what) if question
+            else f"{who} chooses {purpose.replace('_', ' ')}" + (f" about {target}" if target else ""))
+    menu = "; ".join(f"{chr(97 + k)}) {option_words(game, purpose, o, what)}" for k, o in enumerate(options))
+    return f"{head}: {menu}"
+
+
+def option_words(game: str, purpose: str, option: str, what: str = "") -> str:
+    words = words_for(game)
+    meanings = words.choices.get(purpose, ("", {}))[1]
+    if option in meanings:
+        return meanings[option].format(what=what)
+    if option in words.combinations:
+        return words.combinations[option]
+    if " " in option:
+        return reading_words(game, option, words)
+    return card_words(option) if len(option) == 2 else option.replace("_", " ")

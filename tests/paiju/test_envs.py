@@ -1,0 +1,463 @@
+"""The RL environments (paiju.envs): the PettingZoo and Gymnasium checkers, the action codec
+and mask against the engines' legal actions on random states (strict and refereed), the
+observation decoded back into the engine's view, rewards, seeds, a plug-in agent."""
+
+from __future__ import annotations
+
+import importlib.util
+import warnings
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pettingzoo.test import api_test, seed_test
+
+import paiju.envs  # noqa: F401  (registers the Gymnasium ids)
+from paiju.envs import guandan_spaces as gs
+from paiju.envs import guandan_v0, shengji_v0
+from paiju.envs import shengji_spaces as ss
+from shengji.actions import Bury, Play as SjPlay
+from shengji.follow import legal_follows
+from tabletop.errors import OptionError
+
+MODULES = {"guandan": guandan_v0, "shengji": shengji_v0}
+REFEREED = {"referee": True, "bots": {1: "random", 3: "random"}, "infractions": 0.3}
+"""Two agents (seats 0 and 2) at a refereed table where the bots commit irregularities:
+the agents meet the referee's choices, exposed and penalty cards, bars, restrictions."""
+
+
+def _pick(mask: np.ndarray, rng: np.random.Generator) -> int:
+    legal = np.flatnonzero(mask)
+    return int(legal[int(rng.random() * len(legal))])
+
+
+def _walk(env, seed: int, steps: int, check) -> None:
+    """Random masked play from ``reset(seed)``; ``check(env, agent)`` at every decision."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            env.reset()
+            continue
+        check(env, agent)
+        env.step(_pick(env.observe(agent)["action_mask"], rng))
+
+
+# ---------------------------------------------------------------------------------------------
+# The checkers
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+@pytest.mark.parametrize("options", [{}, {"referee": True}, {"episode": "match"}], ids=["deal", "refereed", "match"])
+def test_pettingzoo_api_and_seed_tests_pass(game, options):
+    module = MODULES[game]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")   # the classic games' dict observations warn the same way
+        api_test(module.env(**options), num_cycles=200)
+        seed_test(lambda: module.env(**options), num_cycles=100)
+
+
+@pytest.mark.parametrize("env_id", ["paiju/Guandan-v0", "paiju/Shengji-v0"])
+def test_gymnasium_single_agent_env_passes_check_env(env_id):
+    env = gymnasium.make(env_id, opponents="heuristic", seat=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(env.unwrapped)
+    obs, _info = env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    total, terminated = 0.0, False
+    while not terminated:
+        obs, reward, terminated, truncated, info = env.step(_pick(obs["action_mask"], rng))
+        total += reward
+    result = info["result"]
+    levels = result.levels
+    assert total == (levels if result.team == 1 % 2 else -levels)   # seat 1's side
+
+
+def test_gymnasium_unmasked_action_ends_the_episode_with_the_illegal_reward():
+    env = gymnasium.make("paiju/Guandan-v0", opponents="random", illegal_reward=-5)
+    obs, _ = env.reset(seed=1)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _obs, reward, terminated, _trunc, info = env.step(bad)
+    assert (reward, terminated, info) == (-5.0, True, {"illegal_action": True})
+
+
+def test_a_bot_choosing_an_illegal_action_in_strict_play_is_named():
+    from tabletop.errors import IllegalAction
+
+    class Cheat:
+        def act(self, observation, legal_actions):
+            from guandan.actions import Pass
+            return Pass(observation.seat)   # passing on the lead
+
+    env = guandan_v0.env(bots={1: Cheat(), 2: Cheat(), 3: Cheat()})
+    with pytest.raises(IllegalAction, match=r"seat \d's agent \(Cheat\) chose Pass"):
+        for _ in range(200):
+            env.reset(seed=_)
+            if env.agent_selection == "player_0":
+                obs = env.observe("player_0")
+                env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+
+
+def test_bad_options_are_one_line_errors():
+    with pytest.raises(OptionError, match="episode must be one of"):
+        guandan_v0.env(episode="rubber")
+    with pytest.raises(OptionError, match="unknown agent 'genius'"):
+        gymnasium.make("paiju/Shengji-v0", opponents="genius").reset(seed=0)
+    with pytest.raises(OptionError, match="infractions are committed by bots"):
+        shengji_v0.env(infractions=0.1)
+    with pytest.raises(OptionError, match="starts at level 2"):
+        guandan_v0.env(episode="match", level="5")
+    with pytest.raises(OptionError, match="unknown infraction kind"):
+        guandan_v0.env(bots={1: "random"}, infractions={"teleport": 0.5})
+
+
+# ---------------------------------------------------------------------------------------------
+# 掼蛋: the codec and the mask are the legal actions, both ways
+
+
+def _check_guandan_codec(env, agent) -> None:
+    table = env.unwrapped
+    legal = list(table.engine.legal_actions())
+    view = table.engine.observe(table.engine.to_act)
+    mask = env.observe(agent)["action_mask"]
+    ids = [gs.encode(a, view.level) for a in legal]
+    assert len(set(ids)) == len(legal) == int(mask.sum())          # one id per legal action
+    assert all(mask[i] for i in ids)                                 # the mask is exactly those ids
+    decision = table._current_decision()
+    for action, action_id in zip(legal, ids):
+        assert decision.choose(action_id) == action                  # id → the same action
+        gs.describe(action_id)
+
+
+@settings(max_examples=8)
+@given(seed=st.integers(0, 10_000), refereed=st.booleans())
+def test_guandan_mask_equals_the_legal_actions_on_random_states(seed, refereed):
+    env = guandan_v0.env(**(REFEREED if refereed else {}))
+    _walk(env, seed, 150, _check_guandan_codec)
+
+
+def test_guandan_action_features_are_the_legal_plays_cards():
+    env = guandan_v0.env(action_features=True)
+    env.reset(seed=2)
+    agent = env.agent_selection
+    ids, features = env.unwrapped.legal_action_features(agent)
+    info = env.infos[agent]
+    assert np.array_equal(info["action_ids"], ids) and np.array_equal(info["action_features"], features)
+    assert sorted(ids.tolist()) == np.flatnonzero(env.observe(agent)["action_mask"]).tolist()
+    for action_id, row in zip(ids, features):
+        action = env.unwrapped.decode_action(int(action_id))
+        assert row.sum() == len(getattr(action, "cards", ()))
+        for card in getattr(action, "cards", ()):
+            assert row[card] == action.cards.count(card)
+
+
+# ---------------------------------------------------------------------------------------------
+# 双升: single steps and card-by-card composition
+
+
+def _compose(decision, cards, lead: bool) -> object:
+    """Feed a play's ids through a fresh copy of the decision, checking the mask at each."""
+    last = None
+    for action_id in ss.encode_play(SjPlay(decision.seat, cards), lead):
+        assert decision.mask[action_id], f"{ss.describe(action_id)} masked while composing {cards}"
+        last = decision.choose(action_id)
+    return last
+
+
+def _check_shengji_codec(env, agent) -> None:
+    table = env.unwrapped
+    engine = table.engine
+    seat = engine.to_act
+    view = engine.observe(seat)
+    decision = table._current_decision()
+    mask = env.observe(agent)["action_mask"]
+    assert np.array_equal(mask, decision.mask)
+    if decision.mode is None:                      # declarations, the referee's choices: listed
+        legal = list(engine.legal_actions())
+        ids = [ss.encode(a)[0] for a in legal]
+        assert len(set(ids)) == len(legal) == int(mask.sum())
+        assert all(decision.choose(i) == a for a, i in zip(legal, ids))
+        return
+    rng = np.random.default_rng(int(mask.sum()))
+    fresh = ss.Decision(engine, seat, view, table.tracker)   # a random path through the mask
+    action = None
+    while action is None:
+        action = fresh.choose(_pick(fresh.mask, rng))
+    assert engine.why_illegal(action) is None, (action, engine.why_illegal(action))
+    if decision.mode == "follow":                  # every legal follow can be composed
+        follows = legal_follows(view.hand, view.trick[0][1], view.context)
+        for cards in follows[:30]:
+            made = _compose(ss.Decision(engine, seat, view, table.tracker), cards, lead=False)
+            assert made == SjPlay(seat, cards)
+    elif decision.mode == "lead":
+        cards = view.hand[:1]
+        assert _compose(ss.Decision(engine, seat, view, table.tracker), cards, lead=True) == SjPlay(seat, cards)
+    else:
+        assert isinstance(action, Bury) and len(action.cards) == len(engine.legal_actions()[0].cards)
+
+
+@settings(max_examples=8)
+@given(seed=st.integers(0, 10_000), refereed=st.booleans())
+def test_shengji_mask_allows_exactly_the_legal_completions_on_random_states(seed, refereed):
+    env = shengji_v0.env(**(REFEREED if refereed else {}))
+    _walk(env, seed, 250, _check_shengji_codec)
+
+
+def test_shengji_follow_masks_follow_suit_and_the_pair():
+    from shengji.deal import Deal
+
+    hands = ["S9 S9 S5 H3", "SK SK C3 D3", "SA SQ C6 D4", "S3 S4 C7 D7"]
+    deal = Deal.from_hands(hands, "2", "H", 1)
+    tracker = ss.Tracker(deal)
+
+    def masked(seat: int) -> list[str]:
+        decision = ss.Decision(deal, seat, deal.observe(seat), tracker)
+        assert decision.mode == "follow" and decision.need == 2
+        return [ss.describe(i) for i in np.flatnonzero(decision.mask)]
+
+    deal.apply(SjPlay(1, "SK SK"))
+    assert masked(2) == ["CARD SQ", "CARD SA"]          # two spades: both must go
+    deal.apply(SjPlay(2, "SA SQ"))
+    deal.apply(SjPlay(3, "S3 S4"))
+    assert masked(0) == ["CARD S9"]                      # a pair led: the pair held
+    void = Deal.from_hands(hands, "2", "H", 2)
+    void.apply(SjPlay(2, "C6"))
+    void.apply(SjPlay(3, "C7"))
+    decision = ss.Decision(void, 0, void.observe(0), tracker)   # no club: any card
+    assert [ss.describe(i) for i in np.flatnonzero(decision.mask)] == ["CARD S5", "CARD S9", "CARD H3"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Observations decode back into the engine's view
+
+
+def _check_guandan_view(env, agent) -> None:
+    table = env.unwrapped
+    seat = table._seat_of[agent]
+    view = table.engine.observe(seat)
+    obs = env.observe(agent)
+    assert env.observation_space(agent).contains(obs)
+    got = gs.decode_observation(obs["observation"])
+    top = view.top
+    assert got["hand"] == view.hand and got["level"] == view.level and got["phase"] == view.phase
+    assert got["played"] == tuple(tuple(sorted(p, key=lambda c: (c.rank_index, c.suit_index))) for p in view.played)
+    assert (got["top_reading"], got["top_seat"]) == ((top.reading.code, top.seat) if top else (None, None))
+    assert got["top_cards"] == (tuple(sorted(top.cards, key=lambda c: (c.rank_index, c.suit_index))) if top else ())
+    assert got["announced"] == view.announced and got["finish_order"] == view.finish_order
+    assert (got["to_act"], got["leader"], got["passed"]) == (view.to_act, view.leader, tuple(sorted(view.passed)))
+    assert got["exposed"] == view.exposed and got["penalty"] == view.penalty
+    assert got["barred"] == tuple(sorted(view.barred)) and got["placed_last"] == tuple(sorted(view.placed_last))
+    assert got["situation"] == view.situation and got["stock_left"] == view.stock_left
+    assert got["choice_purpose"] == (view.choice[0] if view.choice else None)
+    assert got["restriction"] == view.restriction or (view.restriction and view.restriction[0] == "cards")
+
+
+def _check_shengji_view(env, agent) -> None:
+    table = env.unwrapped
+    seat = table._seat_of[agent]
+    view = table.engine.observe(seat)
+    obs = env.observe(agent)
+    assert env.observation_space(agent).contains(obs)
+    got = ss.decode_observation(obs["observation"])
+    canon = lambda cards: tuple(sorted(cards, key=lambda c: (c.rank_index, c.suit_index)))  # noqa: E731
+    assert got["hand"] == view.hand and got["level"] == view.level and got["phase"] == view.phase
+    assert got["trick"] == tuple(sorted((s, canon(c)) for s, c in view.trick))
+    assert got["last_trick"] == tuple(sorted((s, canon(c)) for s, c in view.last_trick))
+    assert got["kitty"] == canon(view.kitty or ())
+    assert got["declaration"] == (canon(view.declaration.cards) if view.declaration else ())
+    assert (got["trump_known"], got["trump"]) == (view.trump_known, view.trump if view.trump_known else None)
+    for name in ("banker", "to_act", "leader", "last_trick_winner", "trick_number", "attackers_points",
+                 "banker_points", "hand_sizes", "stock_left", "situation"):
+        assert got[name] == getattr(view, name), name
+    assert got["exposed"] == tuple(canon(c) for c in view.exposed)
+    assert got["declare_barred"] == tuple(sorted(view.declare_barred))
+
+
+@pytest.mark.parametrize("game,check", [("guandan", _check_guandan_view), ("shengji", _check_shengji_view)])
+@pytest.mark.parametrize("refereed", [False, True])
+def test_observation_decodes_into_the_engines_view(game, check, refereed):
+    _walk(MODULES[game].env(**(REFEREED if refereed else {})), 7, 300, check)
+
+
+def test_shengji_played_memory_is_every_closed_trick():
+    env = shengji_v0.env()
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    closed: list = []
+    while not env.terminations[env.agent_selection]:
+        before = env.unwrapped.engine.observe(0).trick_number
+        env.step(_pick(env.observe(env.agent_selection)["action_mask"], rng))
+        view = env.unwrapped.engine.observe(0)
+        if view.trick_number > before:
+            closed.extend(view.last_trick)
+    memory = env.unwrapped.tracker.played
+    for seat in range(4):
+        counts = np.zeros(54, np.int16)
+        for s, cards in closed:
+            if s == seat:
+                for c in cards:
+                    counts[c] += 1
+        assert np.array_equal(memory[seat], counts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rewards, seeds, plug-in agents
+
+
+def _rollout(env, seed: int) -> tuple[dict, list]:
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals: dict = {}
+    trace = []
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _info = env.last()
+        totals[agent] = totals.get(agent, 0.0) + reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        action = _pick(obs["action_mask"], rng)
+        trace.append((agent, action, obs["observation"].tobytes()))
+        env.step(action)
+    return totals, trace
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_the_referee_seat_is_filled_inside_the_env(game):
+    """A ruling is awaited (to_act is the referee's seat) only inside a step: the env asks
+    the rulebook referee and applies its ruling before any agent acts again."""
+    from tabletop.seats import REFEREE
+
+    env = MODULES[game].env(**REFEREED)
+    table = env.unwrapped
+    seen_referee = []
+    original = table._apply
+
+    def watched(action):
+        seen_referee.append(table.engine.to_act is REFEREE)
+        original(action)
+
+    table._apply = watched
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for agent in env.agent_iter():
+        obs, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        assert table.engine.to_act == table._seat_of[agent]
+        env.step(_pick(obs["action_mask"], rng))
+    answers = len(table.referee.rulings_made) + len(table.referee.unresolved)
+    assert any(seen_referee) and answers == sum(seen_referee)
+
+
+def test_guandan_match_rewards_are_the_level_gains_less_the_penalties():
+    env = guandan_v0.env(episode="match", referee=True, bots={1: "random", 3: "random"}, infractions=0.05)
+    totals, _ = _rollout(env, 11)
+    result = env.unwrapped.engine.result
+    gains = sum(d.gain if d.team == 0 else -d.gain for d in result.deals)
+    expected = gains - result.penalties[0] + result.penalties[1]
+    assert totals["player_0"] == totals["player_2"] == expected
+
+
+def test_shengji_deal_reward_is_the_level_table_and_result_mode_is_plus_minus_one():
+    env = shengji_v0.env()
+    totals, _ = _rollout(env, 5)
+    result = env.unwrapped.engine.result
+    signed = result.levels if result.team == 0 else -result.levels
+    assert totals == {"player_0": signed, "player_2": signed, "player_1": -signed, "player_3": -signed}
+    wins, _ = _rollout(shengji_v0.env(reward="result"), 5)
+    assert wins["player_0"] == (1 if result.team == 0 else -1)
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_the_same_seed_gives_the_same_episode(game):
+    options = {"referee": True, "bots": {1: "heuristic", 3: "random"}, "infractions": 0.1}
+    first = _rollout(MODULES[game].env(**options), 21)
+    again = _rollout(MODULES[game].env(**options), 21)
+    assert first == again
+    assert _rollout(MODULES[game].env(**options), 22)[1] != first[1]
+
+
+PLUGIN = '''
+class CautiousAgent:
+    """Plays the first legal action, and counts its decisions."""
+
+    def __init__(self, rng):
+        self.rng = rng
+        self.decisions = 0
+
+    def act(self, observation, legal_actions):
+        self.decisions += 1
+        return legal_actions[0]
+'''
+
+
+@pytest.mark.parametrize("env_id", ["paiju/Guandan-v0", "paiju/Shengji-v0"])
+def test_a_plug_in_agent_from_a_file_plays_a_refereed_episode(tmp_path, env_id):
+    """Named as ``--agents`` names it (``path/to/file.py:Name``), and as an object."""
+    path = tmp_path / "my_agents.py"
+    path.write_text(PLUGIN, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("my_agents", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    partner = module.CautiousAgent(np.random.default_rng(0))
+    env = gymnasium.make(env_id, opponents=[f"{path}:CautiousAgent", partner, "heuristic"],
+                         referee=True, infractions=0.05)
+    obs, _ = env.reset(seed=8)
+    rng = np.random.default_rng(8)
+    terminated = False
+    while not terminated:
+        obs, _reward, terminated, _trunc, info = env.step(_pick(obs["action_mask"], rng))
+    from_file = env.unwrapped.table._bots[1]
+    while not hasattr(from_file, "decisions"):   # inside the injector and the plug-in wrapper
+        from_file = from_file.agent
+    assert from_file.decisions > 0 and partner.decisions > 0 and info["result"] is not None
+    with pytest.raises(OptionError, match="has no 'Missing'"):
+        gymnasium.make(env_id, opponents=f"{path}:Missing")
+
+
+def test_guandan_tribute_and_return_are_card_actions():
+    from guandan.deal import Deal
+
+    deal = Deal.drawn(3, "5", previous_order=[0, 2, 1, 3])     # 双下: both losers pay
+    tracker = gs.Tracker(deal)
+    seen = set()
+    while deal.phase.name in ("TRIBUTE", "RETURN"):
+        seat = deal.to_act
+        decision = gs.Decision(deal, seat, deal.observe(seat), tracker)
+        legal = list(deal.legal_actions())
+        base = gs.TRIBUTE_BASE if deal.phase.name == "TRIBUTE" else gs.RETURN_BASE
+        assert sorted(decision.ids) == sorted(base + a.card for a in legal)
+        seen.add(deal.phase.name)
+        deal.apply(decision.choose(int(decision.ids[-1])))
+    assert seen == {"TRIBUTE", "RETURN"}
+
+
+def test_gymnasium_opponents_by_seat():
+    env = gymnasium.make("paiju/Shengji-v0", seat=2, opponents={0: "random", 1: "heuristic", 3: "random"})
+    assert sorted(env.unwrapped.table.seats) == [2]
+    with pytest.raises(OptionError, match=r"opponents must name seats \[3, 0, 1\]"):
+        gymnasium.make("paiju/Shengji-v0", seat=2, opponents={0: "random", 1: "random"})
+    with pytest.raises(OptionError, match="give one agent for all three other seats or three"):
+        gymnasium.make("paiju/Guandan-v0", opponents=["random", "random"])
+
+
+@settings(max_examples=40)
+@given(hand=st.lists(st.integers(0, 53), min_size=1, max_size=27), level=st.integers(0, 12),
+       top=st.sampled_from([None, "PAIR 9", "STRAIGHT 5", "BOMB 4x7", "SINGLE A", "FULL_HOUSE 3"]))
+def test_recipe_keys_are_the_reading_and_the_wild_cards_of_the_plays(hand, level, top):
+    from guandan.combos import Reading
+    from guandan.movegen import plays, recipe_keys
+
+    counts = [0] * 54
+    for c in hand:
+        counts[c] = min(2, counts[c] + 1)
+    listed = plays(counts, None if top is None else Reading.from_code(top), level)
+    keys = [k for _c, recipes, first in listed.segments for k in recipe_keys(recipes)[first:]]
+    assert keys == [3 * move.reading.id + move.cards.count(13 + level) for move in listed]
+
