@@ -140,6 +140,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_train_parser(sub, games, positive_int, seed)
     from paiju.fuzz.command import add_parser as add_fuzz_parser  # `paiju fuzz` (rule-interaction fuzzing)
     add_fuzz_parser(sub, games, positive_int, seed)
+    from paiju.tournament.command import add_parser as add_tournament_parser  # `paiju tournament`
+    add_tournament_parser(sub, games, positive_int, seed, rate)
+    from paiju.ogd.command import add_parser as add_ogd_parser  # `paiju ogd` (the OGD competition protocol)
+    add_ogd_parser(sub, positive_int, seed, seat_number)
     return parser
 
 
@@ -188,9 +192,15 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "train":
         from paiju.train.command import train_command
         return train_command(args)
+    if args.command == "tournament":
+        from paiju.tournament.command import tournament_command
+        return tournament_command(args)
     if args.command == "fuzz":
         from paiju.fuzz.command import fuzz_command
         return fuzz_command(args)
+    if args.command == "ogd":
+        from paiju.ogd.command import ogd_command
+        return ogd_command(args)
     raise UsageError(f"unknown command {args.command!r}")
 
 

@@ -44,6 +44,27 @@ class GameAdapter:
         return make(seed, index, rules, stream, **self.engine_options(options or {}))
 
 
+@attrs.frozen
+class DealFacts:
+    """A deal as a tournament scores it: the side that won it and by how many levels, with
+    what each game adds (``paiju.tournament`` reads these through ``PaijuPart.deal_facts``)."""
+
+    number: int
+    """1 for a lone deal; the deal's number in its match otherwise."""
+    winner_team: int
+    levels: int
+    finish_order: str | None = None
+    """掼蛋: the four seats in finishing order, e.g. '0 2 1 3'."""
+    banker: int | None = None
+    """双升: the banker seat."""
+    points: int | None = None
+    """双升: the attackers' points after adjustments."""
+    forced: bool | None = None
+    """掼蛋: the result was set by a referee ruling."""
+    point_adjustment: int | None = None
+    """双升: the attackers' points moved by referee rulings (failed throws not counted)."""
+
+
 LAYER = "paiju"
 
 
@@ -69,6 +90,11 @@ class PaijuPart:
     """The game's name on the replay page (掼蛋, 双升); empty: the registry's title."""
     wild_suit: str | None = None
     """The suit whose level card is wild (掼蛋's 逢人配: hearts), marked on the replay page."""
+    deal_facts: Callable[[Any, bool], tuple[tuple[DealFacts, ...], int | None]] | None = None
+    """(a unit's result, whether it is a match) → its deals as a tournament scores them and
+    the match winner (None for a lone deal or a tied match); None: no tournaments."""
+    bot_protocol: str | None = None
+    """The competition protocol whose bots can sit at its tables ('ogd': ``paiju.ogd``)."""
     card_legend: tuple[tuple[str, str], ...] = ()
     """The replay page's legend of card marks: (mark, what it means) with mark one of
     'level' (the deal's level rank), 'wild' (the level card of ``wild_suit``), 'trump' (the
@@ -329,10 +355,37 @@ def _changed_shengji(unit: str, results: Sequence[Any]) -> tuple[Row, ...]:
     return rows
 
 
+# ---------------------------------------------------------------------------------------------
+# What a tournament reads from each game's results
+
+def _order(seats: tuple[int, ...]) -> str:
+    return " ".join(str(s) for s in seats)
+
+
+def _guandan_deal_facts(result: Any, is_match: bool) -> tuple[tuple[DealFacts, ...], int | None]:
+    if not is_match:
+        return (DealFacts(1, result.team, result.levels, finish_order=_order(result.finish_order),
+                          forced=result.forced),), None
+    return tuple(DealFacts(d.number, d.team, d.gain, finish_order=_order(d.finish_order), forced=d.forced)
+                 for d in result.deals), result.winner
+
+
+def _shengji_deal(number: int, d: Any) -> DealFacts:
+    moved = sum(delta for reason, delta in d.adjustments if reason != "failed throw")
+    return DealFacts(number, d.team, d.levels, banker=d.banker, points=d.points, point_adjustment=moved)
+
+
+def _shengji_deal_facts(result: Any, is_match: bool) -> tuple[tuple[DealFacts, ...], int | None]:
+    if not is_match:
+        return (_shengji_deal(1, result),), None
+    return tuple(_shengji_deal(i + 1, d) for i, d in enumerate(result.results)), result.winner
+
+
 _NO_PART = PaijuPart()
 add_part(LAYER, "guandan", PaijuPart(summarize=_summarize_guandan, replay_handlers=_handlers("paiju.replay.guandan"),
                                      changed_by_rulings=_changed_guandan, changed_note=FORCED_NOTE, round_word="round",
                                      short_title="掼蛋", wild_suit="H", words=_words("paiju.replay.guandan_words"),
+                                     deal_facts=_guandan_deal_facts, bot_protocol="ogd",
                                      card_legend=(
                                          ("level", "级牌 level card {level}: ranks above A, below the jokers"),
                                          ("wild", "逢人配 wild card {card}: stands for any card but a joker"),
@@ -340,6 +393,7 @@ add_part(LAYER, "guandan", PaijuPart(summarize=_summarize_guandan, replay_handle
 add_part(LAYER, "shengji", PaijuPart(summarize=_summarize_shengji, replay_handlers=_handlers("paiju.replay.shengji"),
                                      changed_by_rulings=_changed_shengji, round_word="trick",
                                      shows_last_round=True, short_title="双升", words=_words("paiju.replay.shengji_words"),
+                                     deal_facts=_shengji_deal_facts,
                                      card_legend=(
                                          ("level", "级牌 level card {level}: trump, above the trump suit's A"),
                                          ("trump", "主 trump suit {suit}: with the level cards and jokers, the trumps"),

@@ -18,18 +18,19 @@ import functools
 import os
 import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
+from tabletop import rng as streams
 from tabletop.errors import PaijuError
 from tabletop.events import Event, EventStream, UnitStarted
 from tabletop.irregular import Irregular
 from tabletop.log import encode_block, encode_event
 from tabletop.runner import run
 
-from paiju.agent_specs import make_agents, plugin_blame
+from paiju.agent_specs import agent_factory, make_agents, plugin_blame
 from paiju.games import GameAdapter, adapter_for
 
 UNITS = ("deals", "matches")
@@ -158,10 +159,17 @@ class _Lines:
         self.lines.extend(encode_event(event) for event in events)
 
 
-def unit_players(game: GameAdapter, batch: Batch, index: int) -> tuple[list[Any], Any]:
+def unit_players(game: GameAdapter, batch: Batch, index: int,
+                 given: Mapping[int, Any] | None = None) -> tuple[list[Any], Any]:
     """Unit ``index``'s agents (wrapped in seeded infraction injectors when the options ask
-    for infractions) and who fills its referee's seat (None: a strict unit)."""
-    agents = make_agents(game, batch.agents, batch.seed, index)
+    for infractions; ``given`` as in ``make_agents``) and who fills its referee's seat (None:
+    a strict unit)."""
+    if given:
+        agents = [given[seat] if seat in given else agent_factory(spec, game)(
+                      streams.generator(batch.seed, index, streams.AGENT + seat), seat)
+                  for seat, spec in enumerate(batch.agents)]
+    else:
+        agents = make_agents(game, batch.agents, batch.seed, index)
     if not batch.refereed:
         return agents, None
     from enforcement.setup import inject, infraction_rates, make_referee
@@ -171,11 +179,11 @@ def unit_players(game: GameAdapter, batch: Batch, index: int) -> tuple[list[Any]
 
 
 def play_unit(game: GameAdapter, batch: Batch, rules: Any, index: int, lines: list[str] | None,
-              observers: Sequence[Any] = (), max_steps: int = 100_000) -> Any:
+              observers: Sequence[Any] = (), max_steps: int = 100_000, given: Mapping[int, Any] | None = None) -> Any:
     """Play unit ``index`` to the end; append its log lines to ``lines`` if given. A
-    refereed unit returns a ``RefereedResult``."""
+    refereed unit returns a ``RefereedResult``. ``given``: seats whose agents the caller has."""
     engine, started = start_unit(game, batch.unit, batch.seed, index, rules, batch.options)
-    agents, referee = unit_players(game, batch, index)
+    agents, referee = unit_players(game, batch, index, given)
     tally = _Tally()
     watchers: list[Any] = [tally] if referee is not None else []
     if lines is not None:

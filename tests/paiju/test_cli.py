@@ -52,7 +52,7 @@ def test_bare_paiju_prints_the_usage_and_every_command_and_exits_2():
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("usage: paiju")
     commands = _subparsers(build_parser())[0].choices
-    assert set(commands) == {"simulate", "rules", "replay", "train", "fuzz"}
+    assert set(commands) == {"simulate", "rules", "replay", "train", "fuzz", "tournament", "ogd"}
     for name in commands:
         assert re.search(rf"^\s+{name}\s+\S", done.stderr, flags=re.M), name   # listed with its help
     assert "paiju COMMAND --help" in done.stderr

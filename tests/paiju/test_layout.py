@@ -1,7 +1,8 @@
 """The layout of ``paiju/`` (README, "What is in the box"): its modules import each other in
-no circle, its capabilities are layered ``sim`` ← ``replay`` ← ``train``, ``fuzz`` ← ``cli``,
-and nothing below the application imports it. Every import counts, deferred ones too (a
-function-level import is still an edge: it only moves the circle to run time)."""
+no circle, its capabilities are layered ``sim`` ← ``replay`` ← ``train``, ``fuzz`` ← ``cli`` and
+``sim`` ← ``ogd`` ← ``tournament`` ← ``cli``, and nothing below the application imports it. Every import
+counts, deferred ones too (a function-level import is still an edge: it only moves the circle
+to run time)."""
 
 import ast
 from pathlib import Path
@@ -16,6 +17,8 @@ MAY_IMPORT = {
     "replay": {"sim"},
     "train": {"sim", "replay"},
     "fuzz": {"sim", "replay"},
+    "tournament": {"sim", "ogd"},
+    "ogd": {"sim"},
 }
 
 

@@ -16,7 +16,7 @@ import time
 import pytest
 
 pytest.importorskip("starlette", reason="the web extra: pip install 'paiju[web]'")
-pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
+pytest.importorskip("starlette.testclient", reason="Starlette's test client needs httpx2 (the test extra)")
 
 from starlette.testclient import TestClient  # noqa: E402
 

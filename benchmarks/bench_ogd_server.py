@@ -1,0 +1,118 @@
+"""Games per second through `paiju ogd serve` with four scripted bots, and the latency the
+protocol adds per act, against the same engine driven directly.
+
+    python benchmarks/bench_ogd_server.py [--games 3] [--repeats 3] [--deals 0]
+
+- direct: whole games (matches to passing A; ``--deals N``: N-deal games) played by four
+  agents that pick uniformly among the engine's legal actions, no sockets;
+- served: the same number of games through an in-process ``OgdServer`` on 127.0.0.1, four
+  raw WebSocket bots (in the same process) picking uniformly from each ``actionList``.
+
+Per act = wall time / decisions; the latency added per act is served minus direct. The
+served figure includes everything a round trip costs in one process: building the act
+(every legal play with every choice of suits), JSON both ways, the bots' parsing, the
+check of the answer, the notify broadcast to four seats, and the log lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import statistics
+import time
+
+import websockets
+
+from guandan.agents import RandomAgent
+from paiju.sim.batch import start_unit
+from paiju.games import adapter_for
+from paiju.ogd.server import OgdServer, ServeOptions
+from tabletop import rng as streams
+
+ANSWER = {"play": "PLAY", "tribute": "TRIBUTE", "back": "PAYTRIBUTE"}
+
+
+def direct(games: int, rules: dict) -> tuple[float, int]:
+    game = adapter_for("guandan")
+    parsed = game.rules_from_dict(rules)
+    decisions = 0
+    start = time.perf_counter()
+    for index in range(games):
+        engine, _ = start_unit(game, "matches", 0, index, parsed, {})
+        agents = [RandomAgent(streams.generator(0, index, streams.AGENT + s)) for s in range(4)]
+        engine.take_events()
+        while (seat := engine.to_act) is not None:
+            engine.take_events()
+            engine.apply(agents[seat].act(engine.observe(seat), engine.legal_actions()))
+            engine.take_events()
+            decisions += 1
+    return time.perf_counter() - start, decisions
+
+
+async def bot(port: int, seat: int, room: asyncio.Future, rounds: int, counter: list[int]) -> None:
+    rng = random.Random(seat)
+    async with websockets.connect(f"ws://127.0.0.1:{port}/", max_size=2 ** 24, ping_interval=None) as ws:
+        if seat == 0:
+            await ws.send(json.dumps({"type": "CREATE_ROOM", "data": {"userId": "b0", "round": rounds}}))
+        else:
+            await ws.send(json.dumps({"type": "JOIN_ROOM", "data": {"userId": f"b{seat}", "roomId": await room}}))
+        async for raw in ws:
+            m = json.loads(raw)
+            if m.get("type") == "CREATE_ROOM":
+                room.set_result(m["data"]["roomId"])
+            elif m.get("type") == "act":
+                counter[0] += 1
+                data = {"roomId": 1, "player": seat, "act": rng.choice(m["actionList"])}
+                if m["stage"] == "back":
+                    data.update(tributePos=m["tributePos"], tribute=m["tribute"])
+                await ws.send(json.dumps({"type": ANSWER[m["stage"]], "data": data}))
+            elif m.get("stage") == "gameOver":
+                return
+
+
+async def served_async(games: int, rules: dict) -> tuple[float, int]:
+    server = OgdServer(ServeOptions(port=0, games=games, rules=rules, start_delay=0.0, quiet=True),
+                       say=lambda line: None)
+    loop = asyncio.get_running_loop()
+    ready = loop.create_future()
+    task = loop.create_task(server.run(ready.set_result))
+    port = await ready
+    room = loop.create_future()
+    counter = [0]
+    start = time.perf_counter()
+    await asyncio.gather(*(bot(port, s, room, games, counter) for s in range(4)))
+    elapsed = time.perf_counter() - start
+    await task
+    return elapsed, counter[0]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--deals", type=int, default=0, help="N-deal games instead of games to passing A")
+    args = parser.parse_args()
+    rules = {"match_end": "deals", "match_deals": args.deals} if args.deals else {}
+    rows = {"direct": [], "served": []}
+    for repeat in range(args.repeats):  # side by side in one run
+        rows["direct"].append(direct(args.games, rules))
+        rows["served"].append(asyncio.run(served_async(args.games, rules)))
+        print(f"repeat {repeat + 1}: direct {rows['direct'][-1][0]:.2f} s, served {rows['served'][-1][0]:.2f} s", flush=True)
+    print(f"{platform.python_implementation()} {platform.python_version()}, load {os.getloadavg()[0]:.1f}, "
+          f"{args.games} games x {args.repeats} repeats, {'pass A' if not args.deals else f'{args.deals}-deal'} games")
+    per_act = {}
+    for name, runs in rows.items():
+        rates = [args.games / s for s, _ in runs]
+        per_act[name] = statistics.median(s / n * 1000 for s, n in runs)
+        print(f"{name:7} games/s median {statistics.median(rates):.2f} (runs {min(rates):.2f}-{max(rates):.2f}); "
+              f"{statistics.median(n for _, n in runs) / args.games:.0f} decisions per game; "
+              f"{per_act[name]:.3f} ms per decision")
+    print(f"latency added per act: {per_act['served'] - per_act['direct']:.3f} ms")
+
+
+if __name__ == "__main__":
+    main()
