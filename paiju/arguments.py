@@ -37,6 +37,26 @@ def seat_number(text: str) -> int:
     return value
 
 
+def _port(text: str, lowest: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not lowest <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"not a port number: {value} ({lowest}-65535)")
+    return value
+
+
+def port_number(text: str) -> int:
+    """A TCP port to listen on, 1-65535."""
+    return _port(text, 1)
+
+
+def port_or_any(text: str) -> int:
+    """A TCP port, or 0: any free port the system picks."""
+    return _port(text, 0)
+
+
 def rate(text: str) -> float:
     try:
         value = float(text)

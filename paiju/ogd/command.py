@@ -8,9 +8,8 @@ from typing import Any
 
 from tabletop.errors import OptionError
 
-from paiju.arguments import examples
+from paiju.arguments import examples, port_or_any
 
-PORT_RANGE = range(0, 65536)
 
 
 def add_parser(sub: Any, positive_int: Any, seed: Any, seat: Any) -> None:
@@ -24,7 +23,7 @@ def add_parser(sub: Any, positive_int: Any, seed: Any, seat: Any) -> None:
                              epilog=examples("paiju ogd serve --games 2 --log ogd.jsonl",
                                              "paiju ogd serve --referee --act-timeout play=10,tribute=30,back=30"))
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
-    serve.add_argument("--port", type=_port, default=8181, help="port (default 8181, OGD's; 0: any free port)")
+    serve.add_argument("--port", type=port_or_any, default=8181, help="port (default 8181, OGD's; 0: any free port)")
     serve.add_argument("--games", type=positive_int, metavar="N", help="stop after N games (default: run until interrupted)")
     serve.add_argument("--referee", action="store_true",
                        help="illegal moves are irregularities the referee rules on (default: strict, refused)")
@@ -82,16 +81,6 @@ def _needs_websockets() -> None:
         import websockets  # noqa: F401
     except ImportError:
         raise OptionError("paiju ogd needs the websockets library: pip install 'paiju[ogd]'") from None
-
-
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port: {text!r}") from None
-    if value not in PORT_RANGE:
-        raise argparse.ArgumentTypeError(f"not a port: {value} (0-65535)")
-    return value
 
 
 def _retries(text: str) -> int:
