@@ -2,11 +2,11 @@
 over RLCard's Dou Dizhu game with random legal actions, the same number of deals/games each.
 
     git archive <old-commit> | tar -x -C /tmp/old
-    python benchmarks/bench_peer_rlcard.py /tmp/old . [--deals 500] [--runs 5] [--referee]
+    python benchmarks/bench_peer_rlcard.py /tmp/old . [--deals 500] [--runs 5] [--referee [--infractions RATE]]
 
 Every run starts, in turn (the order rotated from run to run so machine load hits all alike):
 ``paiju simulate guandan``, ``paiju simulate shengji`` for each tree (``--deals N --quiet``,
-``--referee --infractions 0`` with ``--referee``) and ``python -c <RLCard loop>`` for N games.
+``--referee --infractions RATE`` with ``--referee``, RATE 0 unless ``--infractions``) and ``python -c <RLCard loop>`` for N games.
 Each figure is the child process's CPU time (user + system, imports included, from
 ``os.wait4``) as deals (games) per CPU second. Printed: every run, then per command the median
 and spread of the runs and the median of the per-run ratios to RLCard. Needs ``pip install
@@ -50,9 +50,10 @@ def main() -> None:
     parser.add_argument("new")
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--referee", action="store_true", help="paiju deals refereed, no infraction")
+    parser.add_argument("--referee", action="store_true", help="paiju deals refereed (no infraction unless --infractions)")
+    parser.add_argument("--infractions", type=float, default=0.0, metavar="RATE", help="with --referee: injected irregularities per decision")
     args = parser.parse_args()
-    extra = ["--referee", "--infractions", "0"] if args.referee else []
+    extra = ["--referee", "--infractions", str(args.infractions)] if args.referee else []
     commands: dict[str, tuple[list[str], dict[str, str]]] = {
         "rlcard doudizhu": ([sys.executable, "-c", _RLCARD, str(args.deals)], dict(os.environ))}
     for tree_name, tree in (("old", args.old), ("new", args.new)):
