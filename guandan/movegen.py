@@ -271,7 +271,7 @@ _LEVEL_PLACE = {kind: tuple(tuple(w.index(level) if level in w else -1 for w in 
 _new = tuple.__new__  # Move(cards, reading) without the NamedTuple wrapper call
 _PREFIXES: tuple[list[dict], ...] = tuple([{} for _ in range(13)] for _ in range(2))
 """_PREFIXES[is_level][rank][bytes((n♠, n♥, n♣, n♦))]: the prefixes of the rank's natural cards."""
-_AT_LEAST = {k: bytes([48] * k + [49] * (256 - k)) for k in (1, 2, 3)}
+_AT_LEAST = {k: bytes([48] * k + [49] * (256 - k)) for k in range(5)}
 """bytes.translate tables: a count below k → '0', else '1' (then ``int(text, 2)``)."""
 _NONZERO = _AT_LEAST[1]
 _SUIT_BYTES = (1 << 104) - 1
@@ -321,6 +321,11 @@ def _recipes(key: tuple) -> tuple[Recipe, ...]:
 
 
 _NO_PLACE = (-1,) * 10
+_SEQUENCE_SHAPES = tuple((SEQUENCE_WIDTH[kind], SEQUENCE_LENGTH[kind], (1 << SEQUENCE_LENGTH[kind]) - 1,
+                          _LEVEL_PLACE[kind]) for kind in _SEQUENCE_KINDS)
+"""Per sequence kind index k: (width, length, window bit mask, _LEVEL_PLACE[kind]), read
+without hashing the Kind enum (its Python-level ``__hash__`` showed in profiles)."""
+_STRAIGHT_PLACES = _LEVEL_PLACE[Kind.STRAIGHT]
 _FLUSH_ENTRIES: dict[tuple[int, int, int, int, int], tuple[tuple[int, int, int, Recipe], ...]] = {}
 
 
@@ -441,7 +446,7 @@ class _Hand:
     are ``make(hand, *args)``, made only for the moves somebody looks at (a random agent
     looks at one of ~70), so listing a class costs little more than deciding its moves."""
 
-    __slots__ = ("counts", "level", "joker_pair", "wild_card", "wilds", "natural",
+    __slots__ = ("counts", "level", "joker_pair", "wild_card", "wilds", "held", "natural",
                  "masks", "_prefixes", "_recipes", "_values", "_moves")
 
     def __init__(self, counts: bytes, level: int, joker_pair: bool) -> None:
@@ -455,7 +460,7 @@ class _Hand:
         cards = int.from_bytes(counts[:52], "little")
         per_rank = ((cards & _SUIT_BYTES) + (cards >> 104 & _SUIT_BYTES) + (cards >> 208 & _SUIT_BYTES)
                     + (cards >> 312) - (self.wilds << 8 * level))
-        held = per_rank.to_bytes(13, "big")  # the A first
+        self.held = held = per_rank.to_bytes(13, "big")  # the A first (for translate masks)
         self.natural = list(held[::-1])
         # Bit r+1 of masks[i]: at least i+1 natural cards of rank r; bit 0 repeats the A (low).
         m1 = int(held.translate(_AT_LEAST[1]), 2) << 1
@@ -694,11 +699,9 @@ class _Hand:
         """Straights (k = 0), tubes (1) or plates (2)."""
         out: list[Recipe] = []
         level, wilds = self.level, self.wilds
-        kind = _SEQUENCE_KINDS[k]
-        width, length = SEQUENCE_WIDTH[kind], SEQUENCE_LENGTH[kind]
-        low = (1 << length) - 1
+        width, length, low, places = _SEQUENCE_SHAPES[k]
         m1, m2, m3 = self.masks
-        level_places = _LEVEL_PLACE[kind][level]
+        level_places = places[level]
         # A window needs at least length - wilds ranks held ``width`` times (the rest of it
         # holds at most width - 1 per rank): candidates from that mask, then the exact count.
         for p in _windows(self.masks[width - 1], length, wilds):
@@ -725,12 +728,13 @@ class _Hand:
         """Bombs, straight flushes and the joker bomb, up the ladder."""
         found: list[tuple[int, int, int, Recipe]] = []
         natural, level, wilds = self.natural, self.level, self.wilds
-        for r in range(13):
-            n = natural[r]
-            if n + wilds >= 4:
-                key = (r, n, wilds, level)
-                entries = _RANK_BOMBS.get(key)
-                found += _rank_bombs(key) if entries is None else entries
+        ranks = int(self.held.translate(_AT_LEAST[max(0, 4 - wilds)]), 2)  # bit r: natural[r] + wilds >= 4
+        while ranks:  # most hands have no rank bomb: no loop over the 13 ranks
+            r = ranks.bit_length() - 1
+            ranks ^= 1 << r
+            key = (r, natural[r], wilds, level)
+            entries = _RANK_BOMBS.get(key)
+            found += _rank_bombs(key) if entries is None else entries
         found += self.straight_flushes()
         if self.counts[SMALL_JOKER] >= 2 and self.counts[BIG_JOKER] >= 2:
             found.append(_JOKER_BOMB_ENTRY)
@@ -749,7 +753,7 @@ class _Hand:
             mask |= mask >> 13
             if mask.bit_count() < 5 - wilds:
                 continue
-            level_places = _LEVEL_PLACE[Kind.STRAIGHT][level] if s == 1 else _NO_PLACE
+            level_places = _STRAIGHT_PLACES[level] if s == 1 else _NO_PLACE
             for p in _windows(mask, 5, wilds):
                 key = (s, p, mask >> p & 31, level_places[p], wilds)
                 found = _FLUSH_ENTRIES.get(key)

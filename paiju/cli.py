@@ -136,9 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--html", metavar="OUT.html", help="write one self-contained page to step through the log")
     replay.add_argument("--game", choices=games, help="the game the log must be of")
 
-    from paiju.train.command import add_parser as add_train_parser  # `paiju train` (referee training)
+    from paiju.train.parser import add_parser as add_train_parser  # `paiju train` (referee training)
     add_train_parser(sub, games, positive_int, seed)
-    from paiju.fuzz.command import add_parser as add_fuzz_parser  # `paiju fuzz` (rule-interaction fuzzing)
+    from paiju.fuzz.parser import add_parser as add_fuzz_parser  # `paiju fuzz` (rule-interaction fuzzing)
     add_fuzz_parser(sub, games, positive_int, seed)
     from paiju.tournament.command import add_parser as add_tournament_parser  # `paiju tournament`
     add_tournament_parser(sub, games, positive_int, seed, rate)
