@@ -170,7 +170,7 @@ class Search:
             self.clauses.counts[key] += n
         new = self.matrix.add(result.pairs)
         if self.guided and new:
-            self.corpus.append(Entry(result.case, result.pairs))
+            self.corpus.append(Entry(result.case, result.pairs, decisions=result.decisions))
         self.holes.add(result.case, result.unresolved)
         if result.finding is None:
             return False

@@ -5,7 +5,8 @@ Cases are played in generations of ``BATCH``; generation ``g`` is decided only b
 corpus after generation ``g - 1`` and the seeded stream ``(seed, g, GUIDED)``, so the cases,
 and everything they reach, do not depend on how many workers play them. A share
 ``EXPLORE`` of each generation is drawn fresh (``case.draw_case``), the rest mutates a
-corpus case picked with a weight for the rare pairs it reached: a new deal, other agents, an
+corpus case picked with a weight for the rare pairs it reached, divided by its cost
+(``COST_REFERENCE``): a new deal, other agents, an
 infraction kind added or dropped, a rate scaled, one deal or the first two of a match, or
 the agents or some rates of a second corpus case spliced in; three mutants in ten then have
 every rate doubled (``HEAT``). A mutated case is a ``Case`` like any other: its log header
@@ -34,6 +35,10 @@ HIGH_RATE = 0.6
 HEAT = 0.3
 """Share of mutants whose every rate is then doubled (up to the highest): more irregularities
 at once put more conditions in force together, where rules meet."""
+COST_REFERENCE = 250
+"""Decisions of a corpus case above which its pick weight is divided by its cost (decisions /
+250): a hot mix can take 2,000 decisions and 1,800 rulings in one deal, and its mutants as
+many, while a cheap case reaching the same rare pairs is as good a parent."""
 
 
 @attrs.define
@@ -43,13 +48,17 @@ class Entry:
     case: Case
     pairs: frozenset
     picks: int = 0
+    decisions: int = 0
+    """What playing it cost (decisions taken, rulings included)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"case": case_to_dict(self.case), "pairs": sorted(list(p) for p in self.pairs), "picks": self.picks}
+        return {"case": case_to_dict(self.case), "pairs": sorted(list(p) for p in self.pairs), "picks": self.picks,
+                "decisions": self.decisions}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Entry":
-        return cls(case_from_dict(data["case"]), frozenset(tuple(p) for p in data["pairs"]), int(data["picks"]))
+        return cls(case_from_dict(data["case"]), frozenset(tuple(p) for p in data["pairs"]), int(data["picks"]),
+                   int(data.get("decisions", 0)))
 
 
 def case_to_dict(case: Case) -> dict[str, Any]:
@@ -88,7 +97,8 @@ def generation(game: str, unit: str, seed: int, number: int, size: int, corpus: 
 
 def _weight(entry: Entry, counts: Mapping[Any, int]) -> float:
     rarity = sum(1.0 / max(1, counts.get(p, 1)) for p in entry.pairs)
-    return (1.0 + rarity) / (1.0 + entry.picks) ** 0.5
+    cost = max(1.0, entry.decisions / COST_REFERENCE)
+    return (1.0 + rarity) / (1.0 + entry.picks) ** 0.5 / cost
 
 
 def _choose(weights: Sequence[float], total: float, u: float) -> int:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import time
 from pathlib import Path
 
 from tests.paiju.interrupt import PAIJU, Running
@@ -64,9 +63,9 @@ def test_a_worker_that_dies_mid_run_leaves_a_log_of_whole_units_and_no_summary(t
 def test_a_run_stopped_before_its_first_unit_leaves_the_old_log(tmp_path):
     log = tmp_path / "slow.jsonl"
     log.write_text(OLD)
-    run = Running(["simulate", "guandan", "--matches", "50", "--seed", "1", "--log", str(log)])
+    # heuristic agents: a whole match takes a second or more, so the run is stopped before one is done
+    run = Running(["simulate", "guandan", "--matches", "50", "--seed", "1", "--agents", "heuristic", "--log", str(log)])
     run.wait_for(lambda: any(tmp_path.glob(".slow.jsonl.*.tmp")))   # the run has started: its header is written
-    time.sleep(0.2)   # a match takes seconds, so it is stopped before one is done
     assert run.interrupt() == 130
     assert log.read_text() == OLD and _temporaries(tmp_path) == []
 

@@ -150,6 +150,19 @@ def test_guided_search_reaches_a_planted_pair_more_often_than_unguided():
         (guided, unguided)
 
 
+def test_a_costly_corpus_case_is_picked_less_than_a_cheap_one_reaching_the_same_pairs():
+    from paiju.fuzz.guided import COST_REFERENCE, Entry, generation
+
+    pairs = frozenset({("rare", "seen")})
+    cheap = Entry(draw_case("shengji", "deals", 0, 0), pairs, decisions=COST_REFERENCE // 2)
+    costly = Entry(draw_case("shengji", "deals", 0, 1), pairs, decisions=COST_REFERENCE * 8)
+    corpus = [cheap, costly]
+    for number in range(1, 9):
+        generation("shengji", "deals", 0, number, 25, corpus, {("rare", "seen"): 2})
+    assert cheap.picks > 2 * costly.picks > 0, (cheap.picks, costly.picks)
+    assert Entry.from_dict(costly.to_dict()) == costly              # a campaign keeps the cost
+
+
 def test_a_guided_case_is_a_case_its_log_reproduces():
     search = Search("shengji", "deals", 4, 25, True, Coverage)
     run_search(search, Pool("shengji", 1, None), replay_rate=0.0, deadline=None, on_finding=dict, keep_going=True)
