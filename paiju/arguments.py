@@ -5,6 +5,7 @@ the examples that end each command's --help."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 
 def positive_int(text: str) -> int:
@@ -75,6 +76,32 @@ def seconds(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text}")
     return value
+
+
+def whole_number_in(low: int, high: int) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` to ``high``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low}-{high}, got {value}")
+        return value
+    return parse
+
+
+def seconds_in(low: float, high: float) -> Callable[[str], float]:
+    """An argument type: a number of seconds from ``low`` to ``high``."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low:g}-{high:g} seconds, got {value:g}")
+        return value
+    return parse
 
 
 def examples(*lines: str) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from tabletop.errors import OptionError
 
-from paiju.arguments import examples, port_or_any
+from paiju.arguments import examples, port_or_any, seconds_in, whole_number_in
 
 
 
@@ -34,9 +34,9 @@ def add_parser(sub: Any, positive_int: Any, seed: Any, seat: Any) -> None:
     serve.add_argument("--act-timeout", default="60", metavar="SECONDS",
                        help="seconds a seat has to answer an act: one number, or per stage "
                             "'play=10,tribute=30,back=30' (default 60; OGD has none)")
-    serve.add_argument("--retries", type=_retries, default=3, metavar="N",
+    serve.add_argument("--retries", type=whole_number_in(0, 100), default=3, metavar="N",
                        help="bad answers allowed per act before the seat is ruled against (default 3)")
-    serve.add_argument("--start-delay", type=_seconds, default=1.0, metavar="SECONDS",
+    serve.add_argument("--start-delay", type=seconds_in(0, 3600), default=1.0, metavar="SECONDS",
                        help="pause between the fourth join and the first deal (default 1, as OGD)")
     serve.add_argument("--quiet", action="store_true", help="print only the final line")
 
@@ -81,23 +81,3 @@ def _needs_websockets() -> None:
         import websockets  # noqa: F401
     except ImportError:
         raise OptionError("paiju ogd needs the websockets library: pip install 'paiju[ogd]'") from None
-
-
-def _retries(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 0 <= value <= 100:
-        raise argparse.ArgumentTypeError(f"must be 0-100, got {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 <= value <= 3600:
-        raise argparse.ArgumentTypeError(f"must be 0-3600 seconds, got {value}")
-    return value
