@@ -66,7 +66,8 @@ def test_a_run_stopped_before_its_first_unit_leaves_the_old_log(tmp_path):
     # heuristic agents: a whole match takes a second or more, so the run is stopped before one is done
     run = Running(["simulate", "guandan", "--matches", "50", "--seed", "1", "--agents", "heuristic", "--log", str(log)])
     run.wait_for(lambda: any(tmp_path.glob(".slow.jsonl.*.tmp")))   # the run has started: its header is written
-    assert run.interrupt() == 130
+    run.wait_for(lambda: "0/50 matches" in run.stderr)              # and is playing its first match
+    assert run.interrupt() == 130, run.stdout + run.stderr
     assert log.read_text() == OLD and _temporaries(tmp_path) == []
 
 
