@@ -4,7 +4,7 @@ changing the table and returning the event as one line."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
 
 from guandan.ranks import level_index, power_of_rank
@@ -12,20 +12,12 @@ from guandan import events as ev
 from tabletop import table_events as te
 from paiju.replay.shared import back_to_hand, expose, found, irregular
 from paiju.wording import lead_option_menu, reading_words, seat_words
-from paiju.replay.table import PLACE_NAMES, Entry, Handler, Pile, Table, Tribute, card, card_text, cards, cards_text, seat_of, take
+from paiju.replay.table import Handlers, PLACE_NAMES, Entry, Handler, Pile, Table, Tribute, card, card_text, cards, cards_text, seat_of, take
 from tabletop.cards import Card, SUIT_SYMBOLS, SUITS
 from tabletop.events import Event
 
-E = TypeVar("E", bound=Event)
-HANDLERS: dict[str, Handler] = {}
-
-
-def on(cls: type[E]) -> Callable[[Callable[[Table, E], str]], Callable[[Table, E], str]]:
-    """Register the handler of ``cls``'s events, annotated with that class."""
-    def register(fn: Callable[[Table, E], str]) -> Callable[[Table, E], str]:
-        HANDLERS[cls.KIND] = cast(Handler, fn)  # the fold hands it only events of kind cls.KIND, of class cls
-        return fn
-    return register
+HANDLERS = Handlers()
+on = HANDLERS.on
 
 
 def hand_order(level: str) -> Callable[[list[Card]], list[tuple[str, list[Card]]]]:

@@ -4,28 +4,20 @@ changing the table and returning the event as one line."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
 from functools import lru_cache
 
 from shengji import events as ev
 from tabletop import table_events as te
 from paiju.replay.shared import back_to_hand, expose, found, irregular
-from paiju.replay.table import Entry, Handler, Pile, Table, by_suit, card, card_text, cards, cards_text, seat_of
+from paiju.replay.table import Handlers, Entry, Pile, Table, by_suit, card, card_text, cards, cards_text, seat_of
 from tabletop.cards import RANKS, SUIT_SYMBOLS, SUITS, Card
 from tabletop.errors import LogError, PaijuError
 from tabletop.events import Event
 
-E = TypeVar("E", bound=Event)
-HANDLERS: dict[str, Handler] = {}
-
-
-def on(cls: type[E]) -> Callable[[Callable[[Table, E], str]], Callable[[Table, E], str]]:
-    """Register the handler of ``cls``'s events, annotated with that class."""
-    def register(fn: Callable[[Table, E], str]) -> Callable[[Table, E], str]:
-        HANDLERS[cls.KIND] = cast(Handler, fn)  # the fold hands it only events of kind cls.KIND, of class cls
-        return fn
-    return register
+HANDLERS = Handlers()
+on = HANDLERS.on
 
 
 def _trump_name(trump: str | None) -> str:

@@ -15,7 +15,7 @@ hand sizes are public, the kitty only for the banker after burying).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import attrs
 
@@ -33,6 +33,18 @@ BY_CODE: dict[str, Card] = {str(c): c for c in CARDS}
 """Card by its log code (the strict notation of logs: no aliases)."""
 
 Handler = Callable[["Table", Event], str]
+E = TypeVar("E", bound=Event)
+
+
+class Handlers(dict[str, Handler]):
+    """A game's replay handlers by event kind; ``on(cls)`` registers one, annotated with
+    its event class."""
+
+    def on(self, cls: type[E]) -> Callable[[Callable[["Table", E], str]], Callable[["Table", E], str]]:
+        def register(fn: Callable[["Table", E], str]) -> Callable[["Table", E], str]:
+            self[cls.KIND] = cast(Handler, fn)  # the fold hands it only events of kind cls.KIND, of class cls
+            return fn
+        return register
 
 
 def card(code: Any) -> Card:
