@@ -84,6 +84,8 @@ class Match:
         self.deal_number = 0
         self.results: list[DealResult] = []
         self.result: MatchResult | None = None
+        self.forfeited_by: int | None = None
+        """The side that lost by sanction while the deal still awaited a ruling (see ``forfeit``)."""
         if first_deal is not None:
             if first_deal.stream is not self.stream:
                 raise ValueError("first_deal must share the match's stream")
@@ -108,7 +110,7 @@ class Match:
     def to_act(self) -> int | str | None:
         if self.result is not None:
             return None
-        if self.deal.result is not None and len(self.results) == self.deal_number:
+        if self.forfeited_by is None and self.deal.result is not None and len(self.results) == self.deal_number:
             self._after_deal(self.deal.result)         # a deal a ruling finished
             if self.result is not None:
                 return None
@@ -139,10 +141,12 @@ class Match:
             raise IllegalAction("the match is over")
         if type(action) is Ruling or type(action) is Unresolved:
             self.deal.apply_ruling(action, match=self)   # a MatchLoss is this match's
+            self._end_if_forfeited()
             events = self.stream.take()
         else:
             events = self.deal.apply(action)
-        if self.deal.result is not None and len(self.results) == self.deal_number:
+        if self.result is None and self.forfeited_by is None and self.deal.result is not None \
+                and len(self.results) == self.deal_number:
             self._after_deal(self.deal.result)
             events.extend(self.stream.take())
         return events
@@ -165,10 +169,17 @@ class Match:
     """Sanction kind → handler(match, imposed row): the match's part of a ruling."""
 
     def forfeit(self, side: int, reason: str) -> None:
-        """The match ends now: ``side`` loses it by sanction (the deal in progress is not
-        scored). The events wait in the stream."""
-        if self.result is None:
-            self._end(1 - side, "match_loss")
+        """``side`` loses the match by sanction (the deal in progress is not scored). It ends
+        now, or, when the deal still awaits a ruling (e.g. a revoke that the ruling's own
+        table effects brought to light), once the referee has ruled on it: every
+        irregularity is ruled on before the match ends. The events wait in the stream."""
+        if self.result is None and self.forfeited_by is None:
+            self.forfeited_by = side
+        self._end_if_forfeited()
+
+    def _end_if_forfeited(self) -> None:
+        if self.forfeited_by is not None and self.result is None and not self.deal.awaiting_ruling:
+            self._end(1 - self.forfeited_by, "match_loss")
 
     # -----------------------------------------------------------------------------------------
 
