@@ -1,8 +1,11 @@
 """Hypothesis profiles: `ci` (default) keeps the suite inside its time budget;
 `nightly` (HYPOTHESIS_PROFILE=nightly) searches much harder (state machines: longer runs,
-see tests/enforcement/stateful_table.py)."""
+see tests/enforcement/stateful_table.py). Every project module is imported first (see
+``import_project_modules``), so that the examples do not depend on test order."""
 
+import importlib
 import os
+import pkgutil
 
 from hypothesis import HealthCheck, settings
 
@@ -15,3 +18,23 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+PROJECT_PACKAGES = ("tabletop", "guandan", "shengji", "enforcement", "paiju")
+
+
+def import_project_modules() -> None:
+    """Import every module of the project now. Hypothesis also draws constants found in the
+    source of the non-test modules loaded so far (its "local constants"), so a module that
+    an earlier test happened to import lazily (`paiju ogd serve` imports paiju.ogd.players)
+    changed the examples later tests got: a state machine then found, or missed, a failure
+    depending on test order. With every module loaded first, the examples depend only on
+    the source."""
+    for package in PROJECT_PACKAGES:
+        root = importlib.import_module(package)
+        for module in pkgutil.walk_packages(root.__path__, package + "."):
+            if not module.name.endswith(".__main__"):
+                importlib.import_module(module.name)
+
+
+import_project_modules()
