@@ -19,8 +19,9 @@ The 掼蛋 catalogue is ``GuandanInfractions`` (kinds in ``GUANDAN_KINDS``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import numpy as np
 
@@ -51,6 +52,10 @@ class InfractionCatalogue(Protocol):
 
     def out_of_turn(self, observation: Any, seat: int) -> list[str]:
         """Kinds ``seat`` (not to act) could commit now."""
+
+    def may_interject(self, observation: Any, seat: int) -> bool:
+        """Optional: ``bool(self.out_of_turn(observation, seat))``, cheaper (the injector
+        then lists the kinds only when its draw says the seat acts)."""
 
     def commit(self, kind: str, observation: Any, legal: Sequence[Any] | None, seat: int,
                rng: np.random.Generator) -> Any | None:
@@ -101,8 +106,19 @@ class Injector:
         return self.agent.act(observation, legal_actions)
 
     def interject(self, observation: Any, seat: int) -> Any | None:
-        kinds = self.catalogue.out_of_turn(observation, seat)
-        kind = self._draw(kinds, self.interject_share)
+        rates = self.rates
+        may_interject = getattr(self.catalogue, "may_interject", None)
+        if may_interject is not None and not isinstance(rates, dict):
+            # One draw decides, whatever the kinds, whether the seat acts (three chances a
+            # decision, most of them declined): list the kinds only when it does. The same
+            # draws as listing them first, since the list is empty exactly when
+            # ``may_interject`` says no.
+            if rates <= 0.0 or not may_interject(observation, seat) or self.rng.random() >= rates * self.interject_share:
+                return None
+            kinds = self.catalogue.out_of_turn(observation, seat)
+            kind: str | None = kinds[int(self.rng.integers(len(kinds)))]
+        else:
+            kind = self._draw(self.catalogue.out_of_turn(observation, seat), self.interject_share)
         if kind is None:
             return None
         attempt = self.catalogue.commit(kind, observation, None, seat, self.rng)
@@ -161,8 +177,7 @@ class GuandanInfractions:
                       "report_missing": 0.1, "report_wrong": 0.1}
 
     def in_turn(self, obs: Any, legal: Sequence[Any]) -> list[str]:
-        from guandan.actions import Draw, GiveTribute, Play, Report, ReturnCard
-
+        Draw, GiveTribute, Play, Report, ReturnCard, LegalActions = _guandan_types()
         if not len(legal):
             return []
         first = type(legal[0])
@@ -176,7 +191,10 @@ class GuandanInfractions:
             return ["report_missing", "report_wrong"]
         if obs.choice is not None or obs.situation == "choice":
             return []
-        plays = any(type(a) is Play for a in legal)
+        if type(legal) is LegalActions:   # every action after the pass (if any) is a Play
+            plays = len(legal) > cast(Any, legal).can_pass
+        else:
+            plays = any(type(a) is Play for a in legal)
         if not plays and first.__name__ not in ("Pass", "CallReferee"):
             return []
         leading = obs.top is None or obs.top.seat == obs.seat
@@ -188,6 +206,9 @@ class GuandanInfractions:
         if plays and obs.situation != "out_of_turn" and len(obs.hand) >= 2:
             out.append("extra_cards")
         return out
+
+    def may_interject(self, obs: Any, seat: int) -> bool:
+        return obs.situation != "awaiting_ruling"
 
     def out_of_turn(self, obs: Any, seat: int) -> list[str]:
         from guandan.observation import Phase
@@ -415,6 +436,17 @@ class GuandanInfractions:
             return Incident(seat, "manner_of_play", note="cards not laid face up in one motion")
         damaged = bool(rng.random() < 0.3)
         return Incident(seat, "information", damaged=damaged, note="a pause before passing")
+
+
+@functools.cache
+def _guandan_types() -> tuple[type, ...]:
+    """The 掼蛋 types ``GuandanInfractions.in_turn`` tells apart, imported once (this module
+    does not import a game at load time; an import statement costs microseconds at every
+    decision)."""
+    from guandan.actions import Draw, GiveTribute, Play, Report, ReturnCard
+    from guandan.legal import LegalActions
+
+    return Draw, GiveTribute, Play, Report, ReturnCard, LegalActions
 
 
 def catalogue_for(game: str) -> InfractionCatalogue:

@@ -32,6 +32,14 @@ from typing import Any
 
 import numpy as np
 
+from shengji.actions import (
+    Bury, Choices, Declare, DeclareAtOnce, Draw, DrawKitty, DrawOutOfTurn, DropCard, Incident, NoDeclare, Play,
+    PlayWithExtra, Revoke, lead_units,
+)
+from shengji.deal import Phase
+from shengji.declare import declaration_options
+from shengji.follow import lead_info, sample_follow, why_illegal_follow
+from tabletop.cards import RANKS, count_list
 
 SHENGJI_KINDS = (
     # in turn (act)
@@ -80,8 +88,6 @@ class ShengjiInfractions:
                       "incident": 0.3, "wrong_follow": 0.1, "revoke": 0.1, "play_before_turn": 0.1}
 
     def in_turn(self, obs: Any, legal: Sequence[Any]) -> list[str]:
-        from shengji.actions import Bury, Declare, Draw, NoDeclare, Play
-
         if not len(legal) or getattr(obs, "situation", None) in ("choice", "awaiting_ruling"):
             return []
         first = type(legal[0])
@@ -101,9 +107,10 @@ class ShengjiInfractions:
             out.append("extra_card")
         return out
 
-    def out_of_turn(self, obs: Any, seat: int) -> list[str]:
-        from shengji.deal import Phase
+    def may_interject(self, obs: Any, seat: int) -> bool:
+        return getattr(obs, "situation", None) != "awaiting_ruling" and obs.to_act is not None
 
+    def out_of_turn(self, obs: Any, seat: int) -> list[str]:
         situation = getattr(obs, "situation", None)
         if situation == "awaiting_ruling" or obs.to_act is None:
             return []
@@ -141,8 +148,6 @@ class ShengjiInfractions:
 
     @staticmethod
     def _miscount(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
-        from shengji.actions import Draw
-
         count = 1 if rng.random() < 0.6 else int(rng.integers(2, 4))
         room = obs.stock_left - KITTY - 4 * count - 4
         if room <= 0:
@@ -155,8 +160,6 @@ class ShengjiInfractions:
 
     @staticmethod
     def _wrong_bury_count(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
-        from shengji.actions import Bury
-
         size = len(obs.hand) - obs.hand_sizes[(seat + 1) % 4]
         n = size + (1 if rng.random() < 0.5 else -1)
         picks = rng.choice(len(obs.hand), size=n, replace=False)
@@ -164,21 +167,15 @@ class ShengjiInfractions:
 
     @staticmethod
     def _lead_before_burial(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
-        from shengji.actions import Play, lead_units
-
         return Play(seat, _pick(rng, lead_units(obs.hand, obs.context)))
 
     @staticmethod
     def _wrong_follow(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
-        from shengji.actions import Play
-
         cards = _illegal_follow(obs, rng)
         return None if cards is None else Play(seat, cards)
 
     @staticmethod
     def _revoke(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
-        from shengji.actions import Revoke
-
         cards = _illegal_follow(obs, rng)
         if cards is None:
             return None
@@ -192,8 +189,6 @@ class ShengjiInfractions:
 
     @staticmethod
     def _extra_card(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
-        from shengji.actions import Choices, PlayWithExtra
-
         play = legal.sample(rng) if isinstance(legal, Choices) else _pick(rng, list(legal))
         rest = list(obs.hand)
         for c in play.cards:
@@ -206,8 +201,6 @@ class ShengjiInfractions:
 
     @staticmethod
     def _draw_out_of_turn(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
-        from shengji.actions import DrawOutOfTurn
-
         after = int(rng.integers(obs.stock_left - KITTY - 4))
         in_hand = bool(rng.random() < 0.25)
         face_seen = in_hand or bool(rng.random() < 0.5)
@@ -215,14 +208,10 @@ class ShengjiInfractions:
 
     @staticmethod
     def _banker_drew_kitty(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
-        from shengji.actions import DrawKitty
-
         return DrawKitty(seat)
 
     @classmethod
     def _simultaneous_declaration(cls, obs: Any, legal: Any, seat: int, rng: np.random.Generator):
-        from shengji.actions import DeclareAtOnce
-
         options = cls._declarations(obs, seat)
         if not options:
             return None
@@ -230,16 +219,11 @@ class ShengjiInfractions:
 
     @staticmethod
     def _declarations(obs: Any, seat: int) -> list:
-        from shengji.declare import declaration_options
-        from tabletop.cards import RANKS, count_list
-
         return declaration_options(count_list(obs.hand), RANKS.index(obs.level), seat, obs.declaration,
                                    obs.rules.pair_vs_pair)
 
     @staticmethod
     def _exposed_card(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
-        from shengji.actions import DropCard
-
         free = list(obs.hand)
         for c in obs.exposed[seat]:
             free.remove(c)
@@ -251,17 +235,12 @@ class ShengjiInfractions:
 
     @staticmethod
     def _lead_out_of_turn(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
-        from shengji.actions import Play, lead_units
-
         return Play(seat, _pick(rng, lead_units(obs.hand, obs.context)))
 
     _lead_before_trick_complete = _lead_out_of_turn
 
     @staticmethod
     def _play_before_turn(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
-        from shengji.actions import Play
-        from shengji.follow import sample_follow
-
         lead = obs.lead
         if len(obs.hand) < len(lead):
             return None
@@ -269,8 +248,6 @@ class ShengjiInfractions:
 
     @staticmethod
     def _incident(obs: Any, legal: Any, seat: int, rng: np.random.Generator):
-        from shengji.actions import Incident
-
         kind = _pick(rng, _INCIDENT_KINDS)
         r = rng.random()
         severity = "minor" if r < 0.6 else "serious" if r < 0.85 else "deliberate" if r < 0.99 else "suspension"
@@ -282,8 +259,6 @@ class ShengjiInfractions:
 
 def _kitty_chance(obs: Any, seat: int) -> bool:
     """The known banker, late in the draw, may resolve to draw on into the kitty (SJ-1.5)."""
-    from shengji.deal import Phase
-
     return (obs.phase is Phase.DRAW and obs.banker == seat and seat not in obs.declare_barred
             and 0 < obs.stock_left - KITTY <= KITTY_WINDOW and "banker_drew_kitty" not in obs.own_latent)
 
@@ -294,8 +269,6 @@ def _illegal_follow(obs: Any, rng: np.random.Generator) -> list | None:
     in turn when the hand allows it (shape first SHAPE_SHARE of the time): a suit error (a suit card swapped for a card of
     another suit) and, on a pair or tractor lead, a shape error (in suit, but without the
     pairs / tractor the hand holds: SJ-1.9, SJ-3.1.12.3), heavy or light as the cards fall."""
-    from shengji.follow import lead_info
-
     hand, lead, ctx = list(obs.hand), obs.lead, obs.context
     n = len(lead)
     if len(hand) <= n:
@@ -315,8 +288,6 @@ def _illegal_follow(obs: Any, rng: np.random.Generator) -> list | None:
 
 def _suit_error(hand: Any, lead: Any, in_suit: Any, other: Any, ctx: Any, rng: np.random.Generator) -> list | None:
     """Not following suit: one suit card of a legal follow swapped for a card of another suit."""
-    from shengji.follow import sample_follow, why_illegal_follow
-
     suit = ctx.suit_of[lead[0]]
     if not other:
         return None
@@ -339,8 +310,6 @@ def _shape_error(hand: Any, lead: Any, in_suit: Any, other: Any, ctx: Any, rng: 
     """In suit but breaking the shape: n suit cards taken one copy of a kind at a time (in a
     random order, half the time light cards first) before any second copy, so the follow
     holds as few pairs as it can."""
-    from shengji.follow import why_illegal_follow
-
     n = len(lead)
     if len(in_suit) <= n:
         return None

@@ -10,7 +10,7 @@ import attrs
 
 from guandan import events as ev
 from guandan.combos import BOMB_KINDS, Reading, readings
-from guandan.movegen import Move, legal_plays
+from guandan.movegen import Move, plays
 from guandan.refereed import core, state
 from tabletop.cards import Card, codes, sort_cards
 from tabletop.seats import partner, prev_seat
@@ -67,11 +67,18 @@ def restrict_lead(deal: Any, seat: int, rule: str, kind: str, *, cards: Iterable
     t = deal.table
     cards = tuple(sort_cards(cards))
     r = LeadRestriction(seat, rule, kind, cards)
-    lapsed = satisfying(deal, r, legal_plays(deal.hand(seat), None, deal.level, rules=deal.rules)) is None
+    lapsed = satisfying(deal, r, _lead_readings(deal, seat)) is None
     t.restriction = r
     deal.stream.emit(ev.LeadRestricted, seat=seat, rule=rule, combination=kind, cards=codes(cards),
                      lapsed=lapsed)
     deal._legal = None
+
+
+def _lead_readings(deal: Any, seat: int) -> list[Move]:
+    """``seat``'s leads with their readings only (no cards): what ``satisfying`` reads of
+    them for 'forbid' and 'require' ('cards' reads none)."""
+    listing = plays(deal.hands[seat], None, deal.level, deal.rules)
+    return [Move((), reading) for _, recipes, first in listing.segments for reading, _, _ in recipes[first:]]
 
 
 def lead_filter(deal: Any, seat: int, moves: list[Move]) -> list[Move]:
@@ -103,8 +110,7 @@ def restriction_in_force(deal: Any, seat: int) -> LeadRestriction | None:
     r = deal.table.restriction
     if r is None or r.seat != seat:
         return None
-    every = legal_plays(deal.hand(seat), None, deal.level, rules=deal.rules)
-    return None if satisfying(deal, r, every) is None else r
+    return None if satisfying(deal, r, _lead_readings(deal, seat)) is None else r
 
 
 def allows(r: LeadRestriction, cards: Sequence[Card], reading: Reading) -> bool:

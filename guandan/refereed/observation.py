@@ -18,15 +18,11 @@ def observe_extras(deal: Any, seat: int) -> dict[str, Any]:
         # ordinary play: the strict observation says it all (and whether a 报牌 is due)
         return {} if t.report_due is None else _REPORT_DUE
     extras: dict[str, Any] = {}
+    seen_exposed: tuple[UnauthorisedItem, ...] = ()
     if t.exposures:
-        exposed: list[list[Card]] = [[], [], [], []]
-        penalty: list[list[Card]] = [[], [], [], []]
-        for e in t.exposures:
-            exposed[e.seat].extend(e.cards)
-            if e.penalty:
-                penalty[e.seat].extend(e.cards)
-        extras["exposed"] = tuple(tuple(sort_cards(x)) for x in exposed)
-        extras["penalty"] = tuple(tuple(sort_cards(x)) for x in penalty)
+        extras["exposed"], extras["penalty"], by_side = _exposure_views(
+            tuple((e.seat, e.penalty, tuple(e.cards)) for e in t.exposures))
+        seen_exposed = by_side[seat % 2]
     if t.bars:
         extras["barred"] = tuple(sorted(t.bars))
     if t.placed_last:
@@ -58,13 +54,37 @@ def observe_extras(deal: Any, seat: int) -> dict[str, Any]:
     r = t.restriction
     if r is not None and r.seat == seat:
         extras["restriction"] = (r.rule, r.kind)
-    items = [m.item for m in t.unauthorised if m.seat == seat]
-    for e in t.exposures:
-        if e.seat % 2 == seat % 2:
-            items.append(UnauthorisedItem("exposed cards (GD-7)", e.seat, tuple(sort_cards(e.cards))))
+    items = tuple(m.item for m in t.unauthorised if m.seat == seat) + seen_exposed
     if items:
-        extras["unauthorised"] = tuple(items)
+        extras["unauthorised"] = items
     return extras
 
 
 _REPORT_DUE = {"situation": "report"}
+
+_Views = tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...], tuple[tuple[UnauthorisedItem, ...], ...]]
+_EXPOSURE_VIEWS: dict[tuple[tuple[int, bool, tuple[Card, ...]], ...], _Views] = {}
+_EXPOSURE_VIEWS_KEPT = 4096
+
+
+def _exposure_views(exposures: tuple[tuple[int, bool, tuple[Card, ...]], ...]) -> _Views:
+    """What every seat sees of the exposures (seat, penalty, cards), in order: per seat its
+    exposed and its penalty cards, and per side the GD-7 items of its own side's exposures.
+    Remembered by the exposures' contents: they stay the same for many decisions, and each of
+    the four seats observes at every decision."""
+    views = _EXPOSURE_VIEWS.get(exposures)
+    if views is None:
+        exposed: list[list[Card]] = [[], [], [], []]
+        penalty: list[list[Card]] = [[], [], [], []]
+        by_side: list[list[UnauthorisedItem]] = [[], []]
+        for seat, is_penalty, cards in exposures:
+            exposed[seat].extend(cards)
+            if is_penalty:
+                penalty[seat].extend(cards)
+            by_side[seat % 2].append(UnauthorisedItem("exposed cards (GD-7)", seat, tuple(sort_cards(cards))))
+        if len(_EXPOSURE_VIEWS) >= _EXPOSURE_VIEWS_KEPT:
+            _EXPOSURE_VIEWS.clear()
+        views = _EXPOSURE_VIEWS[exposures] = (tuple(tuple(sort_cards(x)) for x in exposed),
+                                              tuple(tuple(sort_cards(x)) for x in penalty),
+                                              (tuple(by_side[0]), tuple(by_side[1])))
+    return views

@@ -3,6 +3,7 @@ an irregular attempt laid on the table, announcements, retractions, dropped card
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from guandan import events as ev
@@ -11,7 +12,7 @@ from guandan.actions import (
 )
 from guandan.combos import Reading
 from guandan.legal import RECORDED, LegalActions
-from guandan.movegen import legal_plays
+from guandan.movegen import Move, legal_plays, plays
 from guandan.observation import Phase
 from guandan.refereed import core, lead_option, on_table, out_of_turn, penalty_cards, state
 from tabletop.cards import Card, codes, count_list, holds
@@ -177,13 +178,14 @@ def incident(deal: Any, a: Incident, handed: bool) -> None:
 
 def play_options(deal: Any, seat: int, top: Reading | None, *, pass_on_lead: bool = False) -> Any:
     t = deal.table
-    moves = legal_plays(deal.hand(seat), top, deal.level, rules=deal.rules)
+    moves: Sequence[Move] | None = None
     if t.exposures or t.restriction is not None:
-        if top is None:
-            moves = lead_option.lead_filter(deal, seat, moves)
-        penalty = penalty_cards.penalty_moves(deal, seat, top)
-        if penalty:
-            moves = penalty
+        moves = penalty_cards.penalty_moves(deal, seat, top) or None
+        if moves is None and top is None and t.restriction is not None and t.restriction.seat == seat:
+            moves = lead_option.lead_filter(deal, seat, legal_plays(deal.hand(seat), None, deal.level,
+                                                                    rules=deal.rules))
+    if moves is None:   # no restriction: the engine's lazy listing (cards made for the move picked)
+        moves = plays(deal.hands[seat], top, deal.level, deal.rules)
     return LegalActions(seat, moves, top is not None or pass_on_lead)
 
 

@@ -1,0 +1,115 @@
+"""Two source trees of paiju side by side: refereed deals/s with injected irregularities.
+
+    git archive <old-commit> | tar -x -C /tmp/old
+    python benchmarks/bench_infractions_compare.py /tmp/old . [--game shengji] [--rate 0.05]
+                                                   [--deals 100] [--runs 5] [--block 10]
+
+One long-lived worker process per tree (imports and caches warmed first) plays deals the way
+``paiju simulate GAME --referee --infractions RATE`` does (``paiju.sim.batch.play_unit``:
+random agents wrapped in seeded injectors, the rulebook referee in its seat), each deal's result
+kept (the referee's rulings in it). The driver hands both workers the same blocks of ``--block`` deal indices in turn
+(old, new, new, old, …), so a change in machine load hits both trees alike; each worker
+reports the CPU seconds of the block, the decisions (steps) it took and a digest of its results. Printed: every run's deals/s, the median and spread per tree, the new/old ratio per
+run, decisions per deal, and whether the two trees played the same deals (they must; the golden tests check the logs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+_WORKER = r"""
+import hashlib, json, sys, time
+from paiju.sim.batch import Batch, adapter, play_unit
+import tabletop.runner as runner
+
+game_name, rate = sys.argv[1], float(sys.argv[2])
+game = adapter(game_name)
+rules = game.rules_from_dict({})
+batch = Batch(game=game.name, unit="deals", count=1_000_000, seed=0, rules=rules.to_dict(),
+              agents=("random",) * 4, options={"referee": True, "infractions": rate})
+
+class Steps:
+    count = 0
+    def on_events(self, engine, events):
+        Steps.count += 1   # one batch of events per applied action or ruling
+
+def play(index, digest):
+    result = play_unit(game, batch, rules, index, None, observers=[Steps()])
+    digest.update(repr(result).encode())
+
+for index in range(5):   # warm imports and caches
+    play(index, hashlib.sha256())
+clock = time.process_time
+print("ready", flush=True)
+for line in sys.stdin:
+    first, count = map(int, line.split())
+    digest = hashlib.sha256()
+    Steps.count = 0
+    start = clock()
+    for index in range(first, first + count):
+        play(index, digest)
+    print(json.dumps({"seconds": clock() - start, "steps": Steps.count, "digest": digest.hexdigest()}), flush=True)
+"""
+
+
+def worker(tree: str, game: str, rate: float) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=os.path.abspath(tree))
+    proc = subprocess.Popen([sys.executable, "-c", _WORKER, game, str(rate)], env=env, cwd="/", text=True,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert proc.stdout.readline().strip() == "ready"
+    return proc
+
+
+def block(proc: subprocess.Popen, first: int, count: int) -> dict:
+    proc.stdin.write(f"{first} {count}\n")
+    proc.stdin.flush()
+    return json.loads(proc.stdout.readline())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("old")
+    parser.add_argument("new")
+    parser.add_argument("--game", choices=("guandan", "shengji"), default="guandan")
+    parser.add_argument("--rate", type=float, default=0.05, help="infractions per decision")
+    parser.add_argument("--deals", type=int, default=100, help="deals per run")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--block", type=int, default=10)
+    args = parser.parse_args()
+    procs = {"old": worker(args.old, args.game, args.rate), "new": worker(args.new, args.game, args.rate)}
+    rates: dict[str, list[float]] = {n: [] for n in procs}
+    steps = 0
+    same = True
+    turn = 0
+    for r in range(args.runs):
+        spent = {n: 0.0 for n in procs}
+        first = 1000 + r * args.deals
+        for b in range(0, args.deals, args.block):
+            order = ("old", "new") if turn % 2 == 0 else ("new", "old")
+            turn += 1
+            out = {name: block(procs[name], first + b, min(args.block, args.deals - b)) for name in order}
+            same = same and out["old"]["digest"] == out["new"]["digest"] and out["old"]["steps"] == out["new"]["steps"]
+            steps += out["new"]["steps"]
+            for name in procs:
+                spent[name] += out[name]["seconds"]
+        for name in procs:
+            rates[name].append(args.deals / spent[name])
+        print(f"run {r + 1}: " + "  ".join(f"{n} {rates[n][-1]:.1f}" for n in procs), flush=True)
+    for p in procs.values():
+        p.stdin.close()
+        p.wait()
+    for name in procs:
+        print(f"{name}: {statistics.median(rates[name]):.1f} deals/s (runs {min(rates[name]):.1f}-{max(rates[name]):.1f})")
+    ratios = [n / o for o, n in zip(rates["old"], rates["new"])]
+    print(f"new/old: median {statistics.median(ratios):.3f} (runs {min(ratios):.3f}-{max(ratios):.3f})")
+    print(f"steps (actions + rulings applied) per deal: {steps / (args.deals * args.runs):.1f}; "
+          f"results {'identical' if same else 'DIFFER'}")
+
+
+if __name__ == "__main__":
+    main()
