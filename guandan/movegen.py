@@ -130,6 +130,12 @@ class Plays(Sequence[Move]):
         i = index + self._len if index < 0 else index
         if not 0 <= i < self._len:
             raise IndexError("play index out of range")
+        made = self.made(i)
+        return made if type(made) is Move else _new(Move, made)
+
+    def made(self, i: int) -> tuple[tuple[Card, ...], Reading]:
+        """The cards and reading of play ``i`` (0 <= i < len), its Move if it was made
+        already: what ``guandan.legal`` builds a Play from without a Move in between."""
         for comparison_class, recipes, first in self.segments:
             n = len(recipes) - first
             if i < n:
@@ -137,7 +143,7 @@ class Plays(Sequence[Move]):
                 if made is not None:
                     return made[first + i]
                 reading, make, args = recipes[first + i]
-                return _new(Move, (make(self.hand, *args), reading))
+                return make(self.hand, *args), reading
             i -= n
         raise AssertionError("unreachable")
 
