@@ -186,7 +186,7 @@ class Deal:
             return deal
         order = streams.generator(seed, deal_number, streams.SHUFFLE).permutation(DECK_SIZE)
         deck = full_deck(2)
-        deck = [deck[i] for i in order]
+        deck = [deck[i] for i in order.tolist()]  # (indexing with numpy ints is slow)
         deck_codes = codes(deck)
         emit(ev.DeckShuffled, seat=shuffler, deck=deck_codes)
         cut = int(streams.generator(seed, deal_number, streams.CUT).integers(1, DECK_SIZE))
