@@ -186,10 +186,12 @@ class Deal:
             return deal
         order = streams.generator(seed, deal_number, streams.SHUFFLE).permutation(DECK_SIZE)
         deck = full_deck(2)
-        deck = [deck[i] for i in order]
-        emit(ev.DeckShuffled, seat=shuffler, deck=codes(deck))
+        deck = [deck[i] for i in order.tolist()]  # (indexing with numpy ints is slow)
+        deck_codes = codes(deck)
+        emit(ev.DeckShuffled, seat=shuffler, deck=deck_codes)
         cut = int(streams.generator(seed, deal_number, streams.CUT).integers(1, DECK_SIZE))
         deck = deck[cut:] + deck[:cut]
+        deck_codes = deck_codes[cut:] + deck_codes[:cut]
         emit(ev.DeckCut, seat=cutter, position=cut)
         face_leader = None
         if face_up:
@@ -197,12 +199,15 @@ class Deal:
             face_leader = (first_drawer + position) % NUM_SEATS
             deal.face_up = (face_leader, deck[position])
             emit(ev.CardFacedUp, seat=face_leader, card=str(deck[position]), position=position)
-        deal.stock = deck
+        # The draw: what draw_next does card by card (one CardDrawn event each), in one loop.
+        hands = deal.hands
+        drawn = ev.CardDrawn
         seat = first_drawer
-        draw = deal.draw_next
-        for _ in range(DECK_SIZE):
-            draw(seat)
+        for card, code in zip(deck, deck_codes):
+            hands[seat][card] += 1
+            emit(drawn, seat=seat, card=code)
             seat = (seat + 1) % NUM_SEATS
+        deal.sizes[:] = [sum(hand) for hand in hands]
         emit(ev.HandsComplete, sizes=tuple(deal.sizes))
 
         if previous_order is not None:

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
 from guandan.actions import Action, Pass, Play
-from guandan.movegen import Move
+from guandan.movegen import Move, Plays
 from tabletop.cards import Card
 
 RECORDED = frozenset({"play_out_of_turn", "announce_out_of_turn", "pass_on_lead", "wrong_kind",
@@ -44,6 +44,18 @@ class LegalActions(Sequence):
         return self._count
 
     def __getitem__(self, index: Any) -> Any:
+        if type(index) is int and 0 <= index < self._count:  # what an agent asks
+            action = self._built.get(index)
+            if action is None:
+                if not self.can_pass:
+                    action = self._play_at(index)
+                elif index:
+                    action = self._play_at(index - 1)
+                else:
+                    action = _pass_of(self.seat)
+                self._built[index] = action
+            self._last = action
+            return action
         action = self._built.get(index)
         if action is not None:
             self._last = action
@@ -65,6 +77,13 @@ class LegalActions(Sequence):
             action = _play_of(self.seat, move.cards, move.reading)
         self._built[index] = self._last = action
         return action
+
+    def _play_at(self, i: int) -> Play:
+        """The Play of move ``i`` (0 <= i < len(moves)); from a lazy listing, its cards are
+        made for this move only and no Move is made."""
+        moves = self.moves
+        cards, reading = moves.made(i) if type(moves) is Plays else moves[i]
+        return _play_of(self.seat, cards, reading)
 
     def __iter__(self) -> Iterator[Action]:
         # Through the moves' own iteration (a lazy listing makes each class's moves once).

@@ -89,7 +89,7 @@ def legal_plays(hand: CardsLike, top: "Reading | None", level: "str | int", *, e
             out += h.class_moves(comparison_class)
         return out
     c = top.comparison_class
-    above = h.class_moves(c)[bisect_right(h.class_values(c), VALUES[h.level][top.id]):]
+    above = h.class_moves(c)[h.first_above(c, top):]
     if c == BOMB_CLASS:
         return above
     return above + h.class_moves(BOMB_CLASS)
@@ -130,6 +130,12 @@ class Plays(Sequence[Move]):
         i = index + self._len if index < 0 else index
         if not 0 <= i < self._len:
             raise IndexError("play index out of range")
+        made = self.made(i)
+        return made if type(made) is Move else _new(Move, made)
+
+    def made(self, i: int) -> tuple[tuple[Card, ...], Reading]:
+        """The cards and reading of play ``i`` (0 <= i < len), its Move if it was made
+        already: what ``guandan.legal`` builds a Play from without a Move in between."""
         for comparison_class, recipes, first in self.segments:
             n = len(recipes) - first
             if i < n:
@@ -137,7 +143,7 @@ class Plays(Sequence[Move]):
                 if made is not None:
                     return made[first + i]
                 reading, make, args = recipes[first + i]
-                return _new(Move, (make(self.hand, *args), reading))
+                return make(self.hand, *args), reading
             i -= n
         raise AssertionError("unreachable")
 
@@ -447,7 +453,7 @@ class _Hand:
     looks at one of ~70), so listing a class costs little more than deciding its moves."""
 
     __slots__ = ("counts", "level", "joker_pair", "wild_card", "wilds", "held", "natural",
-                 "masks", "_prefixes", "_recipes", "_values", "_moves")
+                 "masks", "_prefixes", "_recipes", "_moves")
 
     def __init__(self, counts: bytes, level: int, joker_pair: bool) -> None:
         self.counts = counts
@@ -470,7 +476,6 @@ class _Hand:
         """Bit q of a mask is sequence position q (0 = low A, r+1 = rank r)."""
         self._prefixes: list[tuple[tuple[Card, ...], ...] | None] = [None] * 13  # per rank, made on demand
         self._recipes: list[list[Recipe] | None] = [None] * (BOMB_CLASS + 1)
-        self._values: dict[int, list[int]] = {}  # by class, for following
         self._moves: dict[int, list[Move]] = {}  # by class, for legal_plays
 
     # -- cards (the ``make`` of recipes) -------------------------------------------------
@@ -568,14 +573,12 @@ class _Hand:
             got = self._recipes[comparison_class] = _BUILDERS[comparison_class](self)
         return got
 
-    def class_values(self, comparison_class: int) -> list[int]:
-        """The strength of each recipe of the class (increasing), for bisection."""
-        got = self._values.get(comparison_class)
-        if got is None:
-            values = VALUES[self.level]
-            got = self._values[comparison_class] = [
-                values[reading.id] for reading, _, _ in self.class_recipes(comparison_class)]
-        return got
+    def first_above(self, comparison_class: int, top: Reading) -> int:
+        """The index of the first recipe of the class that beats ``top`` (of that class):
+        a bisection on the recipes' strengths, read for the few recipes it looks at."""
+        values = VALUES[self.level]
+        return bisect_right(self.class_recipes(comparison_class), values[top.id],
+                            key=lambda recipe: values[recipe[0].id])
 
     def class_moves(self, comparison_class: int) -> list[Move]:
         """The moves of a class with their cards made (kept: public calls repeat)."""
@@ -600,7 +603,8 @@ class _Hand:
             return Plays(self, tuple(segments), length)
         c = top.comparison_class
         same = self.class_recipes(c)
-        first = bisect_right(self.class_values(c), VALUES[self.level][top.id])
+        values = VALUES[self.level]
+        first = bisect_right(same, values[top.id], key=lambda recipe: values[recipe[0].id])
         if c == BOMB_CLASS:
             return Plays(self, ((c, same, first),), len(same) - first)
         bombs = self.class_recipes(BOMB_CLASS)

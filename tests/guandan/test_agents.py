@@ -1,5 +1,9 @@
 """The built-in 掼蛋 agents: legal, seeded, and the heuristic plays like a person."""
 
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from guandan.actions import GiveTribute, Pass, Play, ReturnCard
 from guandan.agents import HeuristicAgent, RandomAgent
 from guandan.deal import Deal
@@ -21,6 +25,50 @@ def test_random_agent_picks_a_legal_action_reproducibly():
     picks = [decide(RandomAgent(rng(5)), deal) for _ in range(2)]
     assert picks[0] == picks[1]
     assert picks[0] in list(deal.legal_actions())
+
+
+class _Indices:
+    """n choices whose i-th is i: what a pick returns is the index drawn."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        return i
+
+
+# sizes of a real decision, and sizes where Lemire's rejection and numpy's other paths matter
+_SIZES = st.one_of(st.integers(1, 300), st.sampled_from([2**31 + 7, 3 * 2**30, 2**32 - 5, 2**32 - 1, 2**32, 2**40]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), warm=st.sampled_from(["none", "integers", "random"]),
+       sizes=st.lists(st.tuples(_SIZES, st.booleans()), max_size=300))
+def test_random_agent_picks_what_one_integers_call_per_pick_gives(seed, warm, sizes):
+    # the agent draws ahead from its PCG64 generator: its picks, and its generator once read,
+    # are those of one rng.integers(n) per pick
+    reference = np.random.Generator(np.random.PCG64(seed))
+    agent = RandomAgent(np.random.Generator(np.random.PCG64(seed)))
+    for generator in (reference, agent.rng):
+        if warm == "integers":
+            generator.integers(9)  # leaves the high half of an output buffered
+        elif warm == "random":
+            generator.random()
+    for n, read_rng in sizes:
+        assert agent.act(None, _Indices(n)) == int(reference.integers(n))
+        if read_rng:
+            assert agent.rng.bit_generator.state == reference.bit_generator.state
+    assert agent.rng.bit_generator.state == reference.bit_generator.state
+    assert agent.act(None, _Indices(1000)) == int(reference.integers(1000))
+
+
+def test_random_agent_with_another_bit_generator_calls_integers():
+    reference = np.random.Generator(np.random.MT19937(4))
+    agent = RandomAgent(np.random.Generator(np.random.MT19937(4)))
+    assert [agent.act(None, _Indices(n)) for n in range(1, 50)] == [int(reference.integers(n)) for n in range(1, 50)]
 
 
 def test_heuristic_goes_out_when_it_can():
