@@ -30,7 +30,7 @@ from paiju.files import write_whole
 from paiju.games import adapter_for
 from paiju.summary import Summary, counted, print_tables, unit_noun
 from paiju.sim.logs import RunLogs
-from paiju.progress import start_progress
+from paiju.progress import Reporter, start_progress
 
 __all__ = ["make_agents", "parse_agents", "parse_rule_overrides", "simulate_command"]
 
@@ -116,17 +116,22 @@ def run_batch(batch: Batch, backend: Backend, *, log: str | None = None, layout:
               quiet: bool = True) -> BatchRun:
     size = chunk_size(batch.unit, batch.count, backend.workers)
     chunks = plan_chunks(batch.count, size)
-    logs = RunLogs(log, layout, make_header(batch.game, batch.seed, batch.rules, batch.header_options()), chunks,
-                   backend.workers) if log else None
-    tasks = [ChunkTask(batch, chunk, log=logs is not None, compress=logs is not None and logs.compressed)
-             for chunk in chunks]
     results: list[Any] = []
     waiting: dict[int, ChunkOutput] = {}   # finished chunks that earlier chunks still hold up
     next_chunk = 0
     peaks: dict[str, int] = {}
     start = time.perf_counter()
-    progress = start_progress(batch.unit, batch.count, quiet=quiet)
+    logs: RunLogs | None = None
+    progress: Reporter | None = None
+    # everything from the log's creation on is inside the try: an interrupt at any point
+    # (even right after the progress line) puts the log in place or discards it
     try:
+        if log:
+            logs = RunLogs(log, layout, make_header(batch.game, batch.seed, batch.rules, batch.header_options()),
+                           chunks, backend.workers)
+        tasks = [ChunkTask(batch, chunk, log=logs is not None, compress=logs is not None and logs.compressed)
+                 for chunk in chunks]
+        progress = start_progress(batch.unit, batch.count, quiet=quiet)
         for output in completed(backend, tasks):
             progress.advance(len(output.chunk))
             peaks[output.worker] = max(peaks.get(output.worker, 0), output.peak_rss_kb)
@@ -138,7 +143,8 @@ def run_batch(batch: Batch, backend: Backend, *, log: str | None = None, layout:
                     logs.write(ready)
                 results.extend(ready.results)
     finally:
-        progress.close()
+        if progress is not None:
+            progress.close()
         if logs is not None:
             logs.close()
     return BatchRun(tuple(results), time.perf_counter() - start, size, len(chunks), peaks)
