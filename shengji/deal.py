@@ -29,7 +29,9 @@ from typing import Any
 import attrs
 import numpy as np
 
-from shengji.actions import Bury, Choices, Declare, NoDeclare, Play, lead_units, pick_index, random_lead
+from shengji.actions import (
+    Bury, Choices, Declare, NoDeclare, Play, lead_units, pick_index, play_of, random_lead,
+)
 from shengji.context import Context
 from shengji.declare import (
     NOT_A_DECLARATION, Declaration, can_declare, declaration_options, flip_kitty, why_not_overcall,
@@ -791,40 +793,94 @@ class Deal:
     def _lead_choices(self, seat: int) -> Choices:
         ctx = self.ctx
         assert ctx is not None  # trump is known in play
-        return Choices(lambda: [Play(seat, u) for u in lead_units(self.hand(seat), ctx)],
-                       complete=self.hand_size[seat] <= 1,
-                       sampler=lambda rng: Play(seat, random_lead(self.hand(seat), ctx, rng)))
+        return _LeadChoices(self, seat, ctx)
 
     def _follow_choices(self, seat: int) -> Choices:
         """Listed in full when an upper bound of their number is small. Sampled directly
         for a led single or pair (the common case, uniform over the cards held), else with
         ``sample_follow``; every legal follow has a positive probability."""
-        hand = self.hand(seat)
         lead = self.lead
         ctx = self.ctx
         assert lead is not None and ctx is not None  # a trick is open
+        return _FollowChoices(seat, self.hand(seat), lead, ctx)
+
+
+class _LeadChoices(Choices):
+    """A lead's Choices: its units listed (lazily), ``random_lead`` sampled; the hand is
+    read when asked. A class rather than closures: one is made at every lead."""
+
+    __slots__ = ("_deal", "_seat", "_ctx")
+
+    def __init__(self, deal: Deal, seat: int, ctx: Context) -> None:
+        self._deal = deal
+        self._seat = seat
+        self._ctx = ctx
+        self._listed = None
+        self._make = None
+        self._sampler = None
+        self._complete = deal.hand_size[seat] <= 1
+
+    @property
+    def listed(self) -> tuple[Any, ...]:
+        if self._listed is None:
+            seat = self._seat
+            self._listed = tuple(play_of(seat, u) for u in lead_units(self._deal.hand(seat), self._ctx))
+        return self._listed
+
+    def sample(self, rng: np.random.Generator) -> Play:
+        seat = self._seat
+        return play_of(seat, random_lead(self._deal.hand(seat), self._ctx, rng))
+
+
+class _FollowChoices(Choices):
+    """A follow's Choices (``Deal._follow_choices``). A class rather than closures: one is
+    made at every follow."""
+
+    __slots__ = ("_seat", "_hand", "_lead", "_ctx", "_few")
+
+    def __init__(self, seat: int, hand: tuple[Card, ...], lead: tuple[Card, ...], ctx: Context) -> None:
+        self._seat = seat
+        self._hand = hand
+        self._lead = lead
+        self._ctx = ctx
+        self._few: bool | None = None
+        self._listed = None
+        self._make = None
+        self._sampler = None
+        self._complete = False          # unused: ``complete`` is decided by ``_is_few``
+
+    def _in_suit(self) -> list[Card]:
+        suit_of = self._ctx.suit_of
+        suit = suit_of[self._lead[0]]
+        return [c for c in self._hand if suit_of[c] == suit]
+
+    def _is_few(self) -> bool:
+        if self._few is None:
+            n = len(self._lead)
+            h = len(self._in_suit())
+            self._few = (math.comb(h, n) if h >= n else math.comb(len(self._hand) - h, n - h)) <= FOLLOW_LIST_LIMIT
+        return self._few
+
+    @property
+    def complete(self) -> bool:
+        return self._is_few()
+
+    @property
+    def listed(self) -> tuple[Any, ...]:
+        if self._listed is None:
+            if self._is_few():
+                seat = self._seat
+                self._listed = tuple(play_of(seat, p) for p in legal_follows(self._hand, self._lead, self._ctx))
+            else:
+                self._listed = (self.sample(np.random.default_rng(0)),)
+        return self._listed
+
+    def sample(self, rng: np.random.Generator) -> Play:
+        lead = self._lead
         n = len(lead)
-
-        def in_suit() -> list[Card]:
-            suit_of = ctx.suit_of
-            suit = suit_of[lead[0]]
-            return [c for c in hand if suit_of[c] == suit]
-
-        def few() -> bool:
-            h = len(in_suit())
-            return (math.comb(h, n) if h >= n else math.comb(len(hand) - h, n - h)) <= FOLLOW_LIST_LIMIT
-
         if n == 1 or (n == 2 and lead[0] == lead[1]):
-            sample = lambda rng: Play(seat, _sample_small_follow(hand, in_suit(), n, rng))  # noqa: E731
-        else:
-            sample = lambda rng: Play(seat, sample_follow(hand, lead, ctx, rng))  # noqa: E731
-
-        def listed() -> list[Play]:
-            if few():
-                return [Play(seat, p) for p in legal_follows(hand, lead, ctx)]
-            return [sample(np.random.default_rng(0))]
-
-        return Choices(listed, complete=few, sampler=sample)
+            return play_of(self._seat, _sample_small_follow(self._hand, self._in_suit(), n, rng))
+        return play_of(self._seat, sample_follow(self._hand, lead, self._ctx, rng))
 
 
 def adjusted_points(raw: int, adjustments: Sequence[tuple[str, int]]) -> int:
