@@ -1,14 +1,21 @@
 """The engine's shortcuts on the sampling path give what the plain definitions give: a Play
-made without the converter equals the converted one, and a random lead (picked without
-listing the units) is the unit a uniform pick from ``lead_units`` gives for the same draw."""
+made without the converter equals the converted one, a random lead (picked without listing
+the units) is the unit a uniform pick from ``lead_units`` gives for the same draw, and an
+observation filled in directly equals the one attrs' ``__init__`` makes."""
 
+import attrs
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shengji.actions import THROW_SAMPLE_SHARE, Play, lead_units, pick_index, play_of, random_lead
+from shengji.agents import RandomAgent
 from shengji.context import Context
+from shengji.deal import Deal
+from shengji.observation import Observation
 from tabletop.cards import full_deck, sort_cards
+from tabletop.rng import AGENT, generator
 
 _DECK = full_deck(2)
 
@@ -40,3 +47,20 @@ def test_random_lead_is_a_uniform_pick_of_lead_units(seed, trump, level, size):
     units = lead_units(hand, ctx)
     assert got == list(units[pick_index(reference, len(units))])
     assert rng.random() == reference.random()         # the same draws were used
+
+
+def test_an_observation_made_without_attrs_init_is_the_attrs_one():
+    deal = Deal(5, banker=1)
+    agents = [RandomAgent(generator(5, AGENT + s)) for s in range(4)]
+    seen = 0
+    while deal.to_act is not None:
+        seat = deal.to_act
+        obs = deal.observe(seat)
+        fields = attrs.asdict(obs, recurse=False)
+        assert list(vars(obs)) == [f.name for f in attrs.fields(Observation)]   # every field, no other
+        assert type(obs) is Observation and obs == Observation(**fields) and hash(obs) == hash(Observation(**fields))
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            obs.seat = 3                                                        # type: ignore[misc]
+        deal.apply(agents[seat].act(obs, deal.legal_actions()))
+        seen += 1
+    assert seen > 90
