@@ -41,13 +41,13 @@ from shengji.events import (
     DeckShuffled, HandsSet, KittyFlipped, KittyRevealed, KittyTaken, PointsAdjusted, Redealt,
     PlayStands, ThrowFailed, ThrowPenalty, TrickWon, TrumpSet,
 )
-from shengji.follow import LeadInfo, follow_error, lead_info, legal_follows, sample_follow
+from shengji.follow import LeadInfo, follow_error, lead_info_of, legal_follows, sample_follow
 from shengji.observation import Observation, RefereedObservation, observe
 from shengji.phase import Phase
 from shengji.rules import ShengjiRules
 from shengji.scoring import POINTS, card_points, kitty_multiplier, level_result
 from shengji.throws import failed_throw_units
-from shengji.tricks import trick_winner
+from shengji.tricks import winner_of
 from shengji import refereed
 from shengji.refereed.state import TableState
 from shengji.units import is_valid_lead
@@ -148,6 +148,7 @@ def _has_cards(counts: Sequence[int], cards: Sequence[int]) -> bool:
 
 
 _ACTIONS = (Declare, NoDeclare, Bury, Play)
+_PLAY = Phase.PLAY
 _EXPECTED = {Phase.DRAW: (Declare, NoDeclare), Phase.DECLARE: (Declare, NoDeclare),
              Phase.KITTY: (Bury,), Phase.PLAY: (Play,), Phase.SCORED: ()}
 
@@ -424,6 +425,8 @@ class Deal:
         The ids are stable (the rulebook's triggers name them: ``shengji.table.IRREGULARITIES``);
         the message says exactly what is wrong."""
         kind = type(action)
+        if kind is Play and self.phase is _PLAY and action.seat == self.to_act:
+            return self._play_illegality(action)      # the common case, checked as below
         if kind not in _ACTIONS:
             return "not_an_action", f"not a 双升 action: {action!r}"
         seat = action.seat
@@ -448,23 +451,10 @@ class Deal:
             return "wrong_action", f"a {kind.__name__} is not possible now ({phase.value}: seat {seat} must {wanted})"
         if kind is NoDeclare:
             return None
+        if kind is Play:
+            return self._play_illegality(action)
         cards = action.cards
         counts = self.hands[seat]
-        if kind is Play:
-            ctx = self.ctx
-            assert ctx is not None  # trump is known in play
-            if self.trick:
-                lead, info = self.lead, self._lead_info
-                assert lead is not None and info is not None  # a trick is open
-                if _plain_follow_ok(counts, cards, lead, ctx):
-                    return None
-                message = follow_error(counts, list(cards), info, ctx)
-                return None if message is None else (_follow_code(message, len(lead), len(cards)), message)
-            if not cards:
-                return "missing_card", "a play needs at least one card"
-            if not _has_cards(counts, cards):
-                return "cards_not_in_hand", "cards not in hand"
-            return None if is_valid_lead(list(cards), ctx) else ("lead_mixed_suits", "a lead must be one suit")
         if kind is Declare:
             if seat in self.declare_barred:
                 return "declare_barred", f"seat {seat} has lost the right to declare in this deal"
@@ -477,6 +467,25 @@ class Deal:
         if len(cards) != self._kitty_size:
             return "wrong_bury_count", f"kitty must be {self._kitty_size} cards (got {len(cards)})"
         return None if _has_cards(counts, cards) else ("cards_not_in_hand", "cards not in hand")
+
+    def _play_illegality(self, action: Play) -> tuple[str, str] | None:
+        """``illegality`` of a Play by the seat to act in the play phase."""
+        cards = action.cards
+        counts = self.hands[action.seat]
+        ctx = self.ctx
+        assert ctx is not None  # trump is known in play
+        if self.trick:
+            lead, info = self.trick[0][1], self._lead_info
+            assert info is not None  # a trick is open
+            if _plain_follow_ok(counts, cards, lead, ctx):
+                return None
+            message = follow_error(counts, list(cards), info, ctx)
+            return None if message is None else (_follow_code(message, len(lead), len(cards)), message)
+        if not cards:
+            return "missing_card", "a play needs at least one card"
+        if not _has_cards(counts, cards):
+            return "cards_not_in_hand", "cards not in hand"
+        return None if is_valid_lead(list(cards), ctx) else ("lead_mixed_suits", "a lead must be one suit")
 
     def is_legal(self, action: Any) -> bool:
         return self.why_illegal(action) is None
@@ -676,13 +685,13 @@ class Deal:
         if lead:
             ctx = self.ctx
             assert ctx is not None  # trump is known in play
-            info = lead_info(list(cards), ctx)
+            info = lead_info_of(cards, ctx)
             if info.is_throw:
                 self.throws += 1
                 played = self._check_throw(seat, cards)
                 if played is not cards:
                     self.failed_throws += 1
-                    info = lead_info(list(played), ctx)
+                    info = lead_info_of(played, ctx)
             self._lead_info = info
         self._remove(seat, played)
         self.trick.append((seat, played))
@@ -714,8 +723,11 @@ class Deal:
     def _finish_trick(self) -> None:
         plays = self.trick
         assert self.ctx is not None and self.banker is not None  # in play
-        winner = plays[trick_winner([list(c) for _, c in plays], self.ctx, self.rules)][0]
-        points = sum(POINTS[c] for _, cards in plays for c in cards)
+        assert self._lead_info is not None  # read when the lead was played
+        winner = plays[winner_of([c for _, c in plays], self._lead_info, self.ctx, self.rules)][0]
+        points = 0
+        for _, cards in plays:
+            points += sum(map(POINTS.__getitem__, cards))
         if team(winner) == team(self.banker):
             self.banker_points += points
         else:
@@ -915,10 +927,8 @@ def _plain_follow_ok(counts: list[int], cards: tuple[Card, ...], lead: tuple[Car
     suit_of = ctx.suit_of
     suit = suit_of[lead[0]]
     kinds = ctx.kinds[suit]
-    held = 0
-    for c in kinds:
-        held += counts[c]
-    played = sum(1 for c in cards if suit_of[c] == suit)
+    held = sum(map(counts.__getitem__, kinds))
+    played = (suit_of[cards[0]] == suit) + (n == 2 and suit_of[cards[1]] == suit)
     if played != (held if held < n else n):
         return False
     if n == 1 or held <= 2 or cards[0] == cards[1]:
