@@ -3,6 +3,7 @@ over RLCard's Dou Dizhu game with random legal actions, the same number of deals
 
     git archive <old-commit> | tar -x -C /tmp/old
     python benchmarks/bench_peer_rlcard.py /tmp/old . [--deals 500] [--runs 5] [--referee [--infractions RATE]]
+                                          [--games shengji]
 
 Every run starts, in turn (the order rotated from run to run so machine load hits all alike):
 ``paiju simulate guandan``, ``paiju simulate shengji`` for each tree (``--deals N --quiet``,
@@ -52,13 +53,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--referee", action="store_true", help="paiju deals refereed (no infraction unless --infractions)")
     parser.add_argument("--infractions", type=float, default=0.0, metavar="RATE", help="with --referee: injected irregularities per decision")
+    parser.add_argument("--games", default="guandan,shengji", help="paiju games to run, comma-separated (default both)")
     args = parser.parse_args()
     extra = ["--referee", "--infractions", str(args.infractions)] if args.referee else []
     commands: dict[str, tuple[list[str], dict[str, str]]] = {
         "rlcard doudizhu": ([sys.executable, "-c", _RLCARD, str(args.deals)], dict(os.environ))}
     for tree_name, tree in (("old", args.old), ("new", args.new)):
         env = dict(os.environ, PYTHONPATH=os.path.abspath(tree))
-        for game in ("guandan", "shengji"):
+        for game in args.games.split(","):
             commands[f"{tree_name} {game}"] = (
                 [sys.executable, "-c", "import sys; from paiju.cli import main; sys.exit(main())", "simulate", game, "--deals", str(args.deals), "--quiet", *extra],
                 env)

@@ -102,6 +102,20 @@ class Play:
         return f"seat {self.seat} plays {format_cards(self.cards)}"
 
 
+_SET_PLAY_SEAT = Play.__dict__["seat"].__set__
+_SET_PLAY_CARDS = Play.__dict__["cards"].__set__
+
+
+def play_of(seat: int, cards: Sequence[Card]) -> Play:
+    """``Play(seat, cards)`` for ``cards`` that are Card objects already (a hand's cards):
+    sorted into canonical order here, without the converter's checks. The samplers build
+    one Play at every decision of a simulation."""
+    play = object.__new__(Play)
+    _SET_PLAY_SEAT(play, seat)
+    _SET_PLAY_CARDS(play, tuple(cards) if len(cards) < 2 else tuple(sorted(cards, key=_CANONICAL_RANK.__getitem__)))
+    return play
+
+
 # ---------------------------------------------------------------------------------------------
 # Refereed mode: table steps
 
@@ -348,17 +362,28 @@ class Choices(Sequence):
 def lead_units(hand: Sequence[Card], ctx: Context) -> list[tuple[Card, ...]]:
     """Every single, pair and tractor the hand can lead (each multiset once). Throws of
     several units are left out: there are exponentially many."""
+    cards, tractors = _hand_units(hand, ctx)
     out: list[tuple[Card, ...]] = []
+    previous = None
+    for c in cards:                                  # a card's second copy stands for the pair
+        out.append((c, c) if c == previous else (c,))
+        previous = c
+    return out + tractors
+
+
+def _hand_units(hand: Sequence[Card], ctx: Context) -> tuple[list[Card], list[tuple[Card, ...]]]:
+    """The hand sorted by card index (copies adjacent) and its tractors in ``lead_units``'
+    order: ``lead_units`` is one unit per card of the first list (a second copy: the pair),
+    then the tractors."""
+    cards = sorted(hand)
+    pairs = [c for c, d in zip(cards, cards[1:]) if c == d]
+    tractors: list[tuple[Card, ...]] = []
+    if len(pairs) < 2:
+        return cards, tractors
     pairs_by_suit: dict[int, dict[int, list[Card]]] = {}
     suit_of, order_of = ctx.suit_of, ctx.order_of
-    previous = None
-    for c in sorted(hand):                           # copies adjacent
-        if c == previous:
-            out.append((c, c))
-            pairs_by_suit.setdefault(suit_of[c], {}).setdefault(order_of[c], []).append(c)
-        else:
-            out.append((c,))
-        previous = c
+    for c in pairs:
+        pairs_by_suit.setdefault(suit_of[c], {}).setdefault(order_of[c], []).append(c)
     for slots in pairs_by_suit.values():
         if len(slots) < 2:
             continue
@@ -366,9 +391,9 @@ def lead_units(hand: Sequence[Card], ctx: Context) -> list[tuple[Card, ...]]:
             end = start + 1
             while end in slots:
                 for pick in itertools.product(*(slots[i] for i in range(start, end + 1))):
-                    out.append(tuple(c for c in pick for _ in (0, 1)))
+                    tractors.append(tuple(c for c in pick for _ in (0, 1)))
                 end += 1
-    return out
+    return cards, tractors
 
 
 THROW_SAMPLE_SHARE = 0.1
@@ -388,5 +413,9 @@ def random_lead(hand: Sequence[Card], ctx: Context, rng: np.random.Generator) ->
             size = 2 + pick_index(rng, len(cards) - 1)
             picks = rng.choice(len(cards), size=size, replace=False)
             return [cards[i] for i in sorted(picks)]
-    units = lead_units(hand, ctx)
-    return list(units[pick_index(rng, len(units))])
+    cards, tractors = _hand_units(hand, ctx)       # lead_units(hand, ctx)[k] without the list
+    k = pick_index(rng, len(cards) + len(tractors))
+    if k >= len(cards):
+        return list(tractors[k - len(cards)])
+    c = cards[k]
+    return [c, c] if k and cards[k - 1] == c else [c]

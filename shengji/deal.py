@@ -29,7 +29,9 @@ from typing import Any
 import attrs
 import numpy as np
 
-from shengji.actions import Bury, Choices, Declare, NoDeclare, Play, lead_units, pick_index, random_lead
+from shengji.actions import (
+    Bury, Choices, Declare, NoDeclare, Play, lead_units, pick_index, play_of, random_lead,
+)
 from shengji.context import Context
 from shengji.declare import (
     NOT_A_DECLARATION, Declaration, can_declare, declaration_options, flip_kitty, why_not_overcall,
@@ -39,13 +41,13 @@ from shengji.events import (
     DeckShuffled, HandsSet, KittyFlipped, KittyRevealed, KittyTaken, PointsAdjusted, Redealt,
     PlayStands, ThrowFailed, ThrowPenalty, TrickWon, TrumpSet,
 )
-from shengji.follow import LeadInfo, follow_error, lead_info, legal_follows, sample_follow
+from shengji.follow import LeadInfo, follow_error, lead_info_of, legal_follows, sample_follow
 from shengji.observation import Observation, RefereedObservation, observe
 from shengji.phase import Phase
 from shengji.rules import ShengjiRules
 from shengji.scoring import POINTS, card_points, kitty_multiplier, level_result
 from shengji.throws import failed_throw_units
-from shengji.tricks import trick_winner
+from shengji.tricks import winner_of
 from shengji import refereed
 from shengji.refereed.state import TableState
 from shengji.units import is_valid_lead
@@ -146,6 +148,7 @@ def _has_cards(counts: Sequence[int], cards: Sequence[int]) -> bool:
 
 
 _ACTIONS = (Declare, NoDeclare, Bury, Play)
+_PLAY = Phase.PLAY
 _EXPECTED = {Phase.DRAW: (Declare, NoDeclare), Phase.DECLARE: (Declare, NoDeclare),
              Phase.KITTY: (Bury,), Phase.PLAY: (Play,), Phase.SCORED: ()}
 
@@ -422,6 +425,8 @@ class Deal:
         The ids are stable (the rulebook's triggers name them: ``shengji.table.IRREGULARITIES``);
         the message says exactly what is wrong."""
         kind = type(action)
+        if kind is Play and self.phase is _PLAY and action.seat == self.to_act:
+            return self._play_illegality(action)      # the common case, checked as below
         if kind not in _ACTIONS:
             return "not_an_action", f"not a 双升 action: {action!r}"
         seat = action.seat
@@ -446,23 +451,10 @@ class Deal:
             return "wrong_action", f"a {kind.__name__} is not possible now ({phase.value}: seat {seat} must {wanted})"
         if kind is NoDeclare:
             return None
+        if kind is Play:
+            return self._play_illegality(action)
         cards = action.cards
         counts = self.hands[seat]
-        if kind is Play:
-            ctx = self.ctx
-            assert ctx is not None  # trump is known in play
-            if self.trick:
-                lead, info = self.lead, self._lead_info
-                assert lead is not None and info is not None  # a trick is open
-                if _plain_follow_ok(counts, cards, lead, ctx):
-                    return None
-                message = follow_error(counts, list(cards), info, ctx)
-                return None if message is None else (_follow_code(message, len(lead), len(cards)), message)
-            if not cards:
-                return "missing_card", "a play needs at least one card"
-            if not _has_cards(counts, cards):
-                return "cards_not_in_hand", "cards not in hand"
-            return None if is_valid_lead(list(cards), ctx) else ("lead_mixed_suits", "a lead must be one suit")
         if kind is Declare:
             if seat in self.declare_barred:
                 return "declare_barred", f"seat {seat} has lost the right to declare in this deal"
@@ -475,6 +467,25 @@ class Deal:
         if len(cards) != self._kitty_size:
             return "wrong_bury_count", f"kitty must be {self._kitty_size} cards (got {len(cards)})"
         return None if _has_cards(counts, cards) else ("cards_not_in_hand", "cards not in hand")
+
+    def _play_illegality(self, action: Play) -> tuple[str, str] | None:
+        """``illegality`` of a Play by the seat to act in the play phase."""
+        cards = action.cards
+        counts = self.hands[action.seat]
+        ctx = self.ctx
+        assert ctx is not None  # trump is known in play
+        if self.trick:
+            lead, info = self.trick[0][1], self._lead_info
+            assert info is not None  # a trick is open
+            if _plain_follow_ok(counts, cards, lead, ctx):
+                return None
+            message = follow_error(counts, list(cards), info, ctx)
+            return None if message is None else (_follow_code(message, len(lead), len(cards)), message)
+        if not cards:
+            return "missing_card", "a play needs at least one card"
+        if not _has_cards(counts, cards):
+            return "cards_not_in_hand", "cards not in hand"
+        return None if is_valid_lead(list(cards), ctx) else ("lead_mixed_suits", "a lead must be one suit")
 
     def is_legal(self, action: Any) -> bool:
         return self.why_illegal(action) is None
@@ -674,13 +685,13 @@ class Deal:
         if lead:
             ctx = self.ctx
             assert ctx is not None  # trump is known in play
-            info = lead_info(list(cards), ctx)
+            info = lead_info_of(cards, ctx)
             if info.is_throw:
                 self.throws += 1
                 played = self._check_throw(seat, cards)
                 if played is not cards:
                     self.failed_throws += 1
-                    info = lead_info(list(played), ctx)
+                    info = lead_info_of(played, ctx)
             self._lead_info = info
         self._remove(seat, played)
         self.trick.append((seat, played))
@@ -712,8 +723,11 @@ class Deal:
     def _finish_trick(self) -> None:
         plays = self.trick
         assert self.ctx is not None and self.banker is not None  # in play
-        winner = plays[trick_winner([list(c) for _, c in plays], self.ctx, self.rules)][0]
-        points = sum(POINTS[c] for _, cards in plays for c in cards)
+        assert self._lead_info is not None  # read when the lead was played
+        winner = plays[winner_of([c for _, c in plays], self._lead_info, self.ctx, self.rules)][0]
+        points = 0
+        for _, cards in plays:
+            points += sum(map(POINTS.__getitem__, cards))
         if team(winner) == team(self.banker):
             self.banker_points += points
         else:
@@ -791,40 +805,94 @@ class Deal:
     def _lead_choices(self, seat: int) -> Choices:
         ctx = self.ctx
         assert ctx is not None  # trump is known in play
-        return Choices(lambda: [Play(seat, u) for u in lead_units(self.hand(seat), ctx)],
-                       complete=self.hand_size[seat] <= 1,
-                       sampler=lambda rng: Play(seat, random_lead(self.hand(seat), ctx, rng)))
+        return _LeadChoices(self, seat, ctx)
 
     def _follow_choices(self, seat: int) -> Choices:
         """Listed in full when an upper bound of their number is small. Sampled directly
         for a led single or pair (the common case, uniform over the cards held), else with
         ``sample_follow``; every legal follow has a positive probability."""
-        hand = self.hand(seat)
         lead = self.lead
         ctx = self.ctx
         assert lead is not None and ctx is not None  # a trick is open
+        return _FollowChoices(seat, self.hand(seat), lead, ctx)
+
+
+class _LeadChoices(Choices):
+    """A lead's Choices: its units listed (lazily), ``random_lead`` sampled; the hand is
+    read when asked. A class rather than closures: one is made at every lead."""
+
+    __slots__ = ("_deal", "_seat", "_ctx")
+
+    def __init__(self, deal: Deal, seat: int, ctx: Context) -> None:
+        self._deal = deal
+        self._seat = seat
+        self._ctx = ctx
+        self._listed = None
+        self._make = None
+        self._sampler = None
+        self._complete = deal.hand_size[seat] <= 1
+
+    @property
+    def listed(self) -> tuple[Any, ...]:
+        if self._listed is None:
+            seat = self._seat
+            self._listed = tuple(play_of(seat, u) for u in lead_units(self._deal.hand(seat), self._ctx))
+        return self._listed
+
+    def sample(self, rng: np.random.Generator) -> Play:
+        seat = self._seat
+        return play_of(seat, random_lead(self._deal.hand(seat), self._ctx, rng))
+
+
+class _FollowChoices(Choices):
+    """A follow's Choices (``Deal._follow_choices``). A class rather than closures: one is
+    made at every follow."""
+
+    __slots__ = ("_seat", "_hand", "_lead", "_ctx", "_few")
+
+    def __init__(self, seat: int, hand: tuple[Card, ...], lead: tuple[Card, ...], ctx: Context) -> None:
+        self._seat = seat
+        self._hand = hand
+        self._lead = lead
+        self._ctx = ctx
+        self._few: bool | None = None
+        self._listed = None
+        self._make = None
+        self._sampler = None
+        self._complete = False          # unused: ``complete`` is decided by ``_is_few``
+
+    def _in_suit(self) -> list[Card]:
+        suit_of = self._ctx.suit_of
+        suit = suit_of[self._lead[0]]
+        return [c for c in self._hand if suit_of[c] == suit]
+
+    def _is_few(self) -> bool:
+        if self._few is None:
+            n = len(self._lead)
+            h = len(self._in_suit())
+            self._few = (math.comb(h, n) if h >= n else math.comb(len(self._hand) - h, n - h)) <= FOLLOW_LIST_LIMIT
+        return self._few
+
+    @property
+    def complete(self) -> bool:
+        return self._is_few()
+
+    @property
+    def listed(self) -> tuple[Any, ...]:
+        if self._listed is None:
+            if self._is_few():
+                seat = self._seat
+                self._listed = tuple(play_of(seat, p) for p in legal_follows(self._hand, self._lead, self._ctx))
+            else:
+                self._listed = (self.sample(np.random.default_rng(0)),)
+        return self._listed
+
+    def sample(self, rng: np.random.Generator) -> Play:
+        lead = self._lead
         n = len(lead)
-
-        def in_suit() -> list[Card]:
-            suit_of = ctx.suit_of
-            suit = suit_of[lead[0]]
-            return [c for c in hand if suit_of[c] == suit]
-
-        def few() -> bool:
-            h = len(in_suit())
-            return (math.comb(h, n) if h >= n else math.comb(len(hand) - h, n - h)) <= FOLLOW_LIST_LIMIT
-
         if n == 1 or (n == 2 and lead[0] == lead[1]):
-            sample = lambda rng: Play(seat, _sample_small_follow(hand, in_suit(), n, rng))  # noqa: E731
-        else:
-            sample = lambda rng: Play(seat, sample_follow(hand, lead, ctx, rng))  # noqa: E731
-
-        def listed() -> list[Play]:
-            if few():
-                return [Play(seat, p) for p in legal_follows(hand, lead, ctx)]
-            return [sample(np.random.default_rng(0))]
-
-        return Choices(listed, complete=few, sampler=sample)
+            return play_of(self._seat, _sample_small_follow(self._hand, self._in_suit(), n, rng))
+        return play_of(self._seat, sample_follow(self._hand, lead, self._ctx, rng))
 
 
 def adjusted_points(raw: int, adjustments: Sequence[tuple[str, int]]) -> int:
@@ -859,10 +927,8 @@ def _plain_follow_ok(counts: list[int], cards: tuple[Card, ...], lead: tuple[Car
     suit_of = ctx.suit_of
     suit = suit_of[lead[0]]
     kinds = ctx.kinds[suit]
-    held = 0
-    for c in kinds:
-        held += counts[c]
-    played = sum(1 for c in cards if suit_of[c] == suit)
+    held = sum(map(counts.__getitem__, kinds))
+    played = (suit_of[cards[0]] == suit) + (n == 2 and suit_of[cards[1]] == suit)
     if played != (held if held < n else n):
         return False
     if n == 1 or held <= 2 or cards[0] == cards[1]:

@@ -66,7 +66,11 @@ class LeadInfo:
 
 
 def lead_info(lead: Any, ctx: Context) -> LeadInfo:
-    cards = card_list(lead)
+    return lead_info_of(card_list(lead), ctx)
+
+
+def lead_info_of(cards: Sequence[Card], ctx: Context) -> LeadInfo:
+    """``lead_info`` of Card objects (a play's cards), without reading them first."""
     key = tuple(sorted(cards))
     info = ctx.cache.get(key)
     if info is None:

@@ -98,31 +98,41 @@ class RefereedObservation(Observation):
 def observe(deal: "Deal", seat: int, cls: type[Observation] = Observation, **extra: object) -> Observation:
     banker = deal.banker
     last = deal.tricks[-1] if deal.tricks else None
-    return cls(
-        seat=seat,
-        phase=deal.phase,
-        to_act=deal.to_act,
-        level=RANKS[deal.level],
-        levels=deal.level_texts,
-        banker=banker,
-        trump=deal.trump,
-        trump_known=deal.trump_known,
-        hand=deal.hand(seat),
-        hand_sizes=tuple(deal.hand_size),
-        stock_left=len(deal.stock) - deal.drawn,
-        declaration=deal.declaration,
-        declarations=deal.declarations,
-        flipped=deal.flipped,
-        kitty=tuple(deal.kitty) if deal.buried and (seat == banker or deal.result is not None) else None,
-        trick_number=deal.trick_number,
-        leader=deal.leader,
-        trick=tuple(deal.trick),
-        last_trick=last.plays if last is not None else (),
-        last_trick_winner=last.winner if last is not None else None,
-        attackers_points=deal.attackers_points,
-        banker_points=deal.banker_points,
-        adjustments=deal.adjustments,
-        rules=deal.rules,
-        context=deal.ctx,
-        **extra,
-    )
+    fields = {
+        "seat": seat,
+        "phase": deal.phase,
+        "to_act": deal.to_act,
+        "level": RANKS[deal.level],
+        "levels": deal.level_texts,
+        "banker": banker,
+        "trump": deal.trump,
+        "trump_known": deal.trump_known,
+        "hand": deal.hand(seat),
+        "hand_sizes": tuple(deal.hand_size),
+        "stock_left": len(deal.stock) - deal.drawn,
+        "declaration": deal.declaration,
+        "declarations": deal.declarations,
+        "flipped": deal.flipped,
+        "kitty": tuple(deal.kitty) if deal.buried and (seat == banker or deal.result is not None) else None,
+        "trick_number": deal.trick_number,
+        "leader": deal.leader,
+        "trick": tuple(deal.trick),
+        "last_trick": last.plays if last is not None else (),
+        "last_trick_winner": last.winner if last is not None else None,
+        "attackers_points": deal.attackers_points,
+        "banker_points": deal.banker_points,
+        "adjustments": deal.adjustments,
+        "rules": deal.rules,
+        "context": deal.ctx,
+    }
+    if cls is not Observation or extra:
+        return cls(**fields, **extra)  # type: ignore[arg-type]  # the fields above, typed by the class
+    # What attrs' __init__ does for this frozen dict class (no defaults, converters or
+    # validators), without its keyword parsing: one observation is made at every decision.
+    observation = _new(Observation)
+    _set(observation, "__dict__", fields)
+    return observation
+
+
+_new = object.__new__
+_set = object.__setattr__

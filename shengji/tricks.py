@@ -34,9 +34,10 @@ from itertools import combinations
 from typing import Any, Iterator, Sequence
 
 from shengji.context import TRUMP, Context, card_list, count_vector
-from shengji.follow import lead_info
+from shengji.follow import LeadInfo, lead_info
 from shengji.rules import ShengjiRules
 from shengji.units import pair_profile, placements, shape_of
+from tabletop.cards import Card
 
 _SINGLE = (0,)
 _PAIR = (1,)
@@ -46,8 +47,13 @@ def trick_winner(plays: Sequence[Any], ctx: Context, rules: ShengjiRules | None 
     """Index into ``plays`` (plays[0] is the lead) of the play that wins the trick."""
     if not plays:
         raise ValueError("a trick needs at least the lead")
-    rules = ctx.rules if rules is None else rules
-    info = lead_info(plays[0], ctx)
+    return winner_of([card_list(p) for p in plays], lead_info(plays[0], ctx), ctx,
+                     ctx.rules if rules is None else rules)
+
+
+def winner_of(plays: Sequence[Sequence[Card]], info: LeadInfo, ctx: Context, rules: ShengjiRules) -> int:
+    """``trick_winner`` of plays of Card objects whose lead ``info`` is known (a deal's own
+    trick: it read the lead when it was played)."""
     n, led, shape = info.n, info.suit, info.shape
     if len(shape) > 1:
         return _throw_winner(plays, ctx, shape, info.tops, led, rules.throw_compare == "all_units")
@@ -58,7 +64,7 @@ def trick_winner(plays: Sequence[Any], ctx: Context, rules: ShengjiRules | None 
     best_top = info.tops[0]
     pair = shape == _PAIR
     for i in range(1, len(plays)):
-        cards = card_list(plays[i])
+        cards = plays[i]
         if len(cards) != n:
             continue
         suit = suit_of[cards[0]]
