@@ -403,14 +403,21 @@ def _check_rates(rates: Any, game: str) -> "float | dict[str, float]":
 
 
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):
-    """PettingZoo's ``OrderEnforcingWrapper`` (the same checks), answering ``last()`` and
-    the attributes read at every step (``agents``, ``agent_selection``) with one call
-    instead of a ``__getattr__`` chain each: a quarter of the step time otherwise."""
+    """PettingZoo's ``OrderEnforcingWrapper`` (the same checks), answering ``last()``,
+    ``step()`` and the attributes read at every step (``agents``, ``agent_selection``) with
+    one call instead of a ``__getattr__`` chain each: a quarter of the step time otherwise."""
 
     def last(self, observe: bool = True) -> tuple:
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
         return self.env.last(observe)
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:   # the usual case, without two wrapper frames
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
 
     @property
     def agents(self) -> list[str]:
