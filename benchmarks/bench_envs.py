@@ -2,6 +2,7 @@
 PettingZoo environments (掼蛋, 双升) side by side with RLCard's Dou Dizhu environment.
 
     .venv/bin/python benchmarks/bench_envs.py [--seconds S] [--rounds R] [--profile GAME]
+    .venv/bin/python benchmarks/bench_envs.py --trees /tmp/old /tmp/new [--game guandan] [--seconds S] [--rounds R]
 
 Every step builds the observation and the mask (``env.last()``) and picks a uniformly
 random legal action from the mask (``mask.nonzero()``); RLCard builds its state at every
@@ -11,6 +12,12 @@ of each is reported (rates are per CPU second: a shared machine slows the wall c
 much less the CPU time). ``--profile guandan`` prints
 a cProfile of one 掼蛋 run instead. Needs ``pip install 'paiju[rl]' rlcard``.
 
+``--trees OLD NEW`` compares two source trees of paiju (``git archive <commit> | tar -x
+-C DIR``) with RLCard side by side: one long-lived worker process per tree and one for
+RLCard, asked in turn (RLCard, old, new, then new, old, RLCard, …) for ``--seconds`` of CPU
+each, ``--rounds`` times; printed: every round's steps/s, each tree's ratio to the RLCard
+round next to it, and the medians and spread (min…max) over the rounds.
+
 双升 counts two kinds of steps: env steps (a play or burial is composed card by card, so
 one engine decision is several env steps) and engine decisions; both are printed.
 """
@@ -19,7 +26,11 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import json
+import os
 import pstats
+import statistics
+import subprocess
 import sys
 import time
 
@@ -70,12 +81,83 @@ def rlcard_rate(seconds: float) -> float:
     return steps / (time.process_time() - start)
 
 
+_WORKER = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import bench_envs
+for line in sys.stdin:
+    what, seconds = line.split()
+    if what == "rlcard":
+        rate = bench_envs.rlcard_rate(float(seconds))
+    else:
+        rate = bench_envs.paiju_rate(what, float(seconds))[0]
+    print(json.dumps(rate), flush=True)
+"""
+
+
+class _Worker:
+    """A process measuring one tree's (or RLCard's) steps/s on request."""
+
+    def __init__(self, tree: str) -> None:
+        here = os.path.dirname(os.path.abspath(__file__))
+        env = {**os.environ, "PYTHONPATH": os.path.abspath(tree)} if tree else dict(os.environ)
+        self.process = subprocess.Popen([sys.executable, "-c", _WORKER, here], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True, env=env, cwd="/")
+
+    def rate(self, what: str, seconds: float) -> float:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(f"{what} {seconds}\n")
+        self.process.stdin.flush()
+        return float(json.loads(self.process.stdout.readline()))
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def compare(old: str, new: str, game: str, seconds: float, rounds: int) -> None:
+    """Old tree, new tree and RLCard's Dou Dizhu in turns (see the module doc)."""
+    workers = {"rlcard": _Worker(""), "old": _Worker(old), "new": _Worker(new)}
+    try:
+        for worker in workers.values():   # imports and caches warmed
+            worker.rate("rlcard" if worker is workers["rlcard"] else game, 0.5)
+        rates: dict[str, list[float]] = {name: [] for name in workers}
+        print(f"{'round':>5} {'rlcard':>8} {'old':>8} {'new':>8} {'old×':>6} {'new×':>6} {'new/old':>8}")
+        for r in range(rounds):
+            order = ["rlcard", "old", "new"] if r % 2 == 0 else ["new", "old", "rlcard"]
+            got = {name: workers[name].rate("rlcard" if name == "rlcard" else game, seconds) for name in order}
+            for name, rate in got.items():
+                rates[name].append(rate)
+            print(f"{r:>5} {got['rlcard']:>8,.0f} {got['old']:>8,.0f} {got['new']:>8,.0f} "
+                  f"{got['old'] / got['rlcard']:>6.2f} {got['new'] / got['rlcard']:>6.2f} {got['new'] / got['old']:>8.2f}")
+    finally:
+        for worker in workers.values():
+            worker.close()
+
+    def summary(values: list[float], form: str) -> str:
+        return f"median {statistics.median(values):{form}} ({min(values):{form}} … {max(values):{form}})"
+
+    print(f"{game} env steps/s over {rounds} rounds of {seconds:g} CPU s:")
+    for name in workers:
+        print(f"  {name:<7} {summary(rates[name], ',.0f')}")
+    for name in ("old", "new"):
+        ratios = [a / b for a, b in zip(rates[name], rates["rlcard"])]
+        print(f"  {name} × rlcard (paired by round) {summary(ratios, '.2f')}")
+    print(f"  new / old (paired by round) {summary([a / b for a, b in zip(rates['new'], rates['old'])], '.2f')}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--profile", choices=("guandan", "shengji"))
+    parser.add_argument("--trees", nargs=2, metavar=("OLD", "NEW"))
+    parser.add_argument("--game", choices=("guandan", "shengji"), default="guandan")
     args = parser.parse_args(argv)
+    if args.trees:
+        compare(args.trees[0], args.trees[1], args.game, args.seconds, args.rounds)
+        return 0
     if args.profile:
         profile = cProfile.Profile()
         profile.runcall(paiju_rate, args.profile, args.seconds, True)

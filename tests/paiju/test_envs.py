@@ -284,6 +284,28 @@ def test_observation_decodes_into_the_engines_view(game, check, refereed):
     _walk(MODULES[game].env(**(REFEREED if refereed else {})), 7, 300, check)
 
 
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), refereed=st.booleans(), episode=st.sampled_from(["deal", "match"]),
+       looks=st.floats(0.1, 1.0))
+def test_guandan_observation_kept_in_place_equals_one_built_afresh(seed, refereed, episode, looks):
+    """The env updates each seat's observation in place (only what changed since that seat
+    last looked); it must equal ``encode_observation`` of the same view with a fresh
+    tracker, whichever seats look and however many steps they skip."""
+    env = guandan_v0.env(episode=episode, **(REFEREED if refereed else {}))
+    table = env.unwrapped
+    rng = np.random.default_rng(seed)
+
+    def check(env, acting):
+        for agent in env.agents:
+            if agent == acting or rng.random() < looks:
+                seat = table._seat_of[agent]
+                fresh = gs.encode_observation(table.engine.observe(seat), seat, gs.Tracker(table.engine))
+                kept = env.observe(agent)["observation"]
+                assert np.array_equal(kept, fresh), agent
+                kept[:] = -1   # what an agent does to its copy does not reach the env
+    _walk(env, seed, 250, check)
+
 def test_shengji_played_memory_is_every_closed_trick():
     env = shengji_v0.env()
     env.reset(seed=3)
