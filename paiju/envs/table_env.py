@@ -202,6 +202,7 @@ class TableEnv(AECEnv):
             observation = self.spec.encode_observation(self._engine_view(seat), seat, self.tracker, decision)
         # the decision's mask is never written again (a 双升 composition step makes a new one)
         mask = decision.mask if decision is not None else np.zeros(self.spec.N_ACTIONS, np.int8)
+        mask.flags.writeable = False   # step checks actions against it: an agent must not widen it
         got = self._obs_cache[agent] = {"observation": observation, "action_mask": mask}
         return got
 

@@ -86,6 +86,19 @@ def test_gymnasium_unmasked_action_ends_the_episode_with_the_illegal_reward():
     assert (reward, terminated, info) == (-5.0, True, {"illegal_action": True})
 
 
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_the_mask_an_agent_gets_cannot_be_widened(game):
+    """step checks an action against the decision's mask, so the agent gets it read-only."""
+    env = MODULES[game].env()
+    env.reset(seed=3)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(ValueError, match="read-only"):
+        mask[illegal] = 1
+    with pytest.raises(ValueError, match="not legal"):
+        env.step(illegal)
+
+
 def test_a_bot_choosing_an_illegal_action_in_strict_play_is_named():
     from tabletop.errors import IllegalAction
 
