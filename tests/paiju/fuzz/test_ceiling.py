@@ -23,7 +23,7 @@ from paiju.fuzz.case import Case, draw_case, run_case
 from paiju.fuzz.interactions import RULING, Matrix, Recorder, ruling_stages, stage_impossible
 
 GAMES = ("guandan", "shengji")
-CASES = 14
+CASES = 60
 
 
 class StageRecorder(Recorder):
