@@ -53,6 +53,16 @@ class Interactions:
     impossible: Mapping[tuple[str, str], str] = attrs.field(factory=dict)
     """(condition, happening) → why the rules never let the two meet (a happening may be
     ``ruling:CLAUSE``)."""
+    stages: Mapping[str, str] = attrs.field(factory=dict)
+    """Stage of a deal (a phase, as ``phase_of`` names it) → words for it ('the draw')."""
+    condition_stages: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
+    """Condition → the only stages it can be in force in (absent: any)."""
+    happening_stages: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
+    """The game's own happening → the only stages whose actions can set it off (absent: any)."""
+    irregularity_stages: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
+    """Irregularity id → the only stages the engine can meet it in (absent: any). A condition
+    and a happening whose stages do not meet are never paired (the fuzzer derives the pairs
+    of the rulings from the clauses' triggers: ``paiju.fuzz.interactions``)."""
 
     def in_force(self, engine: Any) -> frozenset[str]:
         """The conditions in force at ``engine``'s deal now (none in strict mode)."""

@@ -131,6 +131,40 @@ IMPOSSIBLE = {
     ("partner_gone_out", "tribute_resisted"): "a player goes out only in the play, after tribute",
 }
 
+# Where each condition, happening and irregularity can arise, by the rules (a stage is the
+# phase the deal is in, or resumes in after a ruling): a condition and a happening whose
+# stages do not meet never pair. tests/paiju/fuzz/test_ceiling.py checks them on fuzzed deals.
+STAGES = {"draw": "in the draw", "tribute": "while tribute is given", "return": "while the return is given",
+          "play": "in the play", "scored": "after the scoring"}
+_PLAY_ON = ("play", "scored")
+CONDITION_STAGES = {
+    "tribute_under_way": ("tribute",), "return_under_way": ("return",), "partner_gone_out": ("play",),
+    "report_pending": _PLAY_ON, "out_of_turn_pending": _PLAY_ON, "correction_due": _PLAY_ON,
+    "bar_pending": _PLAY_ON, "lead_restriction": _PLAY_ON, "pass_sequence": _PLAY_ON,
+    "latent_tribute_error": ("tribute", "return", "play"),     # found at the first play
+    # cards are exposed (and so become penalty cards, or give a lead option) only by a play, a
+    # tribute or a return laid on the table (GD-2.4, GD-3.1.1) or an exposure in the play: the
+    # draw's irregularities (GD-1.1, GD-1.2) and a reported incident expose none
+    **{condition: ("tribute", "return", "play", "scored")
+       for condition in ("exposed_cards", "penalty_cards_held", "lead_option_pending")},
+}
+HAPPENING_STAGES = {
+    **{happening: _PLAY_ON for happening in (
+        "round_over", "jiefeng", "going_out", "designated", "lead_restricted", "cards_reported", "barred",
+        "barred_pass", "bar_ended", "taken_back", "play_stands")},
+    "tribute": ("tribute",), "return": ("return",), "tribute_resisted": ("draw", "tribute"),
+    "redeal": ("draw",), "card_lost": ("draw",),
+}
+IRREGULARITY_STAGES = {
+    "draw_out_of_turn": ("draw",), "wrong_counts_after_draw": ("draw",),
+    # a wrong tribute or return is ruled on when it is made, or at the first play that finds it
+    "wrong_tribute": ("tribute", "play"), "wrong_return": ("return", "play"),
+    # the play that ends the deal may be ruled on after the scoring
+    **{irregularity: _PLAY_ON for irregularity in (
+        "announce_out_of_turn", "play_out_of_turn", "wrong_kind", "does_not_beat", "extra_cards", "retract_play",
+        "pass_on_lead", "report_repeated", "ask_count", "report_missing", "report_wrong")},
+}
+
 IRREGULARITY_WORDS = {
     "draw_out_of_turn": ("a card drawn out of turn", "抓牌顺序错误"),
     "wrong_counts_after_draw": ("wrong card counts after the draw", "抓牌后张数不符"),
@@ -153,4 +187,5 @@ IRREGULARITY_WORDS = {
 
 INTERACTIONS = Interactions(conditions=CONDITIONS, happenings=HAPPENINGS, happening_of=happening_of,
                             deal_of=_deal_of, phase_of=_phase, irregularities=IRREGULARITY_WORDS,
-                            impossible=IMPOSSIBLE)
+                            impossible=IMPOSSIBLE, stages=STAGES, condition_stages=CONDITION_STAGES,
+                            happening_stages=HAPPENING_STAGES, irregularity_stages=IRREGULARITY_STAGES)

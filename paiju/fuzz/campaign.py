@@ -30,7 +30,7 @@ import attrs
 from tabletop.errors import OptionError
 
 from paiju.fuzz.case import Case, Finding, irregularities, replay_finding, run_case, sampled_for_replay
-from paiju.fuzz.guided import BATCH, Entry, case_from_dict, case_to_dict, generation
+from paiju.fuzz.guided import BATCH, Entry, aims_for, case_from_dict, case_to_dict, generation
 from paiju.fuzz.holes import Holes
 from paiju.fuzz.interactions import Matrix, Recorder, Unresolved
 
@@ -153,11 +153,14 @@ class Search:
         self.curve: list[tuple[int, int]] = []
         """(cases played, pairs covered) after each generation."""
         self.seconds = 0.0
+        self.batch = BATCH
+        """Cases per generation (``guided.BATCH``; a benchmark may vary it)."""
 
     def next_cases(self) -> list[Case]:
-        size = min(BATCH, self.total - self.generation * BATCH)
+        size = min(self.batch, self.total - self.generation * self.batch)
+        aims = aims_for(self.game, self.matrix.unseen()) if self.guided and self.corpus else None
         return generation(self.game, self.unit, self.seed, self.generation, size,
-                          self.corpus if self.guided else None, self.matrix.counts)
+                          self.corpus if self.guided else None, self.matrix.counts, aims, self.batch)
 
     def absorb(self, result: CaseResult) -> bool:
         """Count one case; True when it broke an invariant not broken before."""
@@ -182,7 +185,7 @@ class Search:
 
     @property
     def done(self) -> bool:
-        return self.generation * BATCH >= self.total
+        return self.generation * self.batch >= self.total
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "game": self.game, "unit": self.unit, "seed": self.seed, "total": self.total,

@@ -43,7 +43,7 @@ from tabletop.errors import OptionError
 from paiju.agent_specs import parse_agents
 from paiju.fuzz.parser import DEFAULT_CASES, add_parser
 from paiju.files import write_lines
-from paiju.fuzz.interactions import Matrix, Recorder
+from paiju.fuzz.interactions import SANCTION_CLAUSES, Matrix, Recorder
 from paiju.fuzz.run import SEARCH_OPTIONS, Plain, search_command, uses_search
 from paiju.progress import start_progress
 from paiju.summary import counted, unit_noun
@@ -55,7 +55,7 @@ EXIT_INTERRUPTED = 130
 """Like any command stopped by SIGINT (128 + 2)."""
 
 # Clauses that fire through what a ruling imposes or a table state rather than by being cited
-_SANCTION_CLAUSES = {"ForcedLast": "GD-5.1", "ForcedDoubleLast": "GD-5.2"}
+_SANCTION_CLAUSES = SANCTION_CLAUSES
 _EVENT_CLAUSES = {"table.penalty_cards": ("GD-6", "effect"),
                   "gd.designated": ("GD-6", "designation")}   # the 下家 designates which penalty cards
 _WAYS = ("ruling", "escalation", "fallback", "effect", "designation")

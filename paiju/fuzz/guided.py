@@ -9,7 +9,9 @@ corpus case picked with a weight for the rare pairs it reached, divided by its c
 (``COST_REFERENCE``): a new deal, other agents, an
 infraction kind added or dropped, a rate scaled, one deal or the first two of a match, or
 the agents or some rates of a second corpus case spliced in; three mutants in ten then have
-every rate doubled (``HEAT``). A mutated case is a ``Case`` like any other: its log header
+every rate doubled (``HEAT``), and four in ten are aimed (``AIM``): one infraction kind
+added whose irregularity a clause rules on that has not yet met a condition the parent case
+reached (``aims_for``). A mutated case is a ``Case`` like any other: its log header
 holds all of it, so shrinking and ``paiju fuzz --repro`` work on it unchanged."""
 
 from __future__ import annotations
@@ -73,11 +75,14 @@ def case_from_dict(data: Mapping[str, Any]) -> Case:
 
 
 def generation(game: str, unit: str, seed: int, number: int, size: int, corpus: Sequence[Entry] | None,
-               counts: Mapping[Any, int]) -> list[Case]:
-    """The cases of generation ``number`` (case indices ``number * BATCH`` on): unguided
+               counts: Mapping[Any, int], aims: Mapping[str, Sequence[str]] | None = None,
+               batch: int = BATCH) -> list[Case]:
+    """The cases of generation ``number`` (case indices ``number * batch`` on): unguided
     (``corpus`` None) the drawn cases; guided, mostly mutants of the corpus (``counts``: how
-    many cases reached each pair so far, for the weights). Picks are counted on the entries."""
-    first = number * BATCH
+    many cases reached each pair so far, for the weights; ``aims``: ``aims_for``, the kinds
+    that could still reach a missing pair under each condition). Picks are counted on the
+    entries."""
+    first = number * batch
     if corpus is None or not corpus:
         return [draw_case(game, unit, seed, first + j) for j in range(size)]
     rng = streams.generator(seed, number, GUIDED)
@@ -91,8 +96,60 @@ def generation(game: str, unit: str, seed: int, number: int, size: int, corpus: 
         pick = _choose(weights, total, float(rng.random()))
         corpus[pick].picks += 1
         other = corpus[int(rng.integers(len(corpus)))].case
-        cases.append(mutate(corpus[pick].case, first + j, unit, rng, other))
+        mutant = mutate(corpus[pick].case, first + j, unit, rng, other)
+        if aims and rng.random() < AIM:
+            mutant = aim(mutant, corpus[pick].pairs, aims, rng)
+        cases.append(mutant)
     return cases
+
+
+AIM = 0.4
+"""Share of mutants then aimed at a pair still missing (``aim``)."""
+
+
+def aims_for(game: str, possible_unseen: Sequence[tuple[str, str]]) -> dict[str, tuple[str, ...]]:
+    """Condition → the infraction kinds whose irregularities a clause rules on that has not
+    yet been seen under the condition (``possible_unseen``: the pairs not yet covered and
+    not impossible): what to commit more of in a case that reaches the condition."""
+    from enforcement.rulebook import clauses_for
+    from paiju.fuzz.interactions import INCIDENT, RULING
+
+    catalogue = catalogue_for(game)
+    kinds_of: dict[str, list[str]] = {}
+    for kind in catalogue.kinds:
+        for committed in catalogue.commits.get(kind, ()):
+            kinds_of.setdefault(committed, []).append(kind)
+    by_clause: dict[str, set[str]] = {}
+    for clause in clauses_for(game):
+        kinds: set[str] = set()
+        for key in clause.trigger.keys:
+            source, _, name = key.partition(":")
+            irregularity: str | None = INCIDENT if source == "report" else name.split("/")[0] if source in (
+                "irregularity", "unresolved") and name else None
+            kinds.update(kinds_of.get(irregularity, ()) if irregularity else ())
+        by_clause[RULING + clause.id] = kinds
+    out: dict[str, set[str]] = {}
+    for condition, happening in possible_unseen:
+        needed = by_clause.get(happening)
+        if needed:
+            out.setdefault(condition, set()).update(needed)
+    order = {k: i for i, k in enumerate(catalogue.kinds)}
+    return {c: tuple(sorted(ks, key=order.__getitem__)) for c, ks in sorted(out.items())}
+
+
+def aim(case: Case, pairs: frozenset, aims: Mapping[str, Sequence[str]], rng: Any) -> Case:
+    """``case`` with one kind added (or raised to at least a fresh draw's rate) that could
+    reach a pair still missing under one of the conditions its parent reached (``pairs``)."""
+    conditions = sorted({c for c, _ in pairs if aims.get(c)})
+    if not conditions:
+        return case
+    kinds = aims[conditions[int(rng.integers(len(conditions)))]]
+    kind = kinds[int(rng.integers(len(kinds)))]
+    catalogue = catalogue_for(case.game)
+    rates = dict(case.rates)
+    rates[kind] = max(rates.get(kind, 0.0), _fresh_rate(catalogue, kind, rng))
+    order = {k: i for i, k in enumerate(catalogue.kinds)}
+    return attrs.evolve(case, rates=tuple(sorted(rates.items(), key=lambda kr: order[kr[0]])))
 
 
 def _weight(entry: Entry, counts: Mapping[Any, int]) -> float:
@@ -173,4 +230,4 @@ def _fresh_rate(catalogue: Any, kind: str, rng: Any) -> float:
     return round(math.exp(float(rng.uniform(math.log(low), math.log(high)))), 3)
 
 
-__all__ = ["BATCH", "Entry", "case_from_dict", "case_to_dict", "generation", "mutate"]
+__all__ = ["AIM", "BATCH", "Entry", "aim", "aims_for", "case_from_dict", "case_to_dict", "generation", "mutate"]

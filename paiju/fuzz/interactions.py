@@ -3,7 +3,10 @@ reached.
 
 A game's conditions and its own happenings come from its referee part
 (``enforcement.games.RefereePart.interactions``, a ``tabletop.conditions.Interactions``);
-every clause of its rulebook that a ruling can cite adds the happening ``ruling:CLAUSE``.
+every clause of its rulebook adds the happening ``ruling:CLAUSE``: a ruling citing it, an
+escalation or a sanction imposed under it, or the fallback applied under it to an unresolved
+irregularity. Pairs whose condition and happening arise in stages that never meet are
+impossible (``stage_impossible``), as are those the game's own list marks.
 A ``Recorder`` watches one case: before each event batch it knows the conditions in force
 (read after the previous batch), and pairs each happening of the batch with them; a new deal
 starts with none in force. It also notes, for every ``ref.unresolved``, the situation it
@@ -26,6 +29,21 @@ RULING = "ruling:"
 NOT_IN_RUN = "not in this run"
 
 Pair = tuple[str, str]
+
+SANCTION_CLAUSES = {"ForcedLast": "GD-5.1", "ForcedDoubleLast": "GD-5.2"}
+"""Clauses that fire through what a ruling imposes rather than by being cited."""
+
+
+def sanction_clauses(ruling: Any) -> list[str]:
+    """The clauses a ruling event sets off besides its own: the ledger's escalations (SJ-2.1,
+    SJ-3.2: a sanction row under another clause) and the clauses of what it imposes."""
+    out = []
+    for row in ruling.sanctions:
+        out.append(row["clause"])
+        by_kind = SANCTION_CLAUSES.get(row["sanction"]["kind"])
+        if by_kind is not None:
+            out.append(by_kind)
+    return out
 
 
 def interactions_of(game: str) -> Any:
@@ -81,18 +99,72 @@ class Recorder:
                 in_force = frozenset()
                 continue
             if kind == "ref.ruling":
-                happening: str | None = RULING + e.clause
+                happenings = [RULING + e.clause] + [RULING + c for c in sanction_clauses(e) if c != e.clause]
+            elif kind == "ref.unresolved":
+                happenings = [spec.happening_of(e), RULING + e.fallback]
             else:
-                happening = spec.happening_of(e)
-            if happening is None:
-                continue
-            for condition in in_force:
-                self.pairs.add((condition, happening))
+                happenings = [spec.happening_of(e)]
+            for happening in happenings:
+                if happening is not None:
+                    self.pairs.update((condition, happening) for condition in in_force)
             if kind == "ref.unresolved":
                 self.unresolved.append(Unresolved(Situation(e.irregularity, tuple(sorted(in_force)), self._phase),
                                                   e.fallback, e.note, e.seq))
         self._in_force = spec.in_force(engine)
         self._phase = spec.phase(engine)
+
+
+INCIDENT = "incident"
+"""The irregularity of a reported incident (a ``report:`` trigger)."""
+
+
+def ruling_stages(spec: Any, clause: Any) -> tuple[str, ...] | None:
+    """The stages a ruling under ``clause`` can follow an action in: those of the
+    irregularities its triggers name (a report: a reported incident's), or None (any stage:
+    an escalation by the ledger, the fallback, a rule that holds throughout, or an
+    irregularity the game gives no stages for)."""
+    stages: set[str] = set()
+    for key in clause.trigger.keys:
+        source, _, name = key.partition(":")
+        if source == "irregularity" or (source == "unresolved" and name):
+            irregularity = name.split("/")[0]
+        elif source == "report":
+            irregularity = INCIDENT
+        else:
+            return None
+        found = spec.irregularity_stages.get(irregularity)
+        if found is None:
+            return None
+        stages.update(found)
+    return tuple(sorted(stages)) if stages else None
+
+
+def stage_impossible(spec: Any, clauses: Sequence[Any]) -> dict[Pair, str]:
+    """The (condition, happening) pairs whose stages never meet (``tabletop.conditions``:
+    ``condition_stages``, ``happening_stages``, and for a ruling its clause's
+    irregularities' stages), each with the reason in words."""
+    words = spec.stages
+
+    def said(stages: Sequence[str]) -> str:
+        return " or ".join(words.get(s, s) for s in stages)
+
+    occurs: dict[str, tuple[tuple[str, ...], str]] = {}
+    for h in spec.happenings:
+        if h.name in spec.happening_stages:
+            occurs[h.name] = (tuple(spec.happening_stages[h.name]), f"{h.en}: only")
+    for clause in clauses:
+        stages = ruling_stages(spec, clause)
+        if stages is not None:
+            occurs[RULING + clause.id] = (stages, f"{clause.id} rules only on what arises")
+    out: dict[Pair, str] = {}
+    for condition in spec.conditions:
+        held = spec.condition_stages.get(condition.name)
+        if held is None:
+            continue
+        for happening, (stages, what) in occurs.items():
+            if not set(held) & set(stages):
+                out[(condition.name, happening)] = f"{what} {said(stages)}; {condition.en}: only {said(held)}"
+    return out
 
 
 class Matrix:
@@ -106,7 +178,8 @@ class Matrix:
         clauses = [c for c in clauses_for(game) if not c.heading]
         self.not_automatic = {RULING + c.id: c.not_automatic for c in clauses if c.not_automatic}
         self.happenings = tuple(h.name for h in spec.happenings) + tuple(RULING + c.id for c in clauses)
-        self.impossible: dict[Pair, str] = {pair: why for pair, why in spec.impossible.items()
+        marked = {**stage_impossible(spec, clauses), **spec.impossible}
+        self.impossible: dict[Pair, str] = {pair: why for pair, why in marked.items()
                                             if pair[0] in self.conditions and pair[1] in self.happenings}
         self.counts: Counter[Pair] = Counter()
 
@@ -130,6 +203,11 @@ class Matrix:
     def summary(self) -> str:
         return (f"interaction pairs covered: {self.covered} of {self.possible} "
                 f"({len(self.impossible)} more impossible by the rules)")
+
+    def unseen(self) -> list[Pair]:
+        """The pairs not yet covered and not impossible, in matrix order."""
+        return [(c, h) for c in self.conditions for h in self.happenings
+                if not self.counts[(c, h)] and (c, h) not in self.impossible]
 
     def never(self) -> list[tuple[str, str, str]]:
         """(condition, happening, why) for every pair never seen: impossible by the rules

@@ -163,6 +163,26 @@ def test_a_costly_corpus_case_is_picked_less_than_a_cheap_one_reaching_the_same_
     assert Entry.from_dict(costly.to_dict()) == costly              # a campaign keeps the cost
 
 
+def test_an_aimed_mutant_commits_what_a_missing_pair_needs():
+    import attrs
+    import numpy
+
+    from paiju.fuzz.guided import aim, aims_for
+
+    aims = aims_for("shengji", [("throw_under_test", "ruling:SJ-1.2"), ("latent_revoke", "ruling:SJ-3.1.11.1"),
+                                ("latent_revoke", "ruling:SJ-1.4"), ("kitty_being_buried", "buried")])
+    assert aims == {"latent_revoke": ("wrong_follow", "revoke", "play_before_turn"), "throw_under_test": ("incident",)}
+    case = attrs.evolve(draw_case("shengji", "deals", 0, 0), rates=(("extra_card", 0.1),))
+    rng = numpy.random.default_rng(0)
+    added = set()
+    for _ in range(20):
+        mutant = aim(case, frozenset({("latent_revoke", "trick_won")}), aims, rng)
+        assert dict(mutant.rates)["extra_card"] == 0.1 and len(mutant.rates) == 2
+        added |= set(dict(mutant.rates)) - {"extra_card"}
+    assert added == {"wrong_follow", "revoke", "play_before_turn"}
+    assert aim(case, frozenset({("exposed_cards", "trick_won")}), aims, rng) == case     # nothing to aim at
+
+
 def test_a_guided_case_is_a_case_its_log_reproduces():
     search = Search("shengji", "deals", 4, 25, True, Coverage)
     run_search(search, Pool("shengji", 1, None), replay_rate=0.0, deadline=None, on_finding=dict, keep_going=True)
