@@ -119,7 +119,9 @@ class ShengjiInfractions:
         if obs.hand and len(obs.exposed[seat]) < len(obs.hand):
             out.append("exposed_card")
         if phase is Phase.DRAW:
-            if obs.stock_left - KITTY >= 8:
+            # one card taken out of turn per seat at a time: with at most four such cards, one due
+            # to another seat is always left among the last eight (a fifth could find none)
+            if obs.stock_left - KITTY >= 8 and "draw_other_seat_card" not in getattr(obs, "own_latent", ()):
                 out.append("draw_out_of_turn")
             if _kitty_chance(obs, seat):
                 out.append("banker_drew_kitty")
