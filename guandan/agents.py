@@ -34,6 +34,9 @@ _RANK_INDEX = {r: i for i, r in enumerate(RANKS)} | {"BJ": 13, "RJ": 14}
 class RandomAgent:
     """Uniform over the legal actions."""
 
+    observes = False
+    """It never reads its observation: the runner passes None (``tabletop.protocol.Agent``)."""
+
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
 
