@@ -68,7 +68,7 @@ _XSHIFT = 16
 _PREFIXES: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
 """(seed, *path prefix) → (pool, hash constant) after mixing them; cleared when it grows
 past ``_PREFIXES_KEPT`` (a run reuses only its recent deals' prefixes)."""
-_PREFIXES_KEPT = 4096
+_PREFIXES_KEPT = 512
 
 
 def _words(value: int) -> list[int]:
