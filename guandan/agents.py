@@ -43,6 +43,9 @@ class RandomAgent:
     BLOCK = 64
     """64-bit outputs drawn ahead at a time (each gives two picks, rejections aside)."""
 
+    observes = False
+    """It never reads its observation: the runner passes None (``tabletop.protocol.Agent``)."""
+
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
 

@@ -112,6 +112,12 @@ class PluginAgent:
         self.spec = spec
         self.seat = seat
 
+    @property
+    def observes(self) -> bool:
+        """The plug-in's own ``observes`` (``tabletop.protocol.Agent``): False spares the engine
+        an observation at every decision."""
+        return getattr(self.agent, "observes", True) is not False
+
     def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
         try:
             return self.agent.act(observation, legal_actions)

@@ -47,6 +47,9 @@ from tabletop.cards import CARDS, RANKS, SMALL_JOKER, Card, count_list
 class RandomAgent:
     """``Choices.sample`` at every decision (a plain list of actions: uniform)."""
 
+    observes = False
+    """It never reads its observation: the runner passes None (``tabletop.protocol.Agent``)."""
+
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
 

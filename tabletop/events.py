@@ -99,10 +99,11 @@ class EventStream:
         self.pending: list[Event] = []
 
     def emit(self, cls: type[E], seat: int | None = None, **payload: Any) -> E:
-        make = _MAKERS.get(cls)
-        if make is None:
+        try:
+            make = _MAKERS[cls]
+        except KeyError:
             make = _MAKERS[cls] = _maker(cls)
-        event = make(self.deal, self.next_seq, seat, **payload)
+        event = make(self.deal, self.next_seq, seat, payload)
         self.next_seq += 1
         self.pending.append(event)
         return event
@@ -119,12 +120,12 @@ _MAKERS: dict[type[Event], Callable[..., Any]] = {}
 
 
 def _maker(cls: type[Event]) -> Callable[..., Any]:
-    """A constructor ``make(deal, seq, seat, **payload)`` equivalent to ``cls(deal=…, seq=…,
+    """A constructor ``make(deal, seq, seat, payload)`` equivalent to ``cls(deal=…, seq=…,
     seat=…, **payload)`` for the stream's hot path (a deal emits hundreds of events): it
-    sets the slots directly, without attrs' keyword ``__init__`` and its frozen-instance
-    setter (same fields, same defaults, the same TypeError for a missing or unknown field).
-    A class with converters, validators, default factories or a post-init hook keeps its
-    own ``__init__``."""
+    takes the payload dict as it is (no second keyword packing) and sets the slots directly,
+    without attrs' keyword ``__init__`` and its frozen-instance setter. A payload with a
+    missing or unknown field goes to ``cls`` itself, for its own TypeError. A class with
+    converters, validators, default factories or a post-init hook keeps its own ``__init__``."""
     fields = attrs.fields(cls)
     names = [f.name for f in fields]
     slots = {name: next((k.__dict__[name] for k in cls.__mro__ if name in k.__dict__), None)
@@ -135,23 +136,35 @@ def _maker(cls: type[Event]) -> Callable[..., Any]:
                 for f in fields)
     if (not plain or hasattr(cls, "__attrs_post_init__") or names[:3] != ["deal", "seq", "seat"]
             or not all(isinstance(s, MemberDescriptorType) for s in slots.values())):
-        return lambda deal, seq, seat, **payload: cls(deal=deal, seq=seq, seat=seat, **payload)
-    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
-    params = []
-    for f in fields[3:]:
-        if f.default is attrs.NOTHING:
-            params.append(f.name)
-        else:
-            scope[f"default_{f.name}"] = f.default
-            params.append(f"{f.name}=default_{f.name}")
+        return lambda deal, seq, seat, payload: cls(deal=deal, seq=seq, seat=seat, **payload)
+    scope: dict[str, Any] = {"new__": object.__new__,
+                             "whole__": lambda deal, seq, seat, payload: cls(deal=deal, seq=seq, seat=seat, **payload)}
+    required = [f.name for f in fields[3:] if f.default is attrs.NOTHING]
+    optional = [f for f in fields[3:] if f.default is not attrs.NOTHING]
     for name, slot in slots.items():
         assert isinstance(slot, MemberDescriptorType)  # every one is, checked above
-        scope[f"set_{name}"] = slot.__set__
-    signature = "deal, seq, seat" + (", *, " + ", ".join(params) if params else "")
-    body = "".join(f"    set_{name}(event, {name})\n" for name in names)
-    exec(f"def make({signature}):\n    event = new(cls)\n{body}    return event\n", scope)
+        scope[f"set__{name}"] = slot.__set__
+    lines = ["def make(deal, seq, seat, payload__):"]
+    if optional:   # every key beyond the required ones must be an optional field's
+        scope.update({f"default__{f.name}": f.default for f in optional})
+        present = " + ".join(f"({f.name!r} in payload__)" for f in optional)
+        lines.append(f"    if len(payload__) - {len(required)} != {present}:")
+    else:
+        lines.append(f"    if len(payload__) != {len(required)}:")
+    lines.append("        return whole__(deal, seq, seat, payload__)")
+    if required:
+        lines.append("    try:")
+        lines += [f"        {name} = payload__[{name!r}]" for name in required]
+        lines.append("    except KeyError:")
+        lines.append("        return whole__(deal, seq, seat, payload__)")
+    lines += [f"    {f.name} = payload__.get({f.name!r}, default__{f.name})" for f in optional]
+    lines.append("    event__ = new__(cls__)")
+    lines += [f"    set__{name}(event__, {name})" for name in names]
+    lines.append("    return event__")
+    scope["cls__"] = cls
+    exec("\n".join(lines) + "\n", scope)
     make = scope["make"]
-    make.__qualname__ = cls.__qualname__  # errors name the event: "CardDrawn() missing …"
+    make.__qualname__ = cls.__qualname__
     return make
 
 

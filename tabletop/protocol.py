@@ -38,7 +38,9 @@ class Engine(Protocol):
 
 @runtime_checkable
 class Agent(Protocol):
-    """Chooses one of the legal actions. Agents are seeded at construction."""
+    """Chooses one of the legal actions. Agents are seeded at construction. An agent whose
+    class sets ``observes = False`` never reads its observation: ``tabletop.runner.run``
+    then passes None instead of asking the engine for one."""
 
     def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any: ...
 

@@ -9,14 +9,16 @@ own handler tables keyed by effect and sanction kind."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from tabletop.effects import Imposed, TableEffect
 from tabletop.errors import LogError, RulingRefused
 from tabletop.events import Event
 from tabletop.irregular import Discovered, Facts, Irregular
+
+if TYPE_CHECKING:   # read back from a log only (ruling_from_event): a strict run never defines the ~35 effect classes
+    from tabletop.effects import Imposed, TableEffect
 
 
 @attrs.frozen(kw_only=True)
@@ -110,6 +112,8 @@ def log_ruling(stream: Any, ruling: "Ruling | Unresolved") -> Event:
 def ruling_from_event(event: Event) -> "Ruling | Unresolved":
     """The referee's action a ``ref.ruling`` / ``ref.unresolved`` line records (a replay
     without a referee re-applies it)."""
+    from tabletop.effects import Imposed, TableEffect
+
     try:
         if isinstance(event, RulingEvent):
             return Ruling(clause=event.clause, answers=event.answers, offender=event.offender, side=event.side,

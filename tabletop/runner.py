@@ -38,6 +38,9 @@ def run(engine: Engine, agents: Sequence[Agent], observers: Sequence[Observer] =
     # Seats whose agents may act out of turn (an infraction injector): before each
     # decision every other such seat gets the chance. Strict runs have none and pay nothing.
     interjecting = [(seat, agent) for seat, agent in enumerate(agents) if hasattr(agent, "interject")]
+    # An agent that says it never reads its observation (``observes = False``) is given None:
+    # the engine does not snapshot the table for it at every decision.
+    observing = [getattr(agent, "observes", True) is not False for agent in agents]
     steps = 0
     while True:
         seat = engine.to_act
@@ -52,7 +55,7 @@ def run(engine: Engine, agents: Sequence[Agent], observers: Sequence[Observer] =
         assert isinstance(seat, int), f"to_act is a seat or the referee's, not {seat!r}"
         if interjecting and _interjection(engine, seat, interjecting, observers):
             continue
-        action = agents[seat].act(engine.observe(seat), engine.legal_actions())
+        action = agents[seat].act(engine.observe(seat) if observing[seat] else None, engine.legal_actions())
         _apply(engine, action, observers)
     return engine.result
 

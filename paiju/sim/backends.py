@@ -4,17 +4,18 @@ drives all three the same way, with a bounded window of chunks in flight."""
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 import sys
 import threading
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent import futures
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tabletop.errors import OptionError
 
 from paiju.sim.batch import ChunkOutput, ChunkTask, adapter, play_chunk
+
+if TYPE_CHECKING:
+    from concurrent import futures
 
 DASK_HINT = "--cluster needs Dask: pip install 'paiju[cluster]'"
 NO_DASHBOARD = {"dashboard_address": None,
@@ -63,6 +64,23 @@ def completed(backend: Backend, tasks: Sequence[ChunkTask]) -> Iterator[ChunkOut
 
 # ---------------------------------------------------------------------------------------------
 
+class Played:
+    """A chunk played already: what ``InProcess.submit`` gives instead of a
+    ``concurrent.futures.Future`` (whose import, with logging's, a one-process run need not pay)."""
+
+    __slots__ = ("_output", "_error")
+
+    def __init__(self, output: ChunkOutput | None, error: Exception | None = None) -> None:
+        self._output = output
+        self._error = error
+
+    def result(self) -> ChunkOutput:
+        if self._error is not None:
+            raise self._error
+        assert self._output is not None
+        return self._output
+
+
 class InProcess:
     """``--jobs 1``: play each chunk here, when it is submitted."""
 
@@ -71,13 +89,11 @@ class InProcess:
     window = 1
     description = "in one process"
 
-    def submit(self, task: ChunkTask) -> futures.Future:
-        future: futures.Future = futures.Future()
+    def submit(self, task: ChunkTask) -> Played:
         try:
-            future.set_result(play_chunk(task))
+            return Played(play_chunk(task))
         except Exception as exc:
-            future.set_exception(exc)
-        return future
+            return Played(None, exc)
 
     def wait_any(self, pending: Sequence[Any]) -> Iterable[Any]:
         return pending
@@ -97,6 +113,8 @@ def _context() -> Any:
     """fork (instant: the workers inherit the imported engines) when this process runs no
     other thread — forking a threaded process can deadlock the child; else forkserver
     (workers fork from a clean server that preloads the worker module), else spawn."""
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     if sys.platform.startswith("linux") and "fork" in methods and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
@@ -113,6 +131,9 @@ class LocalProcesses:
     name = "processes"
 
     def __init__(self, workers: int, game: str) -> None:
+        from concurrent import futures   # here: a one-process run does not import it
+
+        self._futures = futures
         self.workers = workers
         self.window = workers * WINDOW_PER_WORKER
         self.description = f"on {workers} local processes"
@@ -125,7 +146,7 @@ class LocalProcesses:
         return self._pool.submit(play_chunk, task)
 
     def wait_any(self, pending: Sequence[Any]) -> Iterable[Any]:
-        return futures.wait(pending, return_when=futures.FIRST_COMPLETED).done
+        return self._futures.wait(pending, return_when=self._futures.FIRST_COMPLETED).done
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)

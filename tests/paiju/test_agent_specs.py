@@ -63,6 +63,16 @@ AGENTS = textwrap.dedent('''
         def act(self, observation, legal_actions):
             raise KeyError("lost\\nits way")
 
+    class Blind(Uniform):
+        """Says it never observes: it must be given None, and fails loudly otherwise."""
+
+        observes = False
+
+        def act(self, observation, legal_actions):
+            if observation is not None:
+                raise ValueError("was given an observation")
+            return super().act(observation, legal_actions)
+
     class FailsToBuild:
         def __init__(self, rng):
             raise RuntimeError("no model file")
@@ -215,3 +225,13 @@ def test_a_relative_file_spec_is_read_from_the_working_directory_of_each_call(tm
         monkeypatch.chdir(tmp_path / name)
         seen.append(agent_factory("same.py:Agent", game)(0, 0).agent.WHO)
     assert seen == ["a", "b"]
+
+
+def test_a_plugin_agent_that_does_not_observe_is_given_none_and_plays_as_it_would(capsys, agents_file):
+    """``observes = False`` reaches the runner through the plug-in wrapper; the deals are the
+    ones the same picks give with observations."""
+    code, blind, err = _simulate(capsys, "guandan", "--deals", "2", "--agents", f"{agents_file}:Blind")
+    assert code == 0, err
+    code, seeing, err = _simulate(capsys, "guandan", "--deals", "2", "--agents", f"{agents_file}:Uniform")
+    assert code == 0, err
+    assert blind.split("2 deals in")[0] == seeing.split("2 deals in")[0]

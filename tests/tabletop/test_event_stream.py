@@ -31,6 +31,23 @@ def test_emit_makes_the_same_event_as_the_class_constructor(kind):
         event.seq = 0
 
 
+@pytest.mark.parametrize("kind", sorted(k for k, c in _REGISTRY.items()
+                                         if not k.startswith("test.") and len(attrs.fields(c)) > 3))
+def test_emit_with_every_field_given_or_one_misnamed_is_what_the_class_makes(kind):
+    """Every field given (the optional ones too); then one given under a wrong name — the
+    payload has as many keys as the class has fields, and emit must still refuse it."""
+    cls = _REGISTRY[kind]
+    payload = {f.name: (f.name, 2) for f in attrs.fields(cls)[3:]}
+    event = EventStream(deal=1, next_seq=3).emit(cls, seat=None, **payload)
+    assert event == cls(deal=1, seq=3, seat=None, **payload) and event.to_dict() == cls(deal=1, seq=3, **payload).to_dict()
+    for name in payload:
+        misnamed = {("x_" + k if k == name else k): v for k, v in payload.items()}
+        stream = EventStream()
+        with pytest.raises(TypeError, match=f"{cls.__name__}.*x_{name}"):
+            stream.emit(cls, **misnamed)
+        assert stream.next_seq == 0 and stream.take() == []
+
+
 def test_emit_refuses_a_missing_or_unknown_field_naming_the_event():
     stream = EventStream()
     with pytest.raises(TypeError, match="DealStarted.*source"):

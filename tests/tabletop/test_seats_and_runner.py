@@ -101,3 +101,35 @@ def test_the_runner_asks_the_referee_seat_when_a_ruling_is_awaited_and_shows_eve
 def test_a_ruling_awaited_with_nobody_in_the_referee_seat_is_a_clear_error():
     with pytest.raises(NoRefereeError, match="awaits a ruling"):
         run(_CountTo(), [_Agent()] * 4)
+
+
+class _Observing:
+    """Records what it is given to observe; ``observes`` as the class says."""
+
+    def __init__(self, observes):
+        self.observes = observes
+        self.given = []
+
+    def act(self, observation, legal):
+        self.given.append(observation)
+        return legal[0]
+
+
+class _ObservedCount(_CountTo):
+    def __init__(self):
+        super().__init__()
+        self.observed = []
+
+    def observe(self, seat):
+        self.observed.append(seat)
+        return ("seen", seat, self.total)
+
+
+def test_an_agent_that_does_not_observe_is_given_none_and_the_engine_is_not_asked_for_its_view():
+    engine = _ObservedCount()
+    blind, seeing = _Observing(False), _Observing(True)
+    plain = _Agent()   # no observes attribute: observes, as every agent did before
+    agents = [blind, seeing, plain, blind]
+    assert run(engine, agents, referee=_Referee([])) == 6
+    assert blind.given == [None, None, None] and seeing.given == [("seen", 1, 1), ("seen", 1, 5)]
+    assert engine.observed == [1, 2, 1]   # seats 1 and 2 only, at each of their turns
