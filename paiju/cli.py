@@ -15,6 +15,7 @@ from tabletop.games import game_names
 EXIT_USAGE = 2
 EXIT_FAILED_CHECK = 1
 EXIT_INTERNAL = 70
+EXIT_INTERRUPTED = 130
 
 
 class UsageError(PaijuError):
@@ -159,8 +160,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     try:
+        parser = build_parser()   # in the try: it imports the commands' modules, a Ctrl-C may land there
         args, extra = parser.parse_known_args(argv)
         if extra:   # named with the (sub)command they were given to
             raise UsageError(_named(getattr(args, PARSER_PROG), f"unrecognized arguments: {' '.join(extra)}"))
@@ -173,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("paiju: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return 0
     except Exception as exc:  # never a traceback for the user; PAIJU_DEBUG=1 shows it

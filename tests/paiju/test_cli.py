@@ -222,3 +222,39 @@ def test_train_from_reads_a_gzip_log_by_its_bytes(tmp_path):
     done = paiju("train", "--from", str(pack), "--answers", str(answers))
     assert done.returncode == 0, done.stderr
     assert f"score: {len(logs)} of {len(logs)} clauses right" in done.stdout, done.stdout
+
+
+class _InterruptedImport:
+    """A finder that raises KeyboardInterrupt when one module is imported (Ctrl-C while loading)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def find_spec(self, name, path=None, target=None):
+        if name == self.name:
+            raise KeyboardInterrupt
+        return None
+
+
+def test_ctrl_c_while_the_program_loads_is_one_line_and_exit_130(monkeypatch, capsys):
+    import paiju.__main__ as entry
+    import paiju.cli as cli
+
+    monkeypatch.delitem(sys.modules, "paiju.cli")
+    monkeypatch.setattr(sys, "meta_path", [_InterruptedImport("paiju.cli"), *sys.meta_path])
+    assert entry.main() == 130
+    assert capsys.readouterr().err == "paiju: interrupted\n"
+
+    monkeypatch.setattr(sys, "meta_path", [m for m in sys.meta_path if not isinstance(m, _InterruptedImport)])
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+    monkeypatch.setattr(cli, "build_parser", interrupted)   # while the commands' modules load
+    assert cli.main(["simulate", "guandan"]) == 130
+    assert capsys.readouterr().err == "paiju: interrupted\n"
+
+
+def test_the_paiju_command_and_python_m_paiju_run_the_same_entry():
+    scripts = metadata.distribution("paiju").entry_points.select(group="console_scripts")
+    assert [e.value for e in scripts if e.name == "paiju"] == ["paiju.__main__:main"]
+    done = subprocess.run([sys.executable, "-m", "paiju", "--version"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.startswith("paiju "), done.stdout + done.stderr
