@@ -9,7 +9,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
-PAIJU = [sys.executable, "-m", "paiju.cli"]
+PAIJU = [sys.executable, "-m", "paiju"]   # the entry point the `paiju` command runs
 
 
 class Running:
