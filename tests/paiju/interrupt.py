@@ -57,7 +57,11 @@ class Running:
     def interrupt(self, timeout: float = 90.0) -> int:
         """SIGINT, as Ctrl-C sends it; the exit status."""
         self.proc.send_signal(signal.SIGINT)
-        return self.finish(timeout)
+        code = self.finish(timeout)
+        # paiju catches the KeyboardInterrupt and exits 130, but CPython ends the process by SIGINT
+        # itself (-2) when the interrupt once escaped code it evaluated through its C API, even if
+        # Python code caught it later; a shell reports both as 130, and stderr is the same
+        return 130 if code == -signal.SIGINT else code
 
     def finish(self, timeout: float = 90.0) -> int:
         code = self.proc.wait(timeout=timeout)
