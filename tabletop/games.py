@@ -3,7 +3,8 @@
 The layers above add their own part of a game (``add_part``: the referee from
 ``enforcement``, the summaries and replay views from ``paiju``) without the game package
 importing upwards. Code outside the game packages asks the registry (``game_spec``) and
-never compares a game's name.
+never compares a game's name. A game that lives for a while only (a test's) registers with
+``registered``, which undoes its registration when the block ends.
 
 The built-in games are registered the first time they are asked for (their packages are
 imported then, so `paiju rules` stays quick); any other game registers itself with
@@ -11,8 +12,9 @@ imported then, so `paiju rules` stays quick); any other game registers itself wi
 
 from __future__ import annotations
 
+import contextlib
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -101,6 +103,32 @@ def register(spec: GameSpec) -> GameSpec:
         if spec.name in parts and layer not in spec.parts:
             spec.parts[layer] = parts[spec.name]
     return spec
+
+
+@contextlib.contextmanager
+def registered(spec: GameSpec) -> Iterator[GameSpec]:
+    """``spec`` registered for the ``with`` block only: on leaving it, the registry holds
+    under ``spec.name`` what it held before (the spec and the layers' parts, those added in the
+    block included), so that a test's game is not seen by the next test in the process."""
+    name = spec.name
+    spec_before = _SPECS.get(name)
+    parts_before = {layer: parts[name] for layer, parts in _PARTS.items() if name in parts}
+    own_parts_before = dict(spec.parts)
+    register(spec)
+    try:
+        yield spec
+    finally:
+        for layer, parts in _PARTS.items():
+            if layer in parts_before:
+                parts[name] = parts_before[layer]
+            else:
+                parts.pop(name, None)
+        spec.parts.clear()
+        spec.parts.update(own_parts_before)
+        if spec_before is None:
+            _SPECS.pop(name, None)
+        else:
+            _SPECS[name] = spec_before
 
 
 def game_spec(name: Any) -> GameSpec:

@@ -7,7 +7,10 @@ import importlib
 import os
 import pkgutil
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from tabletop.games import game_names
 
 settings.register_profile(
     "ci", max_examples=60, deadline=None, derandomize=True,
@@ -38,3 +41,17 @@ def import_project_modules() -> None:
 
 
 import_project_modules()
+
+
+GAMES = game_names()
+"""The games every test starts and ends with: the built-in ones."""
+
+
+@pytest.fixture(autouse=True)
+def _no_game_left_registered():
+    """A test's own game is registered for that test only (``tabletop.games.registered``):
+    a later test that runs every registered game would otherwise meet it, depending on which
+    tests ran before it in the same worker."""
+    assert game_names() == GAMES, f"a test module registered a game when imported: {game_names()}"
+    yield
+    assert game_names() == GAMES, f"the test left a game registered: {game_names()}"

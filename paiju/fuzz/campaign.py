@@ -12,17 +12,20 @@ results are taken in case order, so what a run reaches does not depend on ``--jo
 A campaign directory holds ``state.json`` (everything to resume, rewritten whole after
 each generation), and, for people, ``coverage.json`` (the matrix), ``corpus.json``,
 ``holes.json`` and ``findings/`` (the shrunk logs). Interrupted (SIGINT), a run keeps the
-last finished generation; the same command resumes from there and ends where an
-uninterrupted run would."""
+last finished generation (a generation is taken and saved whole, Ctrl-C held back for that
+moment); the same command resumes from there and ends where an uninterrupted run would."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
+import signal
+import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -157,10 +160,46 @@ class Search:
         """Cases per generation (``guided.BATCH``; a benchmark may vary it)."""
 
     def next_cases(self) -> list[Case]:
+        """The next generation's cases (the search is left as it is)."""
+        return self.next_generation()[0]
+
+    def next_generation(self) -> tuple[list[Case], list[Entry]]:
+        """The next generation's cases, and the corpus with the picks that chose them counted:
+        on a copy, taken with the generation's results (``take``), so that a run interrupted
+        while the cases are played is left as it was."""
         size = min(self.batch, self.total - self.generation * self.batch)
         aims = aims_for(self.game, self.matrix.unseen()) if self.guided and self.corpus else None
-        return generation(self.game, self.unit, self.seed, self.generation, size,
-                          self.corpus if self.guided else None, self.matrix.counts, aims, self.batch)
+        corpus = [attrs.evolve(e) for e in self.corpus]
+        cases = generation(self.game, self.unit, self.seed, self.generation, size,
+                           corpus if self.guided else None, self.matrix.counts, aims, self.batch)
+        return cases, corpus
+
+    def new_findings(self, results: Sequence[CaseResult]) -> list[CaseResult]:
+        """The results that break an invariant not broken before (the first of each), in order."""
+        seen = set(self.signatures)
+        out = []
+        for result in results:
+            if result.finding is not None and result.finding.signature not in seen:
+                seen.add(result.finding.signature)
+                out.append(result)
+        return out
+
+    def take(self, corpus: list[Entry], results: Sequence[CaseResult], kept: Sequence[dict[str, Any]],
+             seconds: float) -> bool:
+        """Take a whole generation: its corpus (``next_generation``), its results in case order,
+        what the run keeps of its new findings (``kept``, one per ``new_findings``); True when
+        it found any."""
+        self.corpus = corpus
+        found = iter(kept)
+        new = False
+        for result in results:
+            if self.absorb(result):
+                self.findings.append(next(found))
+                new = True
+        self.generation += 1
+        self.curve.append((self.cases, self.matrix.covered))
+        self.seconds += seconds
+        return new
 
     def absorb(self, result: CaseResult) -> bool:
         """Count one case; True when it broke an invariant not broken before."""
@@ -224,29 +263,49 @@ class Search:
 def run_search(search: Search, pool: Pool, *, replay_rate: float, deadline: float | None,
                on_finding: Callable[[CaseResult], dict[str, Any]], keep_going: bool,
                after_generation: Callable[[Search], None] = lambda s: None,
-               evaluator: Callable[..., CaseResult] = evaluate) -> str:
+               evaluator: Callable[..., CaseResult] | None = None) -> str:
     """Play generations until the total is reached ('done'), the deadline passes ('budget')
     or a new violation stops the run ('violation'). ``on_finding`` reports a new violation
     and returns what the run keeps of it; ``after_generation`` saves (a campaign);
-    ``evaluator`` plays a case (``evaluate``; a test's stand-in must be picklable for workers)."""
-    fn = functools.partial(evaluator, replay_rate=replay_rate, coverage=search.coverage)
+    ``evaluator`` plays a case (``evaluate``; a test's stand-in must be picklable for workers).
+    A generation changes the search only once all its cases are played and its new violations
+    reported, then at once with ``after_generation`` (Ctrl-C held back meanwhile): interrupted
+    anywhere, the search is the one of the last whole generation, which a campaign saved."""
+    fn = functools.partial(evaluator or evaluate, replay_rate=replay_rate, coverage=search.coverage)
     while not search.done:
         if deadline is not None and time.monotonic() >= deadline:
             return "budget"
         started = time.monotonic()
-        results = pool.map(fn, search.next_cases())
-        stop = False
-        for result in results:
-            if search.absorb(result):
-                search.findings.append(on_finding(result))
-                stop = stop or not keep_going
-        search.generation += 1
-        search.curve.append((search.cases, search.matrix.covered))
-        search.seconds += time.monotonic() - started
-        after_generation(search)
-        if stop:
+        cases, corpus = search.next_generation()
+        results = pool.map(fn, cases)
+        kept = [on_finding(result) for result in search.new_findings(results)]
+        with interrupts_deferred():
+            found = search.take(corpus, results, kept, time.monotonic() - started)
+            after_generation(search)
+        if found and not keep_going:
             return "violation"
     return "done"
+
+
+@contextlib.contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Ctrl-C (SIGINT) held back until the block ends, then acted on as it would have been:
+    what the block changes is done whole or not at all. Off the main thread (where no
+    handler can be set) the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        if callable(previous):
+            previous(signal.SIGINT, None)
+        elif previous != signal.SIG_IGN:
+            raise KeyboardInterrupt
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import pytest
 
 from tabletop.errors import LogError
 from tabletop.events import Event, EventStream
-from tabletop.games import PARTNERSHIPS, GameSpec, register
+from tabletop.games import PARTNERSHIPS, GameSpec, registered
 from tabletop.log import LogWriter, make_header, read_log
 from tabletop.rng import child_seed, generator
 
@@ -20,9 +20,16 @@ class _Played(Event):
     note: str = ""
 
 
-# A game of the test's own, registered as any game is, so that its logs can be read.
-register(GameSpec(name="testgame", title="test", seating=PARTNERSHIPS, rules_from_dict=dict,
-                  new_deal=None, new_match=None, agents={}, action_from_event=None, events=(_Played,)))
+# A game of the test's own, registered as any game is (for these tests only), so that its logs
+# can be read.
+TEST_GAME = GameSpec(name="testgame", title="test", seating=PARTNERSHIPS, rules_from_dict=dict,
+                     new_deal=None, new_match=None, agents={}, action_from_event=None, events=(_Played,))
+
+
+@pytest.fixture(autouse=True)
+def _test_game_registered():
+    with registered(TEST_GAME):
+        yield
 
 
 def _write(tmp_path, n=5, name="log.jsonl"):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import attrs
@@ -12,7 +14,7 @@ from enforcement.invariants import Checker, violated
 from tabletop.cards import Card
 from tabletop.errors import IllegalAction
 from tabletop.events import Event, EventStream
-from tabletop.games import GameSpec, Seating, register
+from tabletop.games import GameSpec, Seating, registered
 from tabletop.rng import child_seed, generator
 
 SEATING = Seating(seats=3, sides=((0,), (1, 2)))
@@ -171,11 +173,20 @@ def _new_deal(seed: int, index: int, rules: Any, stream: EventStream, **engine: 
     return Deal(child_seed(seed, index), stream, deal_number=index + 1)
 
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     name="toy", title="toy (one against two)", seating=SEATING, rules_from_dict=ToyRules.from_dict,
     new_deal=_new_deal, new_match=_new_deal, agents={"random": RandomToyAgent},
     action_from_event=action_from_event, events=(Dealt, Played, Passed, Won), engine_keywords=frozenset(),
-))
-register_referee("toy", RefereePart(
+)
+REFEREE = RefereePart(
     make_referee=None, catalogue=None, checker=ToyChecker,
-    effect_events=EffectEvents(frozenset(), lambda e: [], turn="Turn", replay_per_seat=False, next_deal=False)))
+    effect_events=EffectEvents(frozenset(), lambda e: [], turn="Turn", replay_per_seat=False, next_deal=False))
+
+
+@contextlib.contextmanager
+def toy_registered() -> Iterator[GameSpec]:
+    """The toy game registered (with its referee part) for the ``with`` block only, so that
+    the tests after it in the process see only the built-in games."""
+    with registered(SPEC):
+        register_referee("toy", REFEREE)
+        yield SPEC

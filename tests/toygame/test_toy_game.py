@@ -14,6 +14,12 @@ from tabletop.runner import run
 from tests.toygame import game as toy
 
 
+@pytest.fixture(autouse=True)
+def _toy_registered():
+    with toy.toy_registered():
+        yield
+
+
 def _play(seed: int, observers=()):
     deal = toy.Deal(seed)
     checker = checker_for("toy")

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import paiju.sim.command as sim_command
-import tests.toygame.game  # noqa: F401  (registers the toy game)
+from tests.toygame.game import toy_registered
 from paiju.cli import main
 from paiju.games import adapter_for
 from paiju.summary import Summary
@@ -34,6 +34,12 @@ def _cases() -> list[tuple[str, str, bool]]:
                     continue
                 cases.append((game, unit, refereed))
     return cases
+
+
+@pytest.fixture(autouse=True)
+def _toy_registered():
+    with toy_registered():
+        yield
 
 
 def _numbers(text: str) -> list[float]:
