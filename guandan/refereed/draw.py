@@ -73,16 +73,23 @@ def draw(deal: Any, a: Draw, handed: bool) -> None:
 
 def run_draw(deal: Any, count: int, slip: Draw | None = None) -> None:
     t = deal.table
-    if slip is None:  # the usual draw, kept lean
-        face = t.draw.face_position
-        seat = deal.turn
-        draw = deal.draw_next
-        for _ in range(count):
-            if t.draw.taken == face:
-                t.draw.face_drawer = seat
-            t.draw.taken += 1
-            draw(seat)
+    if slip is None:  # the usual draw: what ``deal.draw_next`` does card by card, in one loop
+        state = t.draw
+        taken, face, seat = state.taken, state.face_position, deal.turn
+        if face is not None and taken <= face < taken + count:
+            state.face_drawer = (seat + face - taken) % NUM_SEATS
+        state.taken = taken + count
+        stock = deal.stock
+        cards = stock[:count]
+        del stock[:count]
+        hands, sizes, emit, drawn = deal.hands, deal.sizes, deal.stream.emit, ev.CardDrawn
+        for card, code in zip(cards, codes(cards)):
+            hands[seat][card] += 1
+            sizes[seat] += 1
+            emit(drawn, seat=seat, card=code)
             seat = (seat + 1) % NUM_SEATS
+        for drawer in range(min(count, NUM_SEATS)):
+            deal._hand_tuples[(deal.turn + drawer) % NUM_SEATS] = None
         deal.turn = seat
         return
     for i in range(count):
@@ -202,7 +209,7 @@ def shuffle_and_cut(deal: Any, s: dict, attempt: int = 0) -> None:
     path = () if attempt == 0 else (attempt,)
     order = streams.generator(deal.seed, deal.deal_number, streams.SHUFFLE, *path).permutation(108)
     deck = full_deck(2)
-    deck = [deck[i] for i in order]
+    deck = [deck[i] for i in order.tolist()]  # (indexing with numpy ints is slow)
     deal.stream.emit(ev.DeckShuffled, seat=s["shuffler"], deck=codes(deck))
     cut = int(streams.generator(deal.seed, deal.deal_number, streams.CUT, *path).integers(1, 108))
     deck = deck[cut:] + deck[:cut]

@@ -9,14 +9,16 @@ from guandan.refereed.state import _PLAY
 from tabletop.cards import Card, sort_cards
 
 
-def observe_extras(deal: Any, seat: int) -> dict[str, Any]:
+def observe_extras(deal: Any, seat: int) -> dict[str, Any] | None:
+    """The refereed fields of ``seat``'s observation; None when there are none (ordinary
+    play: the strict observation says it all)."""
     t = deal.table
     phase = deal.phase
     if phase is _PLAY and not (
             t.exposures or t.bars or t.placed_last or t.on_table or t.restriction or t.unauthorised
             or t.choice or t.oot or t.correction or t.sequence):
-        # ordinary play: the strict observation says it all (and whether a 报牌 is due)
-        return {} if t.report_due is None else _REPORT_DUE
+        # ordinary play: nothing to add but whether a 报牌 is due (no dict made per decision)
+        return None if t.report_due is None else _REPORT_DUE
     extras: dict[str, Any] = {}
     seen_exposed: tuple[UnauthorisedItem, ...] = ()
     if t.exposures:

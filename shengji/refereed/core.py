@@ -119,7 +119,11 @@ def legal(deal: Any) -> Choices:
     t = deal.table
     if t.choice is not None:
         return Choices([Choose(seat, o) for o in t.choice.options])
-    return Choices([Draw(seat)])
+    return Choices(_DRAWS[seat])
+
+
+_DRAWS = tuple((Draw(seat),) for seat in range(4))
+"""A draw step's one legal action per seat (frozen: one made for all deals)."""
 
 
 def restore_turn(deal: Any, seat: int, reason: str) -> None:

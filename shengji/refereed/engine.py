@@ -15,16 +15,25 @@ from shengji.refereed import core, declaration, draw, kitty, on_table, play, poi
 from tabletop.errors import IllegalAction, RulingRefused
 from tabletop.rulings import Ruling, RulingPlan, Unresolved, admit_ruling, refuse_what_cannot_be_carried_out
 
+_PLAY = Phase.PLAY
+
 
 def apply(deal: Any, action: Any) -> list:
-    if type(action) is Ruling or type(action) is Unresolved:
+    kind = type(action)
+    if kind is Play and deal.phase is _PLAY and action.seat == deal.to_act:
+        t = deal.table
+        if t.choice is None and t.bad_burial is None and deal._play_illegality(action) is None:
+            # the common case: ``play.play_now`` of a legal play in turn, inline
+            seat = action.seat
+            played = deal._play(action)
+            if t.exposed[seat]:
+                on_table.unexpose(deal, seat, played)
+            if t.revoke is not None:
+                revoke.after_play(deal)
+            return deal.stream.take()
+    elif kind is Ruling or kind is Unresolved:
         apply_ruling(deal, action)
         return deal.stream.take()
-    if type(action) is Play and action.seat == deal.to_act and deal.phase is Phase.PLAY:
-        t = deal.table
-        if t.choice is None and t.bad_burial is None and deal.illegality(action) is None:
-            play.play_now(deal, action.seat, action.cards, action=action)  # the common case
-            return deal.stream.take()
     if deal.phase is Phase.AWAITING_RULING:
         raise IllegalAction("the table waits for the referee's ruling")
     if deal.phase is Phase.SCORED:

@@ -7,13 +7,16 @@ from typing import Any
 from shengji.phase import Phase
 from tabletop.cards import sort_cards
 
+_AWAITING = Phase.AWAITING_RULING
+
 
 def observe_extras(deal: Any, seat: int) -> dict[str, Any] | None:
     """The RefereedObservation fields, or None when all are at their defaults."""
     t = deal.table
-    if not (t.draw.step or t.choice is not None or t.on_table or t.draw.slips or deal.declare_barred
-            or t.exposed[0] or t.exposed[1] or t.exposed[2] or t.exposed[3] or t.revoke is not None
-            or t.draw.kitty_draw is not None or t.draw.redirect is not None or deal.phase is Phase.AWAITING_RULING):
+    d = t.draw
+    if not (d.step or t.choice is not None or t.on_table or d.slips or deal.declare_barred or any(t.exposed)
+            or t.revoke is not None or d.kitty_draw is not None or d.redirect is not None
+            or deal.phase is _AWAITING):
         return None
     if deal.phase is Phase.AWAITING_RULING:
         situation = "awaiting_ruling"
