@@ -5,7 +5,9 @@ clause of the rulebook.
 The generic part is game-agnostic: ``Injector(agent, rng, rates, catalogue)``. ``act`` (the
 seat's own decision) sometimes returns an irregular action instead of asking the agent;
 ``interject`` (called by ``tabletop.runner`` for every other seat before each decision) lets
-the seat act out of turn. A game supplies an ``InfractionCatalogue``: which kinds can be
+the seat act out of turn; ``interject_on_demand`` does the same with the same draws, but is
+handed the engine's ``observe`` and builds the seat's observation only when the seat acts
+(three chances a decision, almost all declined). A game supplies an ``InfractionCatalogue``: which kinds can be
 committed in a situation (``in_turn`` / ``out_of_turn``) and how (``commit``).
 
 Rates: a float ``r`` is the chance of one infraction per decision, the kind drawn uniformly
@@ -20,7 +22,7 @@ The 掼蛋 catalogue is ``GuandanInfractions`` (kinds in ``GUANDAN_KINDS``).
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, cast
 
 import numpy as np
@@ -56,6 +58,12 @@ class InfractionCatalogue(Protocol):
     def may_interject(self, observation: Any, seat: int) -> bool:
         """Optional: ``bool(self.out_of_turn(observation, seat))``, cheaper (the injector
         then lists the kinds only when its draw says the seat acts)."""
+
+    def could_interject(self, seat: int) -> bool:
+        """Optional, with ``may_interject``: asked without an observation, at a moment a seat
+        (not the referee) is to act. False if ``seat`` can commit no out-of-turn kind
+        whatever the table shows; True promises ``may_interject`` is True at such a moment
+        (so the injector may draw before it observes: ``interject_on_demand``)."""
 
     def commit(self, kind: str, observation: Any, legal: Sequence[Any] | None, seat: int,
                rng: np.random.Generator) -> Any | None:
@@ -125,6 +133,35 @@ class Injector:
         if attempt is not None:
             self.committed.append(kind)
         return attempt
+
+    def interject_on_demand(self, observe: Callable[[int], Any], seat: int) -> Any | None:
+        """``interject(observe(seat), seat)``, for a caller that asks only while a seat (not
+        the referee) is to act, as ``tabletop.runner`` does: with one rate for all kinds and
+        a catalogue that knows ``could_interject``, the chance is drawn first and the
+        observation built only when the seat acts. The same draws, so the same play."""
+        rates = self.rates
+        could_interject = self._could_interject
+        if could_interject is None or isinstance(rates, dict):
+            return self.interject(observe(seat), seat)
+        if rates <= 0.0 or not could_interject(seat) or self.rng.random() >= rates * self.interject_share:
+            return None
+        observation = observe(seat)
+        kinds = self.catalogue.out_of_turn(observation, seat)
+        if not kinds:   # ``could_interject`` broke its promise: the draw above was one too many
+            raise RuntimeError(f"{type(self.catalogue).__name__}.could_interject({seat}) said yes, "
+                               f"but the seat can commit no out-of-turn kind now")
+        kind = kinds[int(self.rng.integers(len(kinds)))]
+        attempt = self.catalogue.commit(kind, observation, None, seat, self.rng)
+        if attempt is not None:
+            self.committed.append(kind)
+        return attempt
+
+    @functools.cached_property
+    def _could_interject(self) -> Callable[[int], bool] | None:
+        catalogue = self.catalogue
+        if getattr(catalogue, "may_interject", None) is None:
+            return None
+        return getattr(catalogue, "could_interject", None)
 
     def _draw(self, kinds: list[str], scale: float) -> str | None:
         if not kinds:
@@ -209,6 +246,10 @@ class GuandanInfractions:
 
     def may_interject(self, obs: Any, seat: int) -> bool:
         return obs.situation != "awaiting_ruling"
+
+    def could_interject(self, seat: int) -> bool:
+        # a seat to act means no ruling is awaited: ``may_interject`` says yes
+        return True
 
     def out_of_turn(self, obs: Any, seat: int) -> list[str]:
         from guandan.observation import Phase

@@ -17,7 +17,7 @@ match is never asked ``to_act``: that would draw its next deal).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from enforcement.carried_out import AUTOMATIC_TURNS
@@ -376,6 +376,15 @@ class _WatchedInterjecting(_Watched):
     def interject(self, observation: Any, seat: int) -> Any:
         self.checker.settled(self.engine)
         action = self.player.interject(observation, seat)
+        if action is not None:
+            self.checker.decided(self.engine, seat, True)
+        return action
+
+    def interject_on_demand(self, observe: Callable[[int], Any], seat: int) -> Any:
+        """As ``interject``; the player observes only if it acts, when it can."""
+        self.checker.settled(self.engine)
+        on_demand = getattr(self.player, "interject_on_demand", None)
+        action = on_demand(observe, seat) if on_demand is not None else self.player.interject(observe(seat), seat)
         if action is not None:
             self.checker.decided(self.engine, seat, True)
         return action

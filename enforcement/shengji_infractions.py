@@ -110,6 +110,10 @@ class ShengjiInfractions:
     def may_interject(self, obs: Any, seat: int) -> bool:
         return getattr(obs, "situation", None) != "awaiting_ruling" and obs.to_act is not None
 
+    def could_interject(self, seat: int) -> bool:
+        # a seat to act means no ruling is awaited and someone is to act: ``may_interject`` says yes
+        return True
+
     def out_of_turn(self, obs: Any, seat: int) -> list[str]:
         situation = getattr(obs, "situation", None)
         if situation == "awaiting_ruling" or obs.to_act is None:

@@ -46,6 +46,17 @@ class Agent(Protocol):
 
 
 @runtime_checkable
+class Interjecting(Protocol):
+    """An agent that may also act out of turn (an infraction injector): before each decision
+    ``tabletop.runner.run`` asks every such agent of another seat. With
+    ``interject_on_demand`` it is handed ``engine.observe`` (and calls ``observe(seat)``
+    only if it acts), else ``interject`` gets the seat's observation. Either returns the
+    out-of-turn action, or None."""
+
+    def interject(self, observation: Any, seat: int) -> Any | None: ...
+
+
+@runtime_checkable
 class RefereeSeat(Protocol):
     """Fills the referee's seat: answers the first irregularity the engine awaits a ruling
     on (``engine.awaiting_ruling[0]``) with a ``tabletop.rulings.Ruling`` or ``Unresolved``.

@@ -3,7 +3,7 @@ referee when a ruling is awaited — and shows every event to the observers."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tabletop.errors import PaijuError
@@ -37,7 +37,7 @@ def run(engine: Engine, agents: Sequence[Agent], observers: Sequence[Observer] =
     deliver(engine, engine.take_events(), observers)
     # Seats whose agents may act out of turn (an infraction injector): before each
     # decision every other such seat gets the chance. Strict runs have none and pay nothing.
-    interjecting = [(seat, agent) for seat, agent in enumerate(agents) if hasattr(agent, "interject")]
+    interjecting = interjectors(agents)
     # An agent that says it never reads its observation (``observes = False``) is given None:
     # the engine does not snapshot the table for it at every decision.
     observing = [getattr(agent, "observes", True) is not False for agent in agents]
@@ -86,13 +86,42 @@ def _apply(engine: Engine, action: Any, observers: Sequence[Observer]) -> None:
     deliver(engine, events, observers)
 
 
-def _interjection(engine: Engine, to_act: int, interjecting: list[tuple[int, Any]], observers: Sequence[Observer]) -> bool:
-    """Let one out-of-turn seat act, if its agent wants to; True if one did."""
-    for seat, agent in interjecting:
+Interjector = tuple[int, Callable[[Any, int], Any], bool]
+"""A seat whose agent may act out of turn: (seat, its ``interject_on_demand`` or
+``interject``, whether that is the on-demand one)."""
+
+
+def interjectors(agents: Sequence[Any]) -> list[Interjector]:
+    """The seats whose agents may act out of turn (see ``tabletop.protocol.Interjecting``),
+    each with how to ask it."""
+    out: list[Interjector] = []
+    for seat, agent in enumerate(agents):
+        on_demand = getattr(agent, "interject_on_demand", None)
+        if on_demand is not None:
+            out.append((seat, on_demand, True))
+        elif hasattr(agent, "interject"):
+            out.append((seat, agent.interject, False))
+    return out
+
+
+def interjection(engine: Any, to_act: int, interjecting: Sequence[Interjector]) -> Any | None:
+    """The first out-of-turn action one of the seats other than ``to_act`` wants to take
+    (asked in seat order), or None. An on-demand agent is handed ``engine.observe`` and
+    observes only if it acts; any other gets its observation."""
+    observe = engine.observe
+    for seat, interject, on_demand in interjecting:
         if seat == to_act:
             continue
-        action = agent.interject(engine.observe(seat), seat)
+        action = interject(observe, seat) if on_demand else interject(observe(seat), seat)
         if action is not None:
-            _apply(engine, action, observers)
-            return True
-    return False
+            return action
+    return None
+
+
+def _interjection(engine: Engine, to_act: int, interjecting: Sequence[Interjector], observers: Sequence[Observer]) -> bool:
+    """Let one out-of-turn seat act, if its agent wants to; True if one did."""
+    action = interjection(engine, to_act, interjecting)
+    if action is None:
+        return False
+    _apply(engine, action, observers)
+    return True

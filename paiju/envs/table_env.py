@@ -39,7 +39,7 @@ except ImportError as exc:   # the rl extra is not installed
 from tabletop import rng as streams
 from tabletop.errors import IllegalAction, OptionError
 from tabletop.rng import child_seed
-from tabletop.runner import deliver, rule
+from tabletop.runner import deliver, interjection, interjectors, rule
 from tabletop.seats import NUM_SEATS, REFEREE
 
 from paiju.agent_specs import agent_factory
@@ -131,7 +131,9 @@ class TableEnv(AECEnv):
         writer = getattr(self.spec, "ObservationWriter", None)   # a game's in-place encoder, if it has one
         self._writers = {} if writer is None else {seat: writer(seat, self.tracker) for seat in self.seats}
         self._bots = self._make_bots(root, index)
-        self._interjecting = [(s, b) for s, b in self._bots.items() if hasattr(b, "interject")]
+        self._interjecting = interjectors([self._bots.get(s) for s in range(NUM_SEATS)])
+        # a bot whose class says it never reads its observation is given None (as ``tabletop.runner.run`` does)
+        self._bot_observes = {s: getattr(b, "observes", True) is not False for s, b in self._bots.items()}
         self.referee: Any = None
         if self.refereed:
             from enforcement.setup import make_referee
@@ -285,7 +287,7 @@ class TableEnv(AECEnv):
                 self._to_act = seat
                 return
             bot = self._bots[seat]
-            action = bot.act(engine.observe(seat), engine.legal_actions())
+            action = bot.act(engine.observe(seat) if self._bot_observes[seat] else None, engine.legal_actions())
             try:
                 self._apply(action)
             except IllegalAction as exc:   # strict mode (or an action a refereed table refuses)
@@ -293,13 +295,11 @@ class TableEnv(AECEnv):
 
     def _interjection(self, to_act: int) -> bool:
         """One bot acting out of turn (an injected irregularity), if one wants to."""
-        for seat, bot in self._interjecting:
-            if seat != to_act:
-                attempt = bot.interject(self.engine.observe(seat), seat)
-                if attempt is not None:
-                    self._apply(attempt)
-                    return True
-        return False
+        attempt = interjection(self.engine, to_act, self._interjecting)
+        if attempt is None:
+            return False
+        self._apply(attempt)
+        return True
 
     def _apply(self, action: Any) -> None:
         self._steps += 1

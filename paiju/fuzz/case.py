@@ -228,6 +228,12 @@ class _Limited:
     def out_of_turn(self, observation: Any, seat: int) -> list[str]:
         return self.inner.out_of_turn(observation, seat) if self.budget.left > 0 else []
 
+    def may_interject(self, observation: Any, seat: int) -> bool:
+        return self.budget.left > 0 and self.inner.may_interject(observation, seat)
+
+    def could_interject(self, seat: int) -> bool:
+        return self.budget.left > 0 and self.inner.could_interject(seat)
+
     def commit(self, kind: str, observation: Any, legal: Any, seat: int, rng: Any) -> Any:
         action = self.inner.commit(kind, observation, legal, seat, rng)
         if action is not None:
