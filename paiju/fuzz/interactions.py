@@ -33,6 +33,10 @@ Pair = tuple[str, str]
 SANCTION_CLAUSES = {"ForcedLast": "GD-5.1", "ForcedDoubleLast": "GD-5.2"}
 """Clauses that fire through what a ruling imposes rather than by being cited."""
 
+EVENT_CLAUSES = {"table.penalty_cards": "GD-6", "gd.designated": "GD-6"}
+"""Clauses no ruling cites, that fire through a table event (cards made penalty cards, the
+下家 designating their play): the clause coverage counts them so too."""
+
 
 def sanction_clauses(ruling: Any) -> list[str]:
     """The clauses a ruling event sets off besides its own: the ledger's escalations (SJ-2.1,
@@ -89,6 +93,8 @@ class Recorder:
         self.unresolved: list[Unresolved] = []
         self._in_force: frozenset[str] = frozenset()
         self._phase = ""
+        clause_ids = {c.id for c in clauses_for(game)}
+        self._event_clauses = {kind: RULING + clause for kind, clause in EVENT_CLAUSES.items() if clause in clause_ids}
 
     def on_events(self, engine: Any, events: Sequence[Any]) -> None:
         spec = self.spec
@@ -103,7 +109,7 @@ class Recorder:
             elif kind == "ref.unresolved":
                 happenings = [spec.happening_of(e), RULING + e.fallback]
             else:
-                happenings = [spec.happening_of(e)]
+                happenings = [spec.happening_of(e), self._event_clauses.get(kind)]
             for happening in happenings:
                 if happening is not None:
                     self.pairs.update((condition, happening) for condition in in_force)
@@ -120,19 +126,20 @@ INCIDENT = "incident"
 
 def ruling_stages(spec: Any, clause: Any) -> tuple[str, ...] | None:
     """The stages a ruling under ``clause`` can follow an action in: those of the
-    irregularities its triggers name (a report: a reported incident's), or None (any stage:
-    an escalation by the ledger, the fallback, a rule that holds throughout, or an
-    irregularity the game gives no stages for)."""
+    irregularities its triggers name (a report: a reported incident's; a variant such as
+    ``wrong_tribute/after_first_play``: its own stages when the game gives them, else its
+    irregularity's), or None (any stage: an escalation by the ledger, the fallback, a rule
+    that holds throughout, or an irregularity the game gives no stages for)."""
     stages: set[str] = set()
     for key in clause.trigger.keys:
         source, _, name = key.partition(":")
         if source == "irregularity" or (source == "unresolved" and name):
-            irregularity = name.split("/")[0]
+            irregularity = name
         elif source == "report":
             irregularity = INCIDENT
         else:
             return None
-        found = spec.irregularity_stages.get(irregularity)
+        found = spec.irregularity_stages.get(irregularity) or spec.irregularity_stages.get(irregularity.split("/")[0])
         if found is None:
             return None
         stages.update(found)

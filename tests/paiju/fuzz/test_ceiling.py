@@ -167,3 +167,45 @@ def test_unseen_pairs_left_possible_are_within_reach(game, played):
         if not stages & held[condition]:
             implausible.append((condition, happening, sorted(held[condition]), sorted(stages)))
     assert len(implausible) <= len(sample) // 4, implausible
+
+
+def test_guandan_marks_by_hand_are_not_vacuous(played):
+    """掼蛋's hand-written marks (but those of the clauses no ruling cites, below) pair
+    conditions and happenings that both arise in the deals above, only never together: most
+    marked pairs' condition was in force, and their happening arose, under some other condition."""
+    from guandan.refereed.conditions import _DECIDED_BY_SUB_CLAUSES
+
+    matrix = Matrix("guandan")
+    pairs = _pairs(played["guandan"])
+    held = {c for c, _ in pairs}
+    arose = {h for _, h in pairs}
+    uncited = {RULING + c for c in _DECIDED_BY_SUB_CLAUSES}
+    hand_marked = {(c, h) for c, h in matrix.spec.impossible if h not in uncited}
+    both_met = {(c, h) for c, h in hand_marked if c in held and h in arose}
+    assert len(both_met) >= len(hand_marked) // 2
+    assert not both_met & pairs
+
+
+def test_guandan_clauses_divided_by_sub_clauses_are_never_cited(played):
+    """The clauses marked as decided by their sub-clauses have sub-clauses in the rulebook,
+    and no ruling of the deals above cites them, while their sub-clauses are cited."""
+    from guandan.refereed.conditions import _DECIDED_BY_SUB_CLAUSES
+
+    ids = {c.id for c in clauses_for("guandan") if not c.heading}
+    arose = {h for _, h in _pairs(played["guandan"])}
+    for clause in _DECIDED_BY_SUB_CLAUSES:
+        subs = {i for i in ids if i.startswith(clause + ".")}
+        assert len(subs) >= 2, clause
+        assert RULING + clause not in arose
+    cited = {h[len(RULING):] for h in arose if h.startswith(RULING)}
+    assert {"GD-2.2.1", "GD-2.3.1", "GD-2.4.1", "GD-4.2.1"} <= cited
+
+
+def test_penalty_cards_count_as_gd6(played):
+    """GD-6 fires through the table's events (no ruling cites it): the matrix pairs it with
+    the conditions in force when cards become penalty cards or their play is designated."""
+    pairs = _pairs(played["guandan"])
+    marked = {c for c, h in pairs if h == "penalty_cards_marked"}
+    gd6 = {c for c, h in pairs if h == RULING + "GD-6"}
+    assert marked and marked <= gd6
+    assert not any(h == RULING + "GD-6" for _, h in _pairs(played["shengji"]))
