@@ -63,6 +63,12 @@ class Interactions:
     """Irregularity id → the only stages the engine can meet it in (absent: any). A condition
     and a happening whose stages do not meet are never paired (the fuzzer derives the pairs
     of the rulings from the clauses' triggers: ``paiju.fuzz.interactions``)."""
+    clauses_by_sanction: Mapping[str, str] = attrs.field(factory=dict)
+    """Sanction kind → the clause that fires through what a ruling imposes rather than by
+    being cited (a forced place: its clause)."""
+    clauses_by_event: Mapping[str, tuple[str, str]] = attrs.field(factory=dict)
+    """Event kind → (clause, how) for a clause no ruling cites that fires through a table
+    event; how is 'effect' or 'designation' (the clause coverage counts it so)."""
 
     def in_force(self, engine: Any) -> frozenset[str]:
         """The conditions in force at ``engine``'s deal now (none in strict mode)."""

@@ -255,4 +255,8 @@ IRREGULARITY_WORDS = {
 INTERACTIONS = Interactions(conditions=CONDITIONS, happenings=HAPPENINGS, happening_of=happening_of,
                             deal_of=_deal_of, phase_of=_phase, irregularities=IRREGULARITY_WORDS,
                             impossible=IMPOSSIBLE, stages=STAGES, condition_stages=CONDITION_STAGES,
-                            happening_stages=HAPPENING_STAGES, irregularity_stages=IRREGULARITY_STAGES)
+                            happening_stages=HAPPENING_STAGES, irregularity_stages=IRREGULARITY_STAGES,
+                            clauses_by_sanction={"ForcedLast": "GD-5.1", "ForcedDoubleLast": "GD-5.2"},
+                            # cards made penalty cards; the 下家 designating which of them is played
+                            clauses_by_event={"table.penalty_cards": ("GD-6", "effect"),
+                                              "gd.designated": ("GD-6", "designation")})

@@ -36,6 +36,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from enforcement.games import referee_part
 from enforcement.invariants import INVARIANTS
 from enforcement.rulebook import clauses_for
 from tabletop.errors import OptionError
@@ -43,7 +44,7 @@ from tabletop.errors import OptionError
 from paiju.agent_specs import parse_agents
 from paiju.fuzz.parser import DEFAULT_CASES, add_parser
 from paiju.files import write_lines
-from paiju.fuzz.interactions import SANCTION_CLAUSES, Matrix, Recorder
+from paiju.fuzz.interactions import Matrix, Recorder
 from paiju.fuzz.run import SEARCH_OPTIONS, Plain, search_command, uses_search
 from paiju.progress import start_progress
 from paiju.summary import counted, unit_noun
@@ -54,10 +55,7 @@ SHRINK_SECONDS = 120.0
 EXIT_INTERRUPTED = 130
 """Like any command stopped by SIGINT (128 + 2)."""
 
-# Clauses that fire through what a ruling imposes or a table state rather than by being cited
-_SANCTION_CLAUSES = SANCTION_CLAUSES
-_EVENT_CLAUSES = {"table.penalty_cards": ("GD-6", "effect"),
-                  "gd.designated": ("GD-6", "designation")}   # the 下家 designates which penalty cards
+# how a clause fired: cited, escalated to, the fallback, through what a ruling imposed or a table event
 _WAYS = ("ruling", "escalation", "fallback", "effect", "designation")
 NOT_IN_RUN = "not in this run"
 """Why a clause that can fire automatically did not (a longer run may fire it)."""
@@ -78,6 +76,9 @@ class Coverage:
         self.clauses = clauses_for(game)
         self.by_id = {c.id: c for c in self.clauses}
         self.ids = set(self.by_id)
+        listed = referee_part(game).interactions   # the game's clauses that fire without being cited
+        self.by_sanction = listed.clauses_by_sanction if listed is not None else {}
+        self.by_event = listed.clauses_by_event if listed is not None else {}
         self.counts: Counter[tuple[str, str]] = Counter()
         """(clause, how): how is one of ``_WAYS``."""
 
@@ -89,13 +90,13 @@ class Coverage:
                 for row in e.sanctions:
                     if row["clause"] != e.clause:
                         self.counts[(row["clause"], "escalation")] += 1
-                    clause = _SANCTION_CLAUSES.get(row["sanction"]["kind"])
+                    clause = self.by_sanction.get(row["sanction"]["kind"])
                     if clause in self.ids:
                         self.counts[(clause, "effect")] += 1
             elif kind == "ref.unresolved":
                 self.counts[(e.fallback, "fallback")] += 1
-            elif kind in _EVENT_CLAUSES:
-                clause, way = _EVENT_CLAUSES[kind]
+            elif kind in self.by_event:
+                clause, way = self.by_event[kind]
                 if clause in self.ids:
                     self.counts[(clause, way)] += 1
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -30,21 +30,16 @@ NOT_IN_RUN = "not in this run"
 
 Pair = tuple[str, str]
 
-SANCTION_CLAUSES = {"ForcedLast": "GD-5.1", "ForcedDoubleLast": "GD-5.2"}
-"""Clauses that fire through what a ruling imposes rather than by being cited."""
-
-EVENT_CLAUSES = {"table.penalty_cards": "GD-6", "gd.designated": "GD-6"}
-"""Clauses no ruling cites, that fire through a table event (cards made penalty cards, the
-下家 designating their play): the clause coverage counts them so too."""
 
 
-def sanction_clauses(ruling: Any) -> list[str]:
+def sanction_clauses(ruling: Any, by_sanction: Mapping[str, str]) -> list[str]:
     """The clauses a ruling event sets off besides its own: the ledger's escalations (SJ-2.1,
-    SJ-3.2: a sanction row under another clause) and the clauses of what it imposes."""
+    SJ-3.2: a sanction row under another clause) and the clauses of what it imposes (the
+    game's ``Interactions.clauses_by_sanction``)."""
     out = []
     for row in ruling.sanctions:
         out.append(row["clause"])
-        by_kind = SANCTION_CLAUSES.get(row["sanction"]["kind"])
+        by_kind = by_sanction.get(row["sanction"]["kind"])
         if by_kind is not None:
             out.append(by_kind)
     return out
@@ -94,7 +89,8 @@ class Recorder:
         self._in_force: frozenset[str] = frozenset()
         self._phase = ""
         clause_ids = {c.id for c in clauses_for(game)}
-        self._event_clauses = {kind: RULING + clause for kind, clause in EVENT_CLAUSES.items() if clause in clause_ids}
+        self._event_clauses = {kind: RULING + clause for kind, (clause, _how) in self.spec.clauses_by_event.items()
+                               if clause in clause_ids}
 
     def on_events(self, engine: Any, events: Sequence[Any]) -> None:
         spec = self.spec
@@ -105,7 +101,7 @@ class Recorder:
                 in_force = frozenset()
                 continue
             if kind == "ref.ruling":
-                happenings = [RULING + e.clause] + [RULING + c for c in sanction_clauses(e) if c != e.clause]
+                happenings = [RULING + e.clause] + [RULING + c for c in sanction_clauses(e, spec.clauses_by_sanction) if c != e.clause]
             elif kind == "ref.unresolved":
                 happenings = [spec.happening_of(e), RULING + e.fallback]
             else:
