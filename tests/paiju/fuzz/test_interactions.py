@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -32,7 +31,6 @@ from shengji.deal import Deal as ShengjiDeal
 from shengji.phase import Phase as ShengjiPhase
 from tabletop.rulings import RulingEvent
 
-CHROMIUM = os.environ.get("PAIJU_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 
 
 def _ruling(clause, seq):
@@ -286,29 +284,6 @@ def test_the_holes_report_of_real_unresolved_situations(tmp_path, capsys):
 # The coverage report in a browser
 
 
-@pytest.fixture
-def browser_page(tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="needs Playwright's Python package (pip install playwright)")
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"needs Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_api.sync_playwright() as playwright:
-        try:
-            context = playwright.chromium.launch_persistent_context(
-                str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True,
-                args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-                viewport={"width": 1400, "height": 1000})
-        except sync_api.Error as exc:
-            pytest.skip(f"Chromium does not start here: {str(exc).splitlines()[0]}")
-        try:
-            page = context.new_page()
-            problems: list[str] = []
-            page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-            page.on("request", lambda request: problems.append(f"request: {request.url}")
-                    if not request.url.startswith("file:") else None)
-            yield page, problems
-        finally:
-            context.close()
 
 
 def test_the_coverage_report_opens_in_chromium(tmp_path, browser_page, capsys):

@@ -9,9 +9,7 @@ The browser test needs `pip install playwright` and `apt-get install chromium` (
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 from pathlib import Path
 
 import attrs
@@ -28,7 +26,6 @@ from tabletop.events import Note
 from tabletop.log import encode, encode_event, read_log
 
 GD_LOG = Path(__file__).resolve().parents[2] / "golden" / "replay_guandan_deal_seed3.jsonl"
-CHROMIUM = os.environ.get("PAIJU_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 HOSTILE = "</script><script>window.pwned=1</script><!-- & \u2028"
 
 
@@ -143,29 +140,6 @@ def test_page_of_a_whole_match_stays_small(tmp_path, capsys):
 # In headless Chromium
 
 
-@pytest.fixture
-def browser_page(tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="needs Playwright's Python package (pip install playwright)")
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"needs Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_api.sync_playwright() as playwright:
-        try:
-            context = playwright.chromium.launch_persistent_context(
-                str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True,
-                args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-                viewport={"width": 1400, "height": 1000})
-        except sync_api.Error as exc:
-            pytest.skip(f"Chromium does not start here: {str(exc).splitlines()[0]}")
-        try:
-            page = context.new_page()
-            problems: list[str] = []
-            page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-            page.on("request", lambda request: problems.append(f"request: {request.url}")
-                    if not request.url.startswith("file:") else None)
-            yield page, problems
-        finally:
-            context.close()
 
 
 def table_snapshot(page) -> str:

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import re
-import shutil
 from pathlib import Path
 
 import pytest
+
+from tests.paiju.chromium import chromium_browser
 
 import guandan.events as gd
 from paiju.cli import main
@@ -36,7 +36,6 @@ GUANDAN_MATCH = GOLDEN / "golden_guandan_match_refereed_seed5.jsonl"    # a doub
 SHENGJI_DEAL = GOLDEN / "golden_shengji_deal_refereed_seed12.jsonl"     # rulings
 GUANDAN_PLAIN = GOLDEN / "replay_guandan_deal_seed3.jsonl"               # no referee
 SHENGJI_PLAIN = GOLDEN / "replay_shengji_deal_seed4.jsonl"
-CHROMIUM = os.environ.get("PAIJU_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 WIDTHS = (390, 1024, 1600)
 CJK_FAMILIES = ('"Noto Sans CJK SC"', '"PingFang SC"', '"Microsoft YaHei"')
 
@@ -177,21 +176,8 @@ def pages(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="needs Playwright's Python package (pip install playwright)")
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"needs Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_api.sync_playwright() as playwright:
-        try:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, headless=True,
-                args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                      "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-        except sync_api.Error as exc:
-            pytest.skip(f"Chromium does not start here: {str(exc).splitlines()[0]}")
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with chromium_browser() as browser:
+        yield browser
 
 
 @pytest.fixture(scope="module")

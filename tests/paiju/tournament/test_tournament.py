@@ -9,9 +9,10 @@ from __future__ import annotations
 import csv
 import json
 import os
-import shutil
 
 import pytest
+
+from tests.paiju.chromium import chromium_browser
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -22,7 +23,6 @@ from paiju.tournament.plan import TournamentPlan, parse_entrants
 from paiju.tournament.run import _pair_of
 from paiju.tournament.table import COLUMNS, SCHEMA
 
-CHROMIUM = os.environ.get("PAIJU_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 
 
 def tournament(tmp_path, name, *args):
@@ -238,30 +238,19 @@ def test_bad_input_is_a_one_line_error(tmp_path, capsys, monkeypatch, args, mess
 # The report in headless Chromium
 
 def test_the_report_opens_offline_in_headless_chromium(tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="needs Playwright's Python package")
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"needs Chromium at {CHROMIUM} (apt-get install chromium)")
     out, summary = tournament(tmp_path, "t", "guandan", "--agents", "heuristic,random,random", "--deals", "4",
                               "--duplicate")
-    with sync_api.sync_playwright() as playwright:
-        try:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                                 args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        except sync_api.Error as exc:
-            pytest.skip(f"Chromium does not start here: {str(exc).splitlines()[0]}")
-        try:
-            page = browser.new_page()
-            problems: list[str] = []
-            page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-            page.on("request", lambda request: problems.append(request.url)
-                    if not request.url.startswith(("file:", "data:")) else None)
-            page.goto((out / "report.html").as_uri())
-            loaded = page.eval_on_selector_all("img", "imgs => imgs.map(i => i.complete && i.naturalWidth > 0)")
-            assert loaded and all(loaded) and len(loaded) == 3
-            ratings = page.inner_text("#ratings")
-            pairings = page.inner_text("#pairings")
-        finally:
-            browser.close()
+    with chromium_browser() as browser:
+        page = browser.new_page()
+        problems: list[str] = []
+        page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+        page.on("request", lambda request: problems.append(request.url)
+                if not request.url.startswith(("file:", "data:")) else None)
+        page.goto((out / "report.html").as_uri())
+        loaded = page.eval_on_selector_all("img", "imgs => imgs.map(i => i.complete && i.naturalWidth > 0)")
+        assert loaded and all(loaded) and len(loaded) == 3
+        ratings = page.inner_text("#ratings")
+        pairings = page.inner_text("#pairings")
     assert problems == []
     assert [line.split("\t")[0] for line in ratings.splitlines()[1:]] == [r["agent"] for r in summary["ratings"]]
     assert "random vs random#2" in pairings

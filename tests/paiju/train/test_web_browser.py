@@ -6,13 +6,13 @@ chromium), as the replay page's browser test does."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import socket
 import threading
 import time
 
 import pytest
+
+from tests.paiju.chromium import chromium_browser
 
 pytest.importorskip("starlette", reason="the web extra: pip install 'paiju[web]'")
 uvicorn = pytest.importorskip("uvicorn", reason="the web extra: pip install 'paiju[web]'")
@@ -20,10 +20,6 @@ uvicorn = pytest.importorskip("uvicorn", reason="the web extra: pip install 'pai
 from paiju.train.web.app import create_app  # noqa: E402
 from paiju.train.web.bank import ScenarioBank  # noqa: E402
 from paiju.train.web.store import Store  # noqa: E402
-
-CHROMIUM = os.environ.get("PAIJU_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def _free_port() -> int:
@@ -61,19 +57,9 @@ def bank(web_bank):
 
 
 @pytest.fixture
-def browser(tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="needs Playwright's Python package (pip install playwright)")
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"needs Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_api.sync_playwright() as playwright:
-        try:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        except sync_api.Error as exc:
-            pytest.skip(f"Chromium does not start here: {str(exc).splitlines()[0]}")
-        try:
-            yield browser
-        finally:
-            browser.close()
+def browser():
+    with chromium_browser() as browser:
+        yield browser
 
 
 def _page(browser, url, problems):
