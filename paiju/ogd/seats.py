@@ -106,13 +106,7 @@ class BotTeam:
     async def _handle(self, socket: Any) -> None:
         conn = Connection(socket, self.options)
         try:
-            async for raw in socket:
-                if not conn.allow():
-                    await conn.send(msg.error("ERROR", "too many messages: slow down"))
-                    if conn.refused > 5 * self.options.burst:
-                        await socket.close(1008, "message flood")
-                        break
-                    continue
+            async for raw in conn.messages():
                 await self._on_message(conn, raw)
         except Exception:  # a connection closed abruptly ends like a clean close
             pass

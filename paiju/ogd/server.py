@@ -36,7 +36,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import attrs
@@ -193,6 +193,18 @@ class Connection:
         self.stamp = time.monotonic()
         self.refused = 0
 
+    async def messages(self) -> AsyncIterator[Any]:
+        """The socket's messages that the rate limit lets through; one over it is answered
+        with an error, and a flood (five bursts refused in a row) closes the socket."""
+        async for raw in self.socket:
+            if self.allow():
+                yield raw
+                continue
+            await self.send(msg.error("ERROR", "too many messages: slow down"))
+            if self.refused > 5 * self.options.burst:
+                await self.socket.close(1008, "message flood")
+                return
+
     def allow(self) -> bool:
         """Token bucket: ``rate`` messages a second, ``burst`` at once."""
         now = time.monotonic()
@@ -295,13 +307,7 @@ class OgdServer:
     async def handle(self, socket: Any) -> None:
         conn = Connection(socket, self.options)
         try:
-            async for raw in socket:
-                if not conn.allow():
-                    await conn.send(msg.error("ERROR", "too many messages: slow down"))
-                    if conn.refused > 5 * self.options.burst:
-                        await socket.close(1008, "message flood")
-                        break
-                    continue
+            async for raw in conn.messages():
                 try:
                     await self.on_message(conn, raw)
                 except Exception as exc:  # a bug must not take the connection or the server down
