@@ -48,7 +48,6 @@ APP_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'se
 SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 
 _HOST = re.compile(r"(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::([0-9]{1,5}))?", re.ASCII)
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
 _log = logging.getLogger("paiju.train.web")
 
 
@@ -246,12 +245,16 @@ def _whole(text: str) -> int:
     return int(text)
 
 
-def nesting(text: str) -> int:
-    """How deep the arrays and objects of a JSON text nest (brackets inside strings aside)."""
-    depth = deepest = 0
-    for bracket in re.findall(r"[\[\]{}]", _STRING.sub('""', text)):
-        depth += 1 if bracket in "[{" else -1
-        deepest = max(deepest, depth)
+def nesting(value: Any) -> int:
+    """How deep the arrays and objects of a parsed JSON value nest (a scalar: 0)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:             # deeper is refused anyway: no need to go on
+                stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
     return deepest
 
 
@@ -265,14 +268,17 @@ def json_object(raw: bytes) -> dict[str, Any]:
         raise BadJson("the body is not UTF-8 text") from None
     if not text.strip():
         return {}
-    if nesting(text) > MAX_DEPTH:
-        raise BadJson(f"nested more than {MAX_DEPTH} levels deep")
+    too_deep = BadJson(f"nested more than {MAX_DEPTH} levels deep")
     try:
         data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite, parse_int=_whole)
     except BadJson:
         raise
+    except RecursionError:             # the C parser's own bound (about a thousand levels)
+        raise too_deep from None
     except ValueError:
         raise BadJson("malformed JSON") from None
+    if nesting(data) > MAX_DEPTH:
+        raise too_deep
     if not isinstance(data, dict):
         raise BadJson("the request must be a JSON object")
     return data

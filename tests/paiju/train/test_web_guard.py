@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import logging
+import time
 
 import pytest
 
@@ -18,7 +19,7 @@ pytest.importorskip("starlette.testclient", reason="Starlette's test client need
 
 from paiju.train.web.app import create_app  # noqa: E402
 from paiju.train.web.bank import ScenarioBank  # noqa: E402
-from paiju.train.web.guard import MAX_BODY, json_object, nesting, served_names  # noqa: E402
+from paiju.train.web.guard import MAX_BODY, BadJson, json_object, nesting, served_names  # noqa: E402
 from paiju.train.web.store import Store  # noqa: E402
 from tests.paiju.train.page_client import PAGE_ORIGIN, page_client  # noqa: E402
 
@@ -218,9 +219,18 @@ def test_bodies_that_broke_the_parser_are_400(client, body, words):
 
 
 def test_brackets_inside_strings_do_not_count_as_nesting():
-    text = '{"trainee": "[[[[[[[[{{{{\\"]]]]", "effects": ["[["]}'
-    assert nesting(text) == 2
+    text = '{"trainee": "[[[[[[[[{{{{\\"]]]]", "effects": ["[["], "x": {"y": [[]]}}'
     assert json_object(text.encode())["trainee"] == '[[[[[[[[{{{{"]]]]'
+    assert nesting(json.loads(text)) == 4 and nesting("[") == 0
+
+
+def test_a_body_of_escapes_is_parsed_in_linear_time():
+    """Unclosed escaped quotes, the input that makes string-matching patterns backtrack."""
+    started = time.perf_counter()
+    for body in (b'{"trainee": "' + b'\\"' * 30_000, b'"\\' * 20_000, b"[" * 65_000, b"{\"a\":" * 10_000):
+        with pytest.raises(BadJson):
+            json_object(body)
+    assert time.perf_counter() - started < 0.5
 
 
 @pytest.mark.parametrize("body, words", [
