@@ -93,6 +93,10 @@ def served(tmp_path_factory):
     server = Served(tmp_path_factory.mktemp("serve"), "--allow-host", "Trainer.LAN")
     yield server
     server.stop()
+    text = server.stderr()
+    # after every attack of this module: no traceback, no internal error (a client that
+    # went away mid-body is nobody's error)
+    assert "Traceback" not in text and "ERROR" not in text and "internal error" not in text, text
 
 
 def _read_until_closed(sock: socket.socket) -> bytes:
