@@ -35,7 +35,7 @@ from starlette.responses import JSONResponse
 
 MAX_BODY = 64 * 1024
 MAX_DEPTH = 4
-"""Nesting of a request body: an object holding lists is all the API takes."""
+"""Nesting of a request body (the API takes an object holding lists, 2 levels)."""
 MAX_DIGITS = 18
 """Digits of a whole number in a request body (ids, counts and seeds need far fewer)."""
 
