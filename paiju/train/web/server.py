@@ -6,8 +6,8 @@ not a new connection that sends nothing, nor one that sends half a request: a fe
 sockets would hold the server's connections for ever. ``DeadlineProtocol`` gives each
 request ``read_timeout`` seconds to arrive whole (its head and its body), counted from the
 connection opening or from the first byte after an idle keep-alive; past it the client gets
-a 408 (or, if it sent nothing, just the close). The request head is bounded by h11
-(``MAX_HEAD``); the body by the app (``guard.MAX_BODY``).
+a 408 (or, if it sent nothing, just the close). h11 refuses a request head still unfinished
+past ``MAX_HEAD`` bytes at once (400); the body is bounded by the app (``guard.MAX_BODY``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from paiju.train.web.guard import SECURITY_HEADERS
 
 KEEP_ALIVE = 5
 MAX_HEAD = 16 * 1024
-"""Bytes of a request line and headers (h11's own default, said here)."""
+"""Bytes of an unfinished request line and headers h11 holds (its own default, said here)."""
 
 _WAITING = (h11.IDLE, h11.SEND_BODY)
 """The client's h11 states in which a request is still being received."""
