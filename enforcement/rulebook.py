@@ -901,7 +901,7 @@ _CLAUSES: tuple[Clause, ...] = (
         summary="Clearly irregular or disturbing conduct, or unreasonable plays twice or more, that caused no damage: the referee records a violation and announces it. Forms: SJ-2.1 - SJ-2.11.",
         trigger=Trigger("report:clear_misconduct", "Reported clear misconduct not listed in SJ-2.1 - SJ-2.11."),
         rectification=Rectification((), "None."),
-        sanction=_each(_VIOLATION, text="a third RecordedViolation for a player in the match: MatchLoss (SJ-3.2)"),
+        sanction=_each(_VIOLATION, text="does not escalate: 判负 (MatchLoss) only by a human referee's ruling (SJ-3.2)"),
         refs=("SJ-3.2",),
     ),
     Clause(
@@ -1274,13 +1274,13 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Established revoke; match loss; suspension",
         text_zh="处罚的方式有警告、记违例、罚分、判负、停赛五种形式。",
         summary=("Not in the seed. A revoke found after its trick closed (established): tricks stand, 10 points "
-                 "per revoke, plus an adjusted-score hook. A third recorded violation for the same player in a "
-                 "match: its side loses the match (automatic). Suspension only ever from a human referee."),
-        trigger=Trigger("irregularity:wrong_follow/after_trick", "A wrong follow found after its trick closed; also the ledger's third RecordedViolation "
-                        "for a player (MatchLoss), and a human referee's report (Suspension).",
+                 "per revoke, plus an adjusted-score hook. 判负 (MatchLoss) and 停赛 (Suspension): the seed names "
+                 "them but gives no trigger, so never automatic; only a human referee's ruling imposes them."),
+        trigger=Trigger("irregularity:wrong_follow/after_trick", "A wrong follow found after its trick closed; also a human "
+                        "referee's ruling on a reported incident (Suspension, MatchLoss).",
                         also=("report:suspension",)),
         rectification=Rectification((), "None: the tricks stand; the AdjustedScore hook (SJ-3.0) may add to it."),
-        sanction=_each(_TEN, text="per established revoke; MatchLoss by the ledger; Suspension only when reported"),
+        sanction=_each(_TEN, text="per established revoke; MatchLoss or Suspension only by a human referee's ruling"),
         refs=("SJ-3.0",),
         pd="All of SJ-3.2 is a project default.",
     ),

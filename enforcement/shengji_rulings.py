@@ -5,10 +5,10 @@ whose lead it was …) and the table effects (rectification). A ruling is data: 
 touches the table. The engine carries it out (``shengji.refereed.engine.carry_out``,
 ``shengji.match.Match.carry_out``): every listed effect through its one handler per effect
 kind, the imposed sanctions through handlers of the same kind (``PointPenalty`` moves points
-towards the non-offending side, PD; ``MatchLoss`` ends the match; Warnings,
-RecordedViolations, Suspensions and AdjustedScores are recorded only), then play resumes.
-Sanctions come from the clause's ladder in the rulebook (the ledger escalates: a second
-Warning → RecordedViolation, SJ-2.1; a third RecordedViolation → MatchLoss, SJ-3.2) unless a
+towards the non-offending side, PD; a ``MatchLoss`` a human referee imposes ends the match;
+Warnings, RecordedViolations, Suspensions and AdjustedScores are recorded only), then play
+resumes. Sanctions come from the clause's ladder in the rulebook (the ledger escalates each
+Warning from the second on → RecordedViolation, SJ-2.1; nothing escalates to 判负) unless a
 family says otherwise.
 
 Heavy or light (重罚张 / 轻罚张) is ``enforcement.penalty_cards`` with the deal's level and
@@ -436,7 +436,7 @@ _FAMILIES: dict[str, Callable[[ShengjiRulings, _Table, Any, int], Decision]] = {
 IRREGULARITY_CLAUSES: dict[str, tuple[str, ...]] = clauses_by_irregularity(GAME, IRREGULARITIES)
 """Which clauses each irregularity id can be ruled under (the trainer, and tests), derived
 from the rulebook's triggers (enforcement.rulebook.clauses_by_irregularity). The ledger adds
-SJ-2.1 (second warning) and SJ-3.2 (third recorded violation) itself; an empty tuple: always
+SJ-2.1 (second warning) itself; an empty tuple: always
 unresolved (the rulebook's ``unresolved:`` keys, SJ-3.0)."""
 SHENGJI_IRREGULARITY_CLAUSES = IRREGULARITY_CLAUSES
 """The same table under a name that does not clash with the 掼蛋 one in ``enforcement``."""
