@@ -745,7 +745,7 @@ _CLAUSES: tuple[Clause, ...] = (
         rectification=Rectification((), "None."),
         sanction=_each(_WARNING, text="to the side"),
         refs=("SJ-3.1.2",),
-        pd="The rulebook's PD (enforcement.md SJ-1.2): the seed's warning tier (超过5分钟) and point tier (超过5—15分钟) overlap read literally; they are bands by minutes late: up to 5 → Warning (SJ-1.2); over 5 up to 15 → PointPenalty(10) (SJ-3.1.2); over 15 → unresolved (fallback SJ-3.0).",
+        pd="The rulebook's PD (SJ-1.2): the seed's warning tier (超过5分钟) and point tier (超过5—15分钟) overlap read literally; they are bands by minutes late: up to 5 → Warning (SJ-1.2); over 5 up to 15 → PointPenalty(10) (SJ-3.1.2); over 15 → unresolved (fallback SJ-3.0).",
     ),
     Clause(
         id="SJ-1.3", game=SHENGJI, parent="SJ-1", heavy=False,
@@ -1064,7 +1064,7 @@ _CLAUSES: tuple[Clause, ...] = (
         rectification=Rectification((), "None."),
         sanction=_each(_TEN, text="to the side"),
         refs=("SJ-1.2",),
-        pd="The rulebook's PD (enforcement.md SJ-1.2): the seed's warning tier (超过5分钟) and point tier (超过5—15分钟) overlap read literally; they are bands by minutes late: up to 5 → Warning (SJ-1.2); over 5 up to 15 → PointPenalty(10) (SJ-3.1.2); over 15 → unresolved (fallback SJ-3.0).",
+        pd="The rulebook's PD (SJ-1.2): the seed's warning tier (超过5分钟) and point tier (超过5—15分钟) overlap read literally; they are bands by minutes late: up to 5 → Warning (SJ-1.2); over 5 up to 15 → PointPenalty(10) (SJ-3.1.2); over 15 → unresolved (fallback SJ-3.0).",
     ),
     Clause(
         id="SJ-3.1.3", game=SHENGJI, parent="SJ-3.1", heavy=True,
@@ -1183,7 +1183,7 @@ _CLAUSES: tuple[Clause, ...] = (
         trigger=Trigger("irregularity:lead_out_of_turn/heavy_on_partners_lead", "With SJ-3.1.10.1-3: the cards are heavy and the partner had the lead.",
                         also=("irregularity:lead_before_trick_complete/heavy_on_partners_lead",)),
         rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The cards are taken back and count as exposed heavy cards; the proper order is restored."),
-        sanction=_each(_TEN, text="on top of the out-of-turn lead's 10, as SJ-3.1.3"),
+        sanction=_each(_TEN, text="the out-of-turn lead's 10; the same ruling adds 10 under SJ-3.1.3 for the exposed heavy cards"),
         refs=("SJ-3.1.3",),
     ),
     Clause(
@@ -1222,7 +1222,7 @@ _CLAUSES: tuple[Clause, ...] = (
         trigger=Trigger("irregularity:play_before_turn/heavy_own_sides_trick", "With SJ-3.1.11.1-2: the cards are heavy and the offender's side led the trick.",
                         also=("irregularity:show_before_upper/heavy_own_sides_trick",)),
         rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The cards are taken back and count as exposed heavy cards; the proper order is restored."),
-        sanction=_each(_TEN, text="on top of the out-of-turn follow's 10, as SJ-3.1.3"),
+        sanction=_each(_TEN, text="the out-of-turn follow's 10; the same ruling adds 10 under SJ-3.1.3 for the exposed heavy cards"),
         refs=("SJ-3.1.3",),
     ),
     Clause(
@@ -1252,9 +1252,9 @@ _CLAUSES: tuple[Clause, ...] = (
                  "With heavy card(s) (PD): 10 here plus 10 under SJ-3.1.3 for the heavy cards shown and taken back."),
         trigger=Trigger("irregularity:wrong_follow/affecting_play/light", "An illegal follow found after the next seat played; no heavy card in it (with one: the PD)."),
         rectification=Rectification(("Return", "Expose", "Replay", "CorrectFollow"), "The follow is taken back (exposed) and corrected while the trick is still open; the plays after it are retaken (Replay)."),
-        sanction=_each(_TEN, text="with heavy cards (PD): + 10 as SJ-3.1.3, in the same ruling"),
+        sanction=_each(_TEN, text="with heavy cards (PD): the same ruling adds 10 under SJ-3.1.3"),
         refs=("SJ-3.1.3",),
-        pd=("The case the seed leaves out, found at once, affecting play, heavy card(s) (enforcement.md SJ-3.1.12 PD): "
+        pd=("The case the seed leaves out, found at once, affecting play, heavy card(s) (the rulebook's SJ-3.1.12 PD): "
             "10 under SJ-3.1.12.2 plus 10 under SJ-3.1.3 for the heavy card(s) shown and taken back. "
             "No wrong follow goes unpenalised once it affected play."),
     ),

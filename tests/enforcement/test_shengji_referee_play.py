@@ -93,6 +93,7 @@ def test_SJ_3_1_10_4_heavy_lead_on_the_partners_lead_adds_the_exposure_penalty()
     r = t.ruling(t.play(2, "SA"))                      # seat 0, the partner, has the lead
     assert r.clause == "SJ-3.1.10.4" and kinds(r) == ["PointPenalty", "PointPenalty"] and points(r) == 20
     assert fact(r, "base_clause") == "SJ-3.1.10.2" and fact(r, "on_top").startswith("SJ-3.1.3")
+    assert [row["clause"] for row in r.sanctions] == ["SJ-3.1.10.4", "SJ-3.1.3"]    # the second 10 is SJ-3.1.3's
     assert t.attackers_delta() == 20 and t.exposed(2) == ["SA"] and t.deal.to_act == 0
 
 
@@ -150,6 +151,8 @@ def test_SJ_3_1_11_3_heavy_cards_played_early_on_the_own_sides_trick():
     t.play(0, "S9")
     r = t.ruling(t.play(2, "SA"))
     assert r.clause == "SJ-3.1.11.3" and points(r) == 20 and fact(r, "base_clause") == "SJ-3.1.11.2"
+    assert [row["clause"] for row in r.sanctions] == ["SJ-3.1.11.3", "SJ-3.1.3"]
+    assert [e.reason for e in t.of("sj.points_adjusted")] == ["PointPenalty SJ-3.1.11.3", "PointPenalty SJ-3.1.3"]
     assert t.attackers_delta() == 20 and t.exposed(2) == ["SA"]
 
 
@@ -248,7 +251,7 @@ def test_SJ_3_1_12_heavy_wrong_follow_affecting_play_penalised():
     r = t.ruling(t.play(2, "SQ"))
     assert not t.of("ref.unresolved")
     assert (r.clause, r.offender, kinds(r), points(r)) == ("SJ-3.1.12.2", 1, ["PointPenalty", "PointPenalty"], 20)
-    assert [s["clause"] for s in r.sanctions] == ["SJ-3.1.12.2", "SJ-3.1.12.2"]
+    assert [s["clause"] for s in r.sanctions] == ["SJ-3.1.12.2", "SJ-3.1.3"]
     assert fact(r, "heavy") == ("HK",) and fact(r, "base_clause") == "SJ-3.1.12.2"
     assert fact(r, "on_top").startswith("SJ-3.1.3")
     assert effects(r) == ["Return", "Expose", "Replay", "CorrectFollow"]
@@ -256,7 +259,7 @@ def test_SJ_3_1_12_heavy_wrong_follow_affecting_play_penalised():
     assert deal.to_act == 1 and t.exposed(1) == ["HK"] and deal.trick == [(0, tuple(cards("S9")))]
     assert "SQ" in t.hand(2) and t.attackers_delta() == -20     # seat 1 attacks: its points drop 20
     assert [(e.attackers_delta, e.reason) for e in t.of("sj.points_adjusted")] == [
-        (-10, "PointPenalty SJ-3.1.12.2"), (-10, "PointPenalty SJ-3.1.12.2")]
+        (-10, "PointPenalty SJ-3.1.12.2"), (-10, "PointPenalty SJ-3.1.3")]
     assert [e.seats for e in t.of("sj.taken_back")] == [(1, 2)]
     t.play(1, "S7")
     t.play(2, "SQ")

@@ -206,16 +206,16 @@ def test_SJ_1_2_and_SJ_3_1_2_lateness_bands_are_the_rulebooks_PD(minutes, clause
     t, r = reported(1, "late", minutes=minutes)
     assert (r.clause, r.offender, r.side) == (clause, None, 1)
     assert kinds(r) == (["Warning"] if clause == "SJ-1.2" else ["PointPenalty"])
-    assert "enforcement.md SJ-1.2 PD" in fact(r, "band") and t.attackers_delta() == delta
+    assert "SJ-1.2 PD" in fact(r, "band") and "enforcement.md" not in fact(r, "band") and t.attackers_delta() == delta
     assert [e.attackers_delta for e in t.of("sj.points_adjusted")] == ([delta] if delta else [])
     from enforcement.rulebook import clause as rule
-    assert "enforcement.md SJ-1.2" in rule(clause).pd and t.deal.to_act == 0
+    assert "PD (SJ-1.2)" in rule(clause).pd and t.deal.to_act == 0
 
 
 def test_SJ_1_2_lateness_over_fifteen_minutes_is_left_to_the_fallback():
     t = SjTable(HANDS)
     u = t.unresolved(t.do(Incident(1, "late", minutes=16)))
-    assert u.fallback == "SJ-3.0" and "enforcement.md SJ-1.2" in dict(u.facts)["band"]
+    assert u.fallback == "SJ-3.0" and "SJ-1.2 PD" in dict(u.facts)["band"]
     assert not t.of("ref.ruling") and t.attackers_delta() == 0 and not t.of("sj.points_adjusted")
 
 
