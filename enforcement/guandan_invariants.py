@@ -55,13 +55,10 @@ class _DealLog:
     def __init__(self, number: int, started: Any) -> None:
         self.number = number
         self.started = started
-        self.bars: dict[int, str] = {}
-        """Barred seat → scope."""
+        self.bars: dict[int, list[str]] = {}
+        """Barred seat → the scopes of its bars, first to be served first (two bars, two turns)."""
         self.stale: set[int] = set()
         """Seats whose 'round' bar outlived its round (it must lapse, never be served)."""
-        self.served: set[int] = set()
-        """Barred seats that already passed in their barred turn (as the answer to an
-        out-of-turn play, the only choice the bar left them)."""
         self.finished: list[int] = []
         self.placed_last: list[int] = []
         self.forced_order: tuple[int, ...] | None = None
@@ -103,28 +100,20 @@ class GuandanChecker(Checker):
             if e.seat in log.bars:
                 raise violated("barred_silent", f"seat {e.seat} played {' '.join(e.cards)} while barred", e)
         elif kind == "table.barred":
-            log.bars[e.seat] = e.scope
-            log.served.discard(e.seat)
-            log.stale.discard(e.seat)
-        elif kind == "gd.passed":
-            if e.seat in log.bars:  # a barred seat's own pass (offered nothing else): its barred turn
-                log.served.add(e.seat)
+            log.bars.setdefault(e.seat, []).append(e.scope)
         elif kind == "table.barred_pass":
-            if e.seat not in log.bars or e.seat in log.served or e.seat in log.stale:
+            scopes = log.bars.get(e.seat)
+            if not scopes or (scopes[0] == "round" and e.seat in log.stale):
                 raise violated("barred_silent", f"seat {e.seat} passes automatically, but "
-                               + ("it already passed in its barred turn" if e.seat in log.served
-                                  else "its bar was for a round that has ended (GD-2.2)" if e.seat in log.stale
-                                  else "it is not barred"), e)
-            if e.lead_to is not None and log.bars.get(e.seat) == "round":
+                               + ("its bar was for a round that has ended (GD-2.2)" if scopes else "it is not barred"),
+                               e)
+            if e.lead_to is not None and scopes[0] == "round":
                 raise violated("barred_silent", f"seat {e.seat}'s GD-2.2 bar (this round only) cost it a lead", e)
-            log.bars.pop(e.seat, None)
+            self._spend_bar(log, e.seat, None)
         elif kind == "table.bar_ended":
-            log.bars.pop(e.seat, None)
-            log.served.discard(e.seat)
-            log.stale.discard(e.seat)
+            self._spend_bar(log, e.seat, {"lapsed": "round", "lifted": "next_turn"}.get(e.how))
         elif kind == "gd.round_over":
-            log.served.clear()
-            log.stale |= {s for s, scope in log.bars.items() if scope == "round"}
+            log.stale |= {s for s, scopes in log.bars.items() if "round" in scopes}
         elif kind == "gd.redeal":
             log.bars.clear()
             log.stale.clear()
@@ -152,6 +141,19 @@ class GuandanChecker(Checker):
             self.applied_penalties[(e.team, e.levels)] += 1
         elif kind == "ref.ruling":
             self._ruling(log, e)
+
+    @staticmethod
+    def _spend_bar(log: _DealLog, seat: int, scope: str | None) -> None:
+        """One of ``seat``'s bars is spent: its first (``scope`` None) or its first of ``scope``."""
+        scopes = log.bars.get(seat, [])
+        if scope in scopes:
+            scopes.remove(scope)
+        elif scopes and scope is None:
+            scopes.pop(0)
+        if "round" not in scopes:
+            log.stale.discard(seat)
+        if not scopes:
+            log.bars.pop(seat, None)
 
     def _deal_started(self, e: Any) -> None:
         previous = self.log
