@@ -111,7 +111,8 @@ def reread(deal: Any, exposure: Any) -> None:
 def partner_may_lead(deal: Any, seat: int) -> bool:
     """Whether ``seat``'s partner can still have the lead this deal (not out, not 单下)."""
     p = partner(seat)
-    return bool(deal.sizes[p]) and p not in deal.table.placed_last
+    t = deal.table
+    return bool(deal.sizes[p] or t.on_table.get(p)) and p not in t.placed_last
 
 
 def restrict_lead(deal: Any, seat: int, rule: str, kind: str, *, cards: Iterable[Card] = (), reason: str = "") -> None:
