@@ -400,7 +400,7 @@ _CLAUSES: tuple[Clause, ...] = (
                  "a) or b) the exposed cards go back to the hand; a partner who cannot comply leads freely. "
                  "After c) they stay exposed and the choice is offered again at the partner's next lead. If "
                  "the partner can never lead again (out, or 单下), the cards are penalty cards at once."),
-        trigger=Trigger("irregularity:play_out_of_turn/taken_back", "Played out of turn and the offender's 下家 has not played on it."),
+        trigger=Trigger("irregularity:play_out_of_turn/taken_back", "Played out of turn and the offender's 下家 has not played on it (it called the referee, passed — a pass that is void — or attempted an irregular play, ruled on its own afterwards)."),
         rectification=Rectification(
             ("Return", "RestoreOrder", "BarOnePlay", "Expose", "LeadOption", "PenaltyCards"),
             "Return the cards to the offender, restore order, BarOnePlay(offender, scope='next_turn'), Expose "
@@ -418,8 +418,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Out-of-turn play followed: it stands",
         text_zh="（2）若越序出牌者的下家已经跟牌，则视为依序出牌，不再纠正。",
         summary="If the player after the offender has already played on the out-of-turn cards, the play stands as if in turn.",
-        trigger=Trigger("irregularity:play_out_of_turn/followed", "Played out of turn and the offender's 下家 has already played on it."),
-        rectification=Rectification((), "None: order continues from there."),
+        trigger=Trigger("irregularity:play_out_of_turn/followed", "Played out of turn and the offender's 下家 has already played on it (跟牌: a legal play of cards on it; a pass or an irregular attempt is not)."),
+        rectification=Rectification(("PlayStands",), "None: both plays stand as made (PlayStands of the offender's cards, then of the 下家's), order continues from there."),
         sanction=_none("none"),
     ),
     Clause(

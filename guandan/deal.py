@@ -810,6 +810,8 @@ class Deal:
         order = self.finish_order
         order.append(seat)
         self.stream.emit(ev.PlayerFinished, seat=seat, place=len(order))
+        if self.table is not None and self.table.lead_options:   # it can never lead again
+            refereed.lead_option.restricted_gone(self, seat, "partner_out")
         if self._deal_over():
             t = self.table
             if t is not None and t.latent_report is not None:

@@ -190,15 +190,30 @@ def _add_play(table: Table, e: Event, cs: list[Card], reading: str, at: int | No
     table.pile.winner = e.seat
 
 
+def _answering(table: Table, e: Event) -> bool:
+    """Whether ``e`` answers an out-of-turn play: another seat's cards lie on the table (they
+    lie there only while the table waits for an answer or a ruling). The answer is held until
+    the referee rules whether the out-of-turn play stands (GD-2.3.2) or not (GD-2.3.1)."""
+    return any(s.on_table for k, s in enumerate(table.seats) if k != seat_of(e.seat))
+
+
 @on(ev.CardsPlayed)
 def _played(table: Table, e: ev.CardsPlayed) -> str:
     cs = cards(e.cards)
+    if _answering(table, e):    # laid on the out-of-turn cards: it stands only if the ruling says so
+        seat = _seat(table, e)
+        seat.lay(cs)
+        seat.laid_at = e.seq
+        return (f"seat {e.seat} plays {cards_text(cs)} ({reading_words(table.game, e.reading)}) on the "
+                "out-of-turn cards, held until the referee rules")
     _add_play(table, e, cs, e.reading)
     return f"seat {e.seat} plays {cards_text(cs)} ({reading_words(table.game, e.reading)})"
 
 
 @on(ev.Passed)
 def _passed(table: Table, e: ev.Passed) -> str:
+    if _answering(table, e):    # no 跟牌: void if the out-of-turn play is taken back
+        return f"seat {e.seat} passes on the out-of-turn cards, held until the referee rules"
     table.pile.entries.append(Entry(seat_of(e.seat), None, "pass", e.seq))
     return f"seat {e.seat} passes"
 
@@ -362,7 +377,9 @@ def _penalty_cards(table: Table, e: te.PenaltyCardsMarked) -> str:
     seat = _seat(table, e)
     expose(seat, cs)
     seat.penalty.extend(cs)
-    return f"seat {e.seat}: penalty cards 罚张 {cards_text(cs)} ({e.reason})"
+    cause = getattr(e, "cause", None)
+    since = "" if cause is None else f"; without a new ruling, as the ruling at seq {e.ruling} set it"
+    return f"seat {e.seat}: penalty cards 罚张 {cards_text(cs)} ({e.reason}{since})"
 
 
 _BAR_SCOPES = {"next_turn": "next turn, this round or later", "round": "this round only"}

@@ -14,6 +14,10 @@ COMBINATIONS = {
 FACTS = {
     "followed": Fact("answered", "flag", "the next seat acted on it 下家已跟", "nobody acted on it yet 下家未跟",
                      judgement=True),
+    "answer": Fact("what the next seat did 下家应对"),
+    "answer_cards": Fact("its cards 下家所出的牌", "cards"),
+    "answer_reading": Fact("played as 下家牌型", "reading"),
+    "answer_attempt": Fact("its attempt, ruled next 下家违例（随后裁决）", "number"),
     "stage": Fact("stage found 发现阶段", "number", judgement=True),
     "requested_stage": Fact("stage asked 询问阶段", "number", judgement=True),
     "holds": Fact("cards it holds 实际张数", "number"),
@@ -42,6 +46,13 @@ IRREGULARITIES = {
     "incident": "an incident 事件",
 }
 
+VALUES = {
+    "called_referee": "called the referee 叫裁判", "played_on_it": "played cards on it 出牌压上",
+    "passed": "passed 不出", "irregular_attempt": "attempted an irregular play on it 违例出牌",
+}
+"""The ``answer`` fact's values: what the offender's 下家 did about an out-of-turn play, as
+the table saw it (not the referee's finding whether it was 跟牌)."""
+
 CHOICES = {
     "lead_option": ("{seat} chooses how {about} leads next", {
         "forbid": "forbid 禁出: it may not lead a {what}",
@@ -56,4 +67,4 @@ CHOICES = {
 }
 
 WORDS = Words(facts=FACTS, irregularities=IRREGULARITIES, combinations=COMBINATIONS, choices=CHOICES,
-              about_seat=frozenset({"designate"}))
+              values=VALUES, about_seat=frozenset({"designate"}))

@@ -118,6 +118,14 @@ def test_rectification_none_is_right_only_when_the_ruling_had_none():
     assert graded("GD-1.1.1; none", implied_only).verdict == PARTLY
 
 
+def test_GD_2_3_2_both_plays_standing_is_no_rectification_so_none_is_right():
+    stands = key("GD-2.3.2", rectification=("PlayStands", "PlayStands"))
+    assert graded("GD-2.3.2; none; none", stands).verdict == RIGHT
+    assert graded("GD-2.3.2", stands).verdict == RIGHT
+    assert graded("GD-2.3.2; expose, bar", stands).verdict == PARTLY
+    assert graded("GD-2.3.1", stands).verdict == WRONG       # the 下家 played on it: it stands
+
+
 def test_wrong_sanction_with_the_right_clause_is_partly_right():
     g = graded("GD-2.3.1; expose, bar, lead option; Warning")
     assert (g.verdict, g.clause_right, g.rectification_right, g.sanctions_right) == (PARTLY, True, True, False)

@@ -54,7 +54,8 @@ def test_the_prompt_keeps_the_referees_findings_back(tmp_path: Path) -> None:
             assert finding not in prompts, finding
     # the same log in the replay says them (the findings are kept back, not lost)
     shown = paiju("replay", tmp_path / "guandan" / "guandan.jsonl").stdout
-    assert "下家已跟" in shown
+    assert "stage found" in shown
+    assert "下家应对" in shown        # what the 下家 did about an out-of-turn play (a fact, not a finding)
     assert "情节" in paiju("replay", tmp_path / "shengji" / "shengji.jsonl").stdout
 
 
