@@ -113,8 +113,8 @@ function filterClauses() {
   const keep = select.value;
   select.replaceChildren();
   for (const c of data.clauses) {
-    const hay = `${c.id} ${c.title} ${c.zh} ${c.en}`.toLowerCase();
-    if (query && !hay.includes(query)) continue;
+    const hay = c.search || `${c.id} ${c.title} ${c.zh} ${c.en}`.toLowerCase();
+    if (query && !query.split(/\s+/).every((word) => hay.includes(word))) continue;
     const option = el("option", clauseLabel(c));
     option.value = c.id;
     select.append(option);
