@@ -58,6 +58,8 @@ class Words:
     """A text fact's value (e.g. 'after_trick') → words."""
     about_seat: frozenset[str] = frozenset()
     """Choice purposes whose ``about`` is a seat (for the others it is an internal id)."""
+    conditions: Mapping[str, tuple[str, str]] = attrs.Factory(dict)
+    """A table condition (``tabletop.conditions``) → (English, 中文), for the fuzzer's report."""
 
 
 NO_WORDS = Words()
@@ -274,6 +276,16 @@ def facts_words(game: str, facts: Any, anchor: int | None = None, hide_judgement
 def irregularity_words(game: str, irregularity: Any) -> str:
     text = str(irregularity or "")
     return words_for(game).irregularities.get(text) or text.replace("_", " ")
+
+
+_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+
+
+def english_and_chinese(text: str) -> tuple[str, str]:
+    """'plays out of turn 越序出牌' → ('plays out of turn', '越序出牌'): words said as English
+    then the Chinese term, split where the Chinese starts ('' for none)."""
+    found = _CJK.search(text)
+    return (text, "") if found is None else (text[:found.start()].strip(), text[found.start():].strip())
 
 
 # ---------------------------------------------------------------------------------------------
