@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import difflib
 import fnmatch
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -143,13 +143,14 @@ class SanctionRule:
     def escalates(self) -> bool:
         return len(self.steps) > 1
 
-    def describe(self) -> str:
-        """One line: 'PointPenalty(10)', '1st: Warning; 2nd: …; 3rd+: … (per player)'."""
+    def describe(self, say: Callable[[Sanction], str] = str) -> str:
+        """One line: 'PointPenalty(10)', '1st: Warning; 2nd: …; 3rd+: … (per player)';
+        ``say``: how a sanction is said (a view passes the referee's words)."""
         if not any(self.steps):
             return "none"
 
         def step_text(step: tuple[Sanction, ...]) -> str:
-            return " + ".join(str(s) for s in step) or "none"
+            return " + ".join(say(s) for s in step) or "none"
 
         if len(self.steps) == 1:
             out = step_text(self.steps[0])

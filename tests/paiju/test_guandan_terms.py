@@ -51,3 +51,25 @@ def test_the_holes_reports_conditions_use_the_seeds_terms() -> None:
         assert wrong not in zh
     _, said = situation_words("guandan", Situation("play_out_of_turn", ("penalty_cards_held", "exposed_cards"), "play"))
     assert said == "出牌阶段发生“越序出牌”，同时持有罚张；桌面有暴露张。"
+
+
+def test_paiju_rules_says_sanctions_by_the_referees_terms(capsys) -> None:
+    from paiju.cli import main
+
+    from enforcement.listing import rules_table
+    from paiju.rules_cmd import said
+
+    rows = {clause_id: sanction for clause_id, _, sanction in rules_table("guandan", said)}   # what the table shows
+    assert rows["GD-1.1.3b"] == "扣 1 个级差分 (1 level off its score)"
+    assert rows["GD-1.2.1"] == "判双下 scored 1-2 for the other side"
+    assert rows["GD-2.1"] == ("1st: 警告 warning; 2nd: 扣 1 个级差分 (1 level off its score); 3rd+: 扣 2 个级差分 "
+                              "(2 levels off its score) (per player, per match)")
+    assert not any(re.search(r"LevelDiffPenalty|ForcedDoubleLast|ForcedLast|\bWarning\b", r) for r in rows.values())
+    assert main(["rules", "guandan"]) == 0
+    assert "LevelDiffPenalty" not in capsys.readouterr().out
+    assert main(["rules", "guandan", "GD-4.2.5"]) == 0
+    ladder = capsys.readouterr().out.split("sanction:", 1)[1]
+    assert re.sub(r"\s+", " ", ladder).startswith(" 判单下 placed last 判双下 (double last) for the side instead when "
+                                                  "the partner has not gone out")
+    assert main(["rules", "shengji", "SJ-3.1.2"]) == 0
+    assert "罚分 10 (10 points to the other side)" in capsys.readouterr().out

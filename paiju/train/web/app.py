@@ -238,7 +238,10 @@ class Trainer:
             out.append({"game": game, "clauses": [{"id": c.id, "title": c.title, "zh": c.text_zh, "en": c.summary,
                                                    "search": haystack(c.id)} for c in clauses],
                         "effects": effects})
-        return JSONResponse({"games": out, "sanctions": list(kinds(Sanction))})
+        from paiju.wording import sanction_words
+
+        return JSONResponse({"games": out, "sanctions": list(kinds(Sanction)),
+                             "sanction_words": {kind: sanction_words(kind) for kind in kinds(Sanction)}})
 
     async def next_scenario(self, request: Request) -> Response:
         game = self.game(request.query_params.get("game"))
