@@ -125,12 +125,18 @@ def _tribute_resisted(table: Table, e: ev.TributeResisted) -> str:
 
 @on(ev.TributeWaived)
 def _tribute_waived(table: Table, e: ev.TributeWaived) -> str:
-    text = f"{'double ' if e.double else ''}tribute waived by a ruling"
     excused = getattr(e, "excused", ())
+    text = _waived_head(table, e)
     if excused:
         text += f" ({_excused_text(excused)})"
     table.notes.append(text)
     return text
+
+
+def _waived_head(table: Table, e: ev.TributeWaived) -> str:
+    if not getattr(e, "excused", ()) and table.fixed_leader is not None:   # a 判双下's GD-5.2 procedure set this deal
+        return "不进贡 no tribute: the last deal was judged 双下 (判双下, GD-5.2)"
+    return f"{'double ' if e.double else ''}tribute waived by a ruling"
 
 
 def _excused_text(seats: tuple[int, ...]) -> str:
@@ -321,17 +327,23 @@ def _scored(table: Table, e: ev.DealScored) -> str:
 # Match
 
 
+_OUTCOMES = {"up": "", "continue": "", "won": "the match is won (过A)", "reset": "a third failure at A: back to 2",
+             "failed": "an attempt at A failed"}
+
+
 @on(ev.LevelsAdvanced)
 def _levels(table: Table, e: ev.LevelsAdvanced) -> str:
     table.levels = list(e.levels)
     failures = f", A failures {'/'.join(map(str, e.a_failures))}" if any(e.a_failures) else ""
-    outcome = f" — {e.outcome}" if e.outcome and e.outcome != "continue" else ""
+    said = _OUTCOMES.get(e.outcome, e.outcome) if e.outcome else ""
+    outcome = f" — {said}" if said else ""
     return f"levels: team 0 at {e.levels[0]}, team 1 at {e.levels[1]} (team {e.team} +{e.gain}{failures}){outcome}"
 
 
 @on(ev.LevelPenalty)
 def _level_penalty(table: Table, e: ev.LevelPenalty) -> str:
-    text = f"level penalty: team {e.team} loses {e.levels} (级差分, {e.reason})"
+    text = (f"扣 {e.levels} 个级差分: team {e.team} loses {e.levels} level{'s' if e.levels != 1 else ''} "
+            f"off its score ({e.reason})")
     table.match_notes.append(text)
     return text
 
@@ -406,7 +418,7 @@ def _exposed(table: Table, e: te.CardsExposed) -> str:
     table.exposures.append(ExposureMark(table.exposures_made, seat_of(e.seat), list(cs)))
     table.exposures_made += 1
     combination = getattr(e, "combination", None)
-    kind = f", a {combination}" if combination else ""
+    kind = f", a {reading_words(table.game, combination)}" if combination else ""
     return f"seat {e.seat}'s {cards_text(cs)} lie exposed{kind} ({e.reason})"
 
 
@@ -489,7 +501,7 @@ _RULES = {"forbid": "may not lead", "require": "must lead", "cards": "must lead 
 
 @on(ev.LeadRestricted)
 def _lead_restricted(table: Table, e: ev.LeadRestricted) -> str:
-    what = cards_text(cards(e.cards)) if e.rule == "cards" else e.combination
+    what = cards_text(cards(e.cards)) if e.rule == "cards" else f"a {reading_words(table.game, e.combination)}"
     rule = f"{_RULES.get(e.rule, e.rule)} {what}"
     seat = _seat(table, e)
     if e.lapsed:
@@ -539,20 +551,22 @@ def _taken_back(table: Table, e: ev.PlaysTakenBack) -> str:
 
 @on(ev.PassSequence)
 def _pass_sequence(table: Table, e: ev.PassSequence) -> str:
-    return f"seats {', '.join(map(str, e.seats))} in turn may pass, even with the lead; then {e.then}"
+    then = {"offender_leads": "then the offender leads", "play_on": "then play goes on"}.get(e.then, e.then)
+    return f"seats {', '.join(map(str, e.seats))} in turn may pass, even with the lead; {then}"
 
 
 @on(ev.PlacedLast)
 def _placed_last(table: Table, e: ev.PlacedLast) -> str:
     _seat(table, e).marks.append("placed last 单下")
     table.lead_options = [o for o in table.lead_options if o.restricted != seat_of(e.seat)]
-    return f"seat {e.seat} is placed last (单下, {e.reason})"
+    return f"判单下 seat {e.seat} is placed last ({e.reason})"
 
 
 @on(ev.UnauthorisedInformation)
 def _unauthorised(table: Table, e: ev.UnauthorisedInformation) -> str:
-    return (f"unauthorised information: seats {', '.join(map(str, e.seats))} may not use seat {e.source}'s "
-            f"{cards_text(cards(e.cards))} ({e.what})")
+    shown = cards_text(cards(e.cards)) if e.cards else "information"
+    return (f"非法信息 unauthorised information: seats {', '.join(map(str, e.seats))} may not use seat {e.source}'s "
+            f"{shown} ({e.what})")
 
 
 @on(ev.Redealt)
@@ -589,7 +603,8 @@ def _record_resisted(table: Table, e: ev.TributeResisted) -> None:
 
 
 def _record_waived(table: Table, e: ev.TributeWaived) -> None:
-    table.tribute = Tribute("waived", bool(e.double), seats=tuple(seat_of(s) for s in getattr(e, "excused", ())))
+    table.tribute = Tribute("waived", bool(e.double), seats=tuple(seat_of(s) for s in getattr(e, "excused", ())),
+                            head=_waived_head(table, e))
 
 
 def _record_paid(table: Table, e: ev.TributeGiven) -> None:

@@ -176,6 +176,8 @@ class Tribute:
     """[payer, receiver, tribute card code or None, returned card code or None] each."""
     seats: tuple[int, ...] = ()
     """'resisted': the seats that hold both big jokers; otherwise the seats excused (GD-5.1)."""
+    head: str = ""
+    """What the table says of it ('' : the page's own words)."""
 
     def paid(self, payer: int, receiver: int, code: str) -> None:
         self._payment(payer, receiver)[2] = code
@@ -192,7 +194,7 @@ class Tribute:
 
     def view(self) -> dict[str, Any]:
         return {"how": self.how, "double": self.double, "payments": [list(p) for p in self.payments],
-                "seats": list(self.seats)}
+                "seats": list(self.seats), "head": self.head}
 
 
 @attrs.define

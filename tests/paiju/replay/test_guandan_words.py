@@ -5,6 +5,7 @@ log and replayed; each text is asserted against the events the engine emitted.""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -98,7 +99,15 @@ def simulated(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Event], di
                  "--log", str(log), "--quiet"]) == 0
     fold = Fold(read_log(log))
     events = list(fold.log.events)
-    return events, {s.first: s.text for s in fold.steps() if s.first == s.last}
+    text = {}
+    for step in fold.steps():
+        text[step.first] = step.text
+        if step.kind == "gd.tribute_waived":                  # what the HTML page's tribute box heads
+            HEADS[step.first] = fold.table.view()["tribute"]["head"]
+    return events, text
+
+
+HEADS: dict[int, str] = {}
 
 
 def test_tribute_the_seat_that_paid_it_leads_and_is_said_to_have_paid(simulated) -> None:
@@ -144,3 +153,37 @@ def test_jiefeng_only_for_the_partner_of_the_seat_that_went_out(simulated) -> No
             assert text[i].endswith(f"its partner is out of play: the next seat in play, seat {e.leader}, leads")
             seen.add("next")
     assert seen == {"jiefeng", "next"}
+
+
+RAW = re.compile(r"\b(SINGLE|PAIR|TRIPLE|FULL_HOUSE|STRAIGHT|TUBE|PLATE|BOMB|STRAIGHT_FLUSH|JOKER_BOMB)\b"
+                 r"|play_on|offender_leads|'s - |— up$|LevelDiffPenalty|ForcedDoubleLast|ForcedLast")
+"""Internal spellings a trainee must never read: combination codes, effect parameters, sanction kinds."""
+
+
+def test_no_step_of_a_refereed_run_says_an_internal_code(simulated) -> None:
+    events, text = simulated
+    said = [t for t in text.values() if RAW.search(t)]
+    assert not said, said[:5]
+
+
+def test_what_the_table_did_is_said_in_its_terms(simulated) -> None:
+    events, text = simulated
+    kinds = Counter()
+    for i, e in enumerate(events):
+        if e.KIND == "gd.level_penalty":
+            assert text[i].startswith(f"扣 {e.levels} 个级差分: team {e.team} loses {e.levels} level")
+        elif e.KIND == "gd.lead_restricted" and e.rule != "cards":
+            assert re.search(r"(must|may not) lead a \S+ [a-z ]+", text[i]), text[i]
+        elif e.KIND == "table.exposed" and e.combination:
+            assert ", a " in text[i] and e.combination not in text[i]
+        elif e.KIND == "gd.placed_last":
+            assert text[i].startswith(f"判单下 seat {e.seat} is placed last")
+        elif e.KIND == "gd.tribute_waived" and not e.excused:
+            before = [x for x in events[:i] if x.KIND == "gd.next_deal_scheduled"][-1]
+            assert before.leader is not None and before.no_tribute    # the GD-5.2 procedure
+            assert text[i] == HEADS[i] == "不进贡 no tribute: the last deal was judged 双下 (判双下, GD-5.2)"
+        else:
+            continue
+        kinds[e.KIND] += 1
+    assert set(kinds) == {"gd.level_penalty", "gd.lead_restricted", "table.exposed", "gd.placed_last",
+                          "gd.tribute_waived"}
