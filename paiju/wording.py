@@ -379,7 +379,8 @@ def effect_words(game: str, effect: Any, anchor: int | None = None) -> str:
 
     cs = cards_words(e.get("cards") or ())
     if kind == "Return":
-        return f"退回 {cs} go back to {seat()}" if e.get("seat") is not None else f"退回 {cs} go back"
+        # where to depends on the action (a draw: the stock; a play or a tribute: its giver's hand)
+        return f"退回 {seat()}'s {cs} taken back" if e.get("seat") is not None else f"退回 {cs} taken back"
     if kind == "Expose":
         return f"暴露张 {seat()}'s {cs} lie face up"
     if kind == "PenaltyCards":
@@ -440,7 +441,7 @@ def effect_words(game: str, effect: Any, anchor: int | None = None) -> str:
         source = f" from {seat('source')}" if e.get("source") is not None else ""
         what = f" ({e['what']})" if e.get("what") else ""
         shown = f" {cs}" if e.get("cards") else ""
-        return (f"不当信息 {seats_words(e.get('seats') or (), anchor)} may not use the information{source}"
+        return (f"非法信息 {seats_words(e.get('seats') or (), anchor)} may not use the information{source}"
                 f"{shown}{what}")
     if kind == "Choice":
         options = e.get("options") or ()

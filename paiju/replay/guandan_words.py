@@ -28,7 +28,19 @@ FACTS = {
     "face_up_card": Fact("face-up card", "flag", "it was the face-up card 翻牌", "not the face-up card 非翻牌"),
     "identifiable": Fact("which card", "flag", "the card can be told 可辨认", "the card cannot be told 无法辨认"),
     "inserted": Fact("where", "flag", "put into its hand 已插入手牌", "not yet in its hand 未插入手牌"),
+    # a wrong tribute or return (GD-3)
+    "discovered": Fact("found 发现时"),
+    "given": Fact("card given 所给的牌", "card"),
+    "receiver": Fact("to receive it 受贡方", "seat"),
+    "required": Fact("the card due 应贡的牌", "cards"),
+    "allowed": Fact("cards it may return 可还的牌", "cards"),
+    "payer": Fact("its payer 进贡方", "seat"),
+    "to": Fact("given to 交给", "seat"),
+    "wrong_card": Fact("card", "flag", "the wrong card 牌张错误", "the right card 牌张无误"),
+    "wrong_recipient": Fact("to whom", "flag", "to the wrong seat 交错人", "to the right seat 交给应还方"),
 }
+
+VALUES = {"before_first_play": "before the first play 尚未出牌", "after_first_play": "after the first play 已经出牌"}
 
 IRREGULARITIES = {
     # the seed's term for each (GD-1 … GD-4); 首出不出 and 事件 are not in the seed
@@ -42,7 +54,7 @@ IRREGULARITIES = {
     "wrong_tribute": "pays a wrong tribute 贡错牌", "wrong_return": "returns a wrong card 还错牌",
     "report_repeated": "reports again and again 反复报牌", "ask_count": "asks for the cards left 追问余牌",
     "report_missing": "does not report 未报牌", "report_wrong": "reports a wrong count 报错牌",
-    "incident": "is reported to the referee 报告裁判",
+    "incident": "acts as reported to the referee 被报告的行为",
 }
 
 CHOICES = {
@@ -83,4 +95,4 @@ CONDITIONS = {
 """The table conditions in the fuzzer's holes report, in the seed's terms (罚张, 暴露张, 越序出牌)."""
 
 WORDS = Words(facts=FACTS, irregularities=IRREGULARITIES, combinations=COMBINATIONS, choices=CHOICES,
-              about_seat=frozenset({"designate"}), conditions=CONDITIONS)
+              values=VALUES, about_seat=frozenset({"designate"}), conditions=CONDITIONS)

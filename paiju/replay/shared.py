@@ -131,32 +131,6 @@ def add_ruling(table: Table, event: Event) -> str:
     return f"RULING {clause_id} on {who}: {title}"
 
 
-def effect_text(effect: Any) -> str:
-    if isinstance(effect, dict):
-        from tabletop.effects import TableEffect
-        try:
-            return str(TableEffect.from_dict(dict(effect)))
-        except (ValueError, TypeError):
-            return plain(effect)
-    return plain(effect)
-
-
-def sanction_text(item: Any) -> str:
-    if not isinstance(item, dict):
-        return plain(item)
-    from tabletop.effects import Sanction
-    sanction = item.get("sanction")
-    try:
-        what = str(Sanction.from_dict(dict(sanction))) if isinstance(sanction, dict) else plain(sanction)
-    except (ValueError, TypeError):
-        what = plain(sanction)
-    seat, side = item.get("seat"), item.get("side")
-    who = f"seat {seat}" if seat is not None else f"side {side}"
-    cause = f" ({item['cause']})" if item.get("cause") else ""
-    clause_id = f" [{item['clause']}]" if item.get("clause") else ""
-    return f"{who}: {what}{clause_id}{cause}"
-
-
 LAYING_ACTIONS = {"Play": ("cards",), "PlayWithExtra": ("cards", "extra"), "GiveTribute": ("card",),
                   "ReturnCard": ("card",)}
 """Irregular attempts whose cards the engines lay on the table (the rest stay in the hand)."""

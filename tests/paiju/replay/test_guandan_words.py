@@ -104,10 +104,13 @@ def simulated(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Event], di
         text[step.first] = step.text
         if step.kind == "gd.tribute_waived":                  # what the HTML page's tribute box heads
             HEADS[step.first] = fold.table.view()["tribute"]["head"]
+        if step.kind == "ref.ruling":                         # the ruling panel: its rectification's words
+            PANELS[step.first] = "; ".join(fold.table.rulings[-1]["rectification"])
     return events, text
 
 
 HEADS: dict[int, str] = {}
+PANELS: dict[int, str] = {}
 
 
 def test_tribute_the_seat_that_paid_it_leads_and_is_said_to_have_paid(simulated) -> None:
@@ -187,3 +190,33 @@ def test_what_the_table_did_is_said_in_its_terms(simulated) -> None:
         kinds[e.KIND] += 1
     assert set(kinds) == {"gd.level_penalty", "gd.lead_restricted", "table.exposed", "gd.placed_last",
                           "gd.tribute_waived"}
+
+
+def test_GD_3_a_wrong_tribute_or_return_is_told_in_words(simulated) -> None:
+    events, text = simulated
+    seen = set()
+    for i, e in enumerate(events):
+        if e.KIND == "gd.irregular" and e.irregularity in ("wrong_tribute", "wrong_return"):
+            facts = dict(e.facts)
+            when = {"before_first_play": "before the first play 尚未出牌",
+                    "after_first_play": "after the first play 已经出牌"}[facts["discovered"]]
+            assert f"found 发现时: {when}" in text[i]
+            assert not re.search(r"discovered|_first_play|payer: \d|receiver: \d|required: ", text[i]), text[i]
+            seen.add(e.irregularity)
+    assert seen == {"wrong_tribute", "wrong_return"}
+
+
+def test_GD_1_1_and_GD_7_rectifications_say_what_the_table_did(simulated) -> None:
+    events, text = simulated
+    seen = set()
+    for i, e in enumerate(events):
+        if e.KIND != "ref.ruling":
+            continue
+        for effect in e.rectification:
+            if effect["kind"] == "Return":          # a drawn card goes to the stock, a play to the hand: 'taken back'
+                assert f"退回 seat {effect['seat']}'s " in PANELS[i] and "go back to" not in PANELS[i]
+                seen.add("Return")
+            elif effect["kind"] == "UnauthorisedInformation":
+                assert "非法信息 " in PANELS[i] and "不当信息" not in PANELS[i]
+                seen.add("UnauthorisedInformation")
+    assert seen == {"Return", "UnauthorisedInformation"}
