@@ -92,7 +92,8 @@ def situation_words(game: str, situation: Situation) -> tuple[str, str]:
     spec = interactions_of(game)
     words = words_for(game)   # the views' words (the seed's terms) before the game's own
     said = words.irregularities.get(situation.irregularity)
-    en_irr, zh_irr = (f"a seat {english_and_chinese(said)[0]}", english_and_chinese(said)[1]) if said else \
+    # the views' words are what a seat did ('plays out of turn') or what happened ('an invalid lead')
+    en_irr, zh_irr = (f"irregularity “{english_and_chinese(said)[0]}”", english_and_chinese(said)[1]) if said else \
         spec.irregularities.get(situation.irregularity, (situation.irregularity, situation.irregularity))
     en_phase, zh_phase = PHASE_WORDS.get(situation.phase, (situation.phase, situation.phase))
     by_name = {c.name: c for c in spec.conditions}

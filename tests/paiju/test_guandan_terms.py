@@ -39,7 +39,7 @@ def test_GD_2_2_an_announcement_out_of_turn_is_越序表态_in_the_replay_and_th
     said = irregularity_words("guandan", irregular.irregularity)
     assert said == "announces 'pass' or 'I beat it' out of turn 越序表态"
     en, zh = situation_words("guandan", Situation(irregular.irregularity, ("bar_pending",), "play"))
-    assert en == ("A seat announces 'pass' or 'I beat it' out of turn during the play, with in force: "
+    assert en == ("Irregularity “announces 'pass' or 'I beat it' out of turn” during the play, with in force: "
                   "a bar pending (a seat barred from its next play).")
     assert zh == "出牌阶段发生“越序表态”，同时禁出一手待执行。"
     assert "报牌" not in zh
