@@ -17,6 +17,8 @@ FACTS = {
     "stage": Fact("stage found 发现阶段", "number", judgement=True),
     "requested_stage": Fact("stage asked 询问阶段", "number", judgement=True),
     "holds": Fact("cards it holds 实际张数", "number"),
+    "announced": Fact("count reported before 已报张数", "number"),   # GD-4.1: reported again
+    "count": Fact("count reported now 本次报数", "number"),
     "acted": Fact("seats that acted since 其后出牌或不出", "seats"),
     "played": Fact("seats that played since 其后出牌", "seats"),
     "partner_acted": Fact("partner", "flag", "its partner acted since 对家已出牌", "its partner has not acted 对家未出牌"),
@@ -45,7 +47,7 @@ VALUES = {"before_first_play": "before the first play 尚未出牌", "after_firs
 IRREGULARITIES = {
     # the seed's term for each (GD-1 … GD-4); 首出不出 and 事件 are not in the seed
     "draw_out_of_turn": "draws out of turn 越序抓牌",
-    "wrong_counts_after_draw": "holds wrong or missing cards after the draw 抓错牌或少牌",
+    "wrong_counts_after_draw": "lets the draw end with wrong hand sizes 抓错牌或少牌",   # the table's, not the seat's
     "announce_out_of_turn": "announces 'pass' or 'I beat it' out of turn 越序表态",
     "play_out_of_turn": "plays out of turn 越序出牌",
     "wrong_kind": "plays a wrong combination type 出错牌型", "does_not_beat": "plays cards that do not beat 牌张大小出错",
