@@ -572,7 +572,7 @@ _CLAUSES: tuple[Clause, ...] = (
     ),
     Clause(
         id="GD-4.1", game=GUANDAN, parent="GD-4",
-        title="Duty to report; over-reporting",
+        title="Duty to report; reporting again, asking the count",
         text_zh="1 、牌手剩10张牌后（含10张）必须主动报牌，反复报牌、追问余牌，给予警告。",
         summary="A player holding 10 or fewer cards must announce its count unasked after each of its plays. Reporting repeatedly, or asking for others' counts: a warning.",
         trigger=Trigger("irregularity:report_repeated", "A seat reports repeatedly, or asks another seat for its count.",
