@@ -746,7 +746,7 @@ _CLAUSES: tuple[Clause, ...] = (
         rectification=Rectification((), "None."),
         sanction=_each(_WARNING, text="to the side"),
         refs=("SJ-3.1.2",),
-        pd="The rulebook's PD (enforcement.md SJ-1.2): the seed's warning tier (超过5分钟) and point tier (超过5—15分钟) overlap read literally; they are bands by minutes late: up to 5 → Warning (SJ-1.2); over 5 up to 15 → PointPenalty(10) (SJ-3.1.2); over 15 → unresolved (fallback SJ-3.0).",
+        pd="The rulebook's PD (SJ-1.2): the seed's warning tier (超过5分钟) and point tier (超过5—15分钟) overlap read literally; they are bands by minutes late: up to 5 → Warning (SJ-1.2); over 5 up to 15 → PointPenalty(10) (SJ-3.1.2); over 15 → unresolved (fallback SJ-3.0).",
     ),
     Clause(
         id="SJ-1.3", game=SHENGJI, parent="SJ-1", heavy=False,
@@ -902,7 +902,7 @@ _CLAUSES: tuple[Clause, ...] = (
         summary="Clearly irregular or disturbing conduct, or unreasonable plays twice or more, that caused no damage: the referee records a violation and announces it. Forms: SJ-2.1 - SJ-2.11.",
         trigger=Trigger("report:clear_misconduct", "Reported clear misconduct not listed in SJ-2.1 - SJ-2.11."),
         rectification=Rectification((), "None."),
-        sanction=_each(_VIOLATION, text="a third RecordedViolation for a player in the match: MatchLoss (SJ-3.2)"),
+        sanction=_each(_VIOLATION, text="does not escalate: 判负 (MatchLoss) only by a human referee's ruling (SJ-3.2)"),
         refs=("SJ-3.2",),
     ),
     Clause(
@@ -1065,7 +1065,7 @@ _CLAUSES: tuple[Clause, ...] = (
         rectification=Rectification((), "None."),
         sanction=_each(_TEN, text="to the side"),
         refs=("SJ-1.2",),
-        pd="The rulebook's PD (enforcement.md SJ-1.2): the seed's warning tier (超过5分钟) and point tier (超过5—15分钟) overlap read literally; they are bands by minutes late: up to 5 → Warning (SJ-1.2); over 5 up to 15 → PointPenalty(10) (SJ-3.1.2); over 15 → unresolved (fallback SJ-3.0).",
+        pd="The rulebook's PD (SJ-1.2): the seed's warning tier (超过5分钟) and point tier (超过5—15分钟) overlap read literally; they are bands by minutes late: up to 5 → Warning (SJ-1.2); over 5 up to 15 → PointPenalty(10) (SJ-3.1.2); over 15 → unresolved (fallback SJ-3.0).",
     ),
     Clause(
         id="SJ-3.1.3", game=SHENGJI, parent="SJ-3.1", heavy=True,
@@ -1184,7 +1184,7 @@ _CLAUSES: tuple[Clause, ...] = (
         trigger=Trigger("irregularity:lead_out_of_turn/heavy_on_partners_lead", "With SJ-3.1.10.1-3: the cards are heavy and the partner had the lead.",
                         also=("irregularity:lead_before_trick_complete/heavy_on_partners_lead",)),
         rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The cards are taken back and count as exposed heavy cards; the proper order is restored."),
-        sanction=_each(_TEN, text="on top of the out-of-turn lead's 10, as SJ-3.1.3"),
+        sanction=_each(_TEN, text="the out-of-turn lead's 10; the same ruling adds 10 under SJ-3.1.3 for the exposed heavy cards"),
         refs=("SJ-3.1.3",),
     ),
     Clause(
@@ -1223,7 +1223,7 @@ _CLAUSES: tuple[Clause, ...] = (
         trigger=Trigger("irregularity:play_before_turn/heavy_own_sides_trick", "With SJ-3.1.11.1-2: the cards are heavy and the offender's side led the trick.",
                         also=("irregularity:show_before_upper/heavy_own_sides_trick",)),
         rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The cards are taken back and count as exposed heavy cards; the proper order is restored."),
-        sanction=_each(_TEN, text="on top of the out-of-turn follow's 10, as SJ-3.1.3"),
+        sanction=_each(_TEN, text="the out-of-turn follow's 10; the same ruling adds 10 under SJ-3.1.3 for the exposed heavy cards"),
         refs=("SJ-3.1.3",),
     ),
     Clause(
@@ -1253,9 +1253,9 @@ _CLAUSES: tuple[Clause, ...] = (
                  "With heavy card(s) (PD): 10 here plus 10 under SJ-3.1.3 for the heavy cards shown and taken back."),
         trigger=Trigger("irregularity:wrong_follow/affecting_play/light", "An illegal follow found after the next seat played; no heavy card in it (with one: the PD)."),
         rectification=Rectification(("Return", "Expose", "Replay", "CorrectFollow"), "The follow is taken back (exposed) and corrected while the trick is still open; the plays after it are retaken (Replay)."),
-        sanction=_each(_TEN, text="with heavy cards (PD): + 10 as SJ-3.1.3, in the same ruling"),
+        sanction=_each(_TEN, text="with heavy cards (PD): the same ruling adds 10 under SJ-3.1.3"),
         refs=("SJ-3.1.3",),
-        pd=("The case the seed leaves out, found at once, affecting play, heavy card(s) (enforcement.md SJ-3.1.12 PD): "
+        pd=("The case the seed leaves out, found at once, affecting play, heavy card(s) (the rulebook's SJ-3.1.12 PD): "
             "10 under SJ-3.1.12.2 plus 10 under SJ-3.1.3 for the heavy card(s) shown and taken back. "
             "No wrong follow goes unpenalised once it affected play."),
     ),
@@ -1275,13 +1275,13 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Established revoke; match loss; suspension",
         text_zh="处罚的方式有警告、记违例、罚分、判负、停赛五种形式。",
         summary=("Not in the seed. A revoke found after its trick closed (established): tricks stand, 10 points "
-                 "per revoke, plus an adjusted-score hook. A third recorded violation for the same player in a "
-                 "match: its side loses the match (automatic). Suspension only ever from a human referee."),
-        trigger=Trigger("irregularity:wrong_follow/after_trick", "A wrong follow found after its trick closed; also the ledger's third RecordedViolation "
-                        "for a player (MatchLoss), and a human referee's report (Suspension).",
+                 "per revoke, plus an adjusted-score hook. 判负 (MatchLoss) and 停赛 (Suspension): the seed names "
+                 "them but gives no trigger, so never automatic; only a human referee's ruling imposes them."),
+        trigger=Trigger("irregularity:wrong_follow/after_trick", "A wrong follow found after its trick closed; also a human "
+                        "referee's ruling on a reported incident (Suspension, MatchLoss).",
                         also=("report:suspension",)),
         rectification=Rectification((), "None: the tricks stand; the AdjustedScore hook (SJ-3.0) may add to it."),
-        sanction=_each(_TEN, text="per established revoke; MatchLoss by the ledger; Suspension only when reported"),
+        sanction=_each(_TEN, text="per established revoke; MatchLoss or Suspension only by a human referee's ruling"),
         refs=("SJ-3.0",),
         pd="All of SJ-3.2 is a project default.",
     ),

@@ -36,8 +36,8 @@ class Fact:
 
     label: str
     kind: str = "text"
-    """'seat', 'seats', 'card', 'cards', 'flag', 'number', 'counts' (one per seat),
-    'reading' (a combination code), 'suit', 'text'."""
+    """'seat', 'seats', 'card', 'cards', 'flag', 'number', 'counts' (one per seat), 'side',
+    'per_side' (one per side), 'reading' (a combination code), 'suit', 'text'."""
     yes: str = ""
     no: str = ""
     judgement: bool = False
@@ -108,7 +108,8 @@ SHARED_VALUES = {
     "minor": "minor 轻微", "serious": "serious 严重", "deliberate": "deliberate 故意", "suspension": "grave 停赛级",
     "play": "play 出牌", "draw": "the draw 抓牌", "sorting": "sorting 理牌", "burial": "burying 扣底",
     "information": "passing information 传递信息", "manner_of_play": "manner of play 出牌方式",
-    "pass": "'pass' 不出", "beat": "'I beat it' 压制", "signing": "signing 暗号", "misconduct": "misconduct 不当行为",
+    "pass": "'pass' 不出", "beat": "'I beat it' 压制", "signing": "scoresheet not signed 未签字",
+    "misconduct": "misconduct 不当行为",
     "old_tricks": "looking at old tricks 翻看已出牌", "repeated_misdraw": "repeated misdraws 多次抓错",
     "unreasonable_play": "unreasonable play 不合理出牌", "exposure_signalling": "signalling by exposure 亮牌示意",
 }
@@ -223,6 +224,10 @@ def value_words(game: str, fact: Fact, value: Any, anchor: int | None, words: Wo
         return suit_words(value)
     if kind == "counts" and isinstance(value, (tuple, list)):
         return ", ".join(f"seat {s} {n}" for s, n in enumerate(value))
+    if kind == "side":
+        return side_words(value)
+    if kind == "per_side" and isinstance(value, (tuple, list)):
+        return ", ".join(f"{side_words(s)} {n}" for s, n in enumerate(value))
     return plain_words(value, words)
 
 

@@ -55,8 +55,9 @@ SHRINK_SECONDS = 120.0
 EXIT_INTERRUPTED = 130
 """Like any command stopped by SIGINT (128 + 2)."""
 
-# how a clause fired: cited, escalated to, the fallback, through what a ruling imposed or a table event
-_WAYS = ("ruling", "escalation", "fallback", "effect", "designation")
+# how a clause fired: cited, escalated to, added to another clause's ruling (双升 SJ-3.1.3 on top
+# with SJ-3.1.10.4), the fallback, through what a ruling imposed or a table event
+_WAYS = ("ruling", "escalation", "addition", "fallback", "effect", "designation")
 NOT_IN_RUN = "not in this run"
 """Why a clause that can fire automatically did not (a longer run may fire it)."""
 
@@ -88,8 +89,8 @@ class Coverage:
             if kind == "ref.ruling":
                 self.counts[(e.clause, "ruling")] += 1
                 for row in e.sanctions:
-                    if row["clause"] != e.clause:
-                        self.counts[(row["clause"], "escalation")] += 1
+                    if row["clause"] != e.clause:      # an escalation names its cause
+                        self.counts[(row["clause"], "escalation" if row.get("cause") else "addition")] += 1
                     clause = self.by_sanction.get(row["sanction"]["kind"])
                     if clause in self.ids:
                         self.counts[(clause, "effect")] += 1

@@ -79,7 +79,7 @@ def _effect_names() -> dict[str, str]:
         "罚张": "PenaltyCards", "option": "LeadOption", "abc": "LeadOption", "退回": "Return", "takenback": "Return",
         "restore": "RestoreOrder", "order": "RestoreOrder", "恢复顺序": "RestoreOrder", "correct": "CorrectPlay",
         "correction": "CorrectPlay", "改正": "CorrectPlay", "draw": "RandomDraw", "抽牌": "RandomDraw",
-        "重洗重抓": "Redeal", "重洗": "Redeal", "notribute": "NoTributeNextDeal", "不进贡": "NoTributeNextDeal",
+        "重洗重抓": "Redeal", "重洗": "Redeal", "重新抓牌": "Redeal", "notribute": "NoTributeNextDeal", "不进贡": "NoTributeNextDeal",
         "nextdeal": "NextDealProcedure", "收回重出": "Replay", "takeback": "Replay", "report": "ReportAgain",
         "重报": "ReportAgain", "lots": "LotsDraw", "抽签": "LotsDraw", "losedeclaration": "LoseDeclarationRight",
         "unauthorizedinformation": "UnauthorisedInformation", "ui": "UnauthorisedInformation",

@@ -4,14 +4,28 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import re
 import sys
 from collections.abc import Callable
 from typing import Any
 
-from paiju.arguments import examples, port_number
+from paiju.arguments import examples, port_number, seconds_in
 from tabletop.errors import OptionError
 
 DEFAULT_PORT = 8765
+READ_TIMEOUT = 10.0
+
+
+def host_to_allow(text: str) -> str:
+    """An --allow-host NAME: a host name, an IPv4 address or an IPv6 one (brackets optional)."""
+    name = text.strip().lower()
+    try:
+        return str(ipaddress.ip_address(name.strip("[]")))
+    except ValueError:
+        pass
+    if not re.fullmatch(r"[a-z0-9]([a-z0-9._-]*[a-z0-9])?", name, flags=re.ASCII):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a host name (the name alone: no scheme, no port)")
+    return name
 
 
 def add_parser(actions: Any, seed: Callable[[str], int]) -> None:
@@ -22,6 +36,13 @@ def add_parser(actions: Any, seed: Callable[[str], int]) -> None:
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1: this machine only)")
     serve.add_argument("--port", type=port_number, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    serve.add_argument("--allow-host", dest="allow_hosts", action="append", default=[], metavar="NAME",
+                       type=host_to_allow,
+                       help="also answer requests addressed to this host name (a deliberate LAN deployment: "
+                            "the name others type; repeatable). Always answered: 127.0.0.1, localhost, [::1], "
+                            "--host and the address a request arrives on")
+    serve.add_argument("--read-timeout", type=seconds_in(0.1, 3600), default=READ_TIMEOUT, metavar="SECONDS",
+                       help=f"time a client has to send a whole request (default {READ_TIMEOUT:g})")
     serve.add_argument("--db", metavar="FILE", help="the progress database (default: paiju/training.sqlite3 "
                                                     "in your data directory)")
     serve.add_argument("--from", dest="serve_source", metavar="DIR",
@@ -35,6 +56,8 @@ def serve_command(args: argparse.Namespace) -> int:
         import uvicorn
 
         from paiju.train.web.app import create_app
+        from paiju.train.web.guard import served_names
+        from paiju.train.web.server import server_config
     except ImportError as exc:
         raise OptionError(f"paiju train serve needs the web extra: pip install 'paiju[web]' ({exc.name} is missing)") from None
     from paiju.train.web.bank import ScenarioBank
@@ -50,7 +73,9 @@ def serve_command(args: argparse.Namespace) -> int:
         print(f"WARNING: serving on {args.host}: anyone who can reach this address can use the trainer "
               f"and read every trainee's progress", file=sys.stderr)
     print(f"paiju training at http://{args.host}:{args.port}/  (progress in {path}; Ctrl-C stops)", file=sys.stderr)
-    uvicorn.run(create_app(bank, store), host=args.host, port=args.port, log_level="warning")
+    config = server_config(create_app(bank, store, served_names(args.host, args.allow_hosts)), args.host, args.port,
+                           args.read_timeout)
+    uvicorn.Server(config).run()
     return 0
 
 

@@ -230,8 +230,21 @@ class Store:
         writer = csv.DictWriter(out, fieldnames=fields, extrasaction="ignore", lineterminator="\n")
         writer.writeheader()
         for row in rows:
-            writer.writerow({**row, "at": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(row["at"]))})
+            cells = {name: spreadsheet_text(value) for name, value in row.items()}
+            writer.writerow({**cells, "at": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(row["at"]))})
         return out.getvalue()
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads as the start of a formula in a CSV cell."""
+
+
+def spreadsheet_text(value: Any) -> Any:
+    """A text cell a spreadsheet shows as text: one that would start a formula (a trainee
+    named ``=HYPERLINK(…)``) gets a leading apostrophe; numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def _filters(**given: Any) -> tuple[str, tuple[Any, ...]]:

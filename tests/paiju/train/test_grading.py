@@ -56,6 +56,11 @@ def test_answer_short_and_chinese_names_and_full_width_punctuation():
     assert parse_answer("SJ-3.1.6; ; 罚分（10）").sanctions == {"PointPenalty(10)"}
 
 
+def test_SJ_3_1_7_the_seeds_重新抓牌_is_a_redeal():
+    a = parse_answer("SJ-3.1.7；choice、重新抓牌；罚分（10）")
+    assert a.rectification == {"Choice", "Redeal"} and a.sanctions == {"PointPenalty(10)"}
+
+
 def test_empty_answer_and_skip_are_no_answer():
     assert parse_answer("") is None and parse_answer("   ") is None and parse_answer("skip") is None
 
