@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import difflib
 import fnmatch
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -143,13 +143,14 @@ class SanctionRule:
     def escalates(self) -> bool:
         return len(self.steps) > 1
 
-    def describe(self) -> str:
-        """One line: 'PointPenalty(10)', '1st: Warning; 2nd: …; 3rd+: … (per player)'."""
+    def describe(self, say: Callable[[Sanction], str] = str) -> str:
+        """One line: 'PointPenalty(10)', '1st: Warning; 2nd: …; 3rd+: … (per player)';
+        ``say``: how a sanction is said (a view passes the referee's words)."""
         if not any(self.steps):
             return "none"
 
         def step_text(step: tuple[Sanction, ...]) -> str:
-            return " + ".join(str(s) for s in step) or "none"
+            return " + ".join(say(s) for s in step) or "none"
 
         if len(self.steps) == 1:
             out = step_text(self.steps[0])
@@ -571,7 +572,7 @@ _CLAUSES: tuple[Clause, ...] = (
     ),
     Clause(
         id="GD-4.1", game=GUANDAN, parent="GD-4",
-        title="Duty to report; over-reporting",
+        title="Duty to report; reporting again, asking the count",
         text_zh="1 、牌手剩10张牌后（含10张）必须主动报牌，反复报牌、追问余牌，给予警告。",
         summary="A player holding 10 or fewer cards must announce its count unasked after each of its plays. Reporting repeatedly, or asking for others' counts: a warning.",
         trigger=Trigger("irregularity:report_repeated", "A seat reports repeatedly, or asks another seat for its count.",

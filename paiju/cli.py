@@ -117,14 +117,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="the referee's clauses of a game, one clause in full, or the rules options",
                            description="List the referee's clauses of a game (id, summary, sanction); with "
-                                       "CLAUSE, that clause in full; with --options, the game's rules options.",
+                                       "CLAUSE, that clause in full; with WORDS, the clauses that say them (or "
+                                       "what people also say for them: 提前 finds 越序); with --options, the "
+                                       "game's rules options.",
                            epilog=examples("paiju rules guandan",
                                            "paiju rules guandan GD-2.3.1",
+                                           "paiju rules guandan 提前出牌",
                                            "paiju rules shengji --options"))
     rules.add_argument("game", choices=games, help="the game")
-    rules.add_argument("clause_id", nargs="?", metavar="CLAUSE",
+    rules.add_argument("clause_id", nargs="*", metavar="CLAUSE|WORDS",
                        help="a clause id (GD-2.3.1): its Chinese text, English summary, trigger, rectification "
-                            "and sanction ladder")
+                            "and sanction ladder; or words to search the clauses for")
     rules.add_argument("--clause", metavar="ID", help="the same as CLAUSE")
     rules.add_argument("--options", action="store_true",
                        help="list the rules options (for simulate --rules): type, default, allowed values")

@@ -298,8 +298,10 @@ def show_deal(scenario: Scenario, console: Any) -> None:
 
 def lookup(game: str, query: str) -> list[str]:
     """The trainer's ``rules`` command: a clause by id (in full), a section's clauses, or the
-    clauses of ``game`` whose title, summary or Chinese text hold every word of ``query``."""
-    from enforcement.rulebook import UnknownClause, children, clause, clauses_for
+    clauses of ``game`` whose title, summary or Chinese text hold every word of ``query``, or
+    a word people also say for it (``paiju.rules_search``: 提前 finds 越序)."""
+    from enforcement.rulebook import UnknownClause, children, clause
+    from paiju.rules_search import search
 
     text = query.strip()
     if not text:
@@ -319,9 +321,7 @@ def lookup(game: str, query: str) -> list[str]:
         below = children(found.id)
         lines.extend(f"  {c.id} {c.title}" for c in below)
         return [line for line in lines if line]
-    words = [w.lower() for w in text.split()]
-    hits = [c for c in clauses_for(game)
-            if all(w in f"{c.id} {c.title} {c.summary} {c.text_zh}".lower() for w in words)]
+    hits = search(game, text)
     if not hits:
         return [f"no {game_spec(game).title} clause says {text!r}"]
     shown = [f"  {c.id} {c.title}" for c in hits[:LOOKUP_LIMIT]]

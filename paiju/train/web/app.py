@@ -236,15 +236,20 @@ class Trainer:
 
     async def games(self, request: Request) -> Response:
         from enforcement.rulebook import clauses_for
+        from paiju.rules_search import haystack
 
         out = []
         for game in self.bank.games:
             clauses = [c for c in clauses_for(game) if not c.heading]
             effects = sorted({k for c in clauses for k in c.allowed_effects})
-            out.append({"game": game, "clauses": [{"id": c.id, "title": c.title, "zh": c.text_zh, "en": c.summary}
-                                                  for c in clauses],
+            # ``search``: what the clause search reads (its words, and what people also say for them)
+            out.append({"game": game, "clauses": [{"id": c.id, "title": c.title, "zh": c.text_zh, "en": c.summary,
+                                                   "search": haystack(c.id)} for c in clauses],
                         "effects": effects})
-        return JSONResponse({"games": out, "sanctions": list(kinds(Sanction))})
+        from paiju.wording import sanction_words
+
+        return JSONResponse({"games": out, "sanctions": list(kinds(Sanction)),
+                             "sanction_words": {kind: sanction_words(kind) for kind in kinds(Sanction)}})
 
     async def next_scenario(self, request: Request) -> Response:
         game = self.game(request.query_params.get("game"))

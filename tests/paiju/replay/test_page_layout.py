@@ -131,13 +131,14 @@ def table_after(*events) -> dict:
 
 def test_resisted_waived_and_excused_tribute():
     assert table_after(event(gd.TributeResisted, payers=(1, 3))) == {
-        "how": "resisted", "double": False, "payments": [], "seats": [1, 3]}
+        "how": "resisted", "double": False, "payments": [], "seats": [1, 3], "head": ""}
     assert table_after(event(gd.TributeWaived, double=True)) == {
-        "how": "waived", "double": True, "payments": [], "seats": []}
+        "how": "waived", "double": True, "payments": [], "seats": [], "head": "double tribute waived by a ruling"}
     due = event(gd.TributeDue, payments=((1, 0),), double=False, excused=(3,))
     paid = event(gd.TributeGiven, seat=1, card="SA", receiver=0)
     back = event(gd.ReturnGiven, seat=0, card="C4", payer=1)
-    assert table_after(due) == {"how": "due", "double": False, "payments": [[1, 0, None, None]], "seats": [3]}
+    assert table_after(due) == {"how": "due", "double": False, "payments": [[1, 0, None, None]], "seats": [3],
+                                "head": ""}
     assert table_after(due, paid, back)["payments"] == [[1, 0, "SA", "C4"]]
 
 

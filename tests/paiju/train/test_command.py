@@ -227,7 +227,7 @@ def test_interactive_run_through_stdin(tmp_path):
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "scenario 1 of 2 · scenario-001.jsonl at" in out and "╭─ deal 1" in out
-    assert re.search(r"Rule on what seat \d did: plays out of turn 提前出牌 \(the irregularity at \d+\)\.", out)
+    assert re.search(r"Rule on what seat \d did: plays out of turn 越序出牌 \(the irregularity at \d+\)\.", out)
     assert "cannot read that: no clause 'GD-2.3.9'" in out            # asked again
     assert "→ RIGHT" in out and "| GD-2.3.1 " in out and "越序出牌" in out
     assert "scenario 2 of 2" in out and "score: 1 of 2 clauses right (1 right, 1 unanswered)" in out

@@ -51,6 +51,9 @@ def test_games_lists_clauses_effects_and_sanctions(client):
     assert all(c["id"].startswith("SJ-") for c in games["shengji"]["clauses"])
     assert "BarOnePlay" in games["guandan"]["effects"]
     assert "ForcedDoubleLast" in data["sanctions"]
+    gd_2_3 = next(c for c in games["guandan"]["clauses"] if c["id"] == "GD-2.3")
+    assert "提前出牌" in gd_2_3["search"]                  # the clause search finds the table's word too
+    assert data["sanction_words"]["ForcedDoubleLast"].startswith("判双下 ")   # the referee's terms (paiju.wording)
 
 
 @pytest.mark.parametrize("game", ["guandan", "shengji"])
