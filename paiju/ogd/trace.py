@@ -54,7 +54,11 @@ class Trace:
         self.lines += 1
 
     def close(self) -> None:
-        self._file.close()
+        """Put the trace in place; with no frame in it, leave whatever was there before."""
+        if self.lines:
+            self._file.close()
+        else:
+            self._file.discard()
 
 
 __all__ = ["Trace", "check_writable"]

@@ -222,3 +222,19 @@ def test_a_room_of_1000_games_abandoned_at_once_ends_without_playing_them():
     assert server.games_done == 0 and server.next_index == 1
     assert "room 1: abandoned in game 0 (all four players gone): not counted, not logged" in said
     assert not server.rooms
+
+
+def test_the_client_gives_up_when_the_server_goes_silent_for_its_idle_timeout():
+    from paiju.ogd.client import play_over_socket
+    from tests.paiju.ogd.ogd_bots import player
+
+    async def scenario():
+        async with serving() as (_, port, _said):
+            lonely = player("random", 0)
+            started = time.monotonic()
+            outcome = await play_over_socket(f"ws://127.0.0.1:{port}/", lonely, idle_timeout=0.3)
+            return outcome, time.monotonic() - started, lonely
+
+    outcome, took, lonely = run(scenario())
+    assert outcome.stopped == "no message from the server in 0.3 s: gave up"
+    assert lonely.room == 1 and outcome.game_over is None and took < 2
