@@ -1,5 +1,5 @@
 """The OGD messages of one game, made from a paiju 掼蛋 match engine and its events
-(shared/protocols/ogd-websocket.md §3-§4). Pure: no sockets here.
+as OGD's server sends them. Pure: no sockets here.
 
 ``Narrator`` follows the match's events and answers with the ``notify`` messages each
 seat gets (``beginning``, ``anti-tribute``, ``tribute``, ``back``, ``play``,
@@ -7,9 +7,9 @@ seat gets (``beginning``, ``anti-tribute``, ``tribute``, ``back``, ``play``,
 ``notify play`` (``-1`` and PASS when the action leads). ``act_message`` is the request
 sent to the seat that must decide, with OGD's fields for its stage.
 
-Differences from OGD that a bot can see (all from paiju's rules): the first deal of a
-game is led by the drawer of the face-up card, not always seat 0; double tribute is paid
-and led as paiju's rules say; a return may be any card the rules allow. The ``actionList``
+Differences from OGD that a bot can see (paiju's default rules; ``--rules preset=ogd``
+sets OGD's): the first deal of a game is led by the drawer of the face-up card, not always
+seat 0; an equal double tribute is paid and led as paiju's rules say. The ``actionList``
 lists every legal play with every choice of suits (as OGD does), PASS first when the seat
 may pass, and each legal tribute or return card once. With ``moves="ogd"`` it lists them
 as OGD does instead (``MOVE_LISTS``): its two reading quirks and every return card twice.

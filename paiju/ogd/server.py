@@ -1,6 +1,6 @@
 """`paiju ogd serve`: an OGD-protocol WebSocket server whose games paiju's 掼蛋 engine plays.
 
-Competition bots connect unchanged (shared/protocols/ogd-websocket.md): CREATE_ROOM /
+Competition bots connect unchanged (as to OGD's own server): CREATE_ROOM /
 JOIN_ROOM, then ``notify``/``act`` for a game of ``round`` games. Unlike OGD, every move
 is checked, and each game is a paiju log unit that ``paiju replay --check`` reproduces.
 

@@ -115,3 +115,17 @@ def test_a_seat_that_rejoins_mid_deal_is_sent_the_deal_in_progress():
     first_act = next(m for m in comeback.received if m.get("type") == "act")
     assert not Counter(first_act["handCards"]) - Counter(picture["handCards"])  # the hand it holds
     assert comeback.notifies("gameOver")
+
+
+def test_rules_preset_ogd_on_the_server_seat_0_leads_each_games_first_deal():
+    seats = [RawBot(s) for s in range(4)]
+    options = ServeOptions(port=0, games=2, start_delay=0.0,
+                           rules={"preset": "ogd", "match_end": "deals", "match_deals": 1})
+    run(play_table(options, seats, rounds=2))
+    firsts = []
+    for message in seats[1].received:
+        if message.get("stage") == "beginning":
+            firsts.append(None)
+        elif message.get("stage") == "play" and firsts and firsts[-1] is None:
+            firsts[-1] = message["curPos"]
+    assert firsts == [0, 0]
