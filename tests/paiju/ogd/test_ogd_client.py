@@ -1,5 +1,5 @@
 """`paiju ogd play`'s protocol side (``OgdPlayer``, ``SeatView``) fed recorded message
-sequences of the reference (shared/protocols/ogd-websocket.md §7, hands completed where the
+sequences of the reference (the recorded samples of OGD's server, hands completed where the
 reference trims them): the table it tracks, the observation and legal actions it gives the
 agent, and the answers it sends."""
 
