@@ -98,8 +98,9 @@ def _client_frame(text: str) -> bytes:
     return b"\x81" + length + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
 
 
-async def non_reading_seat(port: int, room: int, seat: int) -> socket.socket:
-    """A seat that joins and then never reads a byte (a small receive buffer)."""
+async def non_reading_seat(port: int, first: dict) -> socket.socket:
+    """A client that sends ``first`` and then never reads a byte (a small receive buffer)
+    nor answers a ping."""
     loop = asyncio.get_running_loop()
     raw = socket.socket()
     raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
@@ -113,8 +114,7 @@ async def non_reading_seat(port: int, room: int, seat: int) -> socket.socket:
     while b"\r\n\r\n" not in head:
         head += await loop.sock_recv(raw, 1)
     assert head.startswith(b"HTTP/1.1 101"), head
-    await loop.sock_sendall(raw, _client_frame(json.dumps(
-        {"type": "JOIN_ROOM", "data": {"userId": "deaf", "roomId": room, "seatNum": seat}})))
+    await loop.sock_sendall(raw, _client_frame(json.dumps(first)))
     return raw
 
 
@@ -123,7 +123,8 @@ def test_a_seat_that_does_not_read_is_dropped_after_the_act_timeout_and_its_room
     deaf = []
 
     async def deaf_seat(port, room):
-        deaf.append(await non_reading_seat(port, await room, 3))
+        deaf.append(await non_reading_seat(port, {"type": "JOIN_ROOM", "data": {"userId": "deaf", "roomId": await room,
+                                                                                "seatNum": 3}}))
 
     options = ServeOptions(port=0, games=1, start_delay=0.0, rules={"match_end": "deals", "match_deals": 1},
                            timeouts=parse_timeouts("0.3"), send_buffer=4096)
@@ -238,3 +239,49 @@ def test_the_client_gives_up_when_the_server_goes_silent_for_its_idle_timeout():
     outcome, took, lonely = run(scenario())
     assert outcome.stopped == "no message from the server in 0.3 s: gave up"
     assert lonely.room == 1 and outcome.game_over is None and took < 2
+
+
+def test_a_socket_that_answers_no_ping_is_closed_and_its_unstarted_room_goes():
+    async def scenario():
+        async with serving(ping_interval=0.2) as (server, port, said):
+            raw = await non_reading_seat(port, {"type": "CREATE_ROOM", "data": {"userId": "mute"}})
+            started = time.monotonic()
+            while not server.rooms:
+                await asyncio.sleep(0.01)
+            while server.rooms or server.connections:  # no pong comes back: closed after 0.2 + 0.2 s
+                await asyncio.sleep(0.02)
+                assert time.monotonic() - started < 3
+            raw.close()
+            return time.monotonic() - started
+
+    assert run(scenario()) >= 0.2
+
+
+def test_a_killed_server_leaves_a_log_of_whole_games_that_replays(tmp_path):
+    log = tmp_path / "killed.jsonl.gz"
+    server = subprocess.Popen([sys.executable, "-m", "paiju.cli", "ogd", "serve", "--port", "0", "--start-delay", "0",
+                               "--rules", "match_end=deals", "--rules", "match_deals=1", "--log", str(log)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = int(server.stdout.readline().split()[5].rstrip("/").rsplit(":", 1)[1])
+        bots = [RawBot(s, seed=4) for s in range(4)]
+
+        async def play_until_two_games_are_logged():
+            playing = asyncio.ensure_future(seat_room(port, bots, rounds=50))
+            for _ in range(2):
+                line = await asyncio.to_thread(server.stdout.readline)
+                assert line.startswith("game "), line
+            await asyncio.sleep(0.2)  # the writer thread appends the second game
+            server.kill()
+            server.wait(5)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(playing, 5)
+
+        asyncio.run(play_until_two_games_are_logged())
+    finally:
+        if server.poll() is None:
+            server.kill()
+    assert not log.exists()  # never renamed into place: the run did not end
+    [left] = list(tmp_path.glob(".killed.jsonl.gz.paiju-*.tmp"))
+    result = check_log(read_log(left, allow_truncated=True))
+    assert result.ok and result.units >= 2, result.message
