@@ -101,13 +101,23 @@ def rss_mb() -> float:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
 
 
-async def logged_async(games: int, rules: dict, path: str) -> list[tuple[float, float]]:
-    """(seconds, RSS MB) at the end of each game of one room of ``games`` games with --log."""
-    marks: list[tuple[float, float]] = []
+async def logged_async(games: int, rules: dict, path: str) -> list[tuple[float, float, float, float]]:
+    """(seconds, RSS MB, the event loop's longest stall in ms, CPU seconds of this process and
+    its threads) at the end of each game of one room of ``games`` games with --log. A
+    stall: how late a 5 ms sleep woke up."""
+    marks: list[tuple[float, float, float, float]] = []
+    stall = [0.0]
+
+    async def watch() -> None:
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(0.005)
+            stall[0] = max(stall[0], (time.perf_counter() - before - 0.005) * 1000)
 
     def said(line: str) -> None:
         if line.startswith("game "):
-            marks.append((time.perf_counter(), rss_mb()))
+            marks.append((time.perf_counter(), rss_mb(), stall[0], time.process_time()))
+            stall[0] = 0.0
 
     server = OgdServer(ServeOptions(port=0, games=games, rules=rules, start_delay=0.0, log=path), say=said)
     loop = asyncio.get_running_loop()
@@ -115,9 +125,11 @@ async def logged_async(games: int, rules: dict, path: str) -> list[tuple[float, 
     task = loop.create_task(server.run(ready.set_result))
     port = await ready
     room = loop.create_future()
-    marks.append((time.perf_counter(), rss_mb()))
+    marks.append((time.perf_counter(), rss_mb(), 0.0, time.process_time()))
+    watcher = loop.create_task(watch())
     await asyncio.gather(*(bot(port, s, room, games, [0]) for s in range(4)))
     await task
+    watcher.cancel()
     return marks
 
 
@@ -133,12 +145,13 @@ def log_run(games: int, deals: int) -> None:
             marks = asyncio.run(logged_async(games, rules, path))
             size = os.path.getsize(path) / 2 ** 20
         print(f"--log games.{suffix}: {len(marks) - 1} games, final log {size:.1f} MB")
-        print("  games      ms/game median  ms/game max  RSS MB at end")
+        print("  games      wall ms/game median  CPU ms/game median  loop stall ms max  RSS MB at end")
         for start in range(0, len(marks) - 1, 50):
             block = marks[start: start + 51]
             per_game = [(b[0] - a[0]) * 1000 for a, b in zip(block, block[1:])]
-            print(f"  {start + 1:4d}-{start + len(per_game):<4d}  {statistics.median(per_game):14.1f}  "
-                  f"{max(per_game):11.1f}  {block[-1][1]:13.1f}")
+            cpu = [(b[3] - a[3]) * 1000 for a, b in zip(block, block[1:])]
+            print(f"  {start + 1:4d}-{start + len(per_game):<4d}  {statistics.median(per_game):19.1f}  "
+                  f"{statistics.median(cpu):18.1f}  {max(b[2] for b in block[1:]):17.1f}  {block[-1][1]:13.1f}")
 
 
 def main() -> None:

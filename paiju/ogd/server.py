@@ -363,6 +363,7 @@ class OgdServer:
         self.trace: Trace | None = None
         self.rooms: dict[int, Room] = {}
         self.connections: set[Connection] = set()
+        self._closing: set[asyncio.Task] = set()
         self.next_room = 1
         self.next_index = 0
         self.next_connection = 1
@@ -430,19 +431,24 @@ class OgdServer:
                     for conn in room.seats:
                         if conn is not None:
                             conn.room = None
-                            self.connections.discard(conn)
-                            await conn.send(msg.error("ERROR", f"房间已关闭 (room {room.number} closed: its four seats "
-                                                               f"were not filled in {options.room_timeout:g} s)"))
-                            self._close(conn, "room closed")
+                            self._close(conn, "room closed", f"房间已关闭 (room {room.number} closed: its four "
+                                                             f"seats were not filled in {options.room_timeout:g} s)")
             for conn in list(self.connections):
                 if conn.room is None and now - conn.heard > options.idle_timeout:
-                    self.connections.discard(conn)
-                    await conn.send(msg.error("ERROR", f"idle for {options.idle_timeout:g} s: the connection is closed"))
-                    self._close(conn, "idle")
+                    self._close(conn, "idle", f"idle for {options.idle_timeout:g} s: the connection is closed")
 
-    def _close(self, conn: Connection, reason: str) -> None:
-        """Close politely in the background (the closing handshake waits for the peer)."""
-        asyncio.get_running_loop().create_task(conn.socket.close(1000, reason))
+    def _close(self, conn: Connection, reason: str, why: str) -> None:
+        """Tell ``conn`` why and close it, in the background (a peer that does not read
+        holds up only that task)."""
+        self.connections.discard(conn)
+
+        async def close() -> None:
+            await conn.send(msg.error("ERROR", why))
+            await conn.socket.close(1000, reason)
+
+        task = asyncio.get_running_loop().create_task(close())
+        self._closing.add(task)  # a reference until it is done (the loop keeps only a weak one)
+        task.add_done_callback(self._closing.discard)
 
     async def handle(self, socket: Any) -> None:
         if self.options.send_buffer is not None:
