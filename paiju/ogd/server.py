@@ -99,7 +99,8 @@ class ServeOptions:
     ping_interval: float | None = 20.0
     """Seconds between keepalive pings; a ping unanswered as long closes the socket (None: off)."""
     idle_timeout: float = 300.0
-    """A connection in no room that sends nothing this long is closed."""
+    """A connection in no room, or in a room whose games are over, that sends nothing this
+    long is closed."""
     room_timeout: float = 600.0
     """A room whose four seats are not filled this long after it was created is closed."""
     send_buffer: int | None = None
@@ -416,8 +417,8 @@ class OgdServer:
                 self.trace.close()
 
     async def expire(self) -> None:
-        """Close connections in no room that stay silent ``idle_timeout`` s, and rooms not
-        filled ``room_timeout`` s after they were created."""
+        """Close connections in no room (or in one whose games are over) that stay silent
+        ``idle_timeout`` s, and rooms not filled ``room_timeout`` s after they were created."""
         options = self.options
         period = min(1.0, options.idle_timeout / 4, options.room_timeout / 4)
         while True:
@@ -434,7 +435,7 @@ class OgdServer:
                             self._close(conn, "room closed", f"房间已关闭 (room {room.number} closed: its four "
                                                              f"seats were not filled in {options.room_timeout:g} s)")
             for conn in list(self.connections):
-                if conn.room is None and now - conn.heard > options.idle_timeout:
+                if (conn.room is None or conn.room.over) and now - conn.heard > options.idle_timeout:
                     self._close(conn, "idle", f"idle for {options.idle_timeout:g} s: the connection is closed")
 
     def _close(self, conn: Connection, reason: str, why: str) -> None:

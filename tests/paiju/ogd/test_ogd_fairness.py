@@ -285,3 +285,40 @@ def test_a_killed_server_leaves_a_log_of_whole_games_that_replays(tmp_path):
     [left] = list(tmp_path.glob(".killed.jsonl.gz.paiju-*.tmp"))
     result = check_log(read_log(left, allow_truncated=True))
     assert result.ok and result.units >= 2, result.message
+
+
+def test_a_connection_that_lingers_after_gameOver_expires_as_idle():
+    async def lingering(port, room):
+        async with websockets.connect(f"ws://127.0.0.1:{port}/", max_size=2 ** 24) as ws:
+            await ws.send(json.dumps({"type": "JOIN_ROOM", "data": {"userId": "stay", "roomId": await room,
+                                                                    "seatNum": 3}}))
+            over = None
+            with contextlib.suppress(websockets.ConnectionClosed):
+                async for raw in ws:
+                    message = json.loads(raw)
+                    if message.get("type") == "act":
+                        data = {"roomId": await room, "player": 3, "act": message["actionList"][0]}
+                        if message["stage"] == "back":
+                            data.update(tributePos=message["tributePos"], tribute=message["tribute"])
+                        answer = {"play": "PLAY", "tribute": "TRIBUTE", "back": "PAYTRIBUTE"}[message["stage"]]
+                        await ws.send(json.dumps({"type": answer, "data": data}))
+                    elif message.get("stage") == "gameOver":
+                        over = time.monotonic()
+                    elif over is not None:
+                        told.append((message["data"]["msg"], time.monotonic() - over))
+            return over
+
+    told: list = []
+
+    async def scenario():
+        async with serving(idle_timeout=0.3, rules={"match_end": "deals", "match_deals": 1}) as (server, port, said):
+            room = asyncio.get_running_loop().create_future()
+            bots = [RawBot(s) for s in range(3)]
+            first = asyncio.ensure_future(bots[0].run(port, room))
+            await asyncio.wait_for(asyncio.shield(room), 5)
+            await asyncio.wait_for(asyncio.gather(first, *(b.run(port, room) for b in bots[1:]),
+                                                  lingering(port, room)), LIMIT)
+
+    run(scenario())
+    [(says, after)] = told
+    assert says == "idle for 0.3 s: the connection is closed" and 0.2 < after < 3
