@@ -10,7 +10,7 @@ from tabletop.errors import LogError, OptionError
 from tabletop.log import Log
 
 from paiju.progress import ReadProgress, long_log, start_progress
-from paiju.replay.check import check_log, load_log, unit_indices
+from paiju.replay.check import check_log, load_log, log_unit_indices
 
 
 INCOMPLETE = 3
@@ -55,6 +55,6 @@ def _units(log: Log) -> tuple[str, int]:
     if not isinstance(options, dict):
         return "units", 0
     try:
-        return str(options["unit"]), len(unit_indices(options, options["count"]))
+        return str(options["unit"]), len(log_unit_indices(log))
     except (LogError, KeyError, TypeError):
         return "units", 0
