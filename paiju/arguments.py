@@ -6,6 +6,46 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import Any
+
+
+class NamedPath(str):
+    """A path given on the command line, with the option that named it (for messages)."""
+
+    option: str
+
+    def __new__(cls, text: str, option: str) -> "NamedPath":
+        path = super().__new__(cls, text)
+        path.option = option
+        return path
+
+    def __reduce__(self) -> tuple[Any, ...]:   # to worker processes: a plain path
+        return (str, (str(self),))
+
+
+class InputPath(NamedPath):
+    """A file or directory the command reads."""
+
+
+class OutputPath(NamedPath):
+    """A file or directory the command writes (or writes into)."""
+
+
+def input_path(option: str) -> Callable[[str], InputPath]:
+    """The argument type of a path the command reads: ``paiju.files.refuse_overlapping_paths``
+    keeps every output off it, before the command starts."""
+    def parse(text: str) -> InputPath:
+        return InputPath(text, option)
+    parse.__name__ = "path"
+    return parse
+
+
+def output_path(option: str) -> Callable[[str], OutputPath]:
+    """The argument type of a path the command writes: never an input's, never another output's."""
+    def parse(text: str) -> OutputPath:
+        return OutputPath(text, option)
+    parse.__name__ = "path"
+    return parse
 
 
 def positive_int(text: str) -> int:

@@ -7,8 +7,10 @@ stopped)."""
 
 from __future__ import annotations
 
+import argparse
 import os
 
+from paiju.arguments import InputPath, NamedPath, OutputPath
 from tabletop.errors import PaijuError
 from tabletop.files import put_in_place, remove_quietly, temporary_beside
 
@@ -39,3 +41,31 @@ def write_whole(path: str, text: str, *, what: str = "", error: type[PaijuError]
 def write_lines(path: str, lines: list[str], *, what: str = "", error: type[PaijuError] = PaijuError) -> int:
     """``write_whole`` of lines, each ended by a newline."""
     return write_whole(path, "".join(line + "\n" for line in lines), what=what, error=error)
+
+
+def same_file(one: str, other: str) -> bool:
+    """Whether two paths name one file: the same resolved path (links followed), or, when
+    both exist, the same inode (a hard link)."""
+    if os.path.realpath(one) == os.path.realpath(other):
+        return True
+    try:
+        return os.path.samefile(one, other)
+    except OSError:   # one of them does not exist (yet): not the same existing file
+        return False
+
+
+def refuse_overlapping_paths(args: argparse.Namespace) -> None:
+    """No output onto an input, no two outputs onto one file: the paths the command line
+    named (``paiju.arguments.input_path`` / ``output_path``), checked before any work."""
+    named = [value for value in vars(args).values() if isinstance(value, NamedPath)]
+    outputs = [path for path in named if isinstance(path, OutputPath)]
+    for path in outputs:
+        for read in (other for other in named if isinstance(other, InputPath)):
+            if same_file(path, read):
+                raise PaijuError(f"{path.option} {str(path)!r} is the input {read.option}: "
+                                 f"refusing to write over what it reads")
+    for number, path in enumerate(outputs):
+        for other in outputs[number + 1:]:
+            if same_file(path, other):
+                raise PaijuError(f"{path.option} and {other.option} are the same file {str(path)!r}: "
+                                 f"give each output its own")

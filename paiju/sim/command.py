@@ -159,8 +159,6 @@ def check_outputs(log: str | None, layout: str, summary: str | None) -> None:
         _check_writable(log, "log", file_itself=layout == "merged")
     if summary:
         _check_writable(summary, "summary", file_itself=True)
-    if log and summary and os.path.abspath(log) == os.path.abspath(summary):
-        raise OptionError(f"--log and --summary are the same file {log!r}")
 
 
 def _check_writable(path: str, what: str, *, file_itself: bool) -> None:

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from paiju.arguments import examples, port_number
+from paiju.arguments import examples, input_path, output_path, port_number
 from tabletop.errors import OptionError
 
 DEFAULT_PORT = 8765
@@ -22,9 +22,9 @@ def add_parser(actions: Any, seed: Callable[[str], int]) -> None:
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1: this machine only)")
     serve.add_argument("--port", type=port_number, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
-    serve.add_argument("--db", metavar="FILE", help="the progress database (default: paiju/training.sqlite3 "
+    serve.add_argument("--db", type=output_path("--db"), metavar="FILE", help="the progress database (default: paiju/training.sqlite3 "
                                                     "in your data directory)")
-    serve.add_argument("--from", dest="serve_source", metavar="DIR",
+    serve.add_argument("--from", dest="serve_source", type=input_path("--from"), metavar="DIR",
                        help="train on the scenarios of a pack or of the logs in DIR (default: generated)")
     serve.add_argument("--seed", dest="serve_seed", type=seed, default=0, metavar="S",
                        help="seed of the generated scenarios (default 0)")
