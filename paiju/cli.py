@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from paiju.files import refuse_overlapping_paths
+from paiju.stopping import Stopped, exit_status, signal_name, stopping_signals_as_interrupts
 from paiju.arguments import examples, input_path, output_path, positive_int, rate, seat_number, seed
 from tabletop.errors import PaijuError
 from tabletop.games import game_names
@@ -161,6 +162,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    with stopping_signals_as_interrupts():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         parser = build_parser()   # in the try: it imports the commands' modules, a Ctrl-C may land there
         args, extra = parser.parse_known_args(argv)
@@ -174,6 +180,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PaijuError as exc:
         print(f"paiju: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except Stopped as exc:
+        print(f"paiju: stopped by {signal_name(exc)}", file=sys.stderr)
+        return exit_status(exc)
     except KeyboardInterrupt:
         print("paiju: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

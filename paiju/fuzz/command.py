@@ -41,6 +41,7 @@ from enforcement.invariants import INVARIANTS
 from enforcement.rulebook import clauses_for
 from tabletop.errors import OptionError
 
+from paiju.stopping import exit_status
 from paiju.agent_specs import parse_agents
 from paiju.fuzz.parser import DEFAULT_CASES, add_parser
 from paiju.files import write_lines
@@ -233,14 +234,15 @@ def fuzz_command(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
                 if not args.keep_going:
                     break
             progress.advance(1, note=_violations(run))
-    except KeyboardInterrupt:   # Ctrl-C: the cases finished so far are the run
+    except KeyboardInterrupt as exc:   # Ctrl-C, SIGTERM, SIGHUP: the cases finished so far are the run
         run.interrupted = True
+        stopped = exit_status(exc)
     progress.close()
     _summary(run, coverage, time.monotonic() - started, args, stdout)
     print(interactions.summary(), file=stdout)
     if run.interrupted:
         print("paiju: interrupted: the coverage above is of the cases finished before Ctrl-C", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return stopped
     return 1 if run.findings else 0
 
 
