@@ -28,11 +28,15 @@ class InputPath(NamedPath):
 
 
 class OutputPath(NamedPath):
-    """A file or directory the command writes (or writes into)."""
+    """A file the command writes."""
+
+
+class OutputDirectory(OutputPath):
+    """A directory the command writes into (made if missing; its parent must exist)."""
 
 
 def input_path(option: str) -> Callable[[str], InputPath]:
-    """The argument type of a path the command reads: ``paiju.files.refuse_overlapping_paths``
+    """The argument type of a path the command reads: ``paiju.files.check_command_paths``
     keeps every output off it, before the command starts."""
     def parse(text: str) -> InputPath:
         return InputPath(text, option)
@@ -41,9 +45,18 @@ def input_path(option: str) -> Callable[[str], InputPath]:
 
 
 def output_path(option: str) -> Callable[[str], OutputPath]:
-    """The argument type of a path the command writes: never an input's, never another output's."""
+    """The argument type of a file the command writes: never an input, never another output,
+    and writable before the command starts (``paiju.files.check_command_paths``)."""
     def parse(text: str) -> OutputPath:
         return OutputPath(text, option)
+    parse.__name__ = "path"
+    return parse
+
+
+def output_directory(option: str) -> Callable[[str], OutputDirectory]:
+    """The argument type of a directory the command writes into, checked as ``output_path``."""
+    def parse(text: str) -> OutputDirectory:
+        return OutputDirectory(text, option)
     parse.__name__ = "path"
     return parse
 

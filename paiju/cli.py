@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from paiju.files import refuse_overlapping_paths
+from paiju.files import check_command_paths
 from paiju.stopping import Stopped, exit_status, signal_name, stopping_signals_as_interrupts
 from paiju.arguments import examples, input_path, output_path, positive_int, rate, seat_number, seed
 from tabletop.errors import PaijuError
@@ -175,7 +175,7 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.command is None:   # bare `paiju`: nothing asked for, so a usage error (exit 2) that shows the commands
             parser.print_help(sys.stderr)
             return EXIT_USAGE
-        refuse_overlapping_paths(args)
+        check_command_paths(args)
         return _dispatch(args)
     except PaijuError as exc:
         print(f"paiju: error: {exc}", file=sys.stderr)

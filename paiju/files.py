@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Set
 
-from paiju.arguments import InputPath, NamedPath, OutputPath
+from paiju.arguments import InputPath, NamedPath, OutputDirectory, OutputPath
 from tabletop.errors import PaijuError
 from tabletop.files import put_in_place, remove_quietly, temporary_beside
 
@@ -54,11 +55,47 @@ def same_file(one: str, other: str) -> bool:
         return False
 
 
-def refuse_overlapping_paths(args: argparse.Namespace) -> None:
-    """No output onto an input, no two outputs onto one file: the paths the command line
-    named (``paiju.arguments.input_path`` / ``output_path``), checked before any work."""
+def check_command_paths(args: argparse.Namespace) -> None:
+    """The paths the command line named (``paiju.arguments.input_path``, ``output_path``,
+    ``output_directory``), checked before any work: no output onto an input, no two outputs
+    onto one file, every output writable where it is to be written (a missing parent is
+    never made: a path a user named is taken as meant)."""
     named = [value for value in vars(args).values() if isinstance(value, NamedPath)]
     outputs = [path for path in named if isinstance(path, OutputPath)]
+    _refuse_overlapping(named, outputs)
+    directories = {os.path.abspath(path) for path in outputs if isinstance(path, OutputDirectory)}
+    for path in outputs:
+        check_writable(path, path.option, directory=isinstance(path, OutputDirectory), made=directories)
+
+
+def check_writable(path: str, option: str, *, directory: bool = False, made: Set[str] = frozenset()) -> None:
+    """That ``path`` (a file, or with ``directory`` a directory to write into) can be
+    written: its parent exists (or is among the directories the command ``made``), it is of
+    the right kind, and a file can really be created where it goes. A one-line error if not."""
+    target = os.path.abspath(path)
+    parent = os.path.dirname(target)
+    if directory and os.path.lexists(target) and not os.path.isdir(target):
+        raise PaijuError(f"{option} {path!r} is not a directory")
+    if not directory and os.path.isdir(target):
+        raise PaijuError(f"cannot write {option} {path!r}: it is a directory")
+    where = target if directory and os.path.isdir(target) else parent
+    if where in made and not os.path.isdir(where):
+        return   # inside another output directory, made when the command writes into it
+    if os.path.lexists(where) and not os.path.isdir(where):
+        raise PaijuError(f"cannot write {option} {path!r}: {where!r} is not a directory")
+    if not os.path.isdir(where):
+        raise PaijuError(f"cannot write {option} {path!r}: no such directory {where!r}")
+    if not directory and os.path.exists(target) and not os.access(target, os.W_OK):
+        raise PaijuError(f"cannot write {option} {path!r}: permission denied")
+    try:   # a real file where the output goes: permissions, a read-only disk, ACLs all answer
+        fd, probe = temporary_beside(os.path.join(where, "probe"))
+    except OSError as exc:
+        raise PaijuError(f"cannot write {option} {path!r}: {exc.strerror or exc}") from None
+    os.close(fd)
+    remove_quietly(probe)
+
+
+def _refuse_overlapping(named: list[NamedPath], outputs: list[OutputPath]) -> None:
     for path in outputs:
         for read in (other for other in named if isinstance(other, InputPath)):
             if same_file(path, read):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from paiju.arguments import examples, input_path, output_path, rate, seconds
+from paiju.arguments import examples, input_path, output_directory, output_path, rate, seconds
 
 DEFAULT_CASES = 100
 DEFAULT_OUT = "fuzz-failures"
@@ -33,7 +33,7 @@ def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int
                            "file.py:Name; 1, 2 (per team) or 4 (per seat) (default: drawn per case, random or heuristic)")
     fuzz.add_argument("--time-budget", type=seconds, metavar="SECONDS",
                       help="start no new case after this many seconds (shrinking gets a quarter more)")
-    fuzz.add_argument("--out", type=output_path("--out"), default=DEFAULT_OUT, metavar="DIR",
+    fuzz.add_argument("--out", type=output_directory("--out"), default=DEFAULT_OUT, metavar="DIR",
                       help=f"where failing cases' logs go (default ./{DEFAULT_OUT})")
     fuzz.add_argument("--replay-sample", type=rate, default=DEFAULT_REPLAY_SAMPLE, metavar="RATE",
                       help=f"share of clean cases re-checked with replay --check (default {DEFAULT_REPLAY_SAMPLE})")
@@ -43,7 +43,7 @@ def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int
     fuzz.add_argument("--repro", type=input_path("--repro"), metavar="LOG", help="re-run the case a fuzz log holds and report what breaks")
     fuzz.add_argument("--guided", action="store_true",
                       help="coverage-guided: mutate the cases that reached new interaction pairs to reach more")
-    fuzz.add_argument("--campaign", type=output_path("--campaign"), metavar="DIR",
+    fuzz.add_argument("--campaign", type=output_directory("--campaign"), metavar="DIR",
                       help="keep the corpus, coverage and findings in DIR; an interrupted campaign resumes there")
     fuzz.add_argument("--jobs", type=positive_int, metavar="N", help="play the cases on N local processes")
     fuzz.add_argument("--cluster", metavar="ADDRESS",
