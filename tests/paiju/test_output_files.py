@@ -62,14 +62,18 @@ def test_a_worker_that_dies_mid_run_leaves_a_log_of_whole_units_and_no_summary(t
 
 
 def test_a_run_stopped_before_its_first_unit_leaves_the_old_log(tmp_path):
-    log = tmp_path / "slow.jsonl"
+    log, summary = tmp_path / "slow.jsonl", tmp_path / "slow.json"
     log.write_text(OLD)
+    summary.write_text(OLD)
     # heuristic agents: a whole match takes a second or more, so the run is stopped before one is done
-    run = Running(["simulate", "guandan", "--matches", "50", "--seed", "1", "--agents", "heuristic", "--log", str(log)])
+    run = Running(["simulate", "guandan", "--matches", "50", "--seed", "1", "--agents", "heuristic", "--log", str(log),
+                   "--summary", str(summary)])
     run.wait_for(lambda: any(tmp_path.glob(".slow.jsonl.*.tmp")))   # the run has started: its header is written
     run.wait_for(lambda: "0/50 matches" in run.stderr)              # and is playing its first match
     assert run.interrupt() == 130, run.stdout + run.stderr
-    assert log.read_text() == OLD and _temporaries(tmp_path) == []
+    assert "no match finished" in run.stderr
+    # the log and the summary stay together: neither is replaced
+    assert log.read_text() == OLD and summary.read_text() == OLD and _temporaries(tmp_path) == []
 
 
 def test_a_failed_replay_html_leaves_the_old_page_whole(tmp_path):
