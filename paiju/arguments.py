@@ -5,6 +5,7 @@ the examples that end each command's --help."""
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +34,36 @@ class OutputPath(NamedPath):
 
 class OutputDirectory(OutputPath):
     """A directory the command writes into (made if missing; its parent must exist)."""
+
+
+class AgentList(str):
+    """``--agents``: comma-separated specs; those of a file (``path/to/file.py:Name``) name
+    files the command reads (``inputs``), which no output may overwrite."""
+
+    inputs: tuple[InputPath, ...]
+
+    def __new__(cls, text: str, option: str) -> "AgentList":
+        value = super().__new__(cls, text)
+        value.inputs = tuple(InputPath(where, option) for where in (spec.strip().rpartition(":")[0]
+                                                                   for spec in text.split(","))
+                             if is_agent_file(where))
+        return value
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (str, (str(self),))
+
+
+def is_agent_file(where: str) -> bool:
+    """Whether the part of an agent spec before ``:Name`` is a file (else a module path)."""
+    return where.endswith(".py") or os.sep in where or "/" in where
+
+
+def agent_list(option: str) -> Callable[[str], AgentList]:
+    """The argument type of ``--agents`` (the specs are checked by the command)."""
+    def parse(text: str) -> AgentList:
+        return AgentList(text, option)
+    parse.__name__ = "agents"
+    return parse
 
 
 def input_path(option: str) -> Callable[[str], InputPath]:

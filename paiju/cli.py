@@ -10,7 +10,7 @@ from typing import Any, NoReturn
 
 from paiju.files import check_command_paths
 from paiju.stopping import Stopped, exit_status, signal_name, stopping_signals_as_interrupts
-from paiju.arguments import examples, input_path, output_path, positive_int, rate, seat_number, seed
+from paiju.arguments import agent_list, examples, input_path, output_path, positive_int, rate, seat_number, seed
 from tabletop.errors import PaijuError
 from tabletop.games import game_names
 
@@ -96,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     count.add_argument("--deals", type=positive_int, help="independent deals (the default: 100 deals)")
     count.add_argument("--matches", type=positive_int, help="whole matches")
     sim.add_argument("--seed", type=seed, default=0, help="root seed (default 0)")
-    sim.add_argument("--agents", default="random",
+    sim.add_argument("--agents", type=agent_list("--agents"), default="random",
                      help="agents: one for all seats, two for teams 0/1, or four per seat, comma-separated: "
                           "random, heuristic, module.path:Name or path/to/file.py:Name (default random)")
     sim.add_argument("--log", type=output_path("--log"), metavar="FILE", help="write the JSONL event log here (.gz compresses)")

@@ -11,7 +11,7 @@ import argparse
 import os
 from collections.abc import Set
 
-from paiju.arguments import InputPath, NamedPath, OutputDirectory, OutputPath
+from paiju.arguments import AgentList, InputPath, NamedPath, OutputDirectory, OutputPath
 from tabletop.errors import PaijuError
 from tabletop.files import put_in_place, remove_quietly, temporary_beside
 
@@ -60,7 +60,9 @@ def check_command_paths(args: argparse.Namespace) -> None:
     ``output_directory``), checked before any work: no output onto an input, no two outputs
     onto one file, every output writable where it is to be written (a missing parent is
     never made: a path a user named is taken as meant)."""
-    named = [value for value in vars(args).values() if isinstance(value, NamedPath)]
+    values = vars(args).values()
+    named = [value for value in values if isinstance(value, NamedPath)]
+    named += [path for value in values if isinstance(value, AgentList) for path in value.inputs]
     outputs = [path for path in named if isinstance(path, OutputPath)]
     _refuse_overlapping(named, outputs)
     directories = {os.path.abspath(path) for path in outputs if isinstance(path, OutputDirectory)}

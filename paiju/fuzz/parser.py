@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from paiju.arguments import examples, input_path, output_directory, output_path, rate, seconds
+from paiju.arguments import agent_list, examples, input_path, output_directory, output_path, rate, seconds
 
 DEFAULT_CASES = 100
 DEFAULT_OUT = "fuzz-failures"
@@ -28,7 +28,7 @@ def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int
                             f"for tribute) (default {DEFAULT_CASES})")
     count.add_argument("--matches", type=positive_int, metavar="N", help="fuzz N whole matches instead")
     fuzz.add_argument("--seed", type=seed, default=0, metavar="S", help="root seed (default 0)")
-    fuzz.add_argument("--agents", metavar="SPEC",
+    fuzz.add_argument("--agents", type=agent_list("--agents"), metavar="SPEC",
                       help="the agents of every case, as for simulate: built-in names, module.path:Name or "
                            "file.py:Name; 1, 2 (per team) or 4 (per seat) (default: drawn per case, random or heuristic)")
     fuzz.add_argument("--time-budget", type=seconds, metavar="SECONDS",

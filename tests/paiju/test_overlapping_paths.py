@@ -49,6 +49,8 @@ def test_a_link_to_the_input_is_the_input(log, tmp_path):
     (["simulate", "guandan", "--deals", "2", "--log", "x.jsonl.gz", "--summary", "./x.jsonl.gz"],
      "--log and --summary are the same file"),
     (["fuzz", "--repro", "gd.jsonl", "--out", "gd.jsonl"], "--out 'gd.jsonl' is the input --repro"),
+    (["simulate", "guandan", "--deals", "1", "--agents", "random,./gd.jsonl:Bot", "--summary", "gd.jsonl"],
+     "--summary 'gd.jsonl' is the input --agents"),   # an agent's file is read too
     (["fuzz", "--game", "guandan", "--deals", "2", "--holes", "h.md", "--report", "./h.md"],
      "--holes and --report are the same file"),
     (["fuzz", "--game", "guandan", "--deals", "2", "--campaign", "c", "--out", "c/"],
