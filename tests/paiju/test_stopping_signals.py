@@ -61,6 +61,7 @@ def test_a_stopped_tournament_writes_the_boards_played_as_a_partial_table(tmp_pa
     assert document["partial"] is True and document["interrupted_by"] == signal.Signals(signum).name
     rows = (out / "deals.csv").read_text().splitlines()[1:]
     assert 0 < len(rows) < 4000 and document["timing"]["deals_played"] == len(rows)
+    assert all(row.endswith(",false") for row in rows)   # the table says it is partial: column complete
     if (out / "report.html").exists():
         assert "Partial: the tournament was interrupted" in (out / "report.html").read_text()
     assert _temporaries(out) == []
