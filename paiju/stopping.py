@@ -43,11 +43,13 @@ def signal_name(interrupt: KeyboardInterrupt) -> str:
 @contextlib.contextmanager
 def stopping_signals_as_interrupts() -> Iterator[None]:
     """SIGTERM and SIGHUP raise ``Stopped`` in the main thread inside the block; the handlers
-    before it are back after it (a test or another program may call ``paiju.cli.main``)."""
+    before it are back after it (a test or another program may call ``paiju.cli.main``). A
+    signal this process was started ignoring stays ignored (``nohup`` ignores SIGHUP)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = {number: signal.signal(number, _stop) for number in _numbers() if number != signal.SIGINT}
+    previous = {number: signal.signal(number, _stop) for number in _numbers()
+                if number != signal.SIGINT and signal.getsignal(number) != signal.SIG_IGN}
     try:
         yield
     finally:

@@ -114,8 +114,9 @@ def _start_worker(game: str) -> None:
         os.setpgid(0, 0)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in ("SIGTERM", "SIGHUP"):   # a forked worker inherits the parent's handlers: its own are the defaults
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) != signal.SIG_IGN:   # nohup's stays
+            signal.signal(number, signal.SIG_DFL)
     end_with_parent()
     adapter(game)  # import the engines now, not inside the first chunk
 

@@ -101,3 +101,20 @@ def test_jobs_workers_end_with_their_parent(tmp_path, command, signum):
         os.kill(pid, signal.SIGKILL)
     run.finish()
     assert alive == [], f"{command}: workers {alive} outlived their parent"
+
+
+def test_under_nohup_a_hang_up_is_still_ignored(tmp_path):
+    """A process started ignoring SIGHUP (``nohup``) keeps ignoring it, its workers too."""
+    proc = subprocess.Popen([*PAIJU, "simulate", "guandan", "--deals", "400", "--jobs", "2", "--log",
+                             str(tmp_path / "n.jsonl")], text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    parent = psutil.Process(proc.pid)
+    deadline = time.monotonic() + 60
+    while len(parent.children()) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGHUP)
+    for worker in parent.children():   # as a hang-up to their group would
+        os.kill(worker.pid, signal.SIGHUP)
+    out, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0, out + err
+    assert "400 deals in " in out
