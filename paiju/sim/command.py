@@ -28,6 +28,7 @@ from paiju.sim.backends import Backend, completed, open_backend
 from paiju.sim.batch import Batch, ChunkOutput, ChunkTask, chunk_size, make_agents, peak_rss_kb, plan_chunks
 from paiju.sim.referee_summary import with_referee
 from paiju.files import write_whole
+from tabletop.files import remove_quietly
 from paiju.games import adapter_for
 from paiju.summary import Summary, counted, print_tables, unit_noun
 from paiju.sim.logs import RunLogs
@@ -89,7 +90,8 @@ def simulate_command(args: argparse.Namespace) -> int:
     backend = open_backend(args.cluster, args.jobs, count, game.name)
     try:
         startup = time.perf_counter() - begun
-        run = run_batch(batch, backend, log=args.log, layout=layout, quiet=args.quiet, keep_on_interrupt=True)
+        run = run_batch(batch, backend, log=args.log, layout=layout, quiet=args.quiet, keep_on_interrupt=True,
+                        summary=args.summary)
     finally:
         backend.close()
     played = len(run.results)
@@ -128,9 +130,11 @@ class BatchRun:
 
 
 def run_batch(batch: Batch, backend: Backend, *, log: str | None = None, layout: str = "merged",
-              quiet: bool = True, keep_on_interrupt: bool = False) -> BatchRun:
+              quiet: bool = True, keep_on_interrupt: bool = False, summary: str | None = None) -> BatchRun:
     """Play the batch; with ``keep_on_interrupt``, an interrupt ends the run with the units
-    put in order so far (``BatchRun.interrupted`` says what stopped it) instead of raising."""
+    put in order so far (``BatchRun.interrupted`` says what stopped it) instead of raising.
+    ``summary``: the summary file of the log, removed when the log is replaced (it told of
+    the old log; the caller writes the new one), so the two never disagree."""
     size = chunk_size(batch.unit, batch.count, backend.workers)
     chunks = plan_chunks(batch.count, size)
     results: list[Any] = []
@@ -167,8 +171,8 @@ def run_batch(batch: Batch, backend: Backend, *, log: str | None = None, layout:
     finally:
         if progress is not None:
             progress.close()
-        if logs is not None:
-            logs.close()
+        if logs is not None and logs.close() and summary:
+            remove_quietly(summary)
     return BatchRun(tuple(results), time.perf_counter() - start, size, len(chunks), peaks, interrupted)
 
 

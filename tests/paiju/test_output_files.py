@@ -48,6 +48,7 @@ def test_a_worker_that_dies_mid_run_leaves_a_log_of_whole_units_and_no_summary(t
     """A real crash: one of the --jobs worker processes is killed; paiju fails with an internal
     error, the log holds the whole units put in order before it, the summary is not written."""
     log, summary = tmp_path / "crash.jsonl.gz", tmp_path / "crash.json"
+    summary.write_text(OLD)   # of an earlier log: it goes when the new log replaces that one
     run = Running(["simulate", "shengji", "--deals", "3000", "--seed", "5", "--jobs", "2", "--log", str(log),
                    "--summary", str(summary), "--quiet"])
     run.wait_for(lambda: sum(p.stat().st_size for p in tmp_path.glob(".crash.jsonl.gz.*.tmp")) > 20_000)
