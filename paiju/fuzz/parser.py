@@ -33,7 +33,7 @@ def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int
                            "file.py:Name; 1, 2 (per team) or 4 (per seat) (default: drawn per case, random or heuristic)")
     fuzz.add_argument("--time-budget", type=seconds, metavar="SECONDS",
                       help="start no new case after this many seconds (shrinking gets a quarter more)")
-    fuzz.add_argument("--out", type=output_directory("--out"), default=DEFAULT_OUT, metavar="DIR",
+    fuzz.add_argument("--out", type=output_directory("--out"), metavar="DIR",
                       help=f"where failing cases' logs go (default ./{DEFAULT_OUT})")
     fuzz.add_argument("--replay-sample", type=rate, default=DEFAULT_REPLAY_SAMPLE, metavar="RATE",
                       help=f"share of clean cases re-checked with replay --check (default {DEFAULT_REPLAY_SAMPLE})")

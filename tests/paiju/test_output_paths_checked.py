@@ -66,3 +66,11 @@ def test_train_serve_on_a_port_in_use_is_one_line_before_it_announces_serving(tm
         taken.close()
     assert done.returncode == 2, done.stdout + done.stderr
     assert done.stderr == f"paiju: error: cannot serve on 127.0.0.1:{port}: the port is in use\n"
+
+
+def test_the_default_fuzz_out_is_checked_only_where_it_is_written(tmp_path):
+    (tmp_path / "fuzz-failures").write_text("a regular file where the default --out directory would go\n")
+    done, _ = _paiju("fuzz", "--game", "guandan", "--deals", "2", "--quiet", "--campaign", "c", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr   # a campaign keeps its findings in its directory
+    done, _ = _paiju(*LONG_FUZZ, cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr == "paiju: error: --out 'fuzz-failures' is not a directory\n", done.stderr
