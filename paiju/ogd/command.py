@@ -8,7 +8,7 @@ from typing import Any
 
 from tabletop.errors import OptionError
 
-from paiju.arguments import examples, port_or_any, seconds_in, whole_number_in
+from paiju.arguments import examples, output_path, port_or_any, seconds_in, whole_number_in
 
 
 
@@ -27,7 +27,7 @@ def add_parser(sub: Any, positive_int: Any, seed: Any, seat: Any) -> None:
     serve.add_argument("--games", type=positive_int, metavar="N", help="stop after N games (default: run until interrupted)")
     serve.add_argument("--referee", action="store_true",
                        help="illegal moves are irregularities the referee rules on (default: strict, refused)")
-    serve.add_argument("--log", metavar="FILE", help="write every finished game to this paiju log (.gz compresses)")
+    serve.add_argument("--log", type=output_path("--log"), metavar="FILE", help="write every finished game to this paiju log (.gz compresses)")
     serve.add_argument("--seed", type=seed, default=0, help="root seed of the deals (default 0)")
     serve.add_argument("--rules", metavar="K=V", action="append", default=[],
                        help="a 掼蛋 rules option, e.g. --rules match_end=deals --rules match_deals=4 (repeatable)")

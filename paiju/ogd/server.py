@@ -871,7 +871,10 @@ def serve(options: ServeOptions) -> int:
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):   # each ends the serving the same way (no SIGHUP on Windows)
+            sig = getattr(signal, name, None)
+            if sig is None:
+                continue
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, server.finished.set)
 

@@ -41,6 +41,10 @@ def replay_command(args: argparse.Namespace) -> int:
         result = check_log(log, game, logged_rulings=getattr(args, "logged_rulings", False), progress=checking.advance)
     finally:
         checking.close()
+    if result.ok and result.complete and log.truncated:
+        # every unit whole, then a line without its newline: not a run cut off, text after the log
+        line = len(log.lines) + 2   # after the header and every event read
+        raise LogError(f"{args.log}: line {line}: text after the log's last unit, without a newline: not an event")
     print(result.message)
     if result.ok and not result.complete:
         print("paiju: warning: the log is the prefix of an interrupted run (exit 3)", file=sys.stderr)

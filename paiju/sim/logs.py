@@ -83,15 +83,19 @@ class RunLogs:
         self._writers[output.chunk.number % len(self._writers)].write_block(output.log)
         self._next += 1
 
-    def close(self) -> None:
+    def close(self) -> bool:
         """Put in place every file that got a unit (the whole units played, in order; a
         stopped run's log is a valid prefix); a file that got none is not written, so a run
-        stopped before its first unit leaves any earlier file as it was."""
+        stopped before its first unit leaves any earlier file as it was. True if any file
+        was put in place."""
+        replaced = False
         for writer in self._writers:
             if writer.blocks:
                 writer.close()
+                replaced = True
             else:
                 writer.discard()
+        return replaced
 
     def discard(self) -> None:
         """Write none of the files (a run that never started leaves nothing behind)."""

@@ -21,6 +21,7 @@ from collections import Counter, deque
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from paiju.stopping import exit_status
 from paiju.train.parser import DEFAULT_COUNT
 from paiju.train.grade import (
     VERDICTS, AnswerError, explanation, grade, parse_answer, result_record, unreadable, why,
@@ -76,8 +77,9 @@ def train_command(args: argparse.Namespace, stdin: TextIO | None = None, stdout:
                 _warn(f"{args.answers} has {len(answers)} answers for {len(scenarios)} scenarios; "
                       f"the last {len(answers) - len(scenarios)} are not used")
             _batch(scenarios, answers, stdout, args.html_dir, records)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:   # Ctrl-C, SIGTERM, SIGHUP
         interrupted = True
+        interrupted_status = exit_status(exc)
         print(file=stdout)
     report = _report(game, made, records, of=len(scenarios), interrupted=interrupted)
     _print_score(report, stdout)
@@ -89,7 +91,7 @@ def train_command(args: argparse.Namespace, stdin: TextIO | None = None, stdout:
     if interrupted:
         print(f"paiju: interrupted: {_answered(records)} of {len(scenarios)} scenarios answered"
               + (f", reported in {args.report}" if args.report else ""), file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return interrupted_status
     return 0
 
 

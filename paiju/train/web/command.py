@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import ipaddress
+import os
 import re
+import socket
 import sys
 from collections.abc import Callable
 from typing import Any
 
-from paiju.arguments import examples, port_number, seconds_in
+from paiju.arguments import examples, input_path, output_path, port_number, seconds_in
 from tabletop.errors import OptionError
 
 DEFAULT_PORT = 8765
@@ -43,9 +46,9 @@ def add_parser(actions: Any, seed: Callable[[str], int]) -> None:
                             "--host and the address a request arrives on")
     serve.add_argument("--read-timeout", type=seconds_in(0.1, 3600), default=READ_TIMEOUT, metavar="SECONDS",
                        help=f"time a client has to send a whole request (default {READ_TIMEOUT:g})")
-    serve.add_argument("--db", metavar="FILE", help="the progress database (default: paiju/training.sqlite3 "
+    serve.add_argument("--db", type=output_path("--db"), metavar="FILE", help="the progress database (default: paiju/training.sqlite3 "
                                                     "in your data directory)")
-    serve.add_argument("--from", dest="serve_source", metavar="DIR",
+    serve.add_argument("--from", dest="serve_source", type=input_path("--from"), metavar="DIR",
                        help="train on the scenarios of a pack or of the logs in DIR (default: generated)")
     serve.add_argument("--seed", dest="serve_seed", type=seed, default=0, metavar="S",
                        help="seed of the generated scenarios (default 0)")
@@ -66,17 +69,39 @@ def serve_command(args: argparse.Namespace) -> int:
     bank = ScenarioBank(seed=args.serve_seed, source=args.serve_source)
     path = args.db or default_db_path()
     try:
+        if args.db is None:   # the default's directory is paiju's to make; a --db FILE's is the user's
+            os.makedirs(os.path.dirname(path), exist_ok=True)
         store = Store(path)
     except Exception as exc:  # sqlite3 and OS errors alike: one line, no traceback
         raise OptionError(f"--db {path}: cannot open it as a training database ({exc})") from None
+    listening = _listen(args.host, args.port)   # a port in use is refused before serving is announced
     if not _loopback(args.host):
         print(f"WARNING: serving on {args.host}: anyone who can reach this address can use the trainer "
               f"and read every trainee's progress", file=sys.stderr)
     print(f"paiju training at http://{args.host}:{args.port}/  (progress in {path}; Ctrl-C stops)", file=sys.stderr)
     config = server_config(create_app(bank, store, served_names(args.host, args.allow_hosts)), args.host, args.port,
                            args.read_timeout)
-    uvicorn.Server(config).run()
+    uvicorn.Server(config).run(sockets=[listening])
     return 0
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host:port`` (for the server to serve on), or a one-line error."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        listening = socket.socket(family, socket.SOCK_STREAM)
+    except OSError as exc:
+        raise OptionError(f"--host {host!r}: cannot listen there ({exc.strerror or exc})") from None
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind((host, port))
+        listening.listen(128)
+    except OSError as exc:
+        listening.close()
+        reason = "the port is in use" if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc)
+        raise OptionError(f"cannot serve on {host}:{port}: {reason}") from None
+    listening.set_inheritable(True)
+    return listening
 
 
 def _loopback(host: str) -> bool:

@@ -93,13 +93,12 @@ class Exam:
 
 
 class Store:
-    """The training database at ``path`` (created on first use)."""
+    """The training database at ``path`` (created on first use, in a directory that exists:
+    only ``default_db_path``'s directory is made, by ``paiju train serve``)."""
 
     def __init__(self, path: str, clock: Callable[[], float] = time.time) -> None:
         self.path = path
         self.clock = clock
-        directory = os.path.dirname(os.path.abspath(path))
-        os.makedirs(directory, exist_ok=True)
         with self._connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)
