@@ -13,10 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from paiju.arguments import examples, input_path, output_path, port_number, seconds_in
+from paiju.train.web.limits import READ_TIMEOUT
 from tabletop.errors import OptionError
 
 DEFAULT_PORT = 8765
-READ_TIMEOUT = 10.0
 
 
 def host_to_allow(text: str) -> str:

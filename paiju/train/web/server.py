@@ -20,12 +20,8 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from paiju.train.web.command import READ_TIMEOUT
 from paiju.train.web.guard import SECURITY_HEADERS
-
-KEEP_ALIVE = 5
-MAX_HEAD = 16 * 1024
-"""Bytes of an unfinished request line and headers h11 holds (its own default, said here)."""
+from paiju.train.web.limits import KEEP_ALIVE, MAX_HEAD, READ_TIMEOUT
 
 _WAITING = (h11.IDLE, h11.SEND_BODY)
 """The client's h11 states in which a request is still being received."""
