@@ -199,7 +199,7 @@ def play_unit(game: GameAdapter, batch: Batch, rules: Any, index: int, lines: li
             return result
         rulings = tuple((r.clause, r.side, tuple(s["sanction"]["kind"] for s in r.sanctions))
                         for r in referee.rulings_made)
-        sanctions = tuple((r.side, tuple(sorted(s["sanction"].items())))
+        sanctions = tuple((s["side"], tuple(sorted(s["sanction"].items())))
                           for r in referee.rulings_made for s in r.sanctions)
         return RefereedResult(result, rulings, tally.irregular, len(referee.unresolved), sanctions)
     except PaijuError as exc:

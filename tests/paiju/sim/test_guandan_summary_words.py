@@ -43,7 +43,7 @@ def test_GD_5_sanctions_by_side_in_the_referees_words_as_the_log_counts_them(run
     for e in events:
         if e.KIND == "ref.ruling":
             for row in e.sanctions:
-                counts[e.side][sanction_words(row["sanction"])] += 1
+                counts[row["side"]][sanction_words(row["sanction"])] += 1   # GD-1.2.2 sanctions both sides
     assert any("判双下" in w for w in counts[1]) and any(w.startswith("扣 2 个级差分") for w in counts[0])
     for side, said in counts.items():
         row = flat(section.split(f"side {side} ")[1].split("side 1 ")[0])
