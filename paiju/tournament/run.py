@@ -15,9 +15,10 @@ in advance from the budget); the reported intervals are the ordinary 95 % ones.
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -109,17 +110,20 @@ def _play_legs(plan: TournamentPlan, backend: Backend, legs: Sequence[Leg], unit
     total = sum(leg.stop - leg.start for leg in legs)
     size = chunk_size(plan.unit, total, backend.workers)
     pairings = plan.pairings
-    tasks: list[ChunkTask] = []
     owner: dict[int, Leg] = {}
-    for leg in legs:
-        batch = plan.batch(pairings[leg.pairing], leg.seating)
-        for first in range(leg.start, leg.stop, size):
-            number = len(tasks)  # numbers tell the outputs apart; they do not order anything
-            tasks.append(ChunkTask(batch, Chunk(number, first, min(first + size, leg.stop))))
-            owner[number] = leg
-    for output in completed(backend, tasks):
+
+    def tasks() -> Iterator[ChunkTask]:   # made as the backend asks for them, never listed whole
+        numbers = itertools.count()   # numbers tell the outputs apart; they do not order anything
+        for leg in legs:
+            batch = plan.batch(pairings[leg.pairing], leg.seating)
+            for first in range(leg.start, leg.stop, size):
+                number = next(numbers)
+                owner[number] = leg
+                yield ChunkTask(batch, Chunk(number, first, min(first + size, leg.stop)))
+
+    for output in completed(backend, tasks()):
         progress.advance(len(output.chunk))
-        leg = owner[output.chunk.number]
+        leg = owner.pop(output.chunk.number)
         for board, result in zip(range(output.chunk.start, output.chunk.stop), output.results):
             key = (leg.pairing, leg.seating, _pair_of(plan, board, leg.seating))
             units[key] = unit_facts(plan.game, plan.unit, result)
