@@ -89,7 +89,7 @@ def holes_section(rows: Sequence[dict[str, Any]]) -> str:
                      + (f"<li>{'smallest reproducing log / 最小复现记录' if r.get('shrunk') else 'reproducing log (not shrunk)'}: "
                         f"<code>{html.escape(r['log'])}</code> "
                         f"({html.escape(r['size'])})</li><li>replay / 复现: <code>{html.escape(r['command'])}</code></li>"
-                        if r.get("log") else "")
+                        if r.get("log") else f"<li>reproducing log: {html.escape(r.get('missing') or 'not reproduced')}</li>")
                      + "</ul></section>")
     return "\n".join(parts)
 

@@ -163,7 +163,7 @@ def _print(search: Search, status: str, seconds: float, args: argparse.Namespace
 
 
 def _write_outputs(search: Search, args: argparse.Namespace, out_dir: str, out: TextIO) -> None:
-    from paiju.fuzz.holes import report_rows, write_report
+    from paiju.fuzz.holes import holes_seconds, report_rows, write_report
     from paiju.fuzz.report import write_report as write_coverage
 
     if args.matrix:
@@ -172,8 +172,13 @@ def _write_outputs(search: Search, args: argparse.Namespace, out_dir: str, out: 
     rows: list[dict[str, Any]] = []
     if args.holes or args.report:
         logs = os.path.join(args.campaign, "holes") if args.campaign else os.path.join(out_dir, "holes")
-        each, total = (20.0, 300.0) if args.time_budget is None else (max(2.0, args.time_budget / 10), args.time_budget / 4)
-        rows = report_rows(search.holes, logs=logs, seconds_each=each, seconds=total)
+        clusters = len(search.holes.clusters)
+        progress = start_progress("steps", 2 * clusters, quiet=args.quiet or not clusters,
+                                  description="holes: replay and shrink each situation")
+        try:
+            rows = report_rows(search.holes, logs=logs, seconds=holes_seconds(search.seconds), progress=progress)
+        finally:
+            progress.close()
     if args.holes:
         write_report(search.game, rows, args.holes)
         print(f"holes: {args.holes} ({len(rows)} situation(s))", file=out)

@@ -46,6 +46,8 @@ COMMANDS = """Commands (anything else is read as your ruling):
   skip, or empty   no answer to this one
   quit             stop here (the rest count as unanswered)
 """ + HELP.split(". Empty line")[0] + "."
+LONG_COUNT = 50
+"""Making this many scenarios takes over a second: their making shows its progress."""
 LOOKUP_LIMIT = 12
 """At most this many clauses listed for a word search."""
 
@@ -128,12 +130,18 @@ def _scenarios(args: argparse.Namespace) -> tuple[str, list[Scenario], dict[str,
         if count is not None:
             scenarios = scenarios[:count]
         return game, scenarios, {"from": source, "clauses": patterns, "count": count}
+    from paiju.progress import start_progress
     from paiju.train.generate import generate
 
     game = game or "guandan"
     seed = getattr(args, "seed", None) or 0
     count = count or DEFAULT_COUNT
-    scenarios = generate(game, seed, count, patterns, note=_warn)
+    # about 30 ms a scenario: a long count shows its progress (stderr), a short one is done first
+    progress = start_progress("scenarios", count, quiet=count < LONG_COUNT, description=f"train: making {game} scenarios")
+    try:
+        scenarios = generate(game, seed, count, patterns, note=_warn, made=progress.advance)
+    finally:
+        progress.close()
     return game, scenarios, {"seed": seed, "count": count, "clauses": patterns}
 
 

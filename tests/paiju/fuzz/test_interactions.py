@@ -269,7 +269,7 @@ def test_the_holes_report_of_real_unresolved_situations(tmp_path, capsys):
         holes.add(case, recorder.unresolved)
     assert holes.clusters and all(k.startswith("pass_on_lead|play|") for k in holes.clusters)
     total = sum(c.count for c in holes.clusters.values())
-    rows = report_rows(holes, logs=str(tmp_path / "logs"), seconds_each=5)
+    rows = report_rows(holes, logs=str(tmp_path / "logs"), seconds=5)
     text = render_markdown("guandan", rows)
     assert "A pass when the seat must lead during the play" in text and "首出时过牌" in text
     assert f"{total} time(s)" in text or len(rows) > 1
