@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from paiju.progress import Batched, ReadProgress, long_log, start_progress
 from paiju.replay.fold import Fold, find_step
-from tabletop.errors import LogError
+from tabletop.errors import LogError, PaijuError
 from tabletop.log import Log, peek_header, read_log
 
 
@@ -50,6 +50,26 @@ def validate(log: Log, source: str, progress: Callable[[int], None] | None = Non
             progress(1)
 
 
+def check_warning(log: Log, source: str, quiet: bool) -> str | None:
+    """Why the log does not ``--check`` (re-played, the engine gives other lines: it was
+    edited, or comes from other code), or None. A view shows what the log says; this says
+    when that is not what the game gives. The prefix of an interrupted run checks."""
+    from paiju.replay.check import check_log
+    from paiju.replay.command import units_of
+
+    checking = start_progress(*units_of(log), quiet=quiet, description="replay: checking")
+    try:
+        result = check_log(log, progress=checking.advance)
+    except PaijuError as exc:
+        return f"{source} does not --check: {exc}"
+    finally:
+        checking.close()
+    if result.ok:
+        return None
+    first = result.message.splitlines()[0].rstrip(":")
+    return f"{source} does not --check ({first}): the view shows what the log says, not what the game gives"
+
+
 def view_command(args: argparse.Namespace) -> int:
     quiet = getattr(args, "quiet", False) or not long_log(args.log)
     reading = ReadProgress(args.log, quiet=quiet, description="replay: reading")
@@ -59,6 +79,8 @@ def view_command(args: argparse.Namespace) -> int:
         reading.close(finished=False)
         raise
     reading.close()
+    if not log.events:
+        raise LogError(f"{args.log}: no events: the log holds only its header (a run stopped before its first unit?)")
     seat = getattr(args, "seat", None)
     at = getattr(args, "at", None)
     html_path = getattr(args, "html", None)
@@ -70,12 +92,15 @@ def view_command(args: argparse.Namespace) -> int:
     finally:
         folding.close()
     index = find_step(Fold(log, seat, args.log), at) if at is not None else None
+    warning = check_warning(log, args.log, quiet)
+    if warning is not None:
+        print(f"paiju: warning: {warning}", file=sys.stderr)
     if html_path:
         from paiju.replay.html import render_page, write_page
         drawing = start_progress("events", len(log.events), quiet=quiet, description="replay: page")
         drawn = Batched(drawing.advance)
         try:
-            page = render_page(log, seat, args.log, index, progress=drawn)
+            page = render_page(log, seat, args.log, index, progress=drawn, warning=warning)
             drawn.flush()
         finally:
             drawing.close()
