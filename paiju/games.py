@@ -93,6 +93,9 @@ class PaijuPart:
     deal_facts: Callable[[Any, bool], tuple[tuple[DealFacts, ...], int | None]] | None = None
     """(a unit's result, whether it is a match) → its deals as a tournament scores them and
     the match winner (None for a lone deal or a tied match); None: no tournaments."""
+    deal_levels_at_most: int | None = None
+    """The most levels one deal can give (掼蛋: 3, a 1-2 finish): a tournament's level
+    differences lie in [-this, +this], which its intervals use; None: no such bound."""
     bot_protocol: str | None = None
     """The competition protocol whose bots can sit at its tables ('ogd': ``paiju.ogd``)."""
     card_legend: tuple[tuple[str, str], ...] = ()
@@ -385,7 +388,7 @@ _NO_PART = PaijuPart()
 add_part(LAYER, "guandan", PaijuPart(summarize=_summarize_guandan, replay_handlers=_handlers("paiju.replay.guandan"),
                                      changed_by_rulings=_changed_guandan, changed_note=FORCED_NOTE, round_word="round",
                                      short_title="掼蛋", wild_suit="H", words=_words("paiju.replay.guandan_words"),
-                                     deal_facts=_guandan_deal_facts, bot_protocol="ogd",
+                                     deal_facts=_guandan_deal_facts, deal_levels_at_most=3, bot_protocol="ogd",
                                      card_legend=(
                                          ("level", "级牌 level card {level}: ranks above A, below the jokers"),
                                          ("wild", "逢人配 wild card {card}: stands for any card but a joker"),

@@ -72,6 +72,9 @@ class OgdPlayer:
             self.room, self.view.seat = data["roomId"], data["userNum"]
             self.say(f"paiju ogd play: {'created' if kind == 'CREATE_ROOM' else 'joined'} room {self.room}, "
                      f"seat {self.view.seat}")
+            if self.wanted_seat is not None and self.view.seat != self.wanted_seat:
+                self.say(f"paiju ogd play: warning: asked for seat {self.wanted_seat}, the server gave seat "
+                         f"{self.view.seat} (--seat is a request; a paiju tournament seats its bots itself)")
             return []
         if message.get("code") == -1:
             self.outcome.errors.append(f"{kind}: {(message.get('data') or {}).get('msg', '')}")
