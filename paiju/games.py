@@ -191,6 +191,33 @@ _GUANDAN_ENDS = {"pass_a": "passed A", "deals": "the fixed number of deals (matc
                  "max_deals": "the deal limit (max_deals): a result by levels"}
 
 
+FINAL_ROWS_EACH = 10
+"""Up to this many matches, the summary lists each one's final levels and 级差分."""
+_FINAL = (f"级差分: a side's level minus the other's at the end (passing A: the rules' pass_a_score), "
+          f"less its penalties; each match is listed up to {FINAL_ROWS_EACH} matches, all in --summary's per_unit")
+
+
+def _guandan_final_rows(results: Sequence[Any], kinds: Sequence[str]) -> tuple[Row, ...]:
+    """Per side: its 级差分 over the matches and the levels it ended at; then each match's
+    final levels and scores (a few matches only)."""
+    rows = []
+    for t in (0, 1):
+        scores = [r.scores[t] for r in results]
+        ended = Counter(r.levels[t] for r in results)
+        at = ", ".join(f"{level} ×{count}" for level, count in sorted(
+            ended.items(), key=lambda item: (-item[1], item[0])))
+        mean = statistics.fmean(scores) if scores else 0.0
+        rows.append(Row(_side_label(kinds, t), f"side{t}",
+                        {"score_total": sum(scores), "score_mean": round(mean, 3), "final_levels": dict(ended)},
+                        f"级差分 {sum(scores):+d} in all ({mean:+.2f} a match); ended at {at or '-'}"))
+    if len(results) <= FINAL_ROWS_EACH:
+        for i, r in enumerate(results):
+            rows.append(Row(f"match {i}", f"match{i}", {"levels": list(r.levels), "scores": list(r.scores)},
+                            f"levels {r.levels[0]} / {r.levels[1]}, 级差分 {r.scores[0]:+d} / {r.scores[1]:+d}"
+                            + (f" (penalties {r.penalties[0]} / {r.penalties[1]})" if any(r.penalties) else "")))
+    return tuple(rows)
+
+
 def _summarize_guandan(unit: str, results: Sequence[Any], kinds: Sequence[str]) -> Summary:
     n = len(results)
     if unit == "deals":
@@ -229,6 +256,8 @@ def _summarize_guandan(unit: str, results: Sequence[Any], kinds: Sequence[str]) 
                   Section("wins by agents (who beat whom)", "wins_by_agents",
                           _agent_rows([r.winner for r in results], kinds), empty="no winner"),
                   Section("how matches ended", "ended", _ended_rows(Counter(r.ended for r in results), n, _GUANDAN_ENDS)),
+                  Section("final levels and 级差分 (match score)", "final", _guandan_final_rows(results, kinds),
+                          note=_FINAL),
                   Section("deals per match", "deals_per_match", (spread_row("deals", "deals", deals),)),
                   Section("tribute (per deal)", "tribute", rows_tribute, note=_TRIBUTE)),
         per_unit={"deals": deals, "scores": [list(r.scores) for r in results],

@@ -19,6 +19,7 @@ from enforcement.listing import clause_detail, not_automatic, rules_table
 from tabletop.errors import OptionError
 from tabletop.games import game_spec
 from tabletop.options import describe_options
+from paiju.summary import counted
 
 LABEL_WIDTH = 17
 DEFAULT_WIDTH = 100
@@ -40,7 +41,7 @@ def rules_command(args: argparse.Namespace) -> int:
         print(clause_text(args.game, wanted))
         return 0
     rows = rules_table(args.game)
-    table = Table(title=f"{args.game}: {len(rows)} clauses", title_justify="left", box=box.SIMPLE_HEAD)
+    table = Table(title=f"{args.game}: {counted(len(rows), 'clause')}", title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("clause", style="cyan", no_wrap=True)
     table.add_column("summary")
     table.add_column("sanction")

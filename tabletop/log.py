@@ -257,7 +257,11 @@ def iter_lines(path: "str | os.PathLike[str]", read: ProgressCallback | None = N
             yield number, text[:-1] if ended and text.endswith("\r") else text, ended   # CRLF (Windows) too
     except FileNotFoundError:
         raise LogError(f"no such log: {path!r}") from None
-    except (OSError, EOFError, UnicodeDecodeError, zlib.error) as exc:
+    except IsADirectoryError:
+        raise LogError(f"cannot read log {path!r}: it is a directory") from None
+    except OSError as exc:   # the reason in words, not "[Errno 13] Permission denied: 'x'"
+        raise LogError(f"cannot read log {path!r}: {exc.strerror or exc}") from None
+    except (EOFError, UnicodeDecodeError, zlib.error) as exc:
         raise LogError(f"cannot read log {path!r}: {exc}") from None
 
 

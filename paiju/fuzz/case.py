@@ -110,7 +110,7 @@ class Case:
         order = {k: i for i, k in enumerate(catalogue.kinds)}
         unknown = sorted(set(infractions) - set(order))
         if unknown:
-            raise OptionError(f"unknown infraction kind(s) {', '.join(unknown)}")
+            raise OptionError(f"unknown infraction kind{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}")
         max_deals = rules.get("max_deals")
         return cls(game=header["game"], unit=options.get("unit", "deals"), seed=int(header["seed"]),
                    index=fuzz["index"], agents=tuple(options.get("agents") or ("random",) * 4),
@@ -355,7 +355,7 @@ def shrink(outcome: Outcome, *, max_runs: int = 80, deadline: float | None = Non
 
     case = best.case
     if case.unit == "matches" and best.deals > 0 and (case.max_deals is None or best.deals < case.max_deals):
-        attempt(attrs.evolve(case, max_deals=best.deals), f"only the first {best.deals} deals")
+        attempt(attrs.evolve(case, max_deals=best.deals), f"only the first {best.deals} deal{'s' if best.deals != 1 else ''}")
     if len(best.case.rates) > 2:  # one kind alone, or two together, often do it
         drawn = dict(best.case.rates)
         order = {k: i for i, (k, _) in enumerate(best.case.rates)}

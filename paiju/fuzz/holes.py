@@ -227,13 +227,13 @@ def write_report(game: str, rows: list[dict[str, Any]], path: str) -> None:
 def render_markdown(game: str, rows: list[dict[str, Any]]) -> str:
     title = interactions_title(game)
     out = [f"# Rulebook holes: {title} / 规则漏洞", "",
-           f"{len(rows)} situation(s) the rulebook does not decide (`ref.unresolved`), most frequent first.",
+           f"{counted(len(rows), 'situation')} the rulebook does not decide (`ref.unresolved`), most frequent first.",
            f"规则未能裁决的情形共 {len(rows)} 种，按出现次数排列。", ""]
     if not rows:
         out.append("None met in this run. / 本次运行未遇到。")
     for r in rows:
         out += [f"## {r['number']}. {r['en']}", "", f"情形：{r['zh']}", "",
-                f"- arose / 出现: {r['count']} time(s) in {r['cases']} case(s)",
+                f"- arose / 出现: {counted(r['count'], 'time')} in {counted(r['cases'], 'case')}",
                 f"- fallback applied / 兜底条款: {r['fallback']}"]
         if r["note"]:
             out.append(f"- referee's note / 说明: {r['note']}")

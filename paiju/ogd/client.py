@@ -23,6 +23,7 @@ from tabletop.errors import OptionError, PaijuError
 from paiju.ogd.codec import OgdCodecError
 from paiju.ogd.messages import ANSWER_TYPE
 from paiju.ogd.table import SeatView
+from paiju.summary import counted
 
 MAX_MESSAGE = 16 * 1024 * 1024
 """An act lists every legal play with every choice of suits: a few hundred KB at most."""
@@ -154,13 +155,13 @@ def play(url: str, agent: Any, *, user: Any, room: int | None, seat: int | None,
     where = f"room {player.room}, seat {player.view.seat}"
     if outcome.game_over is None:
         print(f"paiju ogd play: {where}: the server closed the connection before gameOver "
-              f"({outcome.deals} deals, {outcome.acts} acts)")
+              f"({counted(outcome.deals, 'deal')}, {counted(outcome.acts, 'act')})")
         return 1
     if result is None:
-        print(f"paiju ogd play: {where}: game over ({outcome.deals} deals, {outcome.acts} acts)")
+        print(f"paiju ogd play: {where}: game over ({counted(outcome.deals, 'deal')}, {counted(outcome.acts, 'act')})")
         return 0
     mine = (player.view.seat or 0) % 2
     verdict = "won" if result.get("victory") == mine else "lost" if result.get("victory") in (0, 1) else "no winner"
     print(f"paiju ogd play: {where}: our side {verdict}; levels {'/'.join(map(str, result.get('victoryRank', [])))}; "
-          f"{outcome.deals} deals, {outcome.acts} acts")
+          f"{counted(outcome.deals, 'deal')}, {counted(outcome.acts, 'act')}")
     return 0

@@ -54,6 +54,7 @@ from paiju.sim.batch import start_unit
 from paiju.ogd import messages as msg
 from paiju.ogd.codec import OgdCodecError, action_from_ogd
 from paiju.ogd.players import GAME, game_adapter, stand_in_agent
+from paiju.summary import counted
 
 DEFAULT_PORT = 8181
 MAX_ROOMS = 256
@@ -484,7 +485,7 @@ class OgdServer:
                              "users": users})
         side = "no side" if result.winner is None else f"side {result.winner} (seats {result.winner}&{result.winner + 2})"
         self.say(f"game {index} (room {room.number}): {side} won, levels {'/'.join(result.levels)}, "
-                 f"{len(result.deals)} deals")
+                 f"{counted(len(result.deals), 'deal')}")
 
 
 class GameRun:
@@ -640,7 +641,7 @@ def serve(options: ServeOptions) -> int:
         def ready(port: int) -> None:
             mode = "refereed" if options.referee else "strict"
             print(f"paiju ogd serve: listening on ws://{options.host}:{port}/ ({mode}; "
-                  f"{'until interrupted' if options.games is None else f'{options.games} game(s)'})", flush=True)
+                  f"{'until interrupted' if options.games is None else counted(options.games, 'game')})", flush=True)
 
         await server.run(ready)
 
@@ -650,7 +651,7 @@ def serve(options: ServeOptions) -> int:
         raise OptionError(f"cannot listen on {options.host}:{options.port}: {exc.strerror or exc}") from None
     done = server.games_done
     where = f"; log {options.log}" if options.log and done else ""
-    print(f"paiju ogd serve: {done} game(s) played{where}", file=sys.stderr if options.quiet else sys.stdout)
+    print(f"paiju ogd serve: {counted(done, 'game')} played{where}", file=sys.stderr if options.quiet else sys.stdout)
     return 0
 
 

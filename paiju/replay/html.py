@@ -20,6 +20,7 @@ from paiju.replay.page import BODY, CSS, JS
 from paiju.replay.fold import Fold
 from tabletop.games import game_spec
 from tabletop.log import Log
+from paiju.summary import counted
 
 _MISSING = object()
 
@@ -126,7 +127,7 @@ def render_page(log: Log, viewer: int | None = None, source: str = "log", start_
     """The page; ``warning`` (the log does not ``--check``) is shown above the table."""
     data = page_data(log, viewer, source, start_index, progress, hide_judgement)
     game_title = game_spec(log.game).title
-    meta = [os.path.basename(source), f"seed {log.seed}", f"{len(log.events)} events, {len(data['frames'])} steps"]
+    meta = [os.path.basename(source), f"seed {log.seed}", f"{counted(len(log.events), 'event')}, {counted(len(data['frames']), 'step')}"]
     if viewer is not None:
         meta.append(f"seen by seat {viewer}")
     if log.truncated:

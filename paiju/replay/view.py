@@ -22,6 +22,7 @@ from paiju.progress import Batched, ReadProgress, long_log, start_progress
 from paiju.replay.fold import Fold, find_step
 from tabletop.errors import LogError, PaijuError
 from tabletop.log import Log, peek_header, read_log
+from paiju.summary import counted
 
 
 
@@ -105,7 +106,7 @@ def view_command(args: argparse.Namespace) -> int:
         finally:
             drawing.close()
         size = write_page(html_path, page)
-        print(f"wrote {html_path} ({size:,} bytes, {len(log.events)} events)")
+        print(f"wrote {html_path} ({size:,} bytes, {counted(len(log.events), 'event')})")
     else:
         from paiju.replay.text import make_console, print_listing, print_table_at
         console = make_console()
@@ -115,5 +116,5 @@ def view_command(args: argparse.Namespace) -> int:
         else:
             print_table_at(fold, index, console)
     if log.truncated:
-        print(f"paiju: warning: {log.error}; showing the {len(log.events)} events before it", file=sys.stderr)
+        print(f"paiju: warning: {log.error}; showing the {counted(len(log.events), 'event')} before it", file=sys.stderr)
     return 0

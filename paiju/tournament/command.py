@@ -21,6 +21,7 @@ from paiju.games import adapter_for, paiju_part
 from paiju.sim.command import parse_rule_overrides
 from paiju.tournament.plan import BOT_PREFIX, TournamentPlan, parse_entrants
 from paiju.tournament.run import TournamentRun, clones_note, play_tournament
+from paiju.summary import counted
 
 METHODS = {
     "unit_of_analysis": "a pair: one board played in both seatings (with --duplicate the same cards, seats "
@@ -177,7 +178,7 @@ def print_tables(run: TournamentRun) -> None:
     console.print(ratings)
     played = sum(len(f.deals) for f in run.units.values())
     rate = played / run.seconds if run.seconds > 0 else float("inf")
-    console.print(f"{played} deals in {run.seconds:.2f} s ({rate:.1f} deals/s, {run.backend})")
+    console.print(f"{counted(played, 'deal')} in {run.seconds:.2f} s ({rate:.1f} deals/s, {run.backend})")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import io
 from typing import Any
 
 from paiju.tournament.run import TournamentRun, clones_note
+from paiju.summary import counted
 
 _STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; padding: 0 1em; }
@@ -82,7 +83,7 @@ def render_report(run: TournamentRun, document: dict[str, Any]) -> str:
     referee = ", refereed" if plan.refereed else ""
     if plan.options.get("infractions"):
         referee += f", infractions {plan.options['infractions']} per decision"
-    setting = f"{plan.count} {plan.unit} per pairing ({plan.pairs} pairs), {fmt}, seed {plan.seed}{referee}."
+    setting = f"{plan.count} {plan.unit} per pairing ({counted(plan.pairs, 'pair')}), {fmt}, seed {plan.seed}{referee}."
     parts.append(f"<p>{html.escape(setting)}</p>")
     parts.append('<p class="note">How to read it: a pairing "A vs B" is seen from A\'s side. Its level difference '
                  "is the levels A's team gained per deal minus B's; when its 95 % interval excludes zero, the "

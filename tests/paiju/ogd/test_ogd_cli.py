@@ -48,8 +48,8 @@ def test_serve_and_play_commands_play_a_game_and_the_log_replays(tmp_path):
                 process.kill()
     for client, (out, err) in zip(clients, outputs):
         assert client.returncode == 0, err
-        assert "our side " in out and "1 deals" in out, out
-    assert server.returncode == 0 and "1 game(s) played" in rest
+        assert "our side " in out and "1 deal," in out, out
+    assert server.returncode == 0 and "1 game played" in rest
     assert main(["replay", str(log), "--check"]) == 0
 
 
