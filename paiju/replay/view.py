@@ -52,23 +52,25 @@ def validate(log: Log, source: str, progress: Callable[[int], None] | None = Non
 
 
 def check_warning(log: Log, source: str, quiet: bool) -> str | None:
-    """Why the log does not ``--check`` (re-played, the engine gives other lines: it was
-    edited, or comes from other code), or None. A view shows what the log says; this says
-    when that is not what the game gives. The prefix of an interrupted run checks."""
+    """Why the log does not ``--check --logged-rulings`` (re-played with its own rulings, the
+    engine gives other lines: it was edited, or comes from other code), or None. A view
+    shows what the log says; this says when that is not what the game gives. Rulings are
+    data, so a ruling other than the rulebook's (a trainee's, a test's) is not flagged; the
+    prefix of an interrupted run checks."""
     from paiju.replay.check import check_log
     from paiju.replay.command import units_of
 
     checking = start_progress(*units_of(log), quiet=quiet, description="replay: checking")
     try:
-        result = check_log(log, progress=checking.advance)
+        result = check_log(log, logged_rulings=True, progress=checking.advance)
     except PaijuError as exc:
-        return f"{source} does not --check: {exc}"
+        return f"{source} does not --check --logged-rulings: {exc}"
     finally:
         checking.close()
     if result.ok:
         return None
     first = result.message.splitlines()[0].rstrip(":")
-    return f"{source} does not --check ({first}): the view shows what the log says, not what the game gives"
+    return f"{source} does not --check --logged-rulings ({first}): the view shows what the log says, not what the game gives"
 
 
 def view_command(args: argparse.Namespace) -> int:

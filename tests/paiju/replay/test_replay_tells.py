@@ -84,7 +84,7 @@ def test_a_log_with_a_card_changed_is_shown_with_a_warning(three_matches, tmp_pa
     capsys.readouterr()
     assert main(["replay", str(tampered), "--at", "0:3"]) == 0
     err = capsys.readouterr().err
-    assert err.startswith("paiju: warning: ") and f"does not --check (line {at + 1} differs)" in err
+    assert err.startswith("paiju: warning: ") and f"does not --check --logged-rulings (line {at + 1} differs)" in err
     page_path = tmp_path / "t.html"
     assert main(["replay", str(tampered), "--html", str(page_path)]) == 0
     capsys.readouterr()
