@@ -8,6 +8,12 @@ protocol adds per act, against the same engine driven directly.
 - served: the same number of games through an in-process ``OgdServer`` on 127.0.0.1, four
   raw WebSocket bots (in the same process) picking uniformly from each ``actionList``.
 
+    python benchmarks/bench_ogd_server.py --log-games 500 [--deals 1]
+
+- log: ``--log-games N`` games in one room (``round`` N, 1-deal games unless ``--deals``)
+  through a server writing ``--log`` (plain and ``.gz``): the time per game and the
+  process's memory (RSS) by blocks of 50 games, to show both stay flat as the log grows.
+
 Per act = wall time / decisions; the latency added per act is served minus direct. The
 served figure includes everything a round trip costs in one process: building the act
 (every legal play with every choice of suits), JSON both ways, the bots' parsing, the
@@ -90,12 +96,75 @@ async def served_async(games: int, rules: dict) -> tuple[float, int]:
     return elapsed, counter[0]
 
 
+def rss_mb() -> float:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
+
+
+async def logged_async(games: int, rules: dict, path: str) -> list[tuple[float, float, float, float]]:
+    """(seconds, RSS MB, the event loop's longest stall in ms, CPU seconds of this process and
+    its threads) at the end of each game of one room of ``games`` games with --log. A
+    stall: how late a 5 ms sleep woke up."""
+    marks: list[tuple[float, float, float, float]] = []
+    stall = [0.0]
+
+    async def watch() -> None:
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(0.005)
+            stall[0] = max(stall[0], (time.perf_counter() - before - 0.005) * 1000)
+
+    def said(line: str) -> None:
+        if line.startswith("game "):
+            marks.append((time.perf_counter(), rss_mb(), stall[0], time.process_time()))
+            stall[0] = 0.0
+
+    server = OgdServer(ServeOptions(port=0, games=games, rules=rules, start_delay=0.0, log=path), say=said)
+    loop = asyncio.get_running_loop()
+    ready = loop.create_future()
+    task = loop.create_task(server.run(ready.set_result))
+    port = await ready
+    room = loop.create_future()
+    marks.append((time.perf_counter(), rss_mb(), 0.0, time.process_time()))
+    watcher = loop.create_task(watch())
+    await asyncio.gather(*(bot(port, s, room, games, [0]) for s in range(4)))
+    await task
+    watcher.cancel()
+    return marks
+
+
+def log_run(games: int, deals: int) -> None:
+    import tempfile
+
+    rules = {"match_end": "deals", "match_deals": deals}
+    print(f"{platform.python_implementation()} {platform.python_version()}, load {os.getloadavg()[0]:.1f}, "
+          f"{games} {deals}-deal games in one room, --log")
+    for suffix in ("jsonl", "jsonl.gz"):
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, f"games.{suffix}")
+            marks = asyncio.run(logged_async(games, rules, path))
+            size = os.path.getsize(path) / 2 ** 20
+        print(f"--log games.{suffix}: {len(marks) - 1} games, final log {size:.1f} MB")
+        print("  games      wall ms/game median  CPU ms/game median  loop stall ms max  RSS MB at end")
+        for start in range(0, len(marks) - 1, 50):
+            block = marks[start: start + 51]
+            per_game = [(b[0] - a[0]) * 1000 for a, b in zip(block, block[1:])]
+            cpu = [(b[3] - a[3]) * 1000 for a, b in zip(block, block[1:])]
+            print(f"  {start + 1:4d}-{start + len(per_game):<4d}  {statistics.median(per_game):19.1f}  "
+                  f"{statistics.median(cpu):18.1f}  {max(b[2] for b in block[1:]):17.1f}  {block[-1][1]:13.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--deals", type=int, default=0, help="N-deal games instead of games to passing A")
+    parser.add_argument("--log-games", type=int, default=0, metavar="N",
+                        help="instead: N games of one room through --log, time and memory per 50 games")
     args = parser.parse_args()
+    if args.log_games:
+        log_run(args.log_games, args.deals or 1)
+        return
     rules = {"match_end": "deals", "match_deals": args.deals} if args.deals else {}
     rows = {"direct": [], "served": []}
     for repeat in range(args.repeats):  # side by side in one run

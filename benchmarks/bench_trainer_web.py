@@ -37,7 +37,8 @@ def main() -> None:
     bank = ScenarioBank(seed=0, per_clause=1)
     sizes = {game: len(bank.ids(game)) for game in bank.games}
     print(f"scenario bank: {sizes} generated in {time.perf_counter() - start:.2f} s")
-    with tempfile.TemporaryDirectory() as tmp, TestClient(create_app(bank, Store(f"{tmp}/p.sqlite3"))) as client:
+    with tempfile.TemporaryDirectory() as tmp, TestClient(
+            create_app(bank, Store(f"{tmp}/p.sqlite3")), headers={"Origin": "http://testserver"}) as client:
         rows = []
         for game in bank.games:
             ids = bank.ids(game)
@@ -50,9 +51,10 @@ def main() -> None:
                 samples["page (/, app.js, style.css)"] += timed(
                     lambda: [client.get(p) for p in ("/", "/static/app.js", "/static/style.css")], 1)
                 samples["table frame"] += timed(lambda: client.get(f"/scenario/{sid}/table"), 1)
-                samples["graded answer"] += timed(lambda: client.post(f"/api/scenario/{sid}/answer", json=body), 1)
+                samples["graded answer"] += timed(
+                    lambda: client.post(f"/api/scenario/{sid}/answer", json=body).raise_for_status(), 1)
                 samples["apply my ruling"] += timed(lambda: client.post(
-                    f"/api/scenario/{sid}/apply", json={**body, "sanctions": ["ForcedLast"]}), 1)
+                    f"/api/scenario/{sid}/apply", json={**body, "sanctions": ["ForcedLast"]}).raise_for_status(), 1)
             for what, values in samples.items():
                 rows.append((game, what, statistics.median(values), min(values), max(values)))
     print("| game | request | median ms | min–max ms |")

@@ -19,7 +19,9 @@ Effect ↔ event, 掼蛋 (guandan.events):
 
     Return(cards, seat)        table.returned            one atom per card, seat
     Expose(cards, seat)        table.exposed             one atom per card, seat
-    PenaltyCards(cards, seat)  table.penalty_cards       one atom per card, seat
+    PenaltyCards(cards, seat)  table.penalty_cards       one atom per card, seat (one with a
+                                                      ``cause`` is a lead option lapsing: the
+                                                      LeadOption of an earlier ruling, no atom)
     BarOnePlay(seat, scope)    table.barred              seat (scope when the event has one)
     LeadOption(chooser, restricted_seat, exposed_kind)
                                gd.lead_option         restricted, chooser, combination
@@ -46,7 +48,8 @@ Effect ↔ event, 掼蛋 (guandan.events):
                                                       carries them out (nothing to emit)
     PlayStands(seat, reading)  —                      the play standing is the seat's turn
                                                       (GD-2.4.3: the rest of an attempt with
-                                                      extra cards stands)
+                                                      extra cards stands; GD-2.3.2: the
+                                                      out-of-turn play, then the play on it)
 
   Effect events that no listed effect can match (always extra in a ruling's window):
   gd.lead_restricted, table.exposure_lifted, gd.taken_back.
@@ -263,6 +266,8 @@ def guandan_atoms(e: Any) -> list[Atom]:
     kind = e.KIND
     src = f"{kind} seq {e.seq}"
     seat = e.seat
+    if kind == "table.penalty_cards" and getattr(e, "cause", None) is not None:
+        return []   # a lead option lapsing (its own ruling's LeadOption says so): no effect of this one
     if kind in ("table.returned", "table.exposed", "table.penalty_cards"):
         name = {"table.returned": "Return", "table.exposed": "Expose", "table.penalty_cards": "PenaltyCards"}[kind]
         return _cards(name, seat, e.cards, src)

@@ -12,13 +12,13 @@ from collections import Counter
 from typing import Any
 
 from enforcement.invariants import Checker, violated
-from guandan.combos import BOMB_KINDS, readings
+from guandan.combos import BOMB_KINDS, Reading, readings, why_not_beats
 from guandan.movegen import legal_plays
 from guandan.observation import Phase
 from guandan.table import kind_key
 from guandan.tribute import level_gain
 from tabletop.cards import CARDS, count_list, sort_cards
-from tabletop.seats import partner
+from tabletop.seats import partner, prev_seat
 
 FULL = [2] * 54
 
@@ -55,13 +55,10 @@ class _DealLog:
     def __init__(self, number: int, started: Any) -> None:
         self.number = number
         self.started = started
-        self.bars: dict[int, str] = {}
-        """Barred seat → scope."""
+        self.bars: dict[int, list[str]] = {}
+        """Barred seat → the scopes of its bars, first to be served first (two bars, two turns)."""
         self.stale: set[int] = set()
         """Seats whose 'round' bar outlived its round (it must lapse, never be served)."""
-        self.served: set[int] = set()
-        """Barred seats that already passed in their barred turn (as the answer to an
-        out-of-turn play, the only choice the bar left them)."""
         self.finished: list[int] = []
         self.placed_last: list[int] = []
         self.forced_order: tuple[int, ...] | None = None
@@ -73,6 +70,14 @@ class _DealLog:
         self.procedure: Any = None
         """The procedure this deal must follow (scheduled during the previous deal)."""
         self.expected_counts: list[int] | None = FULL if started.source == "draw" else None
+        self.out_of_turn: dict[int, tuple[Any, Any]] = {}
+        """Out-of-turn play (its seq) → its 下家 and reading, until its ruling."""
+        self.answers: dict[int, Any] = {}
+        """Out-of-turn play (its seq) → the 下家's first answer to it (its event)."""
+        self.offered: set[int] = set()
+        """Seats whose lead option choice is offered and not made yet."""
+        self.chosen: tuple[int, str] | None = None
+        """The last lead option chosen: (restricted seat, option), until its restriction."""
 
 
 class GuandanChecker(Checker):
@@ -103,28 +108,20 @@ class GuandanChecker(Checker):
             if e.seat in log.bars:
                 raise violated("barred_silent", f"seat {e.seat} played {' '.join(e.cards)} while barred", e)
         elif kind == "table.barred":
-            log.bars[e.seat] = e.scope
-            log.served.discard(e.seat)
-            log.stale.discard(e.seat)
-        elif kind == "gd.passed":
-            if e.seat in log.bars:  # a barred seat's own pass (offered nothing else): its barred turn
-                log.served.add(e.seat)
+            log.bars.setdefault(e.seat, []).append(e.scope)
         elif kind == "table.barred_pass":
-            if e.seat not in log.bars or e.seat in log.served or e.seat in log.stale:
+            scopes = log.bars.get(e.seat)
+            if not scopes or (scopes[0] == "round" and e.seat in log.stale):
                 raise violated("barred_silent", f"seat {e.seat} passes automatically, but "
-                               + ("it already passed in its barred turn" if e.seat in log.served
-                                  else "its bar was for a round that has ended (GD-2.2)" if e.seat in log.stale
-                                  else "it is not barred"), e)
-            if e.lead_to is not None and log.bars.get(e.seat) == "round":
+                               + ("its bar was for a round that has ended (GD-2.2)" if scopes else "it is not barred"),
+                               e)
+            if e.lead_to is not None and scopes[0] == "round":
                 raise violated("barred_silent", f"seat {e.seat}'s GD-2.2 bar (this round only) cost it a lead", e)
-            log.bars.pop(e.seat, None)
+            self._spend_bar(log, e.seat, None)
         elif kind == "table.bar_ended":
-            log.bars.pop(e.seat, None)
-            log.served.discard(e.seat)
-            log.stale.discard(e.seat)
+            self._spend_bar(log, e.seat, {"lapsed": "round", "lifted": "next_turn"}.get(e.how))
         elif kind == "gd.round_over":
-            log.served.clear()
-            log.stale |= {s for s, scope in log.bars.items() if scope == "round"}
+            log.stale |= {s for s, scopes in log.bars.items() if "round" in scopes}
         elif kind == "gd.redeal":
             log.bars.clear()
             log.stale.clear()
@@ -152,6 +149,22 @@ class GuandanChecker(Checker):
             self.applied_penalties[(e.team, e.levels)] += 1
         elif kind == "ref.ruling":
             self._ruling(log, e)
+            self._followed(engine, log, e)
+        if kind in _ANSWERS or kind in _CHOICE_EVENTS:
+            self._answers_and_choices(log, e)
+
+    @staticmethod
+    def _spend_bar(log: _DealLog, seat: int, scope: str | None) -> None:
+        """One of ``seat``'s bars is spent: its first (``scope`` None) or its first of ``scope``."""
+        scopes = log.bars.get(seat, [])
+        if scope in scopes:
+            scopes.remove(scope)
+        elif scopes and scope is None:
+            scopes.pop(0)
+        if "round" not in scopes:
+            log.stale.discard(seat)
+        if not scopes:
+            log.bars.pop(seat, None)
 
     def _deal_started(self, e: Any) -> None:
         previous = self.log
@@ -163,6 +176,56 @@ class GuandanChecker(Checker):
             self._procedure(previous, log)
         self.log = log
         self.deals.append(log)
+
+    @staticmethod
+    def _answers_and_choices(log: _DealLog, e: Any) -> None:
+        """What the log says about out-of-turn plays and their answers, and lead option
+        choices and the leads they restrict (``followed_before_it_stands``, ``lead_option_first``)."""
+        kind = e.KIND
+        if kind == "gd.irregular" and e.irregularity == "play_out_of_turn":
+            facts = dict(e.facts)
+            log.out_of_turn[e.seq] = (facts.get("responder"), facts.get("reading"))
+        elif kind in _ANSWERS:
+            is_play = kind != "gd.irregular" or dict(e.action).get("type") == "Play"
+            for seq, (responder, _) in log.out_of_turn.items():
+                if e.seat == responder and seq not in log.answers and e.seq > seq and is_play:
+                    log.answers[seq] = e
+        if kind == "table.choice" and e.purpose == "lead_option":
+            log.offered.add(prev_seat(e.seat))
+        elif kind == "table.chose" and e.purpose == "lead_option":
+            log.offered.discard(prev_seat(e.seat))
+            log.chosen = (prev_seat(e.seat), e.option)
+        elif kind == "gd.lead_restricted" and e.rule in ("forbid", "require"):
+            if log.chosen != (e.seat, e.rule):
+                raise violated("lead_option_first", f"seat {e.seat}'s lead is restricted ({e.rule} "
+                               f"{e.combination}) without its chooser's choice of it", e)
+            log.chosen = None
+        elif kind == "gd.played" and e.seat in log.offered:
+            raise violated("lead_option_first", f"seat {e.seat} plays {' '.join(e.cards)} while the choice "
+                           "about its lead is still offered", e)
+        elif kind == "gd.play_stands" or (kind == "table.penalty_cards" and e.cause is not None):
+            log.offered.discard(e.seat if kind == "gd.play_stands" else partner(e.seat))  # stood / withdrawn
+        elif kind in ("gd.taken_back", "gd.redeal"):
+            log.offered.clear()
+
+    @staticmethod
+    def _followed(engine: Any, log: _DealLog, e: Any) -> None:
+        """GD-2.3.2 only after 跟牌: the 下家's first answer was a play that beats the
+        out-of-turn cards (read from the log, not from the ruling's facts)."""
+        if e.answers not in log.out_of_turn:
+            return
+        responder, reading = log.out_of_turn.pop(e.answers)
+        answer = log.answers.pop(e.answers, None)
+        if e.clause != "GD-2.3.2":
+            return
+        if answer is None or answer.KIND != "gd.played":
+            did = "nothing" if answer is None else f"{answer.KIND} seq {answer.seq}"
+            raise violated("followed_before_it_stands", f"GD-2.3.2 on the out-of-turn play at seq {e.answers}, "
+                           f"but its 下家 (seat {responder}) did not play on it ({did})", e)
+        why = why_not_beats(Reading.from_code(answer.reading), Reading.from_code(reading), deal_of(engine).level)
+        if why is not None:
+            raise violated("followed_before_it_stands", f"GD-2.3.2 on the out-of-turn play at seq {e.answers}: "
+                           f"seat {responder}'s {answer.reading} is no play on {reading} ({why})", e)
 
     def _ruling(self, log: _DealLog, e: Any) -> None:
         for row in e.sanctions:
@@ -298,7 +361,21 @@ class GuandanChecker(Checker):
                 raise violated("cards_conserved", f"seat {seat} holds {sum(hand)} cards, its count says "
                                f"{deal.sizes[seat]}", deal=deal.deal_number)
         t = deal.table
-        if t is None or not t.exposures:
+        if t is None:
+            return
+        # (mid-ruling a seat may hold no cards before it is placed; a deal over has no leads left)
+        gone = [s for s in range(4) if s in deal.finish_order or s in t.placed_last]
+        if gone and not t.awaiting and deal.phase is not Phase.SCORED:
+            for e in t.exposures:
+                if not e.penalty and partner(e.seat) in gone and e.cards:
+                    raise violated("exposure_lapses", f"seat {e.seat}'s exposed {' '.join(map(str, e.cards))} "
+                                   f"are no penalty cards, but its partner seat {partner(e.seat)} can never "
+                                   "lead again", deal=deal.deal_number)
+            waiting = [o.restricted for o in t.lead_options if o.restricted in gone]
+            if waiting:
+                raise violated("exposure_lapses", f"a lead option waits for seat {waiting[0]}, which can "
+                               "never lead again", deal=deal.deal_number)
+        if not t.exposures:
             return
         for e in t.exposures:
             held = list(deal.hands[e.seat])
@@ -424,6 +501,13 @@ class GuandanChecker(Checker):
     def stuck_detail(self, engine: Any) -> str:
         deal = deal_of(engine)
         return f" (phase {deal.phase.value}, awaiting {list(deal.awaiting_ruling)})"
+
+
+_ANSWERS = frozenset({"gd.played", "gd.passed", "gd.irregular", "gd.referee_called"})
+"""What a seat can do about an out-of-turn play lying on the table (an irregular attempt
+counts only when it is a play)."""
+_CHOICE_EVENTS = frozenset({"table.choice", "table.chose", "gd.lead_restricted", "gd.play_stands",
+                            "table.penalty_cards", "gd.taken_back", "gd.redeal"})
 
 
 def _allows(r: Any, m: Any) -> bool:

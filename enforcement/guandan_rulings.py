@@ -175,12 +175,18 @@ def announce_out_of_turn(deal: Any, event: Any, answers: int) -> Decision:
 
 
 def play_out_of_turn(deal: Any, event: Any, answers: int) -> Decision:
-    """GD-2.3.2 when the next player acted on it (it stands); else GD-2.3.1: taken back,
-    exposed with the lead option for the partner (penalty cards when the partner can never
-    lead again), barred from its next turn (in this round or a later one), order restored."""
+    """GD-2.3.2 when the offender's 下家 played on it (跟牌: a legal play of cards on the
+    out-of-turn cards, the engine's ``answer`` fact): both plays stand, order continues from
+    there. Anything else — the referee called, a pass, an irregular attempt — is no 跟牌:
+    GD-2.3.1 at once: taken back, exposed with the lead option for the partner (penalty cards
+    when the partner can never lead again), barred from its next turn (in this round or a
+    later one), order restored; the 下家's pass is void (it was never carried out: the 下家
+    acts again when its turn comes), and its irregular attempt, awaited after this one, gets
+    its own ruling next."""
     seat = event.seat
-    if event.fact("followed"):
-        return decision(event, answers, "GD-2.3.2", [])
+    if event.fact("answer") == "played_on_it":
+        return decision(event, answers, "GD-2.3.2", [PlayStands(seat, event.fact("reading")),
+                                                     PlayStands(event.fact("responder"), event.fact("answer_reading"))])
     cards = _cards(event.fact("cards"))
     effects = ([Return(cards, seat), RestoreOrder(event.fact("rightful")), BarOnePlay(seat, scope="next_turn")]
                + _exposure(deal, seat, cards, event.fact("reading")))

@@ -31,6 +31,11 @@ from tabletop.errors import OptionError
 
 INTERJECT_SHARE = 1 / 3
 """An out-of-turn chance per other seat and decision, relative to the in-turn rate."""
+MAX_IRREGULAR_IN_A_ROW = 5
+"""Irregular attempts a seat makes in a row, at its own turns, before it decides as its
+agent would: an attempt the referee takes back leaves the seat to act again, so without a
+bound a high rate (1.0) repeats the attempt forever. Counted from the seat's last regular
+decision; the next one (its agent's own) starts the count again."""
 
 
 class InfractionCatalogue(Protocol):
@@ -102,15 +107,20 @@ class Injector:
         self.interject_share = interject_share
         self.committed: list[str] = []
         """Kinds committed so far (for tests and statistics)."""
+        self.irregular_in_a_row = 0
+        """In-turn irregular attempts since the seat's last regular decision."""
 
     def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
-        kinds = self.catalogue.in_turn(observation, legal_actions)
-        kind = self._draw(kinds, 1.0)
-        if kind is not None:
-            attempt = self.catalogue.commit(kind, observation, legal_actions, observation.seat, self.rng)
-            if attempt is not None:
-                self.committed.append(kind)
-                return attempt
+        if self.irregular_in_a_row < MAX_IRREGULAR_IN_A_ROW:   # past it: no draw, the agent decides
+            kinds = self.catalogue.in_turn(observation, legal_actions)
+            kind = self._draw(kinds, 1.0)
+            if kind is not None:
+                attempt = self.catalogue.commit(kind, observation, legal_actions, observation.seat, self.rng)
+                if attempt is not None:
+                    self.committed.append(kind)
+                    self.irregular_in_a_row += 1
+                    return attempt
+        self.irregular_in_a_row = 0
         return self.agent.act(observation, legal_actions)
 
     def interject(self, observation: Any, seat: int) -> Any | None:

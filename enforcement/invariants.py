@@ -43,7 +43,14 @@ INVARIANTS: dict[str, str] = {
                              "penalty cards) legal_actions() offers such plays and only such plays "
                              "(of the designated type once designated), plus the pass when following",
     "lead_option_first": "a pending GD-2.3.1 lead option is asked before the restricted seat leads, "
-                         "never after",
+                         "never after; a lead restricted to forbid / require a type follows the "
+                         "chooser's choice of it, and the restricted seat never leads while the choice "
+                         "is offered",
+    "followed_before_it_stands": "掼蛋 GD-2.3.2 (an out-of-turn play stands) is ruled only when the "
+                                 "offender's 下家 answered it with a play of cards that beats it (跟牌), "
+                                 "never after a pass, a call or an irregular attempt",
+    "exposure_lapses": "掼蛋 exposed cards whose restricted partner went out or was judged 单下 are "
+                       "penalty cards (罚张) from that moment on, and no lead option waits for that seat",
     "offered_actions_regular": "an action taken from legal_actions() by a well-behaved agent is never "
                                "recorded as an irregular attempt; offered plays use cards the seat holds",
     "someone_can_act": "a seat that is to act has at least one legal action",

@@ -8,11 +8,12 @@ says) and adds the automatic escalations of the game:
 - 双升 SJ-2.1: every Warning from the second on for the same offender → RecordedViolation (PD:
   not only the second one). The offender is the seat; a sanction given to a side with no seat
   named counts for the side apart from its players.
-- 双升 SJ-3.2 (PD): the third RecordedViolation for the same offender → MatchLoss for its side
-  (once per side).
 
-Each escalation is an incident of its own clause (SJ-2.1, SJ-3.2) whose ``cause`` is the clause
-that set it off. 掼蛋 has no automatic escalation beyond its ladders (GD-2.1, GD-1.2.2).
+RecordedViolations do not escalate: the seed names 判负 (MatchLoss) and 停赛 (Suspension) but
+gives neither a trigger, so only a human referee's ruling imposes them (``sanctions=``).
+
+An escalation is an incident of its own clause (SJ-2.1) whose ``cause`` is the clause that set
+it off. 掼蛋 has no automatic escalation beyond its ladders (GD-2.1, GD-1.2.2).
 """
 
 from __future__ import annotations
@@ -30,8 +31,6 @@ from tabletop.errors import OptionError
 from tabletop.games import game_spec
 
 SECOND_WARNING = "SJ-2.1"
-THIRD_VIOLATION = "SJ-3.2"
-_VIOLATIONS_TO_LOSE = 3
 
 
 @attrs.frozen
@@ -66,8 +65,7 @@ class Ledger:
         self.game = game
         self.seating = game_spec(game).seating
         self.escalates = clause(SECOND_WARNING).game == game
-        """Whether warnings and violations escalate by count (the rulebook's SJ-2.1 / SJ-3.2
-        belong to this game)."""
+        """Whether warnings escalate by count (the rulebook's SJ-2.1 belongs to this game)."""
         self.incidents: list[Incident] = []
         self.imposed: list[Imposed] = []
 
@@ -144,23 +142,16 @@ class Ledger:
         self.imposed.append(row)
         return row
 
-    def _escalate(self, queue: list[Imposed]) -> list[Imposed]:
+    def _escalate(self, rows: list[Imposed]) -> list[Imposed]:
+        """SJ-2.1: each Warning from the second on for the same offender adds a
+        RecordedViolation (which escalates no further)."""
         added: list[Imposed] = []
-        while queue:
-            row = queue.pop(0)
-            key = _offender_key(row.seat, row.side)
-            new: list[Imposed] = []
+        for row in rows:
             if isinstance(row.sanction, WarningSanction):
+                key = _offender_key(row.seat, row.side)
                 if self._count(WarningSanction, key) >= 2:
                     inc = self._new_incident(row.deal, SECOND_WARNING, row.seat, row.side, row.clause)
-                    new.append(self._impose(inc, RecordedViolation(), row.side, row.seat))
-            elif isinstance(row.sanction, RecordedViolation):
-                if (self._count(RecordedViolation, key) >= _VIOLATIONS_TO_LOSE
-                        and not self.sanctions(side=row.side, kind=MatchLoss)):
-                    inc = self._new_incident(row.deal, THIRD_VIOLATION, row.seat, row.side, row.clause)
-                    new.append(self._impose(inc, MatchLoss(), row.side, row.seat))
-            added.extend(new)
-            queue.extend(new)
+                    added.append(self._impose(inc, RecordedViolation(), row.side, row.seat))
         return added
 
     def _count(self, kind: type[Sanction], key: tuple[str, int | None]) -> int:
@@ -214,7 +205,7 @@ class Ledger:
         return {0: self.point_penalty(0, deal), 1: self.point_penalty(1, deal)}
 
     def match_loser(self) -> int | None:
-        """The side that lost the match by sanction, if any (the first MatchLoss)."""
+        """The side that lost the match by a referee's MatchLoss (判负), if any (the first)."""
         for r in self.imposed:
             if isinstance(r.sanction, MatchLoss):
                 return r.side

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 from enforcement.rulebook import ORDINALS, RULEBOOK, SanctionRule, clause, clauses_for
+from tabletop.effects import Sanction
 from tabletop.errors import OptionError
 
+Say = Callable[[Sanction], str]
+"""How a view says a sanction ('扣 1 个级差分 …' in paiju); ``str`` gives its kind ('LevelDiffPenalty(1)')."""
 
-def rules_table(game: str) -> list[tuple[str, str, str]]:
+
+def rules_table(game: str, say: Say = str) -> list[tuple[str, str, str]]:
     """(clause id, title, sanction) for every clause of ``game``. Headings have sanction '—';
     reported-only clauses are marked '[reported]', project defaults '[PD]', clauses no
     machine-played deal can set off '[not automatic]' (the reason: ``not_automatic``) after
@@ -18,11 +23,11 @@ def rules_table(game: str) -> list[tuple[str, str, str]]:
         marks = [m for m, on in (("[reported]", c.reported), ("[PD]", c.project_default),
                                  ("[not automatic]", c.not_automatic is not None)) if on]
         title = " ".join([c.title, *marks])
-        rows.append((c.id, title, "—" if c.heading else c.sanction.describe()))
+        rows.append((c.id, title, "—" if c.heading else c.sanction.describe(say)))
     return rows
 
 
-def clause_detail(game: str, clause_id: str) -> list[tuple[str, str]]:
+def clause_detail(game: str, clause_id: str, say: Say = str) -> list[tuple[str, str]]:
     """(label, text) rows for ``paiju rules GAME CLAUSE``: the clause's title, its Chinese
     text, English summary, trigger keys, the rectification with the table-effect kinds its
     rulings may list, and the sanction ladder (one line per step); a text may hold several
@@ -45,7 +50,7 @@ def clause_detail(game: str, clause_id: str) -> list[tuple[str, str]]:
         ("trigger", ", ".join(c.trigger.keys) + " — " + c.trigger.text),
         ("rectification", c.rectification.text or "—"),
         ("allowed effects", ", ".join(c.rectification.effects) or "none"),
-        ("sanction", "—" if c.heading else "\n".join(sanction_ladder(c.sanction))),
+        ("sanction", "—" if c.heading else "\n".join(sanction_ladder(c.sanction, say))),
     ]
     if c.refs:
         rows.append(("applies", ", ".join(c.refs)))
@@ -56,21 +61,21 @@ def clause_detail(game: str, clause_id: str) -> list[tuple[str, str]]:
     return rows
 
 
-def sanction_ladder(rule: SanctionRule) -> list[str]:
+def sanction_ladder(rule: SanctionRule, say: Say = str) -> list[str]:
     """One line per step of a sanction rule: '1st: none', '2nd and later: Warning', then how
     occurrences are counted; a rule without steps is 'none'."""
     counted = rule.text.startswith("counted")   # a text that only says how occurrences count
     if not any(rule.steps):
         return [rule.text if rule.text.startswith("none") else " — ".join(filter(None, ["none", rule.text]))]
     if len(rule.steps) == 1:
-        lines = [" + ".join(str(s) for s in rule.steps[0])]
+        lines = [" + ".join(say(s) for s in rule.steps[0])]
     else:
         lines = []
         for number, step in enumerate(rule.steps, start=1):
             label = ORDINALS.get(number, f"{number}th")
             if number == len(rule.steps):
                 label += " and later"
-            lines.append(f"{label}: {' + '.join(str(s) for s in step) or 'none'}")
+            lines.append(f"{label}: {' + '.join(say(s) for s in step) or 'none'}")
         lines.append(f"occurrences counted per {rule.per}, per match")
     if rule.to == "both_sides":
         lines.append("borne by both sides alike")

@@ -47,18 +47,22 @@ class Decision:
     sanctions: tuple[Sanction, ...] | None = None
     """None: the clause's own ladder from the rulebook (escalation by occurrence)."""
     irregularity: str = ""
+    on_top: tuple[str, ...] = ()
+    """Further clauses the same ruling penalises under their own ladders (双升: the exposed
+    heavy cards of SJ-3.1.10.4 / SJ-3.1.11.3 as SJ-3.1.3), each booked under its own id."""
 
 
 def decision(event: Any, answers: int, clause: str, effects: Sequence[TableEffect] = (), *,
              offender: Any = "event", side: int | None = None, sanctions: Sequence[Sanction] | None = None,
-             extra_facts: Sequence[tuple[str, Any]] = ()) -> Decision:
+             extra_facts: Sequence[tuple[str, Any]] = (), on_top: Sequence[str] = ()) -> Decision:
     """A ruling under ``clause`` on the irregularity ``event`` (attempt ``answers``): data
     only. ``offender`` defaults to the event's seat; ``sanctions`` None: the clause's own
-    ladder. The engine carries out ``effects`` and the imposed sanctions itself."""
+    ladder; ``on_top``: further clauses whose ladders the ruling imposes too. The engine
+    carries out ``effects`` and the imposed sanctions itself."""
     seat = event.seat if offender == "event" else offender
     return Decision(clause, answers, offender=seat, side=side, facts=tuple(event.facts) + tuple(extra_facts),
                     effects=tuple(effects), sanctions=None if sanctions is None else tuple(sanctions),
-                    irregularity=event.irregularity)
+                    irregularity=event.irregularity, on_top=tuple(on_top))
 
 
 def uncovered(event: Any, answers: int, why: str, effects: Sequence[TableEffect] = (),
@@ -130,6 +134,8 @@ class Referee:
         else:
             imposed = self.ledger.record(clause_id, decision.offender, deal=engine.stream.deal,
                                          side=decision.side, sanctions=decision.sanctions)
+            for also in decision.on_top:
+                imposed += self.ledger.record(also, decision.offender, deal=engine.stream.deal, side=decision.side)
         side = decision.side if decision.side is not None else (
             self.seating.side(decision.offender) if decision.offender is not None else None)
         return Ruling(clause=clause_id, answers=decision.answers, offender=decision.offender, side=side,

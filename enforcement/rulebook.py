@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import difflib
 import fnmatch
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -143,13 +143,14 @@ class SanctionRule:
     def escalates(self) -> bool:
         return len(self.steps) > 1
 
-    def describe(self) -> str:
-        """One line: 'PointPenalty(10)', '1st: Warning; 2nd: …; 3rd+: … (per player)'."""
+    def describe(self, say: Callable[[Sanction], str] = str) -> str:
+        """One line: 'PointPenalty(10)', '1st: Warning; 2nd: …; 3rd+: … (per player)';
+        ``say``: how a sanction is said (a view passes the referee's words)."""
         if not any(self.steps):
             return "none"
 
         def step_text(step: tuple[Sanction, ...]) -> str:
-            return " + ".join(str(s) for s in step) or "none"
+            return " + ".join(say(s) for s in step) or "none"
 
         if len(self.steps) == 1:
             out = step_text(self.steps[0])
@@ -400,7 +401,7 @@ _CLAUSES: tuple[Clause, ...] = (
                  "a) or b) the exposed cards go back to the hand; a partner who cannot comply leads freely. "
                  "After c) they stay exposed and the choice is offered again at the partner's next lead. If "
                  "the partner can never lead again (out, or 单下), the cards are penalty cards at once."),
-        trigger=Trigger("irregularity:play_out_of_turn/taken_back", "Played out of turn and the offender's 下家 has not played on it."),
+        trigger=Trigger("irregularity:play_out_of_turn/taken_back", "Played out of turn and the offender's 下家 has not played on it (it called the referee, passed — a pass that is void — or attempted an irregular play, ruled on its own afterwards)."),
         rectification=Rectification(
             ("Return", "RestoreOrder", "BarOnePlay", "Expose", "LeadOption", "PenaltyCards"),
             "Return the cards to the offender, restore order, BarOnePlay(offender, scope='next_turn'), Expose "
@@ -418,8 +419,8 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Out-of-turn play followed: it stands",
         text_zh="（2）若越序出牌者的下家已经跟牌，则视为依序出牌，不再纠正。",
         summary="If the player after the offender has already played on the out-of-turn cards, the play stands as if in turn.",
-        trigger=Trigger("irregularity:play_out_of_turn/followed", "Played out of turn and the offender's 下家 has already played on it."),
-        rectification=Rectification((), "None: order continues from there."),
+        trigger=Trigger("irregularity:play_out_of_turn/followed", "Played out of turn and the offender's 下家 has already played on it (跟牌: a legal play of cards on it; a pass or an irregular attempt is not)."),
+        rectification=Rectification(("PlayStands",), "None: both plays stand as made (PlayStands of the offender's cards, then of the 下家's), order continues from there."),
         sanction=_none("none"),
     ),
     Clause(
@@ -571,7 +572,7 @@ _CLAUSES: tuple[Clause, ...] = (
     ),
     Clause(
         id="GD-4.1", game=GUANDAN, parent="GD-4",
-        title="Duty to report; over-reporting",
+        title="Duty to report; reporting again, asking the count",
         text_zh="1 、牌手剩10张牌后（含10张）必须主动报牌，反复报牌、追问余牌，给予警告。",
         summary="A player holding 10 or fewer cards must announce its count unasked after each of its plays. Reporting repeatedly, or asking for others' counts: a warning.",
         trigger=Trigger("irregularity:report_repeated", "A seat reports repeatedly, or asks another seat for its count.",
@@ -745,7 +746,7 @@ _CLAUSES: tuple[Clause, ...] = (
         rectification=Rectification((), "None."),
         sanction=_each(_WARNING, text="to the side"),
         refs=("SJ-3.1.2",),
-        pd="The rulebook's PD (enforcement.md SJ-1.2): the seed's warning tier (超过5分钟) and point tier (超过5—15分钟) overlap read literally; they are bands by minutes late: up to 5 → Warning (SJ-1.2); over 5 up to 15 → PointPenalty(10) (SJ-3.1.2); over 15 → unresolved (fallback SJ-3.0).",
+        pd="The rulebook's PD (SJ-1.2): the seed's warning tier (超过5分钟) and point tier (超过5—15分钟) overlap read literally; they are bands by minutes late: up to 5 → Warning (SJ-1.2); over 5 up to 15 → PointPenalty(10) (SJ-3.1.2); over 15 → unresolved (fallback SJ-3.0).",
     ),
     Clause(
         id="SJ-1.3", game=SHENGJI, parent="SJ-1", heavy=False,
@@ -901,7 +902,7 @@ _CLAUSES: tuple[Clause, ...] = (
         summary="Clearly irregular or disturbing conduct, or unreasonable plays twice or more, that caused no damage: the referee records a violation and announces it. Forms: SJ-2.1 - SJ-2.11.",
         trigger=Trigger("report:clear_misconduct", "Reported clear misconduct not listed in SJ-2.1 - SJ-2.11."),
         rectification=Rectification((), "None."),
-        sanction=_each(_VIOLATION, text="a third RecordedViolation for a player in the match: MatchLoss (SJ-3.2)"),
+        sanction=_each(_VIOLATION, text="does not escalate: 判负 (MatchLoss) only by a human referee's ruling (SJ-3.2)"),
         refs=("SJ-3.2",),
     ),
     Clause(
@@ -1064,7 +1065,7 @@ _CLAUSES: tuple[Clause, ...] = (
         rectification=Rectification((), "None."),
         sanction=_each(_TEN, text="to the side"),
         refs=("SJ-1.2",),
-        pd="The rulebook's PD (enforcement.md SJ-1.2): the seed's warning tier (超过5分钟) and point tier (超过5—15分钟) overlap read literally; they are bands by minutes late: up to 5 → Warning (SJ-1.2); over 5 up to 15 → PointPenalty(10) (SJ-3.1.2); over 15 → unresolved (fallback SJ-3.0).",
+        pd="The rulebook's PD (SJ-1.2): the seed's warning tier (超过5分钟) and point tier (超过5—15分钟) overlap read literally; they are bands by minutes late: up to 5 → Warning (SJ-1.2); over 5 up to 15 → PointPenalty(10) (SJ-3.1.2); over 15 → unresolved (fallback SJ-3.0).",
     ),
     Clause(
         id="SJ-3.1.3", game=SHENGJI, parent="SJ-3.1", heavy=True,
@@ -1183,7 +1184,7 @@ _CLAUSES: tuple[Clause, ...] = (
         trigger=Trigger("irregularity:lead_out_of_turn/heavy_on_partners_lead", "With SJ-3.1.10.1-3: the cards are heavy and the partner had the lead.",
                         also=("irregularity:lead_before_trick_complete/heavy_on_partners_lead",)),
         rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The cards are taken back and count as exposed heavy cards; the proper order is restored."),
-        sanction=_each(_TEN, text="on top of the out-of-turn lead's 10, as SJ-3.1.3"),
+        sanction=_each(_TEN, text="the out-of-turn lead's 10; the same ruling adds 10 under SJ-3.1.3 for the exposed heavy cards"),
         refs=("SJ-3.1.3",),
     ),
     Clause(
@@ -1222,7 +1223,7 @@ _CLAUSES: tuple[Clause, ...] = (
         trigger=Trigger("irregularity:play_before_turn/heavy_own_sides_trick", "With SJ-3.1.11.1-2: the cards are heavy and the offender's side led the trick.",
                         also=("irregularity:show_before_upper/heavy_own_sides_trick",)),
         rectification=Rectification(("Return", "Expose", "RestoreOrder"), "The cards are taken back and count as exposed heavy cards; the proper order is restored."),
-        sanction=_each(_TEN, text="on top of the out-of-turn follow's 10, as SJ-3.1.3"),
+        sanction=_each(_TEN, text="the out-of-turn follow's 10; the same ruling adds 10 under SJ-3.1.3 for the exposed heavy cards"),
         refs=("SJ-3.1.3",),
     ),
     Clause(
@@ -1252,9 +1253,9 @@ _CLAUSES: tuple[Clause, ...] = (
                  "With heavy card(s) (PD): 10 here plus 10 under SJ-3.1.3 for the heavy cards shown and taken back."),
         trigger=Trigger("irregularity:wrong_follow/affecting_play/light", "An illegal follow found after the next seat played; no heavy card in it (with one: the PD)."),
         rectification=Rectification(("Return", "Expose", "Replay", "CorrectFollow"), "The follow is taken back (exposed) and corrected while the trick is still open; the plays after it are retaken (Replay)."),
-        sanction=_each(_TEN, text="with heavy cards (PD): + 10 as SJ-3.1.3, in the same ruling"),
+        sanction=_each(_TEN, text="with heavy cards (PD): the same ruling adds 10 under SJ-3.1.3"),
         refs=("SJ-3.1.3",),
-        pd=("The case the seed leaves out, found at once, affecting play, heavy card(s) (enforcement.md SJ-3.1.12 PD): "
+        pd=("The case the seed leaves out, found at once, affecting play, heavy card(s) (the rulebook's SJ-3.1.12 PD): "
             "10 under SJ-3.1.12.2 plus 10 under SJ-3.1.3 for the heavy card(s) shown and taken back. "
             "No wrong follow goes unpenalised once it affected play."),
     ),
@@ -1274,13 +1275,13 @@ _CLAUSES: tuple[Clause, ...] = (
         title="Established revoke; match loss; suspension",
         text_zh="处罚的方式有警告、记违例、罚分、判负、停赛五种形式。",
         summary=("Not in the seed. A revoke found after its trick closed (established): tricks stand, 10 points "
-                 "per revoke, plus an adjusted-score hook. A third recorded violation for the same player in a "
-                 "match: its side loses the match (automatic). Suspension only ever from a human referee."),
-        trigger=Trigger("irregularity:wrong_follow/after_trick", "A wrong follow found after its trick closed; also the ledger's third RecordedViolation "
-                        "for a player (MatchLoss), and a human referee's report (Suspension).",
+                 "per revoke, plus an adjusted-score hook. 判负 (MatchLoss) and 停赛 (Suspension): the seed names "
+                 "them but gives no trigger, so never automatic; only a human referee's ruling imposes them."),
+        trigger=Trigger("irregularity:wrong_follow/after_trick", "A wrong follow found after its trick closed; also a human "
+                        "referee's ruling on a reported incident (Suspension, MatchLoss).",
                         also=("report:suspension",)),
         rectification=Rectification((), "None: the tricks stand; the AdjustedScore hook (SJ-3.0) may add to it."),
-        sanction=_each(_TEN, text="per established revoke; MatchLoss by the ledger; Suspension only when reported"),
+        sanction=_each(_TEN, text="per established revoke; MatchLoss or Suspension only by a human referee's ruling"),
         refs=("SJ-3.0",),
         pd="All of SJ-3.2 is a project default.",
     ),

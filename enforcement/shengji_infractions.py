@@ -260,7 +260,11 @@ class ShengjiInfractions:
         minutes = int(rng.integers(1, 20)) if kind == "late" else 0
         damaged = bool(rng.random() < 0.3)
         return Incident(seat, kind, severity=severity, minutes=minutes, damaged=damaged,
-                        note=f"reported: {kind.replace('_', ' ')}")
+                        note=f"reported: {_REPORTED.get(kind, kind.replace('_', ' '))}")
+
+
+_REPORTED = {"signing": "scoresheet not signed"}
+"""What a report says where the incident's id would read wrong (SJ-1.15 is no signal)."""
 
 
 def _kitty_chance(obs: Any, seat: int) -> bool:

@@ -5,10 +5,10 @@ whose lead it was …) and the table effects (rectification). A ruling is data: 
 touches the table. The engine carries it out (``shengji.refereed.engine.carry_out``,
 ``shengji.match.Match.carry_out``): every listed effect through its one handler per effect
 kind, the imposed sanctions through handlers of the same kind (``PointPenalty`` moves points
-towards the non-offending side, PD; ``MatchLoss`` ends the match; Warnings,
-RecordedViolations, Suspensions and AdjustedScores are recorded only), then play resumes.
-Sanctions come from the clause's ladder in the rulebook (the ledger escalates: a second
-Warning → RecordedViolation, SJ-2.1; a third RecordedViolation → MatchLoss, SJ-3.2) unless a
+towards the non-offending side, PD; a ``MatchLoss`` a human referee imposes ends the match;
+Warnings, RecordedViolations, Suspensions and AdjustedScores are recorded only), then play
+resumes. Sanctions come from the clause's ladder in the rulebook (the ledger escalates each
+Warning from the second on → RecordedViolation, SJ-2.1; nothing escalates to 判负) unless a
 family says otherwise.
 
 Heavy or light (重罚张 / 轻罚张) is ``enforcement.penalty_cards`` with the deal's level and
@@ -49,16 +49,19 @@ LOTS = 1
 event's seq): the referee's own draw, apart from the table's REFEREE stream (random draws),
 so that a table carrying out a logged ruling (winner included) draws as the original did."""
 _TEN = PointPenalty(10)
-LATE_WARNING_MINUTES = 5       # the rulebook's PD (enforcement.md SJ-1.2): the lateness bands
+HEAVY_EXPOSURE = "SJ-3.1.3"
+"""The clause whose 10 a ruling adds for heavy cards shown out of turn or in a wrong follow
+(SJ-3.1.10.4, SJ-3.1.11.3, the SJ-3.1.12.2 PD): booked under SJ-3.1.3 itself."""
+LATE_WARNING_MINUTES = 5       # the rulebook's PD (SJ-1.2): the lateness bands
 LATE_PENALTY_MINUTES = 15
 
 # Facts a ruling adds to explain itself (stable texts, so a trainee's ruling can be graded).
 NO_SEPARATE_LIGHT_WARNING = ("taken-back cards count as exposed; light ones carry no separate "
                              "SJ-1.3 warning (the out-of-turn clause's 10 is the sanction)")
 NO_HEAVY_ON_TOP = "heavy, but not in the circumstances of SJ-3.1.10.4 / 3.1.11.3: no SJ-3.1.3 on top"
-HEAVY_FOLLOW_ON_TOP = ("SJ-3.1.3: the heavy cards shown and taken back, 10 more (enforcement.md SJ-3.1.12 PD: "
+HEAVY_FOLLOW_ON_TOP = ("SJ-3.1.3: the heavy cards shown and taken back, 10 more (the rulebook's SJ-3.1.12 PD: "
                        "found at once, affecting play, heavy)")
-LATE_BANDS = ("enforcement.md SJ-1.2 PD: minutes late read as bands: up to 5 → warning (SJ-1.2); "
+LATE_BANDS = ("the rulebook's SJ-1.2 PD: minutes late read as bands: up to 5 → warning (SJ-1.2); "
               "over 5 up to 15 → 10 (SJ-3.1.2); over 15 → unresolved")
 
 
@@ -267,7 +270,7 @@ def out_of_turn(rulings: ShengjiRulings, table: _Table, event: Any, answers: int
     Heavy cards on top (SJ-3.1.3 as SJ-3.1.10.4 / 3.1.11.3): a lead out of turn when the
     partner had the lead (before the trick was complete: when the partner is winning it,
     so leads next); a follow out of turn on a trick the offender's side led. The ruling then
-    cites the .4 / .3 clause with both tens. Leading after a wrong burial: the burial is
+    cites the .4 / .3 clause (the out-of-turn 10) and adds SJ-3.1.3's 10 under SJ-3.1.3. Leading after a wrong burial: the burial is
     done again (RedoBury)."""
     seat = event.seat
     irregularity = event.irregularity
@@ -292,19 +295,19 @@ def out_of_turn(rulings: ShengjiRulings, table: _Table, event: Any, answers: int
         top_clause = "SJ-3.1.11.3"
         circumstance = ("own_sides_trick", own_side)
     facts: list[tuple[str, Any]] = [("heavy", tuple(str(c) for c in heavy)), circumstance, ("base_clause", base)]
+    also: tuple[str, ...] = (HEAVY_EXPOSURE,) if on_top else ()
     if on_top:
-        clause, sanctions = top_clause, (_TEN, _TEN)
+        clause = top_clause
         facts.append(("on_top", "SJ-3.1.3: the exposed heavy cards, 10 more"))
     else:
-        clause, sanctions = base, None
+        clause = base
         facts.append(("exposure", NO_HEAVY_ON_TOP if heavy else NO_SEPARATE_LIGHT_WARNING))
     effects: list[TableEffect] = [Return(cards, seat), Expose(cards, seat)]
     redo = irregularity == "lead_wrong_bury_count"
     if redo:
         effects.append(RedoBury(seat))
     effects.append(RestoreOrder(rightful))
-    return decision(event, answers, clause, effects, sanctions=sanctions,
-                     extra_facts=facts)
+    return decision(event, answers, clause, effects, extra_facts=facts, on_top=also)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -316,9 +319,9 @@ def wrong_follow(rulings: ShengjiRulings, table: _Table, event: Any, answers: in
     SJ-1.4 (suit) / SJ-1.9 (pair or tractor not followed) + Warning; heavy: SJ-3.1.12.1 + 10.
     Found after the next seat played, trick open: corrected, the later plays retaken;
     SJ-3.1.12.2 (suit) / SJ-3.1.12.3 (pair or tractor, PD) + 10. A heavy suit error that
-    affected play is the rulebook's PD (enforcement.md SJ-3.1.12): 10 under SJ-3.1.12.2 plus
-    10 under SJ-3.1.3 for the heavy cards shown and taken back, one ruling with both tens as
-    SJ-3.1.10.4 carries them. Found after the trick closed: an established revoke, SJ-3.2
+    affected play is the rulebook's PD (SJ-3.1.12): 10 under SJ-3.1.12.2 plus
+    10 under SJ-3.1.3 for the heavy cards shown and taken back, one ruling with both tens
+    (each under its own clause), as SJ-3.1.10.4 carries them. Found after the trick closed: an established revoke, SJ-3.2
     (PD): the tricks stand, 10, and the adjusted-score hook."""
     seat = event.seat
     cards = _cards(event.fact("cards"))
@@ -334,12 +337,11 @@ def wrong_follow(rulings: ShengjiRulings, table: _Table, event: Any, answers: in
     if found == "affecting_play":
         effects = [Return(cards, seat), Expose(cards, seat), Replay([next_seat(seat)]), CorrectFollow(seat)]
         clause = "SJ-3.1.12.2" if what == "suit" else "SJ-3.1.12.3"
-        on_top = None
+        also: tuple[str, ...] = ()
         if what == "suit" and heavy:
-            on_top = (_TEN, _TEN)
+            also = (HEAVY_EXPOSURE,)
             facts += (("base_clause", clause), ("on_top", HEAVY_FOLLOW_ON_TOP))
-        return decision(event, answers, clause, effects, sanctions=on_top,
-                         extra_facts=facts)
+        return decision(event, answers, clause, effects, extra_facts=facts, on_top=also)
     if heavy:
         clause = "SJ-3.1.12.1"
     else:
@@ -375,7 +377,7 @@ INCIDENTS = ("late", "unreasonable_play", *_INCIDENTS)
 def incident(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -> Decision:
     """A reported incident, by kind, severity and damage (the seed's own ladder: minor →
     SJ-1 Warning; clear, no damage → SJ-2 RecordedViolation; damage → SJ-3.1 10 points).
-    Lateness is the side's, by the rulebook's PD bands (enforcement.md SJ-1.2): up to 5
+    Lateness is the side's, by the rulebook's PD bands (SJ-1.2): up to 5
     minutes SJ-1.2, over 5 up to 15 SJ-3.1.2, more: unresolved. A
     second unreasonable play by the same player is SJ-2.2. Severity 'suspension': a human
     referee suspends the player (SJ-3.2: Suspension only ever from a report)."""
@@ -393,7 +395,7 @@ def incident(rulings: ShengjiRulings, table: _Table, event: Any, answers: int) -
             return uncovered(event, answers, "lateness of no minutes")
         if minutes > LATE_PENALTY_MINUTES:
             return uncovered(event, answers, f"{minutes} minutes late: over 15, the rulebook's PD bands "
-                               "(enforcement.md SJ-1.2) leave it to the fallback", extra_facts=(("band", LATE_BANDS),))
+                               "(SJ-1.2) leave it to the fallback", extra_facts=(("band", LATE_BANDS),))
         clause = "SJ-1.2" if minutes <= LATE_WARNING_MINUTES else "SJ-3.1.2"
         return decision(event, answers, clause, [], offender=None, side=side,
                          extra_facts=(("band", LATE_BANDS),))
@@ -436,7 +438,7 @@ _FAMILIES: dict[str, Callable[[ShengjiRulings, _Table, Any, int], Decision]] = {
 IRREGULARITY_CLAUSES: dict[str, tuple[str, ...]] = clauses_by_irregularity(GAME, IRREGULARITIES)
 """Which clauses each irregularity id can be ruled under (the trainer, and tests), derived
 from the rulebook's triggers (enforcement.rulebook.clauses_by_irregularity). The ledger adds
-SJ-2.1 (second warning) and SJ-3.2 (third recorded violation) itself; an empty tuple: always
+SJ-2.1 (second warning) itself; an empty tuple: always
 unresolved (the rulebook's ``unresolved:`` keys, SJ-3.0)."""
 SHENGJI_IRREGULARITY_CLAUSES = IRREGULARITY_CLAUSES
 """The same table under a name that does not clash with the 掼蛋 one in ``enforcement``."""

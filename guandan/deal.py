@@ -158,8 +158,11 @@ class Deal:
         plan decides (``no_tribute_seats``: seats excused from paying, GD-5.1;
         ``no_tribute``: no tribute at all, GD-5.2, where ``leader`` must be given or the
         上游 leads); without it the deal is a first deal: ``leader`` if given, else the
-        drawer of the face-up card (``face_up`` defaults to True exactly then)."""
+        drawer of the face-up card (``face_up`` defaults to True exactly then), or seat 0
+        when ``rules.first_deal_lead`` says so."""
         deal = cls(level, rules=rules, stream=stream, deal_number=deal_number, mode=mode, report_step=report_step)
+        if previous_order is None and leader is None and not face_up and deal.rules.first_deal_lead == "seat_0":
+            leader = 0
         if shuffler is None:
             shuffler = int(streams.generator(seed, deal_number, streams.FIRST_BANKER).integers(NUM_SEATS))
         cutter = prev_seat(shuffler) if cutter is None else cutter
@@ -626,8 +629,12 @@ class Deal:
     def _start_tribute(self, previous_order: Sequence[int], no_tribute_seats: Collection[int],
                        no_tribute: bool, leader: int | None) -> None:
         hands = [self.hand(s) for s in range(NUM_SEATS)]
+        tie_to_top = "next_seat"
+        if self.rules.equal_double_tribute == "random":  # drawn whether or not the cards tie: one draw per deal
+            draw = streams.generator(self.seed or 0, self.deal_number, streams.TRIBUTE_TIE).integers(2)
+            tie_to_top = "prev_seat" if draw else "next_seat"
         plan = plan_tribute(previous_order, hands, self.level, no_tribute_seats=no_tribute_seats,
-                            no_tribute=no_tribute, leader=leader)
+                            no_tribute=no_tribute, leader=leader, tie_to_top=tie_to_top)
         self.tribute_plan = plan
         if plan.resisted:
             self.stream.emit(ev.TributeResisted, payers=tuple(sorted(plan.liable)))
@@ -810,6 +817,8 @@ class Deal:
         order = self.finish_order
         order.append(seat)
         self.stream.emit(ev.PlayerFinished, seat=seat, place=len(order))
+        if self.table is not None and self.table.lead_options:   # it can never lead again
+            refereed.lead_option.restricted_gone(self, seat, "partner_out")
         if self._deal_over():
             t = self.table
             if t is not None and t.latent_report is not None:

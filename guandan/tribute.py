@@ -135,6 +135,7 @@ def plan_tribute(
     no_tribute_seats: Collection[int] = frozenset(),
     no_tribute: bool = False,
     leader: int | None = None,
+    tie_to_top: str = "next_seat",
 ) -> TributePlan:
     """The tribute of a deal (guandan.md §6, enforcement.md GD-5).
 
@@ -154,6 +155,9 @@ def plan_tribute(
     waived tribute has no payments and no return; the 上游 leads unless ``leader`` names
     the seat fixed by the referee's procedure (GD-5.2: the shuffler's 上家). ``leader`` is
     refused unless the tribute is waived: otherwise the rules fix the leader.
+
+    ``tie_to_top``: which payer of an equal double tribute pays the 上游 (and leads):
+    'next_seat' the 上游's 下家 (the rule), 'prev_seat' its 上家 (a rules option's draw).
 
     ``hands`` is indexable by seat (only the payers' hands are read)."""
     order = finishing_order(finish_order)
@@ -187,8 +191,11 @@ def plan_tribute(
     if len(payers) == 1:
         return TributePlan(payments=((payers[0], top),), leader=payers[0], double=double, excused=excused,
                            liable=payers)
-    xiajia, shangjia = payers  # the 上游's 下家 and 上家; the 下家 wins a tie
-    to_top, to_second = (shangjia, xiajia) if powers[shangjia] > powers[xiajia] else (xiajia, shangjia)
+    xiajia, shangjia = payers  # the 上游's 下家 and 上家; the 下家 wins a tie unless told otherwise
+    if powers[shangjia] > powers[xiajia] or powers[shangjia] == powers[xiajia] and tie_to_top == "prev_seat":
+        to_top, to_second = shangjia, xiajia
+    else:
+        to_top, to_second = xiajia, shangjia
     return TributePlan(payments=((to_top, top), (to_second, second)), leader=to_top, double=True,
                        liable=payers)
 

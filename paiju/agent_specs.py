@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from paiju.arguments import is_agent_file
 from tabletop import rng as streams
 from tabletop.errors import IllegalAction, OptionError, PaijuError, RulingRefused
 from tabletop.games import GameSpec, game_spec
@@ -71,7 +72,7 @@ def agent_factory(spec: str, game: Any) -> AgentFactory:
     spec = spec.strip()
     where = spec.rpartition(":")[0]
     # a relative file is relative to the working directory, which may change between calls
-    base = os.getcwd() if where and _is_file(where) and not os.path.isabs(where) else ""
+    base = os.getcwd() if where and is_agent_file(where) and not os.path.isabs(where) else ""
     found = _spec(game)
     return _factory(spec, found.name, tuple(sorted(found.agents.items())), base)
 
@@ -204,12 +205,8 @@ def _construct(target: Callable[..., Any], spec: str, rng: np.random.Generator) 
     return agent
 
 
-def _is_file(where: str) -> bool:
-    return where.endswith(".py") or os.sep in where or "/" in where
-
-
 def _load_module(spec: str, where: str, base: str) -> Any:
-    if _is_file(where):
+    if is_agent_file(where):
         return _load_file(spec, where, base)
     try:
         return _import(where)

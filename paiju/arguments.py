@@ -5,7 +5,91 @@ the examples that end each command's --help."""
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
+from typing import Any
+
+
+class NamedPath(str):
+    """A path given on the command line, with the option that named it (for messages)."""
+
+    option: str
+
+    def __new__(cls, text: str, option: str) -> "NamedPath":
+        path = super().__new__(cls, text)
+        path.option = option
+        return path
+
+    def __reduce__(self) -> tuple[Any, ...]:   # to worker processes: a plain path
+        return (str, (str(self),))
+
+
+class InputPath(NamedPath):
+    """A file or directory the command reads."""
+
+
+class OutputPath(NamedPath):
+    """A file the command writes."""
+
+
+class OutputDirectory(OutputPath):
+    """A directory the command writes into (made if missing; its parent must exist)."""
+
+
+class AgentList(str):
+    """``--agents``: comma-separated specs; those of a file (``path/to/file.py:Name``) name
+    files the command reads (``inputs``), which no output may overwrite."""
+
+    inputs: tuple[InputPath, ...]
+
+    def __new__(cls, text: str, option: str) -> "AgentList":
+        value = super().__new__(cls, text)
+        value.inputs = tuple(InputPath(where, option) for where in (spec.strip().rpartition(":")[0]
+                                                                   for spec in text.split(","))
+                             if is_agent_file(where))
+        return value
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (str, (str(self),))
+
+
+def is_agent_file(where: str) -> bool:
+    """Whether the part of an agent spec before ``:Name`` is a file (else a module path)."""
+    return where.endswith(".py") or os.sep in where or "/" in where
+
+
+def agent_list(option: str) -> Callable[[str], AgentList]:
+    """The argument type of ``--agents`` (the specs are checked by the command)."""
+    def parse(text: str) -> AgentList:
+        return AgentList(text, option)
+    parse.__name__ = "agents"
+    return parse
+
+
+def input_path(option: str) -> Callable[[str], InputPath]:
+    """The argument type of a path the command reads: ``paiju.files.check_command_paths``
+    keeps every output off it, before the command starts."""
+    def parse(text: str) -> InputPath:
+        return InputPath(text, option)
+    parse.__name__ = "path"
+    return parse
+
+
+def output_path(option: str) -> Callable[[str], OutputPath]:
+    """The argument type of a file the command writes: never an input, never another output,
+    and writable before the command starts (``paiju.files.check_command_paths``)."""
+    def parse(text: str) -> OutputPath:
+        return OutputPath(text, option)
+    parse.__name__ = "path"
+    return parse
+
+
+def output_directory(option: str) -> Callable[[str], OutputDirectory]:
+    """The argument type of a directory the command writes into, checked as ``output_path``."""
+    def parse(text: str) -> OutputDirectory:
+        return OutputDirectory(text, option)
+    parse.__name__ = "path"
+    return parse
 
 
 def positive_int(text: str) -> int:

@@ -8,7 +8,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from paiju.arguments import examples, positive_int, rate, seat_number, seed
+from paiju.files import check_command_paths
+from paiju.stopping import Stopped, exit_status, signal_name, stopping_signals_as_interrupts
+from paiju.arguments import agent_list, examples, input_path, output_path, positive_int, rate, seat_number, seed
 from tabletop.errors import PaijuError
 from tabletop.games import game_names
 
@@ -94,10 +96,10 @@ def build_parser() -> argparse.ArgumentParser:
     count.add_argument("--deals", type=positive_int, help="independent deals (the default: 100 deals)")
     count.add_argument("--matches", type=positive_int, help="whole matches")
     sim.add_argument("--seed", type=seed, default=0, help="root seed (default 0)")
-    sim.add_argument("--agents", default="random",
+    sim.add_argument("--agents", type=agent_list("--agents"), default="random",
                      help="agents: one for all seats, two for teams 0/1, or four per seat, comma-separated: "
                           "random, heuristic, module.path:Name or path/to/file.py:Name (default random)")
-    sim.add_argument("--log", metavar="FILE", help="write the JSONL event log here (.gz compresses)")
+    sim.add_argument("--log", type=output_path("--log"), metavar="FILE", help="write the JSONL event log here (.gz compresses)")
     sim.add_argument("--log-layout", choices=("merged", "workers"), default="merged",
                      help="merged (default): one file, units in index order, the same bytes for any --jobs; "
                           "workers: one file per worker, FILE-w0, FILE-w1, … (before the extension)")
@@ -107,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--cluster", metavar="ADDRESS",
                      help="play on the Dask scheduler at ADDRESS, or on a new LocalCluster with 'local' "
                           "(needs pip install 'paiju[cluster]')")
-    sim.add_argument("--summary", metavar="FILE", help="also write the summary as JSON (results, then timing)")
+    sim.add_argument("--summary", type=output_path("--summary"), metavar="FILE", help="also write the summary as JSON (results, then timing)")
     sim.add_argument("--quiet", action="store_true", help="no progress display (the summary is still printed)")
     sim.add_argument("--rules", metavar="K=V", action="append", default=[],
                      help="a rules option, e.g. --rules a_failures_reset=none (repeatable; paiju rules GAME --options lists them)")
@@ -117,14 +119,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="the referee's clauses of a game, one clause in full, or the rules options",
                            description="List the referee's clauses of a game (id, summary, sanction); with "
-                                       "CLAUSE, that clause in full; with --options, the game's rules options.",
+                                       "CLAUSE, that clause in full; with WORDS, the clauses that say them (or "
+                                       "what people also say for them: 提前 finds 越序); with --options, the "
+                                       "game's rules options.",
                            epilog=examples("paiju rules guandan",
                                            "paiju rules guandan GD-2.3.1",
+                                           "paiju rules guandan 提前出牌",
                                            "paiju rules shengji --options"))
     rules.add_argument("game", choices=games, help="the game")
-    rules.add_argument("clause_id", nargs="?", metavar="CLAUSE",
+    rules.add_argument("clause_id", nargs="*", metavar="CLAUSE|WORDS",
                        help="a clause id (GD-2.3.1): its Chinese text, English summary, trigger, rectification "
-                            "and sanction ladder")
+                            "and sanction ladder; or words to search the clauses for")
     rules.add_argument("--clause", metavar="ID", help="the same as CLAUSE")
     rules.add_argument("--options", action="store_true",
                        help="list the rules options (for simulate --rules): type, default, allowed values")
@@ -137,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
                                             "paiju replay gd.jsonl --at 1:40 --seat 0",
                                             "paiju replay gd.jsonl --html gd.html",
                                             "paiju replay gd.jsonl --check"))
-    replay.add_argument("log", metavar="LOG", help="an event log written by simulate --log (plain or gzip)")
+    replay.add_argument("log", type=input_path("LOG"), metavar="LOG", help="an event log written by simulate --log (plain or gzip)")
     replay.add_argument("--check", action="store_true", help="re-apply every action; exit 0 only if every event matches")
     replay.add_argument("--quiet", action="store_true", help="no progress display on stderr (a long replay shows one after half a second)")
     replay.add_argument("--logged-rulings", action="store_true",
@@ -145,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--at", metavar="N",
                         help="the table after the event with sequence number N (UNIT:N in a log of several units)")
     replay.add_argument("--seat", type=seat_number, metavar="N", help="only what seat N (0-3) may know")
-    replay.add_argument("--html", metavar="OUT.html", help="write one self-contained page to step through the log")
+    replay.add_argument("--html", type=output_path("--html"), metavar="OUT.html", help="write one self-contained page to step through the log")
     replay.add_argument("--game", choices=games, help="the game the log must be of")
 
     from paiju.train.parser import add_parser as add_train_parser  # `paiju train` (referee training)
@@ -160,6 +165,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    with stopping_signals_as_interrupts():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         parser = build_parser()   # in the try: it imports the commands' modules, a Ctrl-C may land there
         args, extra = parser.parse_known_args(argv)
@@ -168,10 +178,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:   # bare `paiju`: nothing asked for, so a usage error (exit 2) that shows the commands
             parser.print_help(sys.stderr)
             return EXIT_USAGE
+        check_command_paths(args)
         return _dispatch(args)
     except PaijuError as exc:
         print(f"paiju: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except Stopped as exc:
+        print(f"paiju: stopped by {signal_name(exc)}", file=sys.stderr)
+        return exit_status(exc)
     except KeyboardInterrupt:
         print("paiju: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -185,8 +185,9 @@ _FINISHES = ((3, "1-2", "1st & 2nd (1-2): +3 levels"),
              (2, "1-3", "1st & 3rd (1-3): +2 levels"),
              (1, "1-4", "1st & last (1-4): +1 level"))
 _PLACES = "上游 1st, 二游 2nd, 三游 3rd, 下游 last; after a 1-2 the losers are 双下 (double down)"
-_TRIBUTE = ("抗贡: no tribute when the payer (or the two payers) hold both big jokers; waived: "
-            "no tribute after a 双下 or for a player judged 单下 by a ruling")
+_TRIBUTE = ("double tribute follows a 1-2 finish not imposed by a ruling (双下: the losers finished 3rd and last); 抗贡: no tribute when "
+            "the payer (or the two payers) hold both big jokers; waived: no tribute after a 判双下 (a 双下 imposed "
+            "by a ruling, GD-5.2), nor from a player judged 单下 (GD-5.1)")
 _GUANDAN_ENDS = {"pass_a": "passed A", "deals": "the fixed number of deals (match_end=deals)",
                  "max_deals": "the deal limit (max_deals): a result by levels"}
 
@@ -246,9 +247,10 @@ def _summarize_guandan(unit: str, results: Sequence[Any], kinds: Sequence[str]) 
     rows_tribute = (
         count_row("deals with tribute due (from the 2nd deal on)", "due", due),
         count_row("single tribute (after a 1-3 or 1-4)", "single", tribute.get("single", 0), due),
-        count_row("double tribute (after a 1-2: 双下)", "double", tribute.get("double", 0), due),
+        count_row("double tribute (after a 1-2 by play: 双下)", "double", tribute.get("double", 0), due),
         count_row("抗贡 (resisted)", "resisted", tribute.get("resisted", 0), due),
-        count_row("waived by a ruling", "waived", tribute.get("waived", 0), due),
+        count_row("waived by a ruling (after a 判双下, or every payer judged 单下)", "waived",
+                  tribute.get("waived", 0), due),
     )
     return Summary(
         title=f"掼蛋: {counted(n, 'match')}", unit=unit, count=n,
@@ -344,8 +346,9 @@ def _words(module: str) -> Callable[[], Any]:
     return load
 
 
-_FORCED = "deals with a forced result (单下/双下)"
-FORCED_NOTE = "单下 (判下游): the offender is placed last; 双下: the deal is scored 1-2 for the other side"
+_FORCED = "deals with a forced result (判单下/判双下)"
+FORCED_NOTE = ("判单下 (判下游): the offender is placed last, and pays no tribute next deal; 判双下: the deal is "
+               "scored 1-2 for the other side, with no tribute next deal (GD-5.1, GD-5.2)")
 
 
 def _changed_guandan(unit: str, results: Sequence[Any]) -> tuple[Row, ...]:

@@ -1,6 +1,7 @@
 """`paiju rules GAME`: the referee's clause catalogue, one row per clause; `paiju rules GAME
 CLAUSE` (or ``--clause ID``): one clause in full — Chinese text, English summary, trigger,
-rectification, sanction ladder; `paiju rules GAME --options`: the game's rules options with
+rectification, sanction ladder; `paiju rules GAME WORDS`: the clauses that say them (or what
+people also say for them, ``paiju.rules_search``); `paiju rules GAME --options`: the game's rules options with
 their types, defaults and allowed values (from the game's rules class, via the registry)."""
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from enforcement.listing import clause_detail, not_automatic, rules_table
+from paiju.wording import sanction_words, sanctions_named
+from tabletop.effects import Sanction
 from tabletop.errors import OptionError
 from tabletop.games import game_spec
 from tabletop.options import describe_options
@@ -27,8 +30,13 @@ DEFAULT_WIDTH = 100
 
 
 def rules_command(args: argparse.Namespace) -> int:
-    wanted = getattr(args, "clause_id", None)
+    words = getattr(args, "clause_id", None) or []
+    words = [words] if isinstance(words, str) else words
     given = getattr(args, "clause", None)
+    if words and not given and not getattr(args, "options", False) and not (len(words) == 1 and is_clause_id(words[0])):
+        print(search_text(args.game, " ".join(words)))
+        return 0
+    wanted = " ".join(words) if words else None
     if wanted and given and wanted.upper() != given.upper():
         raise OptionError(f"rules: two clauses given ({wanted} and --clause {given}): give one")
     wanted = wanted or given
@@ -40,11 +48,11 @@ def rules_command(args: argparse.Namespace) -> int:
     if wanted:
         print(clause_text(args.game, wanted))
         return 0
-    rows = rules_table(args.game)
+    rows = rules_table(args.game, said)
     table = Table(title=f"{args.game}: {counted(len(rows), 'clause')}", title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("clause", style="cyan", no_wrap=True)
     table.add_column("summary")
-    table.add_column("sanction")
+    table.add_column("sanction", overflow="fold")   # rich would cut a CJK-wrapped line short
     for clause_id, summary, sanction in rows:
         table.add_row(clause_id, escape(summary), escape(sanction))   # '[reported]' is no markup
     console = Console(highlight=False)
@@ -56,11 +64,38 @@ def rules_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def said(sanction: Sanction) -> str:
+    """A sanction in the referee's words, English beside (``paiju.wording``)."""
+    return sanction_words(sanction.to_dict())
+
+
+def is_clause_id(text: str) -> bool:
+    """'GD-2.3.1', 'sj-1.3': a clause id (of either game), not words to search for."""
+    return re.fullmatch(r"(?i)(GD|SJ)-[0-9][0-9a-z.]*", text.strip()) is not None
+
+
+def search_text(game: str, query: str) -> str:
+    """The clauses of ``game`` that say ``query`` (or what people also say for its words),
+    one line each: id, title, sanction."""
+    from paiju.rules_search import search
+
+    found = search(game, query)
+    if not found:
+        return f"no {game_spec(game).title} clause says {query!r} (paiju rules {game} lists them all)"
+    rows = {clause_id: (title, sanction) for clause_id, title, sanction in rules_table(game, said)}
+    lines = [f"{len(found)} clause{'s' if len(found) != 1 else ''} say {query!r}:"]
+    lines += [f"  {c.id} {rows[c.id][0]} — {rows[c.id][1]}" for c in found]
+    return "\n".join(lines + [f"one clause in full: paiju rules {game} CLAUSE"])
+
+
 def clause_text(game: str, clause_id: str, width: int | None = None) -> str:
     """One clause in full, a label column and its text wrapped beside it."""
     width = width or _width()
     lines = []
-    for label, text in clause_detail(game, clause_id):
+    for label, text in clause_detail(game, clause_id, said):
+        if label not in ("clause", "allowed effects"):   # the rulebook's prose names sanctions by kind
+            keys, dash, prose = text.partition(" — ") if label == "trigger" else ("", "", text)
+            text = keys + dash + sanctions_named(prose)
         first = True
         for paragraph in text.splitlines() or [""]:
             for line in wrap(paragraph, max(20, width - LABEL_WIDTH)):

@@ -36,8 +36,8 @@ class Fact:
 
     label: str
     kind: str = "text"
-    """'seat', 'seats', 'card', 'cards', 'flag', 'number', 'counts' (one per seat),
-    'reading' (a combination code), 'suit', 'text'."""
+    """'seat', 'seats', 'card', 'cards', 'flag', 'number', 'counts' (one per seat), 'side',
+    'per_side' (one per side), 'reading' (a combination code), 'suit', 'text'."""
     yes: str = ""
     no: str = ""
     judgement: bool = False
@@ -58,6 +58,8 @@ class Words:
     """A text fact's value (e.g. 'after_trick') → words."""
     about_seat: frozenset[str] = frozenset()
     """Choice purposes whose ``about`` is a seat (for the others it is an internal id)."""
+    conditions: Mapping[str, tuple[str, str]] = attrs.Factory(dict)
+    """A table condition (``tabletop.conditions``) → (English, 中文), for the fuzzer's report."""
 
 
 NO_WORDS = Words()
@@ -106,7 +108,8 @@ SHARED_VALUES = {
     "minor": "minor 轻微", "serious": "serious 严重", "deliberate": "deliberate 故意", "suspension": "grave 停赛级",
     "play": "play 出牌", "draw": "the draw 抓牌", "sorting": "sorting 理牌", "burial": "burying 扣底",
     "information": "passing information 传递信息", "manner_of_play": "manner of play 出牌方式",
-    "pass": "'pass' 不出", "beat": "'beat' 要", "signing": "signing 暗号", "misconduct": "misconduct 不当行为",
+    "pass": "'pass' 不出", "beat": "'I beat it' 压制", "signing": "scoresheet not signed 未签字",
+    "misconduct": "misconduct 不当行为",
     "old_tricks": "looking at old tricks 翻看已出牌", "repeated_misdraw": "repeated misdraws 多次抓错",
     "unreasonable_play": "unreasonable play 不合理出牌", "exposure_signalling": "signalling by exposure 亮牌示意",
 }
@@ -114,10 +117,13 @@ SHARED_VALUES = {
 SANCTIONS = {
     "Warning": "警告 warning",
     "RecordedViolation": "记违例 recorded violation",
-    "ForcedLast": "单下 placed last",
-    "ForcedDoubleLast": "双下 scored as a double loss",
+    "ForcedLast": "判单下 placed last",
+    "ForcedDoubleLast": "判双下 scored 1-2 for the other side",
     "MatchLoss": "判负 loses the match",
     "Suspension": "停赛 suspension",
+    "LevelDiffPenalty": "扣级差分 levels off its score",
+    "PointPenalty": "罚分 points to the other side",
+    "AdjustedScore": "调整分 adjusted score",
 }
 
 
@@ -218,6 +224,10 @@ def value_words(game: str, fact: Fact, value: Any, anchor: int | None, words: Wo
         return suit_words(value)
     if kind == "counts" and isinstance(value, (tuple, list)):
         return ", ".join(f"seat {s} {n}" for s, n in enumerate(value))
+    if kind == "side":
+        return side_words(value)
+    if kind == "per_side" and isinstance(value, (tuple, list)):
+        return ", ".join(f"{side_words(s)} {n}" for s, n in enumerate(value))
     return plain_words(value, words)
 
 
@@ -276,13 +286,25 @@ def irregularity_words(game: str, irregularity: Any) -> str:
     return words_for(game).irregularities.get(text) or text.replace("_", " ")
 
 
+_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+
+
+def english_and_chinese(text: str) -> tuple[str, str]:
+    """'plays out of turn 越序出牌' → ('plays out of turn', '越序出牌'): words said as English
+    then the Chinese term, split where the Chinese starts ('' for none)."""
+    found = _CJK.search(text)
+    return (text, "") if found is None else (text[:found.start()].strip(), text[found.start():].strip())
+
+
 # ---------------------------------------------------------------------------------------------
 # Sanctions
 
 
 def sanction_words(sanction: Any) -> str:
-    """'警告 warning', '罚分 10 (10 points to the other side)', '级差分 1 (1 level off the match
-    score)', '单下 placed last' … from a sanction's dict (``Sanction.to_dict``)."""
+    """'警告 warning', '罚分 10 (10 points to the other side)', '扣 1 个级差分 (1 level off its score)',
+    '判单下 placed last' … from a sanction's dict (``Sanction.to_dict``)
+    or its kind: the one place every view (replay, trainer, summaries, `paiju rules`) takes
+    a sanction's words from."""
     if not isinstance(sanction, Mapping):
         return SANCTIONS.get(str(sanction), str(sanction))
     kind = str(sanction.get("kind"))
@@ -290,7 +312,7 @@ def sanction_words(sanction: Any) -> str:
     if kind == "PointPenalty":
         return f"罚分 {n} ({n} points to the other side)"
     if kind == "LevelDiffPenalty":
-        return f"级差分 {n} ({n} level{'s' if n != 1 else ''} off the match score)"
+        return f"扣 {n} 个级差分 ({n} level{'s' if n != 1 else ''} off its score)"
     if kind == "AdjustedScore":
         parts = [f"{sanction[k]} {k}" for k in ("levels", "points") if sanction.get(k)]
         change = ", ".join(parts) if parts else "no change"
@@ -299,6 +321,29 @@ def sanction_words(sanction: Any) -> str:
     name = SANCTIONS.get(kind) or _spelt(kind)
     remark = sanction.get("note")
     return f"{name} ({remark})" if remark else name
+
+
+SANCTION_TERMS = {"Warning": "警告 warning", "RecordedViolation": "记违例 recorded violation",
+                  "PointPenalty": "罚分 point penalty", "LevelDiffPenalty": "级差分 level difference",
+                  "ForcedLast": "判单下 placed last", "ForcedDoubleLast": "判双下 double last",
+                  "MatchLoss": "判负 match loss", "Suspension": "停赛 suspension", "AdjustedScore": "调整分 adjusted score"}
+"""A sanction's term and its short English name, for a sanction named inside a sentence."""
+_SANCTION_NAME = re.compile(r"\b(" + "|".join(SANCTIONS) + r")\b(?:\((\d*)\))?")
+"""A sanction's kind inside a text ('scored as ForcedDoubleLast', 'PointPenalty(10)')."""
+
+
+def sanctions_named(text: str) -> str:
+    """``text`` with each sanction kind in it said by its term ('scored as ForcedDoubleLast'
+    → 'scored as 判双下 (double last)'; 'LevelDiffPenalty(1)' → '扣 1 个级差分 (level difference)')."""
+    def said(m: re.Match[str]) -> str:
+        kind, n = m.group(1), m.group(2)
+        term, _, gloss = SANCTION_TERMS[kind].partition(" ")
+        if n and kind == "LevelDiffPenalty":
+            term = f"扣 {n} 个级差分"
+        elif n:
+            term = f"{term} {n}"
+        return f"{term} ({gloss})"
+    return _SANCTION_NAME.sub(said, text)
 
 
 def imposed_words(row: Any, anchor: int | None = None) -> str:
@@ -339,7 +384,8 @@ def effect_words(game: str, effect: Any, anchor: int | None = None) -> str:
 
     cs = cards_words(e.get("cards") or ())
     if kind == "Return":
-        return f"退回 {cs} go back to {seat()}" if e.get("seat") is not None else f"退回 {cs} go back"
+        # where to depends on the action (a draw: the stock; a play or a tribute: its giver's hand)
+        return f"退回 {seat()}'s {cs} taken back" if e.get("seat") is not None else f"退回 {cs} taken back"
     if kind == "Expose":
         return f"暴露张 {seat()}'s {cs} lie face up"
     if kind == "PenaltyCards":
@@ -400,7 +446,7 @@ def effect_words(game: str, effect: Any, anchor: int | None = None) -> str:
         source = f" from {seat('source')}" if e.get("source") is not None else ""
         what = f" ({e['what']})" if e.get("what") else ""
         shown = f" {cs}" if e.get("cards") else ""
-        return (f"不当信息 {seats_words(e.get('seats') or (), anchor)} may not use the information{source}"
+        return (f"非法信息 {seats_words(e.get('seats') or (), anchor)} may not use the information{source}"
                 f"{shown}{what}")
     if kind == "Choice":
         options = e.get("options") or ()

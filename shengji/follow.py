@@ -9,15 +9,19 @@ Let H be the follower's cards of suit s (h of them) and F the cards played.
    the other n − h cards are free (discard or trump): nothing more is checked.
 3. Shape, only when h > n (then F lies wholly in suit s). Two measures of a set X of cards:
    - pairs(X): the number of pairs in X; the pair score is min(P, pairs(X));
-   - tractors(X): the lexicographically largest vector (j1, …, jt) such that X holds disjoint
-     tractors of lengths j1, …, jt with ji = 0 or 2 ≤ ji ≤ ki (led tractor i gets a tractor
-     of its own length if X has one, else the longest shorter one, …; the longest led
-     tractor is served first: "unit by unit" in the lead's decomposition order).
+   - tractors(X): ``shengji.units.tractor_vector``: led tractor i (the longest served first:
+     "unit by unit" in the lead's decomposition order) is matched by the lexicographically
+     largest list of disjoint tractors of X, longest first, of at most ki pairs together —
+     one tractor of its own length if X has one, else the longest shorter one, and from 4
+     pairs on, several: a led 4-pair tractor wants a 4-pair tractor, else a 3-pair tractor
+     (+ a pair), else two 2-pair tractors, else one 2-pair tractor (+ two pairs), else pairs
+     (§6, revised 2026-12-05: a hand holding two 2-pair tractors must play both).
    F is legal iff  tractors(F) = tractors(H)  and  min(P, pairs(F)) = min(P, pairs(H)).
 
-   Both maxima are reached together by some F (tractor pairs are pairs, Σ ji ≤ Σ ki ≤ P, and
-   the rest of the n cards can be filled from H since h > n), so this is exactly "the closest
-   shape the hand allows", with the chain of §6 for a led k-tractor:
+   Both maxima are reached together by some F (tractor pairs are pairs, the tractors of led
+   tractor i hold at most ki pairs, Σ ki ≤ P, and the rest of the n cards can be filled from
+   H since h > n), so this is exactly "the closest shape the hand allows", with the chain of
+   §6 for a led k-tractor:
      k-tractor → (k−1)-tractor + pair → … → k separate pairs → fewer pairs + singles → singles;
    a led pair needs a pair when H has one (有对必须出对); singles constrain nothing. A pair
    inside a longer tractor of H counts as a pair; a longer tractor of H serves a shorter led
@@ -277,7 +281,7 @@ def sample_follow(hand: Any, lead: Any, ctx: Context, rng: np.random.Generator) 
     want_pairs = min(info.pairs, sum(h_avail))
     chosen: list[int] = []
     if info.tractors:
-        lengths = [j for j in tractor_vector(h_avail, info.tractors) if j]
+        lengths = sorted((j for j in tractor_vector(h_avail, info.tractors) if j), reverse=True)
         if lengths:
             options = placements(h_avail, lengths)
             starts = options[_below(len(options), rng)]

@@ -13,7 +13,7 @@ Deal n of a match (0 first) is dealt from ``child_seed(seed, n)``.
 Refereed mode (``mode="refereed"``) passes down to every deal; a deal may then end inside a
 referee's ruling (its primitives finish the play), so the match settles a finished deal
 whenever it is asked who acts. ``forfeit(side, reason)`` ends the match at once: the side
-loses it by sanction (MatchLoss, enforcement SJ-3.2 PD).
+loses it by a human referee's 判负 (MatchLoss, enforcement SJ-3.2: never automatic).
 """
 
 from __future__ import annotations

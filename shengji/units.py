@@ -135,25 +135,34 @@ def fits(avail: list[int], lengths: list[int]) -> bool:
 
 
 def tractor_vector(avail: list[int], lengths: tuple[int, ...]) -> tuple[int, ...]:
-    """The lexicographically largest (j1, j2, …) with 2 ≤ ji ≤ ki or ji = 0, such that
-    disjoint tractors of lengths ji fit in the profile; ``lengths`` = (k1 ≥ k2 ≥ …) are the
-    led tractors. Entry i says how long a tractor the holder can put against led tractor i."""
+    """How closely the profile can match the led tractors ``lengths`` (k1 ≥ k2 ≥ …) with
+    tractors of its own, unit by unit, longest first (§6, revised 2026-12-05): led tractor i
+    gets the lexicographically largest list of disjoint tractors (each of 2 or more pairs,
+    longest first, at most ki pairs together), padded with zeros to ki // 2 entries; the
+    result is those lists one after the other, maximised lexicographically in that order.
+    A led 4-pair tractor: (4, 0) > (3, 0) > (2, 2) > (2, 0) > (0, 0), i.e. a 4-pair tractor,
+    else a 3-pair tractor (+ a pair), else two 2-pair tractors, else one (+ pairs). For a led
+    tractor of 2 or 3 pairs the list is one entry: the longest tractor up to ki."""
     if not lengths:
         return ()
-    if len(lengths) == 1:
+    if len(lengths) == 1 and lengths[0] < 4:
         j = min(lengths[0], longest_run(avail))
         return (j if j >= 2 else 0,)
     chosen: list[int] = []
-    out = []
+    out: list[int] = []
     for k in lengths:
-        for j in range(k, 1, -1):
-            trial = sorted(chosen + [j], reverse=True)
-            if fits(avail, trial):
-                chosen = trial
-                out.append(j)
-                break
-        else:
-            out.append(0)
+        left = k
+        for _ in range(k // 2):
+            for j in range(left, 1, -1):
+                trial = sorted(chosen + [j], reverse=True)
+                if fits(avail, trial):
+                    chosen = trial
+                    out.append(j)
+                    left -= j
+                    break
+            else:
+                out.append(0)
+                left = 0        # nothing of 2 or more pairs fits: the rest of this unit is 0
     return tuple(out)
 
 

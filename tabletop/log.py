@@ -289,6 +289,12 @@ def read_header(line: str, path: str = "log", game: str | None = None) -> dict[s
                        f"(this paiju reads versions {', '.join(map(str, READABLE_VERSIONS))})")
     if game is not None and header.get("game") != game:
         raise LogError(f"{path}: line 1: a {header.get('game')!r} log, expected {game!r}")
+    seed = header.get("seed")
+    if type(seed) is not int or seed < 0:   # a bool is an int to Python, not a seed
+        raise LogError(f"{path}: line 1: the header's seed must be a whole number, 0 or more; got {json.dumps(seed)}")
+    for field in ("rules", "options"):
+        if not isinstance(header.get(field, {}), dict):
+            raise LogError(f"{path}: line 1: the header's {field} must be an object; got {json.dumps(header[field])}")
     return header
 
 

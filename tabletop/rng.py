@@ -23,6 +23,7 @@ AGENT = 10        # AGENT + seat
 INJECTOR = 20     # INJECTOR + seat
 REFEREE = 30
 REDEAL = 40       # (REDEAL, k): the shuffle of the k-th redeal
+TRIBUTE_TIE = 50  # a rules option's draw between equal double-tribute payers
 
 
 def seed_sequence(seed: int, *path: int) -> np.random.SeedSequence:

@@ -45,11 +45,17 @@ class ExposureLifted(Event):
 
 @attrs.frozen(kw_only=True)
 class PenaltyCardsMarked(Event):
-    """罚张: exposed cards that must be played (or passed) at each legal chance."""
+    """罚张: exposed cards that must be played (or passed) at each legal chance. ``cause``
+    None: a ruling's effect (or its choice) made them so; else they lapsed into penalty cards
+    without a new ruling, as the ruling that left them exposed (the ``ruling`` event's seq)
+    already says: 掼蛋's 'partner_out' / 'partner_judged_last' (the lead option can never be
+    asked) or 'no_combination_left' (what remains of them forms no combination)."""
 
     KIND: ClassVar[str] = "table.penalty_cards"
     cards: tuple[str, ...]
     reason: str
+    cause: str | None = None
+    ruling: int | None = None
 
 
 @attrs.frozen(kw_only=True)

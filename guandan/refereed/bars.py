@@ -1,5 +1,7 @@
 """禁出一手: a 'next_turn' bar (GD-2.3.1) waits for the seat's next turn to play; a 'round'
-bar (GD-2.2) lapses when its round ends. A barred lead goes to the 下家 (接风 when it is out)."""
+bar (GD-2.2) lapses when its round ends. A barred lead goes to the 下家 (接风 when it is out).
+Two bars on one seat are two sanctions: each costs one turn, served one after the other in
+the order they were imposed (``table.bars``: seat → its bars' scopes, first to be served first)."""
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ def bar_in_round(deal: Any, seat: int, reason: str) -> None:
 
 
 def bar(deal: Any, seat: int, reason: str, scope: str) -> None:
-    deal.table.bars[seat] = scope
+    deal.table.bars.setdefault(seat, []).append(scope)
     deal.stream.emit(ev.SeatBarred, seat=seat, reason=reason, scope=scope)
     deal._legal = None
 
@@ -33,9 +35,12 @@ def lapse_round_bars(deal: Any) -> None:
     """The round ended: its GD-2.2 bars lapse; 'next_turn' bars wait for their turn."""
     t = deal.table
     for s in sorted(t.bars):
-        if t.bars[s] == "round":
-            del t.bars[s]
+        scopes = t.bars[s]
+        for _ in range(scopes.count("round")):
+            scopes.remove("round")
             deal.stream.emit(ev.BarEnded, seat=s, how="lapsed")
+        if not scopes:
+            del t.bars[s]
 
 
 def barred_lead(deal: Any, seat: int) -> None:
@@ -66,12 +71,13 @@ def on_bar(deal: Any, effect: Any, plan: Any) -> None:
 
 
 def on_turn(deal: Any, seat: int, leading: bool) -> Any:
-    """The turn hook: a barred seat's turn is served — a pass, or (a 'next_turn' bar on a
-    lead) the lead goes on; a 'round' bar reaching a lead has lapsed."""
+    """The turn hook: a barred seat's turn serves its first bar — a pass, or (a 'next_turn'
+    bar on a lead) the lead goes on; a 'round' bar reaching a lead has lapsed (and the next
+    bar, if any, is looked at on the same turn)."""
     t = deal.table
     if seat not in t.bars:
         return core.NEXT
-    scope = t.bars.pop(seat)
+    scope = take_bar(deal, seat)
     if leading and t.sequence is None:
         if scope == "round":  # a GD-2.2 bar reaches no further than its round
             deal.stream.emit(ev.BarEnded, seat=seat, how="lapsed")
@@ -81,3 +87,12 @@ def on_turn(deal: Any, seat: int, leading: bool) -> Any:
     deal.stream.emit(ev.BarredPass, seat=seat)
     deal._pass(seat)
     return core.AGAIN
+
+
+def take_bar(deal: Any, seat: int, scope: str | None = None) -> str:
+    """The first of ``seat``'s bars (of ``scope``, when given) is spent: its scope."""
+    scopes = deal.table.bars[seat]
+    scope = scopes.pop(0 if scope is None else scopes.index(scope))
+    if not scopes:
+        del deal.table.bars[seat]
+    return scope

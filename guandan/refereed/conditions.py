@@ -171,13 +171,14 @@ IMPOSSIBLE = {
                       "ruled after its report is made (the due report is over then) or when the play reaches it; so "
                       "no seat is placed last nor a result forced, which only those rulings (GD-4.2.4, GD-4.2.5) and a "
                       "wrong tribute or return found at the first play (27 cards in every hand) do"),
-    **impossible_with(("out_of_turn_pending",), ("ruling:GD-2.3.2", "ruling:GD-2.4.1", "ruling:GD-2.4.2",
+    **impossible_with(("out_of_turn_pending",), ("ruling:GD-2.4.1", "ruling:GD-2.4.2",
                                                   "ruling:GD-2.4.3", "taken_back", "designated") + _REPORTS + _FORCED,
-                      "an out-of-turn play waits for its 下家, who calls the referee (GD-2.3.1) or acts on the cards, "
-                      "which makes them stand (GD-2.3.2) before that act is ruled on; meanwhile no other seat plays or "
-                      "answers a take-back or designation, and a 报牌 irregularity comes to light only when play goes "
-                      "on (so neither does what its rulings and a wrong tribute found at the first play bring: a seat "
-                      "placed last, a result forced)"),
+                      "an out-of-turn play waits for its 下家, whose answer (a call, a play on it, a pass, an "
+                      "irregular attempt) brings it to the referee, who rules on it first (GD-2.3.1, or GD-2.3.2 while "
+                      "it still lies there) and on an attempt of the 下家 only after it is taken back; meanwhile no other "
+                      "seat plays or answers a take-back or designation, and a 报牌 irregularity comes to light only "
+                      "when play goes on (so neither does what its rulings and a wrong tribute found at the first play "
+                      "bring: a seat placed last, a result forced)"),
     **impossible_with(("cards_on_table",), ("tribute", "return", "tribute_resisted", "redeal", "ruling:GD-1.1.3a",
                                             "ruling:GD-1.1.3b", "ruling:GD-1.2", "ruling:GD-1.2.1", "ruling:GD-1.2.2"),
                       "before the play, cards lie on the table only while the referee rules on them: a card drawn out "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -23,19 +24,23 @@ class Correction:
     cards: list[Card]
     reason: str
     unused: str
+    ruling: int | None = None
+    """The seq of the ruling that called for the correction (a lead option it sets names it)."""
 
 
-def await_correction(deal: Any, seat: int, cards: Iterable[Card], reason: str, *, unused: str) -> None:
-    """``seat`` acts again (a legal play or a pass); the cards of its attempt not used in
-    that correction are then exposed (GD-2.4), as the ruling said (``unused``, see
+def await_correction(deal: Any, seat: int, cards: Iterable[Card], reason: str, *, unused: str,
+                     ruling: int | None = None) -> None:
+    """``seat`` acts again when its turn comes (at once, for an attempt in turn; in the
+    restored order, for an attempt on cards played out of turn and taken back): a legal
+    play or a pass; the cards of its attempt not used in that correction are then exposed
+    (GD-2.4), as the ruling said (``unused``, see
     ``tabletop.effects.CorrectPlay``): 'lead_option' (the option when they form a
     combination, else penalty cards) or 'penalty'."""
     t = deal.table
     cards = sort_cards(cards)
     if unused not in ("lead_option", "penalty"):
         raise ValueError(f"await_correction: unknown instruction {unused!r}")
-    t.correction = Correction(seat, list(cards), reason, unused)
-    deal.turn = seat
+    t.correction = Correction(seat, list(cards), reason, unused, ruling)
     deal.stream.emit(ev.CorrectionDue, seat=seat, cards=codes(cards), reason=reason)
     deal._legal = None
 
@@ -51,8 +56,11 @@ def expose_unused(deal: Any, seat: int, used: Iterable[Card]) -> None:
     new = penalty_cards.newly_exposed(deal, seat, unused)  # what expose will lay out
     if new:
         combo = bool(readings(new, deal.level, deal.rules))
-        then = lead_option.set_option if rule == "lead_option" and combo else penalty_cards.as_penalty
-        penalty_cards.expose(deal, seat, unused, reason, then=then)
+        if rule == "lead_option" and combo:
+            penalty_cards.expose(deal, seat, unused, reason,
+                                 then=functools.partial(lead_option.set_option, ruling=c.ruling))
+        else:
+            penalty_cards.expose(deal, seat, unused, reason, then=penalty_cards.as_penalty)
 
 
 def on_correct_play(deal: Any, effect: Any, plan: Any) -> None:
@@ -65,4 +73,4 @@ def on_correct_play(deal: Any, effect: Any, plan: Any) -> None:
     cards = sort_cards(Card(c) for c in effect.cards)
     if not holds(deal.hands[effect.seat], cards):
         raise refuse(effect, f"seat {effect.seat} does not hold the attempt's cards (list their Return first)")
-    await_correction(deal, effect.seat, cards, plan.reason, unused=effect.unused)
+    await_correction(deal, effect.seat, cards, plan.reason, unused=effect.unused, ruling=getattr(plan, "ruling", None))

@@ -54,11 +54,12 @@ def apply_ruling(deal: Any, ruling: Ruling | Unresolved, match: Any = None) -> N
     t = deal.table
     sanctions, reason = admit_ruling("掼蛋", t, () if t is None else t.awaiting, ruling, EFFECT_HANDLERS,
                                      SANCTION_HANDLERS, deal.stream)
-    carry_out(deal, ruling.effects, sanctions, reason=reason, answers=ruling.answers, match=match)
+    logged = deal.stream.next_seq - 1    # the ruling's own line, the last event admit_ruling emitted
+    carry_out(deal, ruling.effects, sanctions, reason=reason, answers=ruling.answers, match=match, ruling=logged)
 
 
 def carry_out(deal: Any, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
-              answers: int | None = None, match: Any = None) -> None:
+              answers: int | None = None, match: Any = None, ruling: int | None = None) -> None:
     """Carry out a ruling on this deal: each listed table effect, each through
     ``EFFECT_HANDLERS`` by its kind, in the table's fixed order of kinds (``CARRY_ORDER``:
     cards back first, then exposed, bars, reports, choices, the turn, the next deal —
@@ -71,7 +72,8 @@ def carry_out(deal: Any, effects: Sequence[Any], sanctions: Sequence[Any] = (), 
     (``.sanction``, ``.seat``, ``.side``, ``.clause``), read by kind and fields only;
     ``match``: the ``guandan.match.Match`` around the deal (None: a lone deal, whose level
     penalties are only recorded). ``reason`` (the clause) is what the primitive events give
-    as their reason. What the table cannot carry out raises ``RulingRefused`` with the
+    as their reason; ``ruling``: the seq of the ruling's log line (what a lead option it sets
+    names when it lapses later). What the table cannot carry out raises ``RulingRefused`` with the
     reason: unknown kinds and a ruling on nothing awaited before anything changes;
     otherwise a handler refuses before it changes anything, the effects listed before it
     having been carried out."""
@@ -82,7 +84,7 @@ def carry_out(deal: Any, effects: Sequence[Any], sanctions: Sequence[Any] = (), 
     refuse_what_cannot_be_carried_out("掼蛋", effects, sanctions, EFFECT_HANDLERS, SANCTION_HANDLERS,
                                       (w.answers for w in t.awaiting), answers, effects_need_an_attempt=True)
     effects = sorted(effects, key=lambda e: CARRY_ORDER[e.KIND])   # stable: same kinds as listed
-    plan = _Plan(reason, effects, answers, match)
+    plan = _Plan(reason, effects, answers, match, ruling)
     plan.carry_out_effects(deal, EFFECT_HANDLERS)
     lr = t.latent_report
     if lr is not None and answers is not None and lr.seq == answers and t.choice is None:
@@ -101,11 +103,13 @@ class _Plan(RulingPlan):
     one ``table.returned``; an ``Expose`` followed by the ``LeadOption`` or ``PenaltyCards`` of
     its cards is one exposure; a ``RandomDraw`` restores the order to the drawer's 下家)."""
 
-    __slots__ = ("match",)
+    __slots__ = ("match", "ruling")
 
-    def __init__(self, reason: str, effects: Sequence[Any], answers: int | None, match: Any) -> None:
+    def __init__(self, reason: str, effects: Sequence[Any], answers: int | None, match: Any,
+                 ruling: int | None = None) -> None:
         super().__init__(reason, effects, answers)
         self.match = match
+        self.ruling = ruling
 
 
 CARRY_ORDER: dict[str, int] = {kind: i for i, kind in enumerate((
@@ -127,7 +131,7 @@ EFFECT_HANDLERS: dict[str, Any] = {
     "RandomDraw": draw.on_random_draw,
     "Redeal": draw.on_redeal,
     "CorrectPlay": correction.on_correct_play,
-    "PlayStands": on_table.on_play_stands,
+    "PlayStands": out_of_turn.on_play_stands,
     "ReportAgain": reporting.on_report_again,
     "PassSequence": pass_sequence.on_pass_sequence,
     "Replay": take_back.on_replay,

@@ -23,13 +23,15 @@ LEAD_OPTIONS = ("forbid", "require", "free")
 @attrs.define(slots=True, eq=False)
 class LeadOptionState:
     """GD-2.3.1: ``chooser`` decides about ``restricted``'s next lead (exposure ``uid``);
-    ``asked_at``: the lead at which it was last answered 'free'."""
+    ``asked_at``: the lead at which it was last answered 'free'; ``ruling``: the seq of the
+    ruling that set it (None: carried out without a logged ruling)."""
 
     uid: int
     chooser: int
     restricted: int
     kind: str
     asked_at: int = -1
+    ruling: int | None = None
 
 
 @attrs.define(slots=True)
@@ -43,21 +45,74 @@ class LeadRestriction:
     cards: tuple[Card, ...] = ()
 
 
-def set_option(deal: Any, exposure: Any, reason: str) -> None:
-    """GD-2.3.1: the exposed cards' owner's 上家 will choose about its partner's next lead."""
+def set_option(deal: Any, exposure: Any, reason: str, ruling: int | None = None) -> None:
+    """GD-2.3.1: the exposed cards' owner's 上家 will choose about its partner's next lead
+    (``ruling``: the seq of the ruling that says so). A partner that can never lead again
+    lets it lapse at once (``lapse``)."""
     if exposure.kind is None:
         raise ValueError(f"{reason}: no lead option about cards that form no combination")
     seat = exposure.seat
-    opt = LeadOptionState(exposure.uid, prev_seat(seat), partner(seat), exposure.kind)
+    opt = LeadOptionState(exposure.uid, prev_seat(seat), partner(seat), exposure.kind, ruling=ruling)
     deal.table.lead_options.append(opt)
     deal.stream.emit(ev.LeadOptionSet, seat=seat, chooser=opt.chooser, restricted=opt.restricted,
                      combination=exposure.kind, cards=codes(exposure.cards))
+    if not partner_may_lead(deal, seat):
+        restricted_gone(deal, opt.restricted, "partner_judged_last" if opt.restricted in deal.table.placed_last
+                        else "partner_out")
+
+
+LAPSES = {
+    "partner_out": "its partner went out: the lead option can never be asked",
+    "partner_judged_last": "its partner was judged 下游 (单下): the lead option can never be asked",
+    "no_combination_left": "what remains of them forms no combination",
+}
+"""Why a lead option lapses and its exposed cards become penalty cards without a new ruling
+(the ``cause`` of the ``table.penalty_cards`` event): the meaning of the ``LeadOption`` the
+ruling set (GD-2.3.1, seed 六: 暴露张未能按照第（二）款收回，则成为罚张)."""
+
+
+def lapse(deal: Any, opt: LeadOptionState, cause: str) -> None:
+    """The lead option ``opt`` lapses (``cause``, one of ``LAPSES``): its exposed cards that
+    are not penalty cards yet become penalty cards now (GD-6), logged with the cause and the
+    ruling that set the option; a choice offered about it is withdrawn."""
+    t = deal.table
+    t.lead_options.remove(opt)
+    if t.choice is not None and t.choice.purpose == PURPOSE and t.choice.about == opt.uid:
+        t.choice = None
+    exposure = next((e for e in t.exposures if e.uid == opt.uid), None)
+    if exposure is not None and not exposure.penalty:
+        exposure.penalty = True
+        deal.stream.emit(ev.PenaltyCardsMarked, seat=exposure.seat, cards=codes(exposure.cards),
+                         reason=f"GD-6: {LAPSES[cause]} (暴露张未能收回，成为罚张)", cause=cause, ruling=opt.ruling)
+    deal._legal = None
+
+
+def restricted_gone(deal: Any, seat: int, cause: str) -> None:
+    """``seat`` went out or was judged 单下 (``cause``): it can never lead again, so every
+    lead option about its lead lapses."""
+    for opt in [o for o in deal.table.lead_options if o.restricted == seat]:
+        lapse(deal, opt, cause)
+
+
+def reread(deal: Any, exposure: Any) -> None:
+    """Some of ``exposure``'s cards were played: the lead option's type is read again from
+    those that remain (the type it had, if they still form it); none: its option lapses
+    and they are penalty cards (PD)."""
+    found = readings(exposure.cards, deal.level, deal.rules)
+    kinds = [state.kind_key(r) for r in found]
+    exposure.kind = exposure.kind if exposure.kind in kinds else kinds[0] if kinds else None
+    for opt in [o for o in deal.table.lead_options if o.uid == exposure.uid]:
+        if exposure.kind is None:
+            lapse(deal, opt, "no_combination_left")
+        else:
+            opt.kind = exposure.kind
 
 
 def partner_may_lead(deal: Any, seat: int) -> bool:
     """Whether ``seat``'s partner can still have the lead this deal (not out, not 单下)."""
     p = partner(seat)
-    return bool(deal.sizes[p]) and p not in deal.table.placed_last
+    t = deal.table
+    return bool(deal.sizes[p] or t.on_table.get(p)) and p not in t.placed_last
 
 
 def restrict_lead(deal: Any, seat: int, rule: str, kind: str, *, cards: Iterable[Card] = (), reason: str = "") -> None:

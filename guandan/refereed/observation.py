@@ -48,7 +48,7 @@ def observe_extras(deal: Any, seat: int) -> dict[str, Any] | None:
     elif t.oot is not None:
         situation = "out_of_turn"
         extras["top"] = TopPlay(t.oot.seat, t.oot.cards, t.oot.reading)
-    elif t.correction is not None:
+    elif t.correction is not None and t.correction.seat == deal.turn:
         situation = "correction"
     elif t.sequence is not None:
         situation = "pass_sequence"

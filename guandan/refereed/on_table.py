@@ -57,9 +57,11 @@ def lay(deal: Any, seat: int, cards: Iterable[Card]) -> None:
     deal._hand_tuples[seat] = None
 
 
-def stand_play(deal: Any, seat: int, cards: Iterable[Card], reading: Reading, reason: str) -> None:
+def stand_play(deal: Any, seat: int, cards: Iterable[Card], reading: Reading, reason: str, *,
+               report_now: bool = False) -> None:
     """Cards ``seat`` laid on the table stand as its play (the rest of a play with extra
-    cards, GD-2.4.3)."""
+    cards, GD-2.4.3; an out-of-turn play and the play on it, GD-2.3.2). ``report_now``: a
+    报牌 it owes is made at once (another play stands right after it)."""
     t = deal.table
     cards = tuple(sort_cards(cards))
     for c in t.on_table.pick_up(seat, cards):
@@ -67,7 +69,7 @@ def stand_play(deal: Any, seat: int, cards: Iterable[Card], reading: Reading, re
         deal.sizes[seat] += 1
     deal._hand_tuples[seat] = None
     deal.stream.emit(ev.PlayStands, seat=seat, cards=codes(cards), reading=reading.code, reason=reason)
-    stand(deal, seat, cards, reading, report_now=False)
+    stand(deal, seat, cards, reading, report_now=report_now)
 
 
 def stand(deal: Any, seat: int, cards: tuple[Card, ...], reading: Reading, *, report_now: bool) -> None:

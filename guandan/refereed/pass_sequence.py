@@ -77,8 +77,8 @@ def offender_leads(deal: Any, sequence: PassSequence, top: Any) -> None:
     deal.passed = []
     deal.leader = deal.turn = offender
     t.lead_count += 1
-    if offender in t.bars:
-        del t.bars[offender]
+    if "next_turn" in t.bars.get(offender, ()):   # its GD-4.2.3 bar; any other bar stays
+        bars.take_bar(deal, offender, "next_turn")
         deal.stream.emit(ev.BarEnded, seat=offender, how="lifted")
     bars.lapse_round_bars(deal)
     exposed = [c for e in t.exposures if e.seat == offender and e.reason.startswith("GD-4.2.3")

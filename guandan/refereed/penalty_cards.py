@@ -3,6 +3,7 @@ be played at each legal chance, of the kind the holder's 下家 designates (``De
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -31,6 +32,11 @@ class Exposure:
     kind: str | None
     reason: str
     penalty: bool = False
+    size: int = attrs.field(default=0)
+    """How many cards ``kind`` was read from (it is read again when fewer remain)."""
+
+    def __attrs_post_init__(self) -> None:
+        self.size = self.size or len(self.cards)
 
 
 @attrs.define(slots=True)
@@ -125,10 +131,14 @@ def consume_exposed(deal: Any, seat: int, cards: Iterable[Card]) -> None:
             if c in rest:
                 e.cards.remove(c)
                 rest.remove(c)
+    shrunk = [e for e in t.exposures if e.seat == seat and e.cards and len(e.cards) < e.size]
     gone = {e.uid for e in t.exposures if not e.cards}
     if gone:
         t.exposures = [e for e in t.exposures if e.cards]
         t.lead_options = [o for o in t.lead_options if o.uid not in gone]
+    for e in shrunk:   # some of them played: the type is read from what remains
+        e.size = len(e.cards)
+        lead_option.reread(deal, e)
 
 
 def on_expose(deal: Any, effect: Any, plan: Any) -> None:
@@ -141,14 +151,15 @@ def on_expose(deal: Any, effect: Any, plan: Any) -> None:
     exposed = Counter(c for e in deal.table.exposures if e.seat == seat for c in e.cards)
     if not cards or any(hand[c] - min(exposed[c], hand[c]) < n for c, n in Counter(cards).items()):
         raise refuse(effect, f"seat {seat} does not hold these cards unexposed")
-    reading, then = None, None
+    reading: Reading | None = None
+    then: Callable[[Any, Exposure, str], None] | None = None
     lead = plan.take("LeadOption", chooser=prev_seat(seat), restricted_seat=partner(seat))
     if lead is not None:
         reading = next((r for r in readings(cards, deal.level, deal.rules)
                         if state.kind_key(r) == lead.exposed_kind), None)
         if reading is None:
             raise refuse(effect, f"the cards do not form a {lead.exposed_kind} for the lead option")
-        then = lead_option.set_option
+        then = functools.partial(lead_option.set_option, ruling=plan.ruling)
     elif plan.take("PenaltyCards", seat=seat, cards=effect.cards) is not None:
         then = as_penalty
     expose(deal, seat, cards, plan.reason, then=then, reading=reading, only_new=False)

@@ -6,7 +6,7 @@ from typing import Any
 
 from guandan import events as ev
 from guandan.observation import Phase
-from guandan.refereed import core, on_table
+from guandan.refereed import core, lead_option, on_table
 from tabletop.cards import codes
 
 
@@ -26,7 +26,7 @@ def place_last(deal: Any, seat: int, reason: str) -> None:
         on_table.return_cards(deal, seat, reason)
         core.found(deal, o.seq, "play_out_of_turn", seat, moot="the offender was judged last",
                       cards=codes(o.cards))
-    t.lead_options = [o for o in t.lead_options if o.restricted != seat]
+    lead_option.restricted_gone(deal, seat, "partner_judged_last")
     if t.restriction is not None and t.restriction.seat == seat:
         t.restriction = None
     deal.stream.emit(ev.PlacedLast, seat=seat, reason=reason)

@@ -61,22 +61,22 @@ def play_extra(deal: Any, a: PlayWithExtra, handed: bool) -> None:
 
 
 def play_in_turn(deal: Any, action: Play, found: Any) -> None:
-    """A play in turn (also the answer to an out-of-turn play, which accepts it), with
-    its ``illegality``: legal, recorded as an irregular attempt, or refused."""
+    """A play in turn (also the answer to an out-of-turn play, held until the referee rules
+    on that play), with its ``illegality``: legal, recorded as an irregular attempt, or refused."""
     t = deal.table
     if found is not None and found.code not in RECORDED:
         raise IllegalAction(found.message)
     seat, cards, reading = action.seat, action.cards, action.reading
-    accept_oot = t.oot is not None
+    answering = t.oot is not None
     if found is None:
+        deal.stream.emit(ev.CardsPlayed, seat=seat, cards=codes(cards), reading=reading.code)
+        if answering:  # 跟牌 on the out-of-turn cards: held on the table, the referee decides
+            on_table.lay(deal, seat, cards)
+            out_of_turn.answered(deal, "played_on_it", tuple(cards), reading)
+            return
         lr = t.latent_report
         held = lr is not None and lr.seat == seat and len(cards) < deal.sizes[seat] and (
             lr.target == 3 or (lr.target == 4 and lr.plays_since >= 1))
-        deal.stream.emit(ev.CardsPlayed, seat=seat, cards=codes(cards), reading=reading.code)
-        if accept_oot:
-            out_of_turn.stand_out_of_turn(deal, seat)
-            if deal.phase is Phase.SCORED or t.end_pending:
-                return
         if not held:
             deal._play(seat, cards, reading)
             return
@@ -95,9 +95,9 @@ def play_in_turn(deal: Any, action: Play, found: Any) -> None:
                          facts=make_facts(cards=codes(cards), reading=reading.code,
                                           top=None if top is None else top.code,
                                           leading=top is None, **found.facts))
-    if accept_oot:
-        out_of_turn.stand_out_of_turn(deal, seat)
     on_table.lay(deal, seat, cards)
+    if answering:  # the out-of-turn play is ruled on first, this attempt after it
+        out_of_turn.answered(deal, "irregular_attempt", attempt=e.seq)
     core.await_ruling(deal, e.seq, found.code, seat, e)
 
 
@@ -118,13 +118,9 @@ def pass_(deal: Any, a: Pass, handed: bool) -> None:
         core.await_ruling(deal, e.seq, found.code, seat, e)
         return
     deal.stream.emit(ev.Passed, seat=seat)
-    if t.oot is not None:
-        if seat in t.bars:  # its turn, with the only answer its bar left it: the bar is served
-            del t.bars[seat]
-            deal.stream.emit(ev.BarEnded, seat=seat, how="served")
-        out_of_turn.stand_out_of_turn(deal, seat)
-        if deal.phase is Phase.SCORED or t.end_pending:
-            return
+    if t.oot is not None:  # a pass is no 跟牌: not applied, the referee decides (a bar stays)
+        out_of_turn.answered(deal, "passed")
+        return
     deal._pass(seat)
 
 

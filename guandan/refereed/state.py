@@ -43,8 +43,9 @@ class TableState(RefereedState):
         self.exposures: list[penalty_cards.Exposure] = []
         self.lead_options: list[lead_option.LeadOptionState] = []
         self.restriction: lead_option.LeadRestriction | None = None
-        self.bars: dict[int, str] = {}
-        """Barred seat → scope ('next_turn' or 'round')."""
+        self.bars: dict[int, list[str]] = {}
+        """Barred seat → the scopes ('next_turn' or 'round') of its bars, in the order they
+        are served (each costs one turn)."""
         self.designation: penalty_cards.Designation | None = None
         self.report_due: int | None = None
         self.oot: out_of_turn.OutOfTurn | None = None

@@ -17,15 +17,12 @@ moment); the same command resumes from there and ends where an uninterrupted run
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 import os
-import signal
-import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -36,6 +33,7 @@ from paiju.fuzz.case import Case, Finding, irregularities, replay_finding, run_c
 from paiju.fuzz.guided import BATCH, Entry, aims_for, case_from_dict, case_to_dict, generation
 from paiju.fuzz.holes import Holes
 from paiju.fuzz.interactions import Matrix, Recorder, Unresolved
+from paiju.stopping import interrupts_deferred
 
 STATE = "state.json"
 FORMAT = 1
@@ -285,27 +283,6 @@ def run_search(search: Search, pool: Pool, *, replay_rate: float, deadline: floa
         if found and not keep_going:
             return "violation"
     return "done"
-
-
-@contextlib.contextmanager
-def interrupts_deferred() -> Iterator[None]:
-    """Ctrl-C (SIGINT) held back until the block ends, then acted on as it would have been:
-    what the block changes is done whole or not at all. Off the main thread (where no
-    handler can be set) the block runs as it is."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if caught:
-        if callable(previous):
-            previous(signal.SIGINT, None)
-        elif previous != signal.SIG_IGN:
-            raise KeyboardInterrupt
 
 
 # ---------------------------------------------------------------------------------------------

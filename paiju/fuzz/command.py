@@ -41,9 +41,10 @@ from enforcement.invariants import INVARIANTS
 from enforcement.rulebook import clauses_for
 from tabletop.errors import OptionError
 
+from paiju.stopping import exit_status
 from paiju.agent_specs import parse_agents
-from paiju.fuzz.parser import DEFAULT_CASES, add_parser
-from paiju.files import write_lines
+from paiju.fuzz.parser import DEFAULT_CASES, DEFAULT_OUT, add_parser
+from paiju.files import check_writable, write_lines
 from paiju.fuzz.interactions import Matrix, Recorder
 from paiju.fuzz.run import SEARCH_OPTIONS, Plain, search_command, uses_search
 from paiju.progress import start_progress
@@ -55,8 +56,9 @@ SHRINK_SECONDS = 120.0
 EXIT_INTERRUPTED = 130
 """Like any command stopped by SIGINT (128 + 2)."""
 
-# how a clause fired: cited, escalated to, the fallback, through what a ruling imposed or a table event
-_WAYS = ("ruling", "escalation", "fallback", "effect", "designation")
+# how a clause fired: cited, escalated to, added to another clause's ruling (双升 SJ-3.1.3 on top
+# with SJ-3.1.10.4), the fallback, through what a ruling imposed or a table event
+_WAYS = ("ruling", "escalation", "addition", "fallback", "effect", "designation")
 NOT_IN_RUN = "not in this run"
 """Why a clause that can fire automatically did not (a longer run may fire it)."""
 
@@ -88,8 +90,8 @@ class Coverage:
             if kind == "ref.ruling":
                 self.counts[(e.clause, "ruling")] += 1
                 for row in e.sanctions:
-                    if row["clause"] != e.clause:
-                        self.counts[(row["clause"], "escalation")] += 1
+                    if row["clause"] != e.clause:      # an escalation names its cause
+                        self.counts[(row["clause"], "escalation" if row.get("cause") else "addition")] += 1
                     clause = self.by_sanction.get(row["sanction"]["kind"])
                     if clause in self.ids:
                         self.counts[(clause, "effect")] += 1
@@ -183,6 +185,8 @@ class _Run:
 def fuzz_command(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
     """Progress goes to stderr (``paiju.progress``, as for every long command)."""
     stdout = stdout if stdout is not None else sys.stdout
+    if args.out is None:   # the default is checked only where it is written (not with --repro or --campaign)
+        args.out = DEFAULT_OUT
     if args.repro:
         given = [f"--{n.replace('_', '-')}" for n in ("game", "deals", "matches", "time_budget", "agents", *SEARCH_OPTIONS)
                  if getattr(args, n, None)]
@@ -233,14 +237,15 @@ def fuzz_command(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
                 if not args.keep_going:
                     break
             progress.advance(1, note=_violations(run))
-    except KeyboardInterrupt:   # Ctrl-C: the cases finished so far are the run
+    except KeyboardInterrupt as exc:   # Ctrl-C, SIGTERM, SIGHUP: the cases finished so far are the run
         run.interrupted = True
+        stopped = exit_status(exc)
     progress.close()
     _summary(run, coverage, time.monotonic() - started, args, stdout)
     print(interactions.summary(), file=stdout)
     if run.interrupted:
         print("paiju: interrupted: the coverage above is of the cases finished before Ctrl-C", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return stopped
     return 1 if run.findings else 0
 
 
@@ -259,8 +264,7 @@ def _check(case: Case, replay: bool, observers: Sequence[Any] = ()) -> Outcome:
 
 
 def _check_out_dir(path: str) -> None:
-    if os.path.exists(path) and not os.path.isdir(path):
-        raise OptionError(f"--out {path!r} is not a directory")
+    check_writable(path, "--out", directory=True)
 
 
 def _report(outcome: Outcome, replay: bool, args: argparse.Namespace, out: TextIO, started: float) -> None:

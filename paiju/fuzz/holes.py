@@ -89,15 +89,22 @@ class Holes:
 
 def situation_words(game: str, situation: Situation) -> tuple[str, str]:
     """The situation in English and in Chinese."""
+    from paiju.wording import english_and_chinese, words_for
+
     spec = interactions_of(game)
-    en_irr, zh_irr = spec.irregularities.get(situation.irregularity, (situation.irregularity, situation.irregularity))
+    words = words_for(game)   # the views' words (the seed's terms) before the game's own
+    said = words.irregularities.get(situation.irregularity)
+    # the views' words are what a seat did ('plays out of turn') or what happened ('an invalid lead')
+    en_irr, zh_irr = (f"irregularity “{english_and_chinese(said)[0]}”", english_and_chinese(said)[1]) if said else \
+        spec.irregularities.get(situation.irregularity, (situation.irregularity, situation.irregularity))
     en_phase, zh_phase = PHASE_WORDS.get(situation.phase, (situation.phase, situation.phase))
     by_name = {c.name: c for c in spec.conditions}
     conditions = [by_name[n] for n in situation.conditions if n in by_name]
     en = f"{en_irr[0].upper()}{en_irr[1:]} during {en_phase}"
-    en += (", with in force: " + "; ".join(c.en for c in conditions)) if conditions else ", with no other condition in force"
+    terms = [words.conditions.get(c.name, (c.en, c.zh)) for c in conditions]
+    en += (", with in force: " + "; ".join(e for e, _ in terms)) if terms else ", with no other condition in force"
     zh = f"{zh_phase}阶段发生“{zh_irr}”"
-    zh += ("，同时" + "；".join(c.zh for c in conditions)) if conditions else "，无其他情况"
+    zh += ("，同时" + "；".join(z for _, z in terms)) if terms else "，无其他情况"
     return en + ".", zh + "。"
 
 

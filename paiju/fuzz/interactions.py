@@ -33,8 +33,8 @@ Pair = tuple[str, str]
 
 
 def sanction_clauses(ruling: Any, by_sanction: Mapping[str, str]) -> list[str]:
-    """The clauses a ruling event sets off besides its own: the ledger's escalations (SJ-2.1,
-    SJ-3.2: a sanction row under another clause) and the clauses of what it imposes (the
+    """The clauses a ruling event sets off besides its own: the ledger's escalations (SJ-2.1:
+    a sanction row under another clause) and the clauses of what it imposes (the
     game's ``Interactions.clauses_by_sanction``)."""
     out = []
     for row in ruling.sanctions:

@@ -16,6 +16,7 @@ import attrs
 
 from tabletop.errors import OptionError
 
+from paiju.stopping import exit_status
 from paiju.progress import start_progress
 from paiju.fuzz.campaign import CaseResult, Pool, Search, open_campaign, run_search, save_campaign
 from paiju.fuzz.case import Finding, run_case, shrink
@@ -93,8 +94,9 @@ def search_command(args: argparse.Namespace, plain: Plain, stdout: TextIO | None
     try:
         status = run_search(search, pool, replay_rate=args.replay_sample, deadline=deadline, on_finding=on_finding,
                             keep_going=args.keep_going or bool(args.campaign), after_generation=after_generation)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         status = "interrupted"
+        stopped = exit_status(exc)
     finally:
         pool.close()
         progress.close()
@@ -105,7 +107,7 @@ def search_command(args: argparse.Namespace, plain: Plain, stdout: TextIO | None
     if status == "interrupted":
         again = f" (resume: the same command with --campaign {args.campaign})" if args.campaign else ""
         print(f"interrupted after {search.cases} of {counted(search.total, 'case')}{again}", file=stderr)
-        return 130
+        return stopped
     return 1 if search.findings else 0
 
 

@@ -1,5 +1,5 @@
 """The OpenGuanDan (OGD) WebSocket protocol of the NJUPT 掼蛋 AI competition
-(reference: shared/protocols/ogd-websocket.md).
+(as its repository documents it and its server was seen to run).
 
     codec     OGD cards and actions <-> paiju cards and actions (both ways)
     table     what one seat can know, tracked from the messages (the client's side)

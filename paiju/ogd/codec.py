@@ -1,5 +1,5 @@
 """OGD cards and actions <-> paiju cards and 掼蛋 actions, both ways
-(shared/protocols/ogd-websocket.md §5).
+as OGD's server writes them.
 
 Cards: suit then rank, as paiju writes them, except the jokers: OGD ``SB`` = paiju ``BJ``
 (small), OGD ``HR`` = paiju ``RJ`` (big). A wild card (the heart level card) is named as
@@ -22,8 +22,9 @@ Decoding is syntax only: a well-formed action becomes the paiju action it declar
 engine's question, so a wrong play reaches the engine as the attempt it is (and, with a
 referee, as an irregularity). A straight flush's suit is read from its non-wild cards.
 
-OGD's two reading quirks (§9.1-2): OGD offers a same-suit run of natural cards only as a
-StraightFlush, and three natural level cards with both wilds only as a 5-card Bomb. paiju
+OGD's two reading quirks: OGD offers a same-suit run of five cards only as a
+StraightFlush (a run of natural cards, or one with the wild when all five are hearts), and
+three natural level cards with both wilds only as a 5-card Bomb. paiju
 offers what the rules give -- the run as Straight *and* StraightFlush, the five level
 cards as Bomb *and* ThreeWithTwo -- and encodes each reading under its own OGD type, so an
 OGD bot that never sends the second reading is simply never using it, and a paiju agent on

@@ -8,7 +8,7 @@ from typing import Any
 
 from tabletop.errors import OptionError
 
-from paiju.arguments import examples, port_or_any, seconds_in, whole_number_in
+from paiju.arguments import examples, output_path, port_or_any, seconds_in, whole_number_in
 
 
 
@@ -27,7 +27,7 @@ def add_parser(sub: Any, positive_int: Any, seed: Any, seat: Any) -> None:
     serve.add_argument("--games", type=positive_int, metavar="N", help="stop after N games (default: run until interrupted)")
     serve.add_argument("--referee", action="store_true",
                        help="illegal moves are irregularities the referee rules on (default: strict, refused)")
-    serve.add_argument("--log", metavar="FILE", help="write every finished game to this paiju log (.gz compresses)")
+    serve.add_argument("--log", type=output_path("--log"), metavar="FILE", help="write every finished game to this paiju log (.gz compresses)")
     serve.add_argument("--seed", type=seed, default=0, help="root seed of the deals (default 0)")
     serve.add_argument("--rules", metavar="K=V", action="append", default=[],
                        help="a 掼蛋 rules option, e.g. --rules match_end=deals --rules match_deals=4 (repeatable)")
@@ -38,6 +38,10 @@ def add_parser(sub: Any, positive_int: Any, seed: Any, seat: Any) -> None:
                        help="bad answers allowed per act before the seat is ruled against (default 3)")
     serve.add_argument("--start-delay", type=seconds_in(0, 3600), default=1.0, metavar="SECONDS",
                        help="pause between the fourth join and the first deal (default 1, as OGD)")
+    serve.add_argument("--moves", choices=("paiju", "ogd"), default="paiju",
+                       help="how acts list the moves: paiju (every reading the rules give; default) or ogd "
+                            "(as OGD's server lists them: its two reading quirks, return cards twice)")
+    serve.add_argument("--trace", metavar="FILE", help="write every frame sent and received to FILE (JSON lines)")
     serve.add_argument("--quiet", action="store_true", help="print only the final line")
 
     client = verbs.add_parser("play", help="let a paiju agent play one seat on an OGD-protocol server",
@@ -50,8 +54,13 @@ def add_parser(sub: Any, positive_int: Any, seed: Any, seat: Any) -> None:
     client.add_argument("--seat", type=seat, metavar="S", help="ask for seat S (0-3)")
     client.add_argument("--rounds", type=positive_int, default=1, metavar="N",
                         help="games in a room this client creates (OGD's 'round'; default 1)")
-    client.add_argument("--user", metavar="ID", help="the userId to send (default paiju-SPEC)")
+    client.add_argument("--user", metavar="ID",
+                        help="the userId to send, unique in the room (default paiju-AGENT-SEAT, or a random tag)")
     client.add_argument("--seed", type=seed, default=0, help="the agent's seed (default 0)")
+    client.add_argument("--idle-timeout", type=seconds_in(0.1, 86400), default=600.0, metavar="SECONDS",
+                        help="give up when the server sends nothing for this long (default 600; OGD's server "
+                             "waits for a dead bot forever)")
+    client.add_argument("--trace", metavar="FILE", help="write every frame sent and received to FILE (JSON lines)")
 
 
 def ogd_command(args: argparse.Namespace) -> int:
@@ -64,16 +73,17 @@ def ogd_command(args: argparse.Namespace) -> int:
         options = ServeOptions(host=args.host, port=args.port, games=args.games, referee=args.referee,
                                log=args.log, seed=args.seed, rules=parse_rule_overrides(args.rules, defaults),
                                retries=args.retries, timeouts=parse_timeouts(args.act_timeout),
-                               start_delay=args.start_delay, quiet=args.quiet)
+                               start_delay=args.start_delay, quiet=args.quiet, moves=args.moves,
+                               trace=args.trace)
         _needs_websockets()
         return serve(options)
-    from paiju.ogd.client import play
+    from paiju.ogd.client import default_user, play
     from paiju.ogd.players import resolve_agent
 
     agent = resolve_agent(args.agent, args.seed, 0, args.seat or 0)
     _needs_websockets()
-    return play(args.url, agent, user=args.user or f"paiju-{args.agent}", room=args.room, seat=args.seat,
-                rounds=args.rounds)
+    return play(args.url, agent, user=args.user or default_user(args.agent, args.seat), room=args.room,
+                seat=args.seat, rounds=args.rounds, idle_timeout=args.idle_timeout, trace=args.trace)
 
 
 def _needs_websockets() -> None:

@@ -1,5 +1,5 @@
 """The OGD messages of one game, made from a paiju 掼蛋 match engine and its events
-(shared/protocols/ogd-websocket.md §3-§4). Pure: no sockets here.
+as OGD's server sends them. Pure: no sockets here.
 
 ``Narrator`` follows the match's events and answers with the ``notify`` messages each
 seat gets (``beginning``, ``anti-tribute``, ``tribute``, ``back``, ``play``,
@@ -7,11 +7,12 @@ seat gets (``beginning``, ``anti-tribute``, ``tribute``, ``back``, ``play``,
 ``notify play`` (``-1`` and PASS when the action leads). ``act_message`` is the request
 sent to the seat that must decide, with OGD's fields for its stage.
 
-Differences from OGD that a bot can see (all from paiju's rules): the first deal of a
-game is led by the drawer of the face-up card, not always seat 0; double tribute is paid
-and led as shared/rules/guandan.md says; a return may be any card the rules allow. The
-``actionList`` lists every legal play with every choice of suits (as OGD does), PASS
-first when the seat may pass, and each legal tribute or return card once.
+Differences from OGD that a bot can see (paiju's default rules; ``--rules preset=ogd``
+sets OGD's): the first deal of a game is led by the drawer of the face-up card, not always
+seat 0; an equal double tribute is paid and led as paiju's rules say. The ``actionList``
+lists every legal play with every choice of suits (as OGD does), PASS first when the seat
+may pass, and each legal tribute or return card once. With ``moves="ogd"`` it lists them
+as OGD does instead (``MOVE_LISTS``): its two reading quirks and every return card twice.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 from guandan import events as ev
 from guandan.actions import GiveTribute, Pass, Play, ReturnCard
-from guandan.combos import Reading
+from guandan.combos import Kind, Reading, readings
 from guandan.movegen import legal_plays
 from guandan.observation import Observation
 from tabletop.cards import Card, as_cards
@@ -60,12 +61,34 @@ def play_of(cards: Sequence[Any], reading: Any) -> list[Any]:
     return [KIND_TO_TYPE[reading.kind], reading_rank_to_ogd(reading), cards_to_ogd(as_cards(cards))]
 
 
-def action_list(stage: str, observation: Observation, legal: Sequence[Any], rules: Any) -> list[list[Any]]:
+MOVE_LISTS = ("paiju", "ogd")
+"""How an ``actionList`` is made: 'paiju' every reading the rules give; 'ogd' as OGD's
+server lists them -- a same-suit run of five cards only as StraightFlush (never also as
+Straight), five level-rank cards only as a Bomb (never also as ThreeWithTwo), and each
+return card twice. Those are OGD's two reading quirks and its doubled return list: the
+readings left out stay legal, only unlisted."""
+
+
+def ogd_lists(entry: list[Any]) -> bool:
+    """Whether OGD's server lists this play entry (its two reading quirks)."""
+    kind, _, cards = entry
+    if kind == "Straight":
+        return len({card[0] for card in cards}) > 1
+    if kind == "ThreeWithTwo":
+        return len({card[1] for card in cards}) > 1
+    return True
+
+
+def action_list(stage: str, observation: Observation, legal: Sequence[Any], rules: Any,
+                moves: str = "paiju") -> list[list[Any]]:
     """OGD's ``actionList``: for play, PASS first when allowed, then every legal play with
     every choice of suits, restricted to the readings the engine offers (a refereed table's
-    lead restrictions act on readings)."""
+    lead restrictions act on readings); ``moves`` as ``MOVE_LISTS`` says."""
     if stage != "play":
-        return [action_to_ogd(a) for a in legal]
+        entries = [action_to_ogd(a) for a in legal]
+        if moves == "ogd" and stage == "back":
+            return [entry for entry in entries for _ in range(2)]
+        return entries
     seat = observation.seat
     out: list[list[Any]] = []
     allowed = set()
@@ -78,18 +101,65 @@ def action_list(stage: str, observation: Observation, legal: Sequence[Any], rule
     top_reading = None if top is None or top.seat == seat else top.reading
     for move in legal_plays(observation.hand, top_reading, observation.level, expand_suits=True, rules=rules):
         if move.reading in allowed:
-            out.append(play_of(move.cards, move.reading))
+            entry = play_of(move.cards, move.reading)
+            if moves != "ogd" or ogd_lists(entry):
+                out.append(entry)
     return out
+
+
+def reading_to_ogd(reading: Reading) -> str:
+    """A reading in OGD's words: 'Single A', 'Straight 4', 'Bomb 5 (6 cards)', 'FourKings'."""
+    name = KIND_TO_TYPE[reading.kind]
+    if reading.kind is Kind.JOKER_BOMB:
+        return name
+    text = f"{name} {reading_rank_to_ogd(reading)}"
+    return f"{text} ({reading.size} cards)" if reading.kind is Kind.BOMB else text
+
+
+def explain(found: Any, action: Any, deal: Any, rules: Any) -> str:
+    """Why ``action`` is refused (``found``: the engine's ``Illegality``), in OGD's names
+    (``HR`` not ``RJ``, ``Single A`` not ``SINGLE A``), for the bot that sent it."""
+    code = found.code
+    if code == "cards_not_in_hand":
+        cards = action.cards if type(action) is Play else [action.card]
+        held = list(deal.hand(action.seat))
+        missing = []
+        for card in cards:
+            if card in held:
+                held.remove(card)
+            else:
+                missing.append(card)
+        return f"cards not in hand: {' '.join(cards_to_ogd(missing or cards))}"
+    if code == "pass_on_lead":
+        return "the leader may not pass: play one of the actionList"
+    if type(action) is Play and code in ("wrong_kind", "unreadable", "does_not_beat"):
+        shown = " ".join(cards_to_ogd(action.cards))
+        found_readings = readings(action.cards, deal.level, rules)
+        if not found_readings:
+            return f"not a combination: {shown}"
+        if action.reading not in found_readings:
+            return (f"{shown} is not {reading_to_ogd(action.reading)} "
+                    f"(it reads as {', '.join(reading_to_ogd(r) for r in found_readings)})")
+        top = deal.top
+        if top is not None and code in ("wrong_kind", "does_not_beat"):
+            return f"{reading_to_ogd(action.reading)} does not beat {reading_to_ogd(top.reading)} (seat {top.seat})"
+    if code in ("wrong_tribute", "wrong_return"):
+        allowed = found.facts.get("required" if code == "wrong_tribute" else "allowed") or ()
+        what = "tribute" if code == "wrong_tribute" else "return"
+        return (f"{card_to_ogd(action.card)} is not a legal {what} "
+                f"(one of: {' '.join(card_to_ogd(Card(c)) for c in allowed)})")
+    return str(found.message).replace("BJ", "SB").replace("RJ", "HR")
 
 
 def act_message(stage: str, observation: Observation, legal: Sequence[Any], levels: Sequence[int],
                 rules: Any, *, rest: Sequence[int], last: tuple[int, list[Any] | None],
-                tribute_from: tuple[int, Any] | None = None) -> dict[str, Any]:
+                tribute_from: tuple[int, Any] | None = None, moves: str = "paiju") -> dict[str, Any]:
     """The ``act`` for ``observation.seat``. ``levels``: both teams' levels (rank indices);
     ``rest``: every seat's card count; ``last``: the previous seat's play (-1, None after
-    a pass or at a lead); ``tribute_from``: (payer, card) for a return."""
+    a pass or at a lead); ``tribute_from``: (payer, card) for a return; ``moves``: how
+    the ``actionList`` is made (``MOVE_LISTS``)."""
     seat = observation.seat
-    actions = action_list(stage, observation, legal, rules)
+    actions = action_list(stage, observation, legal, rules, moves)
     message: dict[str, Any] = {
         "type": "act", "stage": stage,
         "handCards": cards_to_ogd(observation.hand),

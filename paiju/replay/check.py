@@ -4,8 +4,10 @@ byte for byte. Exit 0 only if all match; otherwise print the first difference.
 
 Layouts (see `paiju.sim.logs`): a batch log opens each unit with a ``unit`` event and
 plays it on a fresh stream; its units are 0 … count-1, or those of the header's
-``options.index_ranges`` (a per-worker file). A log without ``unit`` events is one
-stream shared by all its units (the layout of a single engine's log)."""
+``options.index_ranges`` (a per-worker file), or -- ``options.unit_order: finished``, a
+server's log of games that finish in any order -- those its unit events name, as logged.
+A log without ``unit`` events is one stream shared by all its units (the layout of a
+single engine's log)."""
 
 from __future__ import annotations
 
@@ -57,10 +59,9 @@ def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool
     game = game or adapter_for(log.game)
     options = log.header.get("options", {})
     unit = options.get("unit", "deals")
-    count = options.get("count")
-    if unit not in ("deals", "matches") or not isinstance(count, int):
-        raise LogError("log header: options.unit/options.count missing or invalid")
-    indices = unit_indices(options, count)
+    if unit not in ("deals", "matches"):
+        raise LogError("log header: options.unit missing or invalid")
+    indices = log_unit_indices(log)
     noun = unit_noun(unit)
     rules = game.rules_from_dict(log.header.get("rules", {}))
     cursor = _Cursor(log)
@@ -136,6 +137,22 @@ def _next_action(game: GameAdapter, engine: Any, seat: Any, event: Any, referee:
         return game.action_from_event(event)
     except PaijuError as exc:
         raise _Mismatch(f"line {line}: the logged action is refused: {exc}") from None
+
+
+def log_unit_indices(log: Log) -> range | list[int]:
+    """The unit indices ``log`` holds, in the order it holds them: by its header's
+    ``count`` and ``index_ranges``, or with ``unit_order: finished`` by its unit events."""
+    options = log.header.get("options")
+    options = options if isinstance(options, dict) else {}
+    if options.get("unit_order") == "finished":
+        indices = [event.index for event in log.events if isinstance(event, UnitStarted)]
+        if len(set(indices)) != len(indices):
+            raise LogError("log: a unit index occurs twice (unit_order: finished logs each unit once)")
+        return indices
+    count = options.get("count")
+    if not isinstance(count, int):
+        raise LogError("log header: options.count missing or invalid")
+    return unit_indices(options, count)
 
 
 def unit_indices(options: dict[str, Any], count: int) -> range | list[int]:

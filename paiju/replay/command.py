@@ -10,7 +10,7 @@ from tabletop.errors import LogError, OptionError
 from tabletop.log import Log
 
 from paiju.progress import ReadProgress, long_log, start_progress
-from paiju.replay.check import check_log, load_log, unit_indices
+from paiju.replay.check import check_log, load_log, log_unit_indices
 
 
 INCOMPLETE = 3
@@ -45,6 +45,10 @@ def replay_command(args: argparse.Namespace) -> int:
         result = check_log(log, game, logged_rulings=getattr(args, "logged_rulings", False), progress=checking.advance)
     finally:
         checking.close()
+    if result.ok and result.complete and log.truncated:
+        # every unit whole, then a line without its newline: not a run cut off, text after the log
+        line = len(log.lines) + 2   # after the header and every event read
+        raise LogError(f"{args.log}: line {line}: text after the log's last unit, without a newline: not an event")
     print(result.message)
     if result.ok and not result.complete:
         print("paiju: warning: the log is the prefix of an interrupted run (exit 3)", file=sys.stderr)
@@ -59,6 +63,6 @@ def units_of(log: Log) -> tuple[str, int]:
     if not isinstance(options, dict):
         return "units", 0
     try:
-        return str(options["unit"]), len(unit_indices(options, options["count"]))
+        return str(options["unit"]), len(log_unit_indices(log))
     except (LogError, KeyError, TypeError):
         return "units", 0

@@ -12,7 +12,8 @@ from guandan import events as ev
 from tabletop import table_events as te
 from paiju.replay.shared import back_to_hand, expose, found, irregular
 from paiju.wording import lead_option_menu, reading_words, seat_words
-from paiju.replay.table import Handlers, PLACE_NAMES, Entry, Handler, Pile, Table, Tribute, card, card_text, cards, cards_text, seat_of, take
+from paiju.replay.table import Handlers, PLACE_NAMES, Entry, ExposureMark, Handler, LeadOptionMark, Pile, Table, Tribute, card, \
+    card_text, cards, cards_text, seat_of, take
 from tabletop.cards import Card, SUIT_SYMBOLS, SUITS
 from tabletop.events import Event
 
@@ -124,12 +125,18 @@ def _tribute_resisted(table: Table, e: ev.TributeResisted) -> str:
 
 @on(ev.TributeWaived)
 def _tribute_waived(table: Table, e: ev.TributeWaived) -> str:
-    text = f"{'double ' if e.double else ''}tribute waived by a ruling"
     excused = getattr(e, "excused", ())
+    text = _waived_head(table, e)
     if excused:
         text += f" ({_excused_text(excused)})"
     table.notes.append(text)
     return text
+
+
+def _waived_head(table: Table, e: ev.TributeWaived) -> str:
+    if not getattr(e, "excused", ()) and table.fixed_leader is not None:   # a 判双下's GD-5.2 procedure set this deal
+        return "不进贡 no tribute: the last deal was judged 双下 (判双下, GD-5.2)"
+    return f"{'double ' if e.double else ''}tribute waived by a ruling"
 
 
 def _excused_text(seats: tuple[int, ...]) -> str:
@@ -141,6 +148,7 @@ def _excused_text(seats: tuple[int, ...]) -> str:
 def _tribute_given(table: Table, e: ev.TributeGiven) -> str:
     c = card(e.card)
     _seat(table, e).lose([c])
+    _use_exposed(table, seat_of(e.seat), [c])
     table.seats[seat_of(e.receiver)].hand.append(c)
     text = f"seat {e.seat} pays tribute {card_text(c)} to seat {e.receiver}"
     table.notes.append(text)
@@ -151,6 +159,7 @@ def _tribute_given(table: Table, e: ev.TributeGiven) -> str:
 def _return_given(table: Table, e: ev.ReturnGiven) -> str:
     c = card(e.card)
     _seat(table, e).lose([c])
+    _use_exposed(table, seat_of(e.seat), [c])
     table.seats[seat_of(e.payer)].hand.append(c)
     table.phase = "return"
     text = f"seat {e.seat} returns {card_text(c)} to seat {e.payer}"
@@ -162,16 +171,35 @@ def _return_given(table: Table, e: ev.ReturnGiven) -> str:
 # Play
 
 
-_LEAD_REASONS = {"face_up": "drew the face-up card", "tribute": "received the larger tribute",
-                 "resisted": "抗贡: the previous 上游 leads", "no_tribute": "no tribute",
-                 "given": "given"}
+_LEAD_REASONS = {"face_up": "翻牌者领出: it drew the face-up card",
+                 "resisted": "抗贡: no tribute, the 上游 leads",
+                 "no_tribute": "不进贡: the tribute is waived by a ruling, the 上游 leads"}
 
 
 @on(ev.PlayStarted)
 def _play_started(table: Table, e: ev.PlayStarted) -> str:
     table.phase = "play"
     table.pile = Pile(title=f"seat {e.seat} to lead")
-    return f"play starts: seat {e.seat} leads ({_LEAD_REASONS.get(e.reason, e.reason)})"
+    text = f"play starts: seat {e.seat} leads ({_lead_reason(table, e)})"
+    table.fixed_leader = None
+    return text
+
+
+def _lead_reason(table: Table, e: ev.PlayStarted) -> str:
+    """Why ``e.seat`` leads: after a tribute the payer leads (进贡者领出); after a double
+    tribute the one that paid the 上游, the larger card; after a 判双下 the seat the
+    GD-5.2 procedure names (the shuffler's 上家)."""
+    if e.reason == "tribute":
+        tribute = table.tribute
+        paid = [p for p in (tribute.payments if tribute is not None else ()) if p[0] == seat_of(e.seat)]
+        if tribute is not None and len(tribute.payments) > 1 and paid:
+            return f"进贡给上游者领出: it paid the larger tribute, to the 上游 seat {paid[0][1]}"
+        return "进贡者领出: it paid the tribute"
+    if e.reason == "given":
+        if table.fixed_leader == e.seat:
+            return "判双下, GD-5.2: the shuffler's 上家 leads"
+        return "the leader given with the hands"
+    return _LEAD_REASONS.get(e.reason, e.reason)
 
 
 def _add_play(table: Table, e: Event, cs: list[Card], reading: str, at: int | None = None) -> None:
@@ -184,21 +212,56 @@ def _add_play(table: Table, e: Event, cs: list[Card], reading: str, at: int | No
         table.pile = Pile(title=f"round {table.piles}, led by seat {e.seat}")
         _seat(table, e).restriction = None  # a lead restriction holds for one lead
     _seat(table, e).lose(cs)
+    _use_exposed(table, seat_of(e.seat), cs)
     entry = Entry(seat_of(e.seat), tuple(cs), reading_words(table.game, reading), e.seq if at is None else at)
     later = [k for k, x in enumerate(table.pile.entries) if x.seq > entry.seq]
     table.pile.entries.insert(later[0] if later else len(table.pile.entries), entry)
     table.pile.winner = e.seat
 
 
+def _answering(table: Table, e: Event) -> bool:
+    """Whether ``e`` answers an out-of-turn play: another seat's cards lie on the table (they
+    lie there only while the table waits for an answer or a ruling). The answer is held until
+    the referee rules whether the out-of-turn play stands (GD-2.3.2) or not (GD-2.3.1)."""
+    return any(s.on_table for k, s in enumerate(table.seats) if k != seat_of(e.seat))
+
+
+def _use_exposed(table: Table, seat: int, cs: list[Card]) -> None:
+    """Cards played (or given) out of ``seat``'s exposures, the earliest first, as the engine
+    counts them; an exposure used up ends, and its lead option with it."""
+    rest = list(cs)
+    for x in table.exposures:
+        if x.seat == seat:
+            for c in list(x.cards):
+                if c in rest:
+                    x.cards.remove(c)
+                    rest.remove(c)
+    _drop_exposures(table, [x for x in table.exposures if not x.cards])
+
+
+def _drop_exposures(table: Table, gone: list[ExposureMark]) -> None:
+    uids = {x.uid for x in gone}
+    table.exposures = [x for x in table.exposures if x.uid not in uids]
+    table.lead_options = [o for o in table.lead_options if o.uid not in uids]
+
+
 @on(ev.CardsPlayed)
 def _played(table: Table, e: ev.CardsPlayed) -> str:
     cs = cards(e.cards)
+    if _answering(table, e):    # laid on the out-of-turn cards: it stands only if the ruling says so
+        seat = _seat(table, e)
+        seat.lay(cs)
+        seat.laid_at = e.seq
+        return (f"seat {e.seat} plays {cards_text(cs)} ({reading_words(table.game, e.reading)}) on the "
+                "out-of-turn cards, held until the referee rules")
     _add_play(table, e, cs, e.reading)
     return f"seat {e.seat} plays {cards_text(cs)} ({reading_words(table.game, e.reading)})"
 
 
 @on(ev.Passed)
 def _passed(table: Table, e: ev.Passed) -> str:
+    if _answering(table, e):    # no 跟牌: void if the out-of-turn play is taken back
+        return f"seat {e.seat} passes on the out-of-turn cards, held until the referee rules"
     table.pile.entries.append(Entry(seat_of(e.seat), None, "pass", e.seq))
     return f"seat {e.seat} passes"
 
@@ -219,9 +282,26 @@ def _reported_again(table: Table, e: ev.CardsReported) -> str:
 def _round_over(table: Table, e: ev.RoundEnded) -> str:
     table.pile.done = True
     table.pile.winner = e.seat
-    nxt = f"its partner seat {e.leader} leads (接风)" if e.partner_leads else f"seat {e.leader} leads"
+    nxt = _next_leader(table, e)
     table.pile.note = f"won by seat {e.seat}; {nxt}"
     return f"round over: all passed on seat {e.seat}; {nxt}"
+
+
+def _next_leader(table: Table, e: ev.RoundEnded) -> str:
+    """Who leads the next round, and why when it is not the round's winner: 接风 (the
+    winner went out on its last play: its partner leads), the winner judged 单下, or the
+    winner and its partner both out of play (the next seat in play)."""
+    if e.leader == e.seat:
+        return f"seat {e.leader} leads"
+    if not e.partner_leads:   # the end of a GD-4.2.3 pass sequence: the offender leads
+        return f"all passed in turn: seat {e.leader} (the offender) leads (GD-4.2.3)"
+    winner = table.seats[seat_of(e.seat)]
+    why = ("went out" if winner.place is not None else "is judged 单下 (placed last)" if "placed last 单下" in winner.marks
+           else "is out of play")
+    if e.leader == (seat_of(e.seat) + 2) % 4:
+        how = "接风: " if why == "went out" else ""
+        return f"seat {e.seat} {why}: {how}its partner seat {e.leader} leads"
+    return f"seat {e.seat} {why} and its partner is out of play: the next seat in play, seat {e.leader}, leads"
 
 
 @on(ev.PlayerFinished)
@@ -230,6 +310,7 @@ def _finished(table: Table, e: ev.PlayerFinished) -> str:
     seat.place = e.place
     seat.announced = 0
     table.finish.append(seat_of(e.seat))
+    table.lead_options = [o for o in table.lead_options if o.restricted != seat_of(e.seat)]
     return f"seat {e.seat} goes out: {PLACE_NAMES.get(e.place, e.place)}"
 
 
@@ -261,17 +342,23 @@ def _scored(table: Table, e: ev.DealScored) -> str:
 # Match
 
 
+_OUTCOMES = {"up": "", "continue": "", "won": "the match is won (过A)", "reset": "a third failure at A: back to 2",
+             "failed": "an attempt at A failed"}
+
+
 @on(ev.LevelsAdvanced)
 def _levels(table: Table, e: ev.LevelsAdvanced) -> str:
     table.levels = list(e.levels)
     failures = f", A failures {'/'.join(map(str, e.a_failures))}" if any(e.a_failures) else ""
-    outcome = f" — {e.outcome}" if e.outcome and e.outcome != "continue" else ""
+    said = _OUTCOMES.get(e.outcome, e.outcome) if e.outcome else ""
+    outcome = f" — {said}" if said else ""
     return f"levels: team 0 at {e.levels[0]}, team 1 at {e.levels[1]} (team {e.team} +{e.gain}{failures}){outcome}"
 
 
 @on(ev.LevelPenalty)
 def _level_penalty(table: Table, e: ev.LevelPenalty) -> str:
-    text = f"level penalty: team {e.team} loses {e.levels} (级差分, {e.reason})"
+    text = (f"扣 {e.levels} 个级差分: team {e.team} loses {e.levels} level{'s' if e.levels != 1 else ''} "
+            f"off its score ({e.reason})")
     table.match_notes.append(text)
     return text
 
@@ -281,6 +368,7 @@ def _next_deal(table: Table, e: ev.NextDealScheduled) -> str:
     parts = [f"{name} seat {value}" for name, value in
              (("shuffler", e.shuffler), ("cutter", e.cutter), ("first drawer", e.first_drawer), ("leader", e.leader))
              if value is not None]
+    table.fixed_leader = e.leader
     if e.no_tribute:
         parts.append("no tribute")
     else:
@@ -342,8 +430,10 @@ def _returned(table: Table, e: te.CardsReturned) -> str:
 def _exposed(table: Table, e: te.CardsExposed) -> str:
     cs = cards(e.cards)
     expose(_seat(table, e), cs)
+    table.exposures.append(ExposureMark(table.exposures_made, seat_of(e.seat), list(cs)))
+    table.exposures_made += 1
     combination = getattr(e, "combination", None)
-    kind = f", a {combination}" if combination else ""
+    kind = f", a {reading_words(table.game, combination)}" if combination else ""
     return f"seat {e.seat}'s {cards_text(cs)} lie exposed{kind} ({e.reason})"
 
 
@@ -353,6 +443,9 @@ def _exposure_lifted(table: Table, e: te.ExposureLifted) -> str:
     seat = _seat(table, e)
     take(seat.exposed, cs)
     take(seat.penalty, cs)
+    lifted = next((x for x in table.exposures if x.seat == seat_of(e.seat) and sorted(x.cards) == sorted(cs)), None)
+    if lifted is not None:
+        _drop_exposures(table, [lifted])
     return f"seat {e.seat}'s exposed {cards_text(cs)} go back into its hand ({e.reason})"
 
 
@@ -362,7 +455,9 @@ def _penalty_cards(table: Table, e: te.PenaltyCardsMarked) -> str:
     seat = _seat(table, e)
     expose(seat, cs)
     seat.penalty.extend(cs)
-    return f"seat {e.seat}: penalty cards 罚张 {cards_text(cs)} ({e.reason})"
+    cause = getattr(e, "cause", None)
+    since = "" if cause is None else f"; without a new ruling, as the ruling at seq {e.ruling} set it"
+    return f"seat {e.seat}: penalty cards 罚张 {cards_text(cs)} ({e.reason}{since})"
 
 
 _BAR_SCOPES = {"next_turn": "next turn, this round or later", "round": "this round only"}
@@ -411,7 +506,9 @@ def _designated(table: Table, e: ev.PenaltyKindDesignated) -> str:
 @on(ev.LeadOptionSet)
 def _lead_option(table: Table, e: ev.LeadOptionSet) -> str:
     what = f"{reading_words(table.game, e.combination)} ({cards_text(cards(e.cards))})"
-    table.lead_options.append((seat_of(e.chooser), seat_of(e.restricted), what))
+    # the option is about the exposure just made (its number is the choice's ``about``)
+    table.lead_options.append(LeadOptionMark(seat_of(e.chooser), seat_of(e.restricted),
+                                             reading_words(table.game, e.combination), table.exposures_made - 1))
     return (f"lead option 选择: when seat {e.restricted} next leads, {seat_words(e.chooser, e.restricted)} chooses: "
             + lead_option_menu(table.game, what))
 
@@ -421,7 +518,7 @@ _RULES = {"forbid": "may not lead", "require": "must lead", "cards": "must lead 
 
 @on(ev.LeadRestricted)
 def _lead_restricted(table: Table, e: ev.LeadRestricted) -> str:
-    what = cards_text(cards(e.cards)) if e.rule == "cards" else e.combination
+    what = cards_text(cards(e.cards)) if e.rule == "cards" else f"a {reading_words(table.game, e.combination)}"
     rule = f"{_RULES.get(e.rule, e.rule)} {what}"
     seat = _seat(table, e)
     if e.lapsed:
@@ -471,19 +568,22 @@ def _taken_back(table: Table, e: ev.PlaysTakenBack) -> str:
 
 @on(ev.PassSequence)
 def _pass_sequence(table: Table, e: ev.PassSequence) -> str:
-    return f"seats {', '.join(map(str, e.seats))} in turn may pass, even with the lead; then {e.then}"
+    then = {"offender_leads": "then the offender leads", "play_on": "then play goes on"}.get(e.then, e.then)
+    return f"seats {', '.join(map(str, e.seats))} in turn may pass, even with the lead; {then}"
 
 
 @on(ev.PlacedLast)
 def _placed_last(table: Table, e: ev.PlacedLast) -> str:
     _seat(table, e).marks.append("placed last 单下")
-    return f"seat {e.seat} is placed last (单下, {e.reason})"
+    table.lead_options = [o for o in table.lead_options if o.restricted != seat_of(e.seat)]
+    return f"判单下 seat {e.seat} is placed last ({e.reason})"
 
 
 @on(ev.UnauthorisedInformation)
 def _unauthorised(table: Table, e: ev.UnauthorisedInformation) -> str:
-    return (f"unauthorised information: seats {', '.join(map(str, e.seats))} may not use seat {e.source}'s "
-            f"{cards_text(cards(e.cards))} ({e.what})")
+    shown = cards_text(cards(e.cards)) if e.cards else "information"
+    return (f"非法信息 unauthorised information: seats {', '.join(map(str, e.seats))} may not use seat {e.source}'s "
+            f"{shown} ({e.what})")
 
 
 @on(ev.Redealt)
@@ -520,7 +620,8 @@ def _record_resisted(table: Table, e: ev.TributeResisted) -> None:
 
 
 def _record_waived(table: Table, e: ev.TributeWaived) -> None:
-    table.tribute = Tribute("waived", bool(e.double), seats=tuple(seat_of(s) for s in getattr(e, "excused", ())))
+    table.tribute = Tribute("waived", bool(e.double), seats=tuple(seat_of(s) for s in getattr(e, "excused", ())),
+                            head=_waived_head(table, e))
 
 
 def _record_paid(table: Table, e: ev.TributeGiven) -> None:

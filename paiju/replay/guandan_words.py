@@ -14,9 +14,15 @@ COMBINATIONS = {
 FACTS = {
     "followed": Fact("answered", "flag", "the next seat acted on it 下家已跟", "nobody acted on it yet 下家未跟",
                      judgement=True),
+    "answer": Fact("what the next seat did 下家应对"),
+    "answer_cards": Fact("its cards 下家所出的牌", "cards"),
+    "answer_reading": Fact("played as 下家牌型", "reading"),
+    "answer_attempt": Fact("its attempt, ruled next 下家违例（随后裁决）", "number"),
     "stage": Fact("stage found 发现阶段", "number", judgement=True),
     "requested_stage": Fact("stage asked 询问阶段", "number", judgement=True),
     "holds": Fact("cards it holds 实际张数", "number"),
+    "announced": Fact("count reported before 已报张数", "number"),   # GD-4.1: reported again
+    "count": Fact("count reported now 本次报数", "number"),
     "acted": Fact("seats that acted since 其后出牌或不出", "seats"),
     "played": Fact("seats that played since 其后出牌", "seats"),
     "partner_acted": Fact("partner", "flag", "its partner acted since 对家已出牌", "its partner has not acted 对家未出牌"),
@@ -28,18 +34,39 @@ FACTS = {
     "face_up_card": Fact("face-up card", "flag", "it was the face-up card 翻牌", "not the face-up card 非翻牌"),
     "identifiable": Fact("which card", "flag", "the card can be told 可辨认", "the card cannot be told 无法辨认"),
     "inserted": Fact("where", "flag", "put into its hand 已插入手牌", "not yet in its hand 未插入手牌"),
+    # a wrong tribute or return (GD-3)
+    "discovered": Fact("found 发现时"),
+    "given": Fact("card given 所给的牌", "card"),
+    "receiver": Fact("to receive it 受贡方", "seat"),
+    "required": Fact("the card due 应贡的牌", "cards"),
+    "allowed": Fact("cards it may return 可还的牌", "cards"),
+    "payer": Fact("its payer 进贡方", "seat"),
+    "to": Fact("given to 交给", "seat"),
+    "wrong_card": Fact("card", "flag", "the wrong card 牌张错误", "the right card 牌张无误"),
+    "wrong_recipient": Fact("to whom", "flag", "to the wrong seat 交错人", "to the right seat 交给应还方"),
+}
+
+VALUES = {
+    "before_first_play": "before the first play 尚未出牌", "after_first_play": "after the first play 已经出牌",
+    # the ``answer`` fact: what the offender's 下家 did about an out-of-turn play, as the table
+    # saw it (not the referee's finding whether it was 跟牌)
+    "called_referee": "called the referee 叫裁判", "played_on_it": "played cards on it 出牌压上",
+    "passed": "passed 不出", "irregular_attempt": "attempted an irregular play on it 违例出牌",
 }
 
 IRREGULARITIES = {
-    "draw_out_of_turn": "draws out of turn 抢抓", "wrong_counts_after_draw": "wrong hand sizes after the draw 抓牌张数不对",
-    "announce_out_of_turn": "announces out of turn 提前表态", "play_out_of_turn": "plays out of turn 提前出牌",
-    "wrong_kind": "not a combination it may play 牌型出错", "does_not_beat": "does not beat the play 牌张大小出错",
-    "extra_cards": "plays extra cards 多出牌", "retract_play": "takes back a play 收回出牌",
-    "exposed_card": "exposes a card 暴露牌", "pass_on_lead": "passes with the lead 首出不出",
-    "wrong_tribute": "wrong tribute 进贡出错", "wrong_return": "wrong return 还贡出错",
-    "report_repeated": "reports again 重复报牌", "ask_count": "asks a count 询问张数",
+    # the seed's term for each (GD-1 … GD-4); 首出不出 and 事件 are not in the seed
+    "draw_out_of_turn": "draws out of turn 越序抓牌",
+    "wrong_counts_after_draw": "lets the draw end with wrong hand sizes 抓错牌或少牌",   # the table's, not the seat's
+    "announce_out_of_turn": "announces 'pass' or 'I beat it' out of turn 越序表态",
+    "play_out_of_turn": "plays out of turn 越序出牌",
+    "wrong_kind": "plays a wrong combination type 出错牌型", "does_not_beat": "plays cards that do not beat 牌张大小出错",
+    "extra_cards": "carries extra cards along 夹带牌张", "retract_play": "takes back a legal play 收回合法出牌",
+    "exposed_card": "exposes a card 暴露张", "pass_on_lead": "passes with the lead 首出不出",
+    "wrong_tribute": "pays a wrong tribute 贡错牌", "wrong_return": "returns a wrong card 还错牌",
+    "report_repeated": "reports again and again 反复报牌", "ask_count": "asks for the cards left 追问余牌",
     "report_missing": "does not report 未报牌", "report_wrong": "reports a wrong count 报错牌",
-    "incident": "an incident 事件",
+    "incident": "acts as reported to the referee 被报告的行为",
 }
 
 CHOICES = {
@@ -55,5 +82,29 @@ CHOICES = {
         "take_back": "take back 收回重出", "stand": "it stands 维持"}),
 }
 
+CONDITIONS = {
+    "bar_pending": ("a bar pending (a seat barred from its next play)", "禁出一手待执行"),
+    "lead_option_pending": ("a lead option pending (the a/b/c choice before the offender's partner leads)",
+                            "暴露张领出选择待作出"),
+    "lead_restriction": ("a lead restriction in force (a combination type forbidden or required)", "领出限制生效"),
+    "penalty_cards_held": ("penalty cards held", "持有罚张"),
+    "exposed_cards": ("exposed cards on the table (not penalty cards)", "桌面有暴露张"),
+    "report_pending": ("a 报牌 (card count report) due", "报牌待进行"),
+    "partner_gone_out": ("a player gone out while the deal goes on (接风 possible)", "已有牌手出完牌（可接风）"),
+    "forced_place_judged": ("a seat judged 单下 (GD-5.1, GD-5.2)", "已判单下"),
+    "tribute_under_way": ("tribute under way", "进贡进行中"),
+    "return_under_way": ("return (还贡) under way", "还贡进行中"),
+    "out_of_turn_pending": ("an out-of-turn play awaiting its answer", "越序出牌待处理"),
+    "correction_due": ("a correction of a wrong play due", "出错牌待纠正"),
+    "pass_sequence": ("the seats after a 报牌 offender choosing in turn whether to pass (GD-4.2.3, GD-4.2.4)",
+                      "依次选择不出"),
+    "unauthorised_information": ("unauthorised information marked", "存在非法信息"),
+    "latent_tribute_error": ("a wrong tribute or return not yet found", "贡错牌或还错牌尚未发现"),
+    "cards_on_table": ("an attempt's cards lying on the table", "桌面有待处理的牌"),
+    "choice_offered": ("a choice offered to a seat", "待选择"),
+    "redealt": ("the draw redone in this deal", "本副已重洗重抓"),
+}
+"""The table conditions in the fuzzer's holes report, in the seed's terms (罚张, 暴露张, 越序出牌)."""
+
 WORDS = Words(facts=FACTS, irregularities=IRREGULARITIES, combinations=COMBINATIONS, choices=CHOICES,
-              about_seat=frozenset({"designate"}))
+              values=VALUES, about_seat=frozenset({"designate"}), conditions=CONDITIONS)

@@ -408,7 +408,7 @@ JS = r"""
       return;
     }
     if (t.how === "waived") {
-      box.appendChild(el("span", "tribute-head", (t.double ? "double " : "") + "tribute waived by a ruling"));
+      box.appendChild(el("span", "tribute-head", t.head || ((t.double ? "double " : "") + "tribute waived by a ruling")));
     } else {
       box.appendChild(el("span", "tribute-head", t.double ? "\u53cc\u8d21 double tribute" : "\u8fdb\u8d21 tribute"));
     }

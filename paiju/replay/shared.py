@@ -131,32 +131,6 @@ def add_ruling(table: Table, event: Event) -> str:
     return f"RULING {clause_id} on {who}: {title}"
 
 
-def effect_text(effect: Any) -> str:
-    if isinstance(effect, dict):
-        from tabletop.effects import TableEffect
-        try:
-            return str(TableEffect.from_dict(dict(effect)))
-        except (ValueError, TypeError):
-            return plain(effect)
-    return plain(effect)
-
-
-def sanction_text(item: Any) -> str:
-    if not isinstance(item, dict):
-        return plain(item)
-    from tabletop.effects import Sanction
-    sanction = item.get("sanction")
-    try:
-        what = str(Sanction.from_dict(dict(sanction))) if isinstance(sanction, dict) else plain(sanction)
-    except (ValueError, TypeError):
-        what = plain(sanction)
-    seat, side = item.get("seat"), item.get("side")
-    who = f"seat {seat}" if seat is not None else f"side {side}"
-    cause = f" ({item['cause']})" if item.get("cause") else ""
-    clause_id = f" [{item['clause']}]" if item.get("clause") else ""
-    return f"{who}: {what}{clause_id}{cause}"
-
-
 LAYING_ACTIONS = {"Play": ("cards",), "PlayWithExtra": ("cards", "extra"), "GiveTribute": ("card",),
                   "ReturnCard": ("card",)}
 """Irregular attempts whose cards the engines lay on the table (the rest stay in the hand)."""
@@ -209,32 +183,41 @@ def found(table: Table, event: Event) -> str:
 
 
 def choice(table: Table, event: Event) -> str:
-    """``table.choice``: a seat asked to choose (the lead option's combination from the table)."""
+    """``table.choice``: a seat asked to choose (a lead option: the one its ``about`` names)."""
     assert isinstance(event, ChoiceOffered)   # registered for that kind only
     about = getattr(event, "about", None)
-    lead_option = next(((restricted, w) for chooser, restricted, w in table.lead_options if chooser == event.seat), None)
-    if lead_option is not None and event.purpose == "lead_option":
-        about, what = lead_option
-    else:
-        about = seat_of(about) if event.purpose in words_for(table.game).about_seat else None
-        what = ""
+    table.choosing[seat_of(event.seat)] = about
+    about_seat, what = _chosen_about(table, event.seat, str(event.purpose), about)
     options = tuple(getattr(event, "options", ()))
-    text = choice_words(table.game, seat_of(event.seat), str(event.purpose), options, about, what)
+    text = choice_words(table.game, seat_of(event.seat), str(event.purpose), options, about_seat, what)
     table.seats[seat_of(event.seat)].choice = "to choose 待选择: " + " / ".join(
         option_words(table.game, str(event.purpose), o, what).split(":")[0] for o in options)
     return text
 
 
+def _chosen_about(table: Table, seat: Any, purpose: str, about: Any) -> tuple[int | None, str]:
+    """(the seat a choice is about, the words for what it is about): a lead option's from the
+    table (its ``about`` is the exposure's number); a choice about a seat, that seat."""
+    if purpose == "lead_option":
+        option = next((o for o in table.lead_options if o.uid == about and o.chooser == seat), None)
+        if option is not None:
+            return option.restricted, table.option_about(option)
+        # not on this table (a log cut short): the seat is still known, the chooser's 上家 (GD-2.3.1)
+        return (seat_of(seat) - 1) % 4, "the exposed cards' combination 暴露张牌型"
+    return (seat_of(about) if purpose in words_for(table.game).about_seat else None), ""
+
+
 def chose(table: Table, event: Event) -> str:
-    """``table.chose``: the choice made."""
+    """``table.chose``: the choice made (a lead option's a) or b) ends it; after c) it is
+    offered again at the restricted seat's next lead)."""
     assert isinstance(event, ChoiceMade)   # registered for that kind only
     table.seats[seat_of(event.seat)].choice = None
-    about = next((restricted for chooser, restricted, _ in table.lead_options if chooser == event.seat), None)
-    what = next((w for chooser, _, w in table.lead_options if chooser == event.seat), "")
-    if event.purpose == "lead_option":
-        table.lead_options = [o for o in table.lead_options if o[0] != event.seat]
+    about = table.choosing.pop(seat_of(event.seat), None)
+    about_seat, what = _chosen_about(table, event.seat, str(event.purpose), about)
+    if event.purpose == "lead_option" and event.option != "free":
+        table.lead_options = [o for o in table.lead_options if o.uid != about]
     said = option_words(table.game, str(event.purpose), str(event.option), what)
-    return f"{seat_words(event.seat, about)} chooses {said}"
+    return f"{seat_words(event.seat, about_seat)} chooses {said}"
 
 
 def note_handler(table: Table, event: Event) -> str:

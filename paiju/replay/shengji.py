@@ -143,7 +143,10 @@ def _declined(table: Table, e: ev.DeclarationDeclined) -> str:
 @on(ev.Redealt)
 def _redeal(table: Table, e: ev.Redealt) -> str:
     table.notes.append(f"redeal {e.attempt}: {e.reason}")
-    return f"nobody declared: the cards are dealt again (attempt {e.attempt}, {e.reason})"
+    if e.reason.startswith("nobody declared"):
+        return f"nobody declared 无人亮主: the cards are dealt again (attempt {e.attempt}, {e.reason})"
+    # a ruling's Redeal: the reason is its clause (SJ-3.1.7: the non-offending side chose it)
+    return f"重新抓牌 redeal by the ruling under {e.reason}: the cards are gathered and drawn again (attempt {e.attempt})"
 
 
 @on(ev.KittyFlipped)

@@ -176,6 +176,8 @@ class Tribute:
     """[payer, receiver, tribute card code or None, returned card code or None] each."""
     seats: tuple[int, ...] = ()
     """'resisted': the seats that hold both big jokers; otherwise the seats excused (GD-5.1)."""
+    head: str = ""
+    """What the table says of it ('' : the page's own words)."""
 
     def paid(self, payer: int, receiver: int, code: str) -> None:
         self._payment(payer, receiver)[2] = code
@@ -192,7 +194,28 @@ class Tribute:
 
     def view(self) -> dict[str, Any]:
         return {"how": self.how, "double": self.double, "payments": [list(p) for p in self.payments],
-                "seats": list(self.seats)}
+                "seats": list(self.seats), "head": self.head}
+
+
+@attrs.define
+class ExposureMark:
+    """Cards lying exposed (掼蛋): the ``uid``-th exposure of the deal, ``seat``'s ``cards``
+    still face up (a play uses them up)."""
+
+    uid: int
+    seat: int
+    cards: list[Card]
+
+
+@attrs.frozen
+class LeadOptionMark:
+    """A GD-2.3.1 lead option: ``chooser`` decides how ``restricted`` leads ``combination``
+    (words), the combination of the exposure ``uid``."""
+
+    chooser: int
+    restricted: int
+    combination: str
+    uid: int
 
 
 @attrs.define
@@ -235,6 +258,8 @@ class Table:
         self.levels: list[str] | None = ["2", "2"] if self.unit_name == "match" else None
         """Team levels (a match), or None when the log does not say."""
         self.match_notes: list[str] = []
+        self.fixed_leader: int | None = None
+        """掼蛋: the leader a ruling fixed for the next deal (GD-5.2), until that deal's play starts."""
         self.new_deal(0, None)
 
     def new_deal(self, deal: int, level: str | None) -> None:
@@ -250,8 +275,14 @@ class Table:
         self.notes: list[str] = []
         self.result: str | None = None
         self.rulings: list[dict[str, Any]] = []
-        self.lead_options: list[tuple[int, int, str]] = []
-        """掼蛋 GD-2.3.1: (chooser, restricted seat, what about) until the choice is made."""
+        self.lead_options: list[LeadOptionMark] = []
+        """掼蛋 GD-2.3.1: the lead options in force (until a) or b) is chosen, or their cards are gone)."""
+        self.exposures: list[ExposureMark] = []
+        """掼蛋: the exposures lying on the table, in the order they were made."""
+        self.exposures_made = 0
+        """Exposures made this deal: the next one's number (the ``about`` of its lead option choice)."""
+        self.choosing: dict[int, Any] = {}
+        """Seat → what its pending choice is about (``table.choice``'s ``about``)."""
         self.trump: str | None = None
         self.trump_known = False
         self.banker: int | None = None
@@ -265,6 +296,11 @@ class Table:
         self.adjustment = 0
         self.hand_order: Callable[[list[Card]], list[tuple[str, list[Card]]]] = by_suit
         self.hand_sizes_public = False
+
+    def option_about(self, option: LeadOptionMark) -> str:
+        """What a lead option is about: the combination, and the exposed cards still on the table."""
+        exposure = next((x for x in self.exposures if x.uid == option.uid), None)
+        return f"{option.combination} ({cards_text(exposure.cards)})" if exposure is not None else option.combination
 
     # -- information rules ------------------------------------------------------------------
     def sees(self, seat: int | None) -> bool:
@@ -310,8 +346,8 @@ class Table:
             flags.append(seat.restriction)
         if seat.choice:
             flags.append(seat.choice)
-        flags.extend(f"lead option 选择: seat {chooser} chooses how it leads {what}"
-                     for chooser, restricted, what in self.lead_options if restricted == s)
+        flags.extend(f"lead option 选择: seat {o.chooser} chooses how it leads {self.option_about(o)}"
+                     for o in self.lead_options if o.restricted == s)
         flags.extend(seat.marks)
         return {
             "hand": [[label, codes_text(cs)] for label, cs in self.hand_order(seat.concealed())] if shown else None,

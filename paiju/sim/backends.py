@@ -4,9 +4,11 @@ drives all three the same way, with a bounded window of chunks in flight."""
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -112,10 +114,50 @@ class InProcess:
 
 
 def _start_worker(game: str) -> None:
-    # Ctrl-C goes to the whole process group: the parent stops the run and lets each
-    # worker finish its chunk, instead of every worker printing a traceback.
+    # The workers are the parent's to stop. In a process group of their own, the signals a
+    # terminal (Ctrl-C, a hang-up), `timeout` or a job scheduler sends to the whole group
+    # reach only the parent, which stops the run and lets each worker finish its chunk,
+    # instead of every worker printing a traceback or dying mid-chunk; the pool itself can
+    # still end them (SIGTERM); a worker whose parent is gone ends at once.
+    if hasattr(os, "setpgid"):
+        os.setpgid(0, 0)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):   # a forked worker inherits the parent's handlers: its own are the defaults
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) != signal.SIG_IGN:   # nohup's stays
+            signal.signal(number, signal.SIG_DFL)
+    end_with_parent()
     adapter(game)  # import the engines now, not inside the first chunk
+
+
+PARENT_POLL_SECONDS = 0.25
+PR_SET_PDEATHSIG = 1   # linux/prctl.h
+
+
+def end_with_parent() -> None:
+    """End this worker process when its parent ends, however it ends (even by SIGKILL, which
+    no cleanup survives): on Linux the kernel sends SIGKILL when the parent goes
+    (prctl PR_SET_PDEATHSIG); everywhere, a daemon thread ends the process once it has a
+    new parent (an orphan is re-parented)."""
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):   # no libc prctl: the watchdog alone
+            pass
+    threading.Thread(target=_watch_parent, args=(parent,), name="paiju-parent-watch", daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(EXIT_ORPHANED)
+
+
+EXIT_ORPHANED = 143
+"""A worker's exit status when its parent is gone (as if ended by SIGTERM)."""
 
 
 def _context() -> Any:

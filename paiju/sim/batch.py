@@ -166,6 +166,9 @@ class RefereedResult:
     rulings: tuple[tuple[str, int | None, tuple[str, ...]], ...]
     irregular: int
     unresolved: int
+    sanctions: tuple[tuple[int | None, tuple[tuple[str, Any], ...]], ...] = ()
+    """(side, the sanction as sorted (field, value) pairs) for each sanction imposed: the
+    summary says each in the referee's words (扣 1 个级差分, not only its kind)."""
 
 
 class _Tally:
@@ -227,7 +230,9 @@ def play_unit(game: GameAdapter, batch: Batch, rules: Any, index: int, lines: li
             return result
         rulings = tuple((r.clause, r.side, tuple(s["sanction"]["kind"] for s in r.sanctions))
                         for r in referee.rulings_made)
-        return RefereedResult(result, rulings, tally.irregular, len(referee.unresolved))
+        sanctions = tuple((r.side, tuple(sorted(s["sanction"].items())))
+                          for r in referee.rulings_made for s in r.sanctions)
+        return RefereedResult(result, rulings, tally.irregular, len(referee.unresolved), sanctions)
     except PaijuError as exc:
         raise UnitFailed(f"{batch.unit[:-1]} {index} of seed {batch.seed} failed: "
                          f"{plugin_blame(exc, engine, agents)}{exc}") from None

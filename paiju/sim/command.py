@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
 from typing import Any
 
@@ -27,10 +28,12 @@ from paiju.sim.backends import Backend, completed, open_backend
 from paiju.sim.batch import Batch, ChunkOutput, ChunkTask, chunk_size, make_agents, peak_rss_kb, plan_chunks
 from paiju.sim.referee_summary import with_referee
 from paiju.files import write_whole
+from tabletop.files import remove_quietly
 from paiju.games import adapter_for
 from paiju.summary import Summary, counted, print_tables, unit_noun
 from paiju.sim.logs import RunLogs
 from paiju.progress import Reporter, start_progress
+from paiju.stopping import interrupts_deferred
 
 __all__ = ["make_agents", "parse_agents", "parse_rule_overrides", "simulate_command"]
 
@@ -87,16 +90,28 @@ def simulate_command(args: argparse.Namespace) -> int:
     backend = open_backend(args.cluster, args.jobs, count, game.name)
     try:
         startup = time.perf_counter() - begun
-        run = run_batch(batch, backend, log=args.log, layout=layout, quiet=args.quiet)
+        run = run_batch(batch, backend, log=args.log, layout=layout, quiet=args.quiet, keep_on_interrupt=True,
+                        summary=args.summary)
     finally:
         backend.close()
-    if batch.refereed:
-        summary = with_referee(game.summarize(unit, [r.result for r in run.results], kinds), game.name, unit, run.results)
-    else:
-        summary = game.summarize(unit, run.results, kinds)
-    if args.summary:
-        write_summary(args.summary, summary_document(batch, summary, run, backend, startup))
-    print_summary(summary, count, unit, run.seconds, backend.description)
+    played = len(run.results)
+    # an interrupted run is summarised like a finished one, over the units it played (those its log
+    # holds); its summary file is written exactly when its log is: both are replaced, or neither
+    with interrupts_deferred():
+        if played:
+            if batch.refereed:
+                summary = with_referee(game.summarize(unit, [r.result for r in run.results], kinds), game.name, unit,
+                                       run.results)
+            else:
+                summary = game.summarize(unit, run.results, kinds)
+            if args.summary:
+                write_summary(args.summary, summary_document(batch, summary, run, backend, startup))
+            print_summary(summary, played, unit, run.seconds, backend.description,
+                          of=count if run.interrupted else None)
+        else:
+            print(f"no {unit_noun(unit)} finished: nothing to summarise", file=sys.stderr)
+    if run.interrupted is not None:
+        raise run.interrupted
     return 0
 
 
@@ -110,10 +125,16 @@ class BatchRun:
     chunks: int
     peak_rss_kb: dict[str, int]
     """Per worker (``host:pid``): the highest peak it reported."""
+    interrupted: KeyboardInterrupt | None = None
+    """What stopped the run before its last unit (Ctrl-C, SIGTERM, SIGHUP), if anything did."""
 
 
 def run_batch(batch: Batch, backend: Backend, *, log: str | None = None, layout: str = "merged",
-              quiet: bool = True) -> BatchRun:
+              quiet: bool = True, keep_on_interrupt: bool = False, summary: str | None = None) -> BatchRun:
+    """Play the batch; with ``keep_on_interrupt``, an interrupt ends the run with the units
+    put in order so far (``BatchRun.interrupted`` says what stopped it) instead of raising.
+    ``summary``: the summary file of the log, removed when the log is replaced (it told of
+    the old log; the caller writes the new one), so the two never disagree."""
     size = chunk_size(batch.unit, batch.count, backend.workers)
     chunks = plan_chunks(batch.count, size)
     results: list[Any] = []
@@ -123,6 +144,7 @@ def run_batch(batch: Batch, backend: Backend, *, log: str | None = None, layout:
     start = time.perf_counter()
     logs: RunLogs | None = None
     progress: Reporter | None = None
+    interrupted: KeyboardInterrupt | None = None
     # everything from the log's creation on is inside the try: an interrupt at any point
     # (even right after the progress line) puts the log in place or discards it
     try:
@@ -142,12 +164,16 @@ def run_batch(batch: Batch, backend: Backend, *, log: str | None = None, layout:
                 if logs is not None:
                     logs.write(ready)
                 results.extend(ready.results)
+    except KeyboardInterrupt as exc:
+        if not keep_on_interrupt:
+            raise
+        interrupted = exc
     finally:
         if progress is not None:
             progress.close()
-        if logs is not None:
-            logs.close()
-    return BatchRun(tuple(results), time.perf_counter() - start, size, len(chunks), peaks)
+        if logs is not None and logs.close() and summary:
+            remove_quietly(summary)
+    return BatchRun(tuple(results), time.perf_counter() - start, size, len(chunks), peaks, interrupted)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -159,8 +185,6 @@ def check_outputs(log: str | None, layout: str, summary: str | None) -> None:
         _check_writable(log, "log", file_itself=layout == "merged")
     if summary:
         _check_writable(summary, "summary", file_itself=True)
-    if log and summary and os.path.abspath(log) == os.path.abspath(summary):
-        raise OptionError(f"--log and --summary are the same file {log!r}")
 
 
 def _check_writable(path: str, what: str, *, file_itself: bool) -> None:
@@ -180,14 +204,15 @@ def summary_document(batch: Batch, summary: Summary, run: BatchRun, backend: Bac
     return {
         "game": batch.game,
         "unit": batch.unit,
-        "count": batch.count,
+        "count": len(run.results),
+        **({"interrupted": True, "planned": batch.count} if run.interrupted else {}),
         "seed": batch.seed,
         "agents": list(batch.agents),
         "rules": batch.rules,
         "results": summary.data,
         "timing": {
             "seconds": round(run.seconds, 3),
-            "per_second": round(batch.count / run.seconds, 3) if run.seconds > 0 else None,
+            "per_second": round(len(run.results) / run.seconds, 3) if run.seconds > 0 else None,
             "startup_seconds": round(startup, 3),
             "backend": backend.name,
             "workers": backend.workers,
@@ -205,11 +230,13 @@ def write_summary(path: str, document: dict[str, Any]) -> None:
     write_whole(path, json.dumps(document, ensure_ascii=False, indent=2) + "\n", what="summary", error=OptionError)
 
 
-def print_summary(summary: Summary, count: int, unit: str, elapsed: float, where: str = "") -> None:
+def print_summary(summary: Summary, count: int, unit: str, elapsed: float, where: str = "",
+                  of: int | None = None) -> None:
     """The summary's tables (``paiju.summary.print_tables``: the same rows as the JSON
-    results), then the run's count and speed."""
+    results), then the run's count and speed; ``of``: the count planned, for a run stopped early."""
     console = Console(highlight=False)
     print_tables(summary, console)
     rate = count / elapsed if elapsed > 0 else float("inf")
-    console.print(f"{counted(count, unit_noun(unit))} in {elapsed:.2f} s "
+    stopped = f" of {of}, interrupted" if of is not None else ""
+    console.print(f"{counted(count, unit_noun(unit))}{stopped} in {elapsed:.2f} s "
                   f"({rate:.1f} {unit}/s{', ' + where if where else ''})")

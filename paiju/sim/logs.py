@@ -93,16 +93,18 @@ class RunLogs:
         self._writers[self._file].write_block(output.log)
         self._next += 1
 
-    def close(self) -> None:
+    def close(self) -> bool:
         """Put every file in place once any got a unit (the whole units played, in order; a
         stopped run's files are valid prefixes, a part not reached holds its header alone,
         so no file of an earlier run is left beside them); a run stopped before its first
-        unit writes none, leaving any earlier files as they were."""
+        unit writes none, leaving any earlier files as they were. True if any file was put
+        in place."""
         if not any(writer.blocks for writer in self._writers):
             self.discard()
-            return
+            return False
         for writer in self._writers:
             writer.close()
+        return True
 
     def discard(self) -> None:
         """Write none of the files (a run that never started leaves nothing behind)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from paiju.sim.batch import RefereedResult
 from paiju.games import paiju_part
@@ -18,10 +19,12 @@ def with_referee(summary: Summary, game: str, unit: str, refereed: Sequence[Refe
     # imported here: a strict run never loads the enforcement layer (~0.1 s of start-up)
     from enforcement.rulebook import clause as lookup_clause
     by_clause = Counter(clause for r in refereed for clause, _, _ in r.rulings)
-    by_side: dict[int | None, Counter[str]] = {0: Counter(), 1: Counter(), None: Counter()}
+    from paiju.wording import sanction_words
+
+    by_side: dict[int | None, Counter[tuple[tuple[str, Any], ...]]] = {0: Counter(), 1: Counter(), None: Counter()}
     for r in refereed:
-        for _, side, kinds in r.rulings:
-            by_side.setdefault(side, Counter()).update(kinds)
+        for side, sanction in r.sanctions:
+            by_side.setdefault(side, Counter())[sanction] += 1
     rows_overall = (
         count_row("irregular attempts", "irregular", sum(r.irregular for r in refereed)),
         count_row("rulings", "rulings", sum(by_clause.values())),
@@ -31,7 +34,8 @@ def with_referee(summary: Summary, game: str, unit: str, refereed: Sequence[Refe
                          for clause, n in sorted(by_clause.items(), key=_clause_order))
     rows_sides = tuple(
         Row(f"side {side}" if side is not None else "both sides / the table", str(side),
-            dict(sorted(kinds.items())), ", ".join(f"{kind} ×{n}" for kind, n in sorted(kinds.items())) or "none")
+            {_sanction_key(k): n for k, n in sorted(kinds.items())},
+            ", ".join(f"{sanction_words(dict(k))} ×{n}" for k, n in sorted(kinds.items())) or "none")
         for side, kinds in by_side.items() if kinds or side is not None)
     part = paiju_part(game)
     changed = part.changed_by_rulings
@@ -42,6 +46,13 @@ def with_referee(summary: Summary, game: str, unit: str, refereed: Sequence[Refe
         Section("sanctions by side", "referee.sanctions_by_side", rows_sides),
         Section("results changed by rulings", "referee.changed", changed_rows, note=part.changed_note),
     ), title=summary.title + " (refereed)")
+
+
+def _sanction_key(sanction: tuple[tuple[str, Any], ...]) -> str:
+    """The JSON key of a sanction: its kind, with its other fields ('LevelDiffPenalty n=1')."""
+    fields = dict(sanction)
+    kind = str(fields.pop("kind", "?"))
+    return " ".join([kind, *(f"{k}={v}" for k, v in fields.items() if v not in ("", 0, None))])
 
 
 def _clause_order(item: tuple[str, int]) -> tuple:

@@ -19,6 +19,7 @@ from tabletop.errors import OptionError
 from paiju.sim.backends import open_backend
 from paiju.games import adapter_for, paiju_part
 from paiju.sim.command import parse_rule_overrides
+from paiju.stopping import interrupts_deferred, signal_name
 from paiju.tournament.plan import BOT_PREFIX, TournamentPlan, parse_entrants
 from paiju.tournament.run import TournamentRun, clones_note, play_tournament
 from paiju.summary import counted
@@ -63,13 +64,21 @@ def tournament_command(args: argparse.Namespace) -> int:
     else:
         backend = open_backend(args.cluster, args.jobs, plan.count * len(plan.pairings), game.name)
     try:
-        run = play_tournament(plan, backend, until_significant=args.until_significant, quiet=args.quiet)
+        run = play_tournament(plan, backend, until_significant=args.until_significant, quiet=args.quiet,
+                              keep_on_interrupt=True)
     finally:
         backend.close()
-    document = summary_document(run, args.until_significant)
-    print_tables(run)
-    if args.out:
-        write_outputs(args.out, run, document)
+    # an interrupted tournament keeps the boards it played: its tables and --out files say partial
+    with interrupts_deferred():
+        if run.units:
+            document = summary_document(run, args.until_significant)
+            print_tables(run)
+            if args.out:
+                write_outputs(args.out, run, document)
+        else:
+            print(f"no {plan.unit} finished: nothing to summarise", file=sys.stderr)
+    if run.interrupted is not None:
+        raise run.interrupted
     return 0
 
 
@@ -132,6 +141,7 @@ def summary_document(run: TournamentRun, until_significant: bool) -> dict[str, A
         "rules": plan.rules, "refereed": plan.refereed, "infractions": plan.options.get("infractions", 0.0),
         "until_significant": {"looks": run.looks, "step_pairs": run.step} if until_significant else None,
         "methods": METHODS,
+        **({"partial": True, "interrupted_by": signal_name(run.interrupted)} if run.interrupted else {}),
         "pairings": pairings,
         "ratings": run.ratings.rows(),
     }
@@ -154,6 +164,8 @@ def print_tables(run: TournamentRun) -> None:
     plan = run.plan
     title = f"{plan.game}: {plan.count} {plan.unit} per pairing{', duplicate' if plan.duplicate else ''}, seed {plan.seed}"
     console.print(f"[bold]{title}[/bold]")
+    if run.interrupted is not None:
+        console.print(f"[bold]partial: interrupted ({signal_name(run.interrupted)}), the boards played until then[/bold]")
     console.print("pairings: the first agent's view, 95% intervals")
     pairs = Table(box=box.SIMPLE)
     for heading in ("pairing", "pairs", "levels / deal", "win rate", ""):
@@ -162,6 +174,9 @@ def print_tables(run: TournamentRun) -> None:
         d, w = o.level_diff, o.win_rate
         note = ", ".join(part for part, holds in (("≠ 0", d.excludes_zero), ("stopped early", o.stopped_early),
                                                    ("clones", o.pairing.first.spec == o.pairing.second.spec)) if holds)
+        if d.n == 0:   # an interrupted tournament: no board played in both seatings yet
+            pairs.add_row(o.pairing.label, "0", "no whole pair", "", note)
+            continue
         pairs.add_row(o.pairing.label, str(d.n), f"{d.estimate:+.2f} [{d.low:+.2f}, {d.high:+.2f}]",
                       f"{w.estimate:.1%} [{w.low:.1%}, {w.high:.1%}]", note)
     console.print(pairs)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from paiju.arguments import examples
+from paiju.arguments import agent_list, examples, output_directory
 
 
 def add_parser(sub: Any, games: tuple[str, ...], positive_int: Callable[[str], int], seed: Callable[[str], int],
@@ -16,7 +16,7 @@ def add_parser(sub: Any, games: tuple[str, ...], positive_int: Callable[[str], i
                                        "paiju tournament shengji --agents heuristic,random,random --deals 400 --until-significant",
                                        "paiju tournament guandan --agents ogd:9001,heuristic --deals 20   # two bots connect"))
     p.add_argument("game", choices=games, help="the game")
-    p.add_argument("--agents", required=True, metavar="A,B[,C…]",
+    p.add_argument("--agents", type=agent_list("--agents"), required=True, metavar="A,B[,C…]",
                    help="two or more agents, comma-separated; each plays every other as a team")
     count = p.add_mutually_exclusive_group()
     count.add_argument("--deals", type=positive_int, metavar="N",
@@ -36,7 +36,7 @@ def add_parser(sub: Any, games: tuple[str, ...], positive_int: Callable[[str], i
     p.add_argument("--infractions", type=rate, default=0.0, metavar="RATE",
                    help="with --referee: rate of injected irregularities per decision (0-1)")
     p.add_argument("--rules", metavar="K=V", action="append", default=[], help="a rules option (repeatable)")
-    p.add_argument("--out", metavar="DIR",
+    p.add_argument("--out", type=output_directory("--out"), metavar="DIR",
                    help="write deals.csv, deals.parquet, summary.json and report.html here")
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("--bot-wait", type=positive_int, default=60, metavar="SECONDS",

@@ -78,6 +78,9 @@ def render_report(run: TournamentRun, document: dict[str, Any]) -> str:
     parts: list[str] = []
     title = f"{plan.game} tournament: {', '.join(e.label for e in plan.entrants)}"
     parts.append(f"<h1>{html.escape(title)}</h1>")
+    if document.get("partial"):
+        parts.append(f"<p><strong>Partial: the tournament was interrupted ({html.escape(document['interrupted_by'])}); "
+                     f"these are the boards played until then.</strong></p>")
     fmt = ("duplicate format (each board played twice, seats swapped)" if plan.duplicate
            else "not duplicate (different boards in the two seatings)")
     referee = ", refereed" if plan.refereed else ""

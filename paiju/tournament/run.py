@@ -63,6 +63,9 @@ class TournamentRun:
     backend: str
     looks: int
     step: int
+    interrupted: KeyboardInterrupt | None = attrs.field(default=None, eq=False)
+    """What stopped the tournament before its last board (Ctrl-C, SIGTERM, SIGHUP): the run
+    holds the boards played until then."""
 
 
 def looks_plan(pairs: int, until_significant: bool) -> tuple[int, int]:
@@ -74,7 +77,9 @@ def looks_plan(pairs: int, until_significant: bool) -> tuple[int, int]:
 
 
 def play_tournament(plan: TournamentPlan, backend: Backend, *, until_significant: bool = False,
-                    quiet: bool = True) -> TournamentRun:
+                    quiet: bool = True, keep_on_interrupt: bool = False) -> TournamentRun:
+    """Play every pairing's boards; with ``keep_on_interrupt``, an interrupt ends the
+    tournament with the boards played so far (``TournamentRun.interrupted``) instead of raising."""
     pairings = plan.pairings
     step, looks = looks_plan(plan.pairs, until_significant)
     stopping_confidence = 1 - (1 - CONFIDENCE) / looks
@@ -84,6 +89,7 @@ def play_tournament(plan: TournamentPlan, backend: Backend, *, until_significant
     played = 0
     start = time.perf_counter()
     progress = start_progress(plan.unit, plan.count * len(pairings), quiet=quiet, description="tournament")
+    interrupted: KeyboardInterrupt | None = None
     try:
         while active and played < plan.pairs:
             upto = min(played + step, plan.pairs)
@@ -99,11 +105,16 @@ def play_tournament(plan: TournamentPlan, backend: Backend, *, until_significant
                     else:
                         still.append(pairing)
                 active = still
+    except KeyboardInterrupt as exc:
+        if not keep_on_interrupt:
+            raise
+        interrupted = exc
     finally:
         progress.close()
     seconds = time.perf_counter() - start
     outcomes = tuple(score_pairing(plan, units, p, stopped_early=p.number in stopped) for p in pairings)
-    return TournamentRun(plan, units, outcomes, fit_ratings(plan, units), seconds, backend.description, looks, step)
+    return TournamentRun(plan, units, outcomes, fit_ratings(plan, units), seconds, backend.description, looks, step,
+                         interrupted)
 
 
 def _play_legs(plan: TournamentPlan, backend: Backend, legs: Sequence[Leg], units: dict[Key, UnitFacts],

@@ -51,6 +51,7 @@ SCHEMA: tuple[tuple[str, str, str], ...] = (
     ("sanctions", "string", "sanction kinds as 'KIND@TEAM' separated by ';' (null unrefereed)"),
     ("forced", "bool", "掼蛋 refereed: the deal's result was set by a ruling (null otherwise)"),
     ("point_adjustment", "int64", "双升 refereed: attackers' points moved by rulings in the deal (null otherwise)"),
+    ("complete", "bool", "false in the table of an interrupted tournament: the boards played until it stopped"),
 )
 COLUMNS = tuple(name for name, _, _ in SCHEMA)
 _UNIT_NAMES = {"deals": "deal", "matches": "match"}
@@ -91,6 +92,7 @@ def rows(run: TournamentRun) -> Iterator[dict[str, Any]]:
                 "rulings": None, "rulings_count": None, "irregular": None, "unresolved": None, "sanctions": None,
                 "forced": deal.forced if facts.refereed else None,
                 "point_adjustment": deal.point_adjustment if facts.refereed else None,
+                "complete": run.interrupted is None,
             }
             if facts.refereed:
                 row.update({

@@ -21,6 +21,7 @@ from collections import Counter, deque
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from paiju.stopping import exit_status
 from paiju.train.parser import DEFAULT_COUNT
 from paiju.train.grade import (
     VERDICTS, AnswerError, explanation, grade, parse_answer, result_record, unreadable, why,
@@ -79,8 +80,9 @@ def train_command(args: argparse.Namespace, stdin: TextIO | None = None, stdout:
                 _warn(f"{args.answers} has {counted(len(answers), 'answer')} for {counted(len(scenarios), 'scenario')}; "
                       f"the last {len(answers) - len(scenarios)} are not used")
             _batch(scenarios, answers, stdout, args.html_dir, records)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:   # Ctrl-C, SIGTERM, SIGHUP
         interrupted = True
+        interrupted_status = exit_status(exc)
         print(file=stdout)
     report = _report(game, made, records, of=len(scenarios), interrupted=interrupted)
     _print_score(report, stdout)
@@ -92,7 +94,7 @@ def train_command(args: argparse.Namespace, stdin: TextIO | None = None, stdout:
     if interrupted:
         print(f"paiju: interrupted: {_answered(records)} of {counted(len(scenarios), 'scenario')} answered"
               + (f", reported in {args.report}" if args.report else ""), file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return interrupted_status
     return 0
 
 
@@ -307,8 +309,10 @@ def show_deal(scenario: Scenario, console: Any) -> None:
 
 def lookup(game: str, query: str) -> list[str]:
     """The trainer's ``rules`` command: a clause by id (in full), a section's clauses, or the
-    clauses of ``game`` whose title, summary or Chinese text hold every word of ``query``."""
-    from enforcement.rulebook import UnknownClause, children, clause, clauses_for
+    clauses of ``game`` whose title, summary or Chinese text hold every word of ``query``, or
+    a word people also say for it (``paiju.rules_search``: 提前 finds 越序)."""
+    from enforcement.rulebook import UnknownClause, children, clause
+    from paiju.rules_search import search
 
     text = query.strip()
     if not text:
@@ -328,9 +332,7 @@ def lookup(game: str, query: str) -> list[str]:
         below = children(found.id)
         lines.extend(f"  {c.id} {c.title}" for c in below)
         return [line for line in lines if line]
-    words = [w.lower() for w in text.split()]
-    hits = [c for c in clauses_for(game)
-            if all(w in f"{c.id} {c.title} {c.summary} {c.text_zh}".lower() for w in words)]
+    hits = search(game, text)
     if not hits:
         return [f"no {game_spec(game).title} clause says {text!r}"]
     shown = [f"  {c.id} {c.title}" for c in hits[:LOOKUP_LIMIT]]

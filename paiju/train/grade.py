@@ -32,7 +32,8 @@ A sanctions part is right when it names exactly the kinds the ruling imposed
 when every kind it names is among the ruling's table effects and it leaves out none of
 them except ``Return`` and ``RestoreOrder`` (taking an attempt back and restoring the
 order is implied by undoing it, so naming them is optional); 'none' is right only when
-the ruling had no table effect. The score counts the clauses named exactly.
+the ruling had no table effect but plays standing as made (``PlayStands`` alone, GD-2.3.2's
+不再纠正: nothing is put right). The score counts the clauses named exactly.
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ def _effect_names() -> dict[str, str]:
         "罚张": "PenaltyCards", "option": "LeadOption", "abc": "LeadOption", "退回": "Return", "takenback": "Return",
         "restore": "RestoreOrder", "order": "RestoreOrder", "恢复顺序": "RestoreOrder", "correct": "CorrectPlay",
         "correction": "CorrectPlay", "改正": "CorrectPlay", "draw": "RandomDraw", "抽牌": "RandomDraw",
-        "重洗重抓": "Redeal", "重洗": "Redeal", "notribute": "NoTributeNextDeal", "不进贡": "NoTributeNextDeal",
+        "重洗重抓": "Redeal", "重洗": "Redeal", "重新抓牌": "Redeal", "notribute": "NoTributeNextDeal", "不进贡": "NoTributeNextDeal",
         "nextdeal": "NextDealProcedure", "收回重出": "Replay", "takeback": "Replay", "report": "ReportAgain",
         "重报": "ReportAgain", "lots": "LotsDraw", "抽签": "LotsDraw", "losedeclaration": "LoseDeclarationRight",
         "unauthorizedinformation": "UnauthorisedInformation", "ui": "UnauthorisedInformation",
@@ -245,8 +246,15 @@ def sanctions_match(given: frozenset[str], expected: tuple[str, ...]) -> bool:
     return not left
 
 
+NO_RECTIFICATION = frozenset({"PlayStands"})
+"""Table effects that put nothing right (a play standing as made): a ruling with only these
+has no rectification, so 'none' answers it rightly."""
+
+
 def effects_match(given: frozenset[str], expected: tuple[str, ...]) -> bool:
     want = set(expected)
+    if not want - NO_RECTIFICATION and not given:
+        return True
     if not want:
         return not given
     return bool(given) and given <= want and (want - IMPLIED_EFFECTS) <= given

@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from paiju.arguments import examples
+from paiju.arguments import examples, input_path, output_directory, output_path
 
 DEFAULT_COUNT = 5
 
@@ -32,13 +32,13 @@ def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int
                             help=f"number of scenarios (default {DEFAULT_COUNT}; with --from, all)")
         parser.add_argument("--clauses", default=default, metavar="LIST",
                             help="only these clauses: ids or globs, comma-separated (GD-2.3.1,GD-4.2.*)")
-        parser.add_argument("--from", dest="source", default=default, metavar="DIR",
+        parser.add_argument("--from", dest="source", type=input_path("--from"), default=default, metavar="DIR",
                             help="scenarios from the logs in DIR (a pack: the scenarios of its key.json)")
 
     common(train, None)
-    train.add_argument("--answers", metavar="FILE", help="answers, one per line: run without asking")
-    train.add_argument("--report", metavar="OUT.json", help="write the scenarios, answers and verdicts as JSON")
-    train.add_argument("--html-dir", metavar="DIR", help="also write one HTML page per scenario into DIR")
+    train.add_argument("--answers", type=input_path("--answers"), metavar="FILE", help="answers, one per line: run without asking")
+    train.add_argument("--report", type=output_path("--report"), metavar="OUT.json", help="write the scenarios, answers and verdicts as JSON")
+    train.add_argument("--html-dir", type=output_directory("--html-dir"), metavar="DIR", help="also write one HTML page per scenario into DIR")
     actions = train.add_subparsers(dest="train_action", metavar="export|serve", parser_class=type(train),
                                    help="optional: export writes a pack, serve runs the trainer in the browser "
                                         "(paiju train serve --help)")
@@ -47,7 +47,7 @@ def add_parser(sub: Any, games: Sequence[str], positive_int: Callable[[str], int
                                 epilog=examples("paiju train export --game guandan --count 10 pack/",
                                                 "paiju train export --game shengji --clauses 'SJ-2.*' sj-pack/"))
     common(export, argparse.SUPPRESS)
-    export.add_argument("out_dir", metavar="OUT_DIR", help="a new or empty directory")
+    export.add_argument("out_dir", type=output_directory("OUT_DIR"), metavar="OUT_DIR", help="a new or empty directory")
     from paiju.train.web.command import add_parser as add_serve_parser   # argparse only: the app loads on use
 
     add_serve_parser(actions, seed)

@@ -32,7 +32,7 @@ How the table works in refereed mode:
   ``IrregularityFound`` event when the table reaches the stage where it comes to light,
   and the deal waits then.
 - Exposed cards (暴露张) stay in the owner's hand, face up and visible to all, until played.
-  Taken-back cards of an out-of-turn or wrong play are exposed (enforcement.md: they count
+  Taken-back cards of an out-of-turn or wrong play are exposed (the rulebook: they count
   as exposed). 双升 has no lead option or penalty-card obligation (enforcement PD).
 - A choice the table offers (``offer_choice``) makes the chooser ``to_act`` with
   ``Choose`` actions only; the engine carries the chosen remedy out (the chosen option's

@@ -152,7 +152,9 @@ def trump_now(deal: Any) -> str | None:
 
 
 def incident(deal: Any, a: Incident) -> None:
+    """A reported incident; its minutes are a fact only of a side's lateness."""
+    late = {"minutes": a.minutes} if a.incident == "late" else {}
     e = deal.stream.emit(IrregularAttempt, seat=a.seat, irregularity="incident", action=action_to_data(a),
-                         facts=make_facts(incident=a.incident, severity=a.severity, minutes=a.minutes,
-                                          damaged=a.damaged, note=a.note, side=team(a.seat)))
+                         facts=make_facts(incident=a.incident, severity=a.severity, damaged=a.damaged,
+                                          note=a.note, side=team(a.seat), **late))
     await_ruling(deal, e.seq, "incident", a.seat, e)

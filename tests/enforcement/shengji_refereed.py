@@ -4,15 +4,21 @@ and to read what happened. (Not a conftest: the 掼蛋 tests own the fixtures th
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
+
+from enforcement.referee import Referee
 from enforcement.shengji_rulings import make_shengji_referee
 from shengji.actions import Choose, Declare, Draw, NoDeclare, Play
 from shengji.deal import Deal, Phase
 from shengji.match import Match
 from shengji.replay import action_from_event
 from tabletop.cards import Card, parse_cards
+from tabletop.effects import Sanction
 from tabletop.events import EventStream
+from tabletop.rulings import Ruling, Unresolved
 from tests.enforcement.conftest import deliver_ruled
 
 
@@ -22,6 +28,27 @@ class _Collect:
 
     def on_events(self, engine: Any, events: list) -> None:
         self.out.extend(events)
+
+
+class HumanReferee(Referee):
+    """A human referee in the referee's seat: it rules as the rulebook does, and where
+    ``judge(ledger, ruling)`` returns sanctions it imposes them on top, under SJ-3.2 (判负,
+    停赛: the seed names them but gives no trigger, so only a human referee imposes them)."""
+
+    def __init__(self, judge: Callable[[Any, Ruling], Sequence[Sanction]]) -> None:
+        book = make_shengji_referee()
+        super().__init__(book.rulings, book.ledger, book.fallback)
+        self.judge = judge
+
+    def rule(self, engine: Any) -> Ruling | Unresolved:
+        answer = super().rule(engine)
+        if isinstance(answer, Ruling):
+            extra = tuple(self.judge(self.ledger, answer))
+            if extra:
+                rows = self.ledger.record("SJ-3.2", answer.offender, deal=engine.stream.deal, side=answer.side,
+                                          sanctions=extra)
+                answer = attrs.evolve(answer, sanctions=answer.sanctions + tuple(rows))
+        return answer
 
 
 class SjTable:
@@ -142,5 +169,5 @@ def cards(text: str) -> list[Card]:
     return parse_cards(text)
 
 
-__all__ = ["SjTable", "kinds", "points", "effects", "fact", "cards", "Choose", "Declare", "Draw", "NoDeclare",
+__all__ = ["SjTable", "HumanReferee", "kinds", "points", "effects", "fact", "cards", "Choose", "Declare", "Draw", "NoDeclare",
            "Play", "Phase"]

@@ -37,7 +37,7 @@ def test_every_clause_lists_known_effect_kinds():
     for c in RULEBOOK.values():
         assert c.allowed_effects <= known, c.id
     assert clause("GD-2.3.1").allowed_effects >= {"Return", "RestoreOrder", "BarOnePlay", "Expose", "LeadOption"}
-    assert clause("GD-2.3.2").allowed_effects == frozenset()
+    assert clause("GD-2.3.2").allowed_effects == frozenset({"PlayStands"})   # both plays stand as made
 
 
 def test_the_invariant_refuses_an_effect_the_clause_does_not_list():

@@ -1,7 +1,7 @@
 """Interactions between 掼蛋 rulings that `paiju fuzz` found broken (each was a real bug,
 fixed with these tests): several forced places in one deal (GD-5.1 twice; GD-5.1 then
 GD-5.2), the next deal after both sides were judged 单下, and a bar meeting an out-of-turn
-play (GD-2.2 with GD-2.3.2)."""
+play (GD-2.2 with GD-2.3.1)."""
 
 from guandan.actions import Announce, CallReferee, Draw, Pass, Play, Report
 from guandan.deal import Deal
@@ -64,18 +64,17 @@ def test_GD_5_1_both_sides_judged_last_no_tribute_next_deal(table, sanction_kind
     assert "gd.tribute_waived" in deal2 and "gd.tribute_due" not in deal2
 
 
-def test_GD_2_2_1_a_barred_seat_answering_an_out_of_turn_play_serves_its_bar(table):
-    # Seat 1 is barred; seat 0 plays out of turn, so seat 1 answers it — barred, it may only
-    # call the referee or pass. Its pass is its barred turn: when its turn comes again in the
-    # round it plays freely (one bar, one turn).
+def test_GD_2_3_1_a_barred_seat_passing_on_an_out_of_turn_play_keeps_its_bar(table):
+    # Seat 1 is barred (GD-2.2); seat 0 plays out of turn, so seat 1 answers it — barred, it
+    # may only call the referee or pass. A pass is no 跟牌: the play is taken back (GD-2.3.1),
+    # the pass is void, and seat 1's bar is still to be served in the restored order.
     t = table(["S5 S6 S7", "S3 S4 D9 DT", "S8 S9 C3", "H3 H4 HK"], leader=3)
     t.do(Announce(1, "pass"))
     t.play(0, "S5", "SINGLE 5")                       # out of turn: seat 3 was to lead
     assert t.legal() == [CallReferee(1), Pass(1)]
-    out = t.do(Pass(1))                               # accepted (GD-2.3.2); the bar is served
-    assert [(e.KIND, e.seat, e.how) for e in t.of("table.bar_ended", out)] == [("table.bar_ended", 1, "served")]
-    t.play(2, "S8", "SINGLE 8")
-    t.do(Pass(3))
-    t.do(Pass(0))
-    assert t.to_act == 1 and not t.of("table.barred_pass")
-    assert ("D9", "SINGLE 9") in t.legal_plays()
+    out = t.do(Pass(1))
+    assert t.ruling(out).clause == "GD-2.3.1" and not t.of("table.bar_ended", out)
+    assert t.to_act == 3 and t.deal.table.bars == {1: ["round"], 0: ["next_turn"]}
+    out = t.play(3, "H3", "SINGLE 3")                 # seat 3 leads as it should have
+    assert [e.seat for e in t.of("table.barred_pass", out)] == [0, 1]   # each serves its own bar
+    assert t.to_act == 2 and not t.deal.table.bars

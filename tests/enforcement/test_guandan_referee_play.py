@@ -212,26 +212,38 @@ def test_GD_2_3_1_partner_leading_before_the_choice_is_itself_out_of_turn(table)
     assert t.of("gd.irregular")[-1].irregularity == "play_out_of_turn"
 
 
-def test_GD_2_3_2_next_player_played_on_it_so_it_stands(table):
+def test_GD_2_3_2_next_player_played_on_it_so_it_stands(table, effect_kinds):
     t = table(OOT_HANDS)
     t.play(0, "S3", "SINGLE 3")
     t.play(2, "H9 C9", "PAIR 9")
-    out = t.play(3, "SQ CQ", "PAIR Q")                # seat 3 plays on the out-of-turn pair
+    out = t.play(3, "SQ CQ", "PAIR Q")                # seat 3 plays on the out-of-turn pair (跟牌)
+    found = t.of("gd.found", out)[0]
+    assert dict(found.facts)["answer"] == "played_on_it"       # the engine reports it, no clause
     r = t.ruling(out)
-    assert (r.clause, r.offender, r.rectification, r.sanctions) == ("GD-2.3.2", 2, (), ())
-    assert t.of("gd.play_stands", out)[0].cards == ("H9", "C9")
+    assert (r.clause, r.offender, r.sanctions) == ("GD-2.3.2", 2, ())
+    assert effect_kinds(r) == ["PlayStands", "PlayStands"]     # both plays stand as made
+    assert [(e.seat, e.cards) for e in t.of("gd.play_stands", out)] == [(2, ("H9", "C9")), (3, ("SQ", "CQ"))]
     deal = t.deal
-    assert deal.top.seat == 3 and deal.played[2] == cards("H9 C9")
+    assert deal.top.seat == 3 and deal.played[2] == cards("H9 C9") and deal.played[3] == cards("SQ CQ")
     assert deal.to_act == 0 and not deal.table.bars        # no rectification, order from there
 
 
-def test_GD_2_3_2_a_pass_on_it_accepts_it_as_well(table):
+def test_GD_2_3_1_a_pass_on_it_is_no_follow_and_is_void(table, effect_kinds):
     t = table(OOT_HANDS)
     t.play(0, "S3", "SINGLE 3")
-    t.play(2, "H9 C9", "PAIR 9")
-    r = t.ruling(t.do(Pass(3)))
-    assert r.clause == "GD-2.3.2"
-    assert t.deal.top.seat == 2 and t.engine.to_act == 0
+    t.play(2, "H9 C9", "PAIR 9")                      # seat 1 was to act
+    out = t.do(Pass(3))                               # seat 3 passes on it: no 跟牌
+    assert dict(t.of("gd.found", out)[0].facts)["answer"] == "passed"
+    r = t.ruling(out)
+    assert (r.clause, r.offender) == ("GD-2.3.1", 2)
+    assert effect_kinds(r) == ["Return", "RestoreOrder", "BarOnePlay", "Expose", "LeadOption"]
+    deal = t.deal
+    assert deal.top.seat == 0 and deal.passed == []   # the pass was void: nobody has passed
+    assert t.engine.to_act == 1 and deal.table.bars == {2: ["next_turn"]}
+    t.play(1, "S6", "SINGLE 6")
+    t.do(Pass(2))                                     # barred: passes automatically …
+    assert t.engine.to_act == 3 and t.of("table.barred_pass")[-1].seat == 2
+    assert ("SQ", "SINGLE Q") in t.legal_plays()      # … and seat 3 acts again in order
 
 
 # ---------------------------------------------------------------------------------------------

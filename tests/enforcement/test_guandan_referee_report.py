@@ -107,7 +107,7 @@ def test_GD_4_2_3_offender_played_again_taken_back_exposed_barred_and_the_pass_s
     assert r.rectification[-1] == {"kind": "PassSequence", "offender": 0, "seats": (1, 2, 3), "then": "offender_leads"}
     assert r.rectification[3] == {"kind": "BarOnePlay", "seat": 0, "scope": "next_turn"}
     deal = t.deal
-    assert deal.observe(1).exposed[0] == cards("S8") and deal.table.bars == {0: "next_turn"}
+    assert deal.observe(1).exposed[0] == cards("S8") and deal.table.bars == {0: ["next_turn"]}
     assert deal.announced[0] == 10
     # the next player continues (on seat 2's 7) and may pass
     assert t.to_act == 1 and any(type(a) is Pass for a in t.legal())

@@ -39,7 +39,7 @@ def test_GD_2_3_1_bar_served_in_a_later_round(table, effect_kinds):
     assert [(e.seat, e.scope) for e in t.of("table.barred")] == [(2, "next_turn")]
     out = t.do(Pass(0))                                # the round ends: the bar does not lapse
     assert "gd.round_over" in kinds_of(out) and not t.of("table.bar_ended")
-    assert t.deal.table.bars == {2: "next_turn"} and t.deal.observe(3).barred == (2,)
+    assert t.deal.table.bars == {2: ["next_turn"]} and t.deal.observe(3).barred == (2,)
     out = t.play(1, "S7", "SINGLE 7")                  # seat 1 leads the next round
     assert [e.seat for e in t.of("table.barred_pass", out)] == [2]   # served there
     assert t.to_act == 3 and not t.deal.table.bars
@@ -367,10 +367,14 @@ _LISTED = {
 def _own(ruling, caused):
     """The events of ``caused`` that are this ruling's: an exposure of another clause's cards
     (the unused cards of an earlier correction, which this ruling's play completed) is that
-    earlier ruling's CorrectPlay at work, with the lead option or penalty cards after it."""
+    earlier ruling's CorrectPlay at work, with the lead option or penalty cards after it; penalty
+    cards with a cause are an earlier ruling's lead option lapsing (its partner out or 单下)."""
     own, foreign = [], []
     target = own
     for e in caused:
+        if e.KIND == "table.penalty_cards" and e.cause is not None:
+            foreign.append(e)
+            continue
         if e.KIND == "table.exposed":
             target = own if e.reason == ruling.clause else foreign
         elif e.KIND not in ("gd.lead_option", "table.penalty_cards"):

@@ -301,7 +301,7 @@ def test_paiju_rules_clause_shows_its_trigger_keys_and_allowed_effects(capsys):
     assert main(["rules", "shengji", "--clause", "sj-3.1.10.4"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "SJ-3.1.10.4" in out and "irregularity:lead_before_trick_complete/heavy_on_partners_lead" in out
-    assert "allowed effects: Return, Expose, RestoreOrder" in out and "PointPenalty(10)" in out
+    assert "allowed effects: Return, Expose, RestoreOrder" in out and "罚分 10 (10 points to the other side)" in out
     assert main(["rules", "shengji", "--clause", "GD-2.3.1"]) == 2
     assert "a guandan clause" in capsys.readouterr().err
 

@@ -1,7 +1,9 @@
-"""A 双升 match lost by sanction while the deal still awaits a ruling: the ruling that
-escalates to MatchLoss (SJ-1.8 → SJ-2.1 → SJ-3.2) carries out its table effects, which close
-the trick and so bring a revoke of that trick to light; the referee rules on the revoke
-before the match ends (every irregularity ruled in time, enforcement.md).
+"""A 双升 match lost by sanction while the deal still awaits a ruling: a human referee
+imposes 判负 (MatchLoss, SJ-3.2) with the ruling that gives a player its third 记违例 (here
+SJ-1.8 → SJ-2.1); the ruling carries out its table effects, which close the trick and so
+bring a revoke of that trick to light; the referee rules on the revoke before the match
+ends (every irregularity ruled in time, enforcement.md). The rulebook referee itself never
+imposes 判负 (the seed gives it no trigger).
 
 The scenario is the one the refereed state machine (stateful_table.py) found, replayed step by
 step on the real engine and referee with the machine's invariants after every step. It is also
@@ -15,6 +17,8 @@ import sys
 
 from shengji import deal as shengji_deal
 from tests.conftest import PROJECT_PACKAGES
+from tabletop.effects import MatchLoss
+from tests.enforcement.shengji_refereed import HumanReferee
 from tests.enforcement.test_stateful_shengji import ShengjiTable
 
 SCENARIO = [
@@ -53,10 +57,22 @@ SCENARIO = [
 ]
 
 
+def third_violation_loses(ledger, ruling) -> list[MatchLoss]:
+    """The human referee's judgement in this scenario: 判负 with a player's third 记违例."""
+    seat = ruling.offender
+    if seat is None or ledger.match_loser() is not None:
+        return []
+    now = sum(1 for row in ruling.sanctions if row.sanction.KIND == "RecordedViolation")
+    total = len(ledger.sanctions(seat=seat, kind="RecordedViolation"))
+    return [MatchLoss()] if now and total >= 3 else []
+
+
 def play_scenario() -> ShengjiTable:
     table = ShengjiTable()
-    for step, arguments in SCENARIO:
+    for n, (step, arguments) in enumerate(SCENARIO):
         getattr(table, step)(**arguments)
+        if n == 0:
+            table.referee = HumanReferee(third_violation_loses)
         table.every_irregularity_answered_before_anyone_acts()   # raises InvariantViolation
     return table
 
@@ -66,7 +82,7 @@ def clear_caches() -> None:
     shengji_deal._CONTEXTS.clear()
 
 
-def test_a_revoke_the_match_loss_ruling_brings_to_light_is_ruled_before_the_match_ends():
+def test_SJ_3_2_a_revoke_a_human_referees_match_loss_ruling_brings_to_light_is_ruled_before_the_match_ends():
     clear_caches()
     table = play_scenario()
     events = table.events

@@ -93,6 +93,7 @@ def test_SJ_3_1_10_4_heavy_lead_on_the_partners_lead_adds_the_exposure_penalty()
     r = t.ruling(t.play(2, "SA"))                      # seat 0, the partner, has the lead
     assert r.clause == "SJ-3.1.10.4" and kinds(r) == ["PointPenalty", "PointPenalty"] and points(r) == 20
     assert fact(r, "base_clause") == "SJ-3.1.10.2" and fact(r, "on_top").startswith("SJ-3.1.3")
+    assert [row["clause"] for row in r.sanctions] == ["SJ-3.1.10.4", "SJ-3.1.3"]    # the second 10 is SJ-3.1.3's
     assert t.attackers_delta() == 20 and t.exposed(2) == ["SA"] and t.deal.to_act == 0
 
 
@@ -150,6 +151,8 @@ def test_SJ_3_1_11_3_heavy_cards_played_early_on_the_own_sides_trick():
     t.play(0, "S9")
     r = t.ruling(t.play(2, "SA"))
     assert r.clause == "SJ-3.1.11.3" and points(r) == 20 and fact(r, "base_clause") == "SJ-3.1.11.2"
+    assert [row["clause"] for row in r.sanctions] == ["SJ-3.1.11.3", "SJ-3.1.3"]
+    assert [e.reason for e in t.of("sj.points_adjusted")] == ["PointPenalty SJ-3.1.11.3", "PointPenalty SJ-3.1.3"]
     assert t.attackers_delta() == 20 and t.exposed(2) == ["SA"]
 
 
@@ -248,7 +251,7 @@ def test_SJ_3_1_12_heavy_wrong_follow_affecting_play_penalised():
     r = t.ruling(t.play(2, "SQ"))
     assert not t.of("ref.unresolved")
     assert (r.clause, r.offender, kinds(r), points(r)) == ("SJ-3.1.12.2", 1, ["PointPenalty", "PointPenalty"], 20)
-    assert [s["clause"] for s in r.sanctions] == ["SJ-3.1.12.2", "SJ-3.1.12.2"]
+    assert [s["clause"] for s in r.sanctions] == ["SJ-3.1.12.2", "SJ-3.1.3"]
     assert fact(r, "heavy") == ("HK",) and fact(r, "base_clause") == "SJ-3.1.12.2"
     assert fact(r, "on_top").startswith("SJ-3.1.3")
     assert effects(r) == ["Return", "Expose", "Replay", "CorrectFollow"]
@@ -256,7 +259,7 @@ def test_SJ_3_1_12_heavy_wrong_follow_affecting_play_penalised():
     assert deal.to_act == 1 and t.exposed(1) == ["HK"] and deal.trick == [(0, tuple(cards("S9")))]
     assert "SQ" in t.hand(2) and t.attackers_delta() == -20     # seat 1 attacks: its points drop 20
     assert [(e.attackers_delta, e.reason) for e in t.of("sj.points_adjusted")] == [
-        (-10, "PointPenalty SJ-3.1.12.2"), (-10, "PointPenalty SJ-3.1.12.2")]
+        (-10, "PointPenalty SJ-3.1.12.2"), (-10, "PointPenalty SJ-3.1.3")]
     assert [e.seats for e in t.of("sj.taken_back")] == [(1, 2)]
     t.play(1, "S7")
     t.play(2, "SQ")
@@ -354,3 +357,32 @@ def test_SJ_3_1_10_4_facts_read_a_trump_cover_of_a_throw_as_winning():
     assert t.deal.to_act == 3 and t.exposed(0) == ["DA"]
     t.play(3, "H2 H3 H4 H6")
     assert t.deal.tricks[-1].winner == 2 and t.deal.to_act == 2
+
+
+# §6 revised 2026-12-05: a 4-pair tractor followed with one of two held 2-pair tractors
+
+FOUR_PAIR_HANDS = ["S9 S9 ST ST SJ SJ SQ SQ D3 D4 D5", "S3 S3 S4 S4 S6 S6 S7 S7 SK SK SA",
+                   "S5 S8 C3 C4 C5 C6 C7 C8 C9 CT CJ", "D6 D7 D8 D9 DT DJ DQ DK DA C3 C4"]
+
+
+def test_SJ_3_1_12_1_four_pair_tractor_followed_with_one_of_two_held_2_pair_tractors():
+    """Seat 1 holds two 2-pair tractors (S3S3S4S4, S6S6S7S7): against a 4-pair tractor it
+    must play both; one tractor and two pairs is a wrong follow (tractors are heavy cards),
+    corrected to the only legal follow."""
+    t = SjTable(FOUR_PAIR_HANDS)
+    t.play(0, "S9 S9 ST ST SJ SJ SQ SQ")
+    r = t.ruling(t.play(1, "S3 S3 S4 S4 S6 S6 SK SK"))
+    assert (r.clause, points(r), fact(r, "what")) == ("SJ-3.1.12.1", 10, "tractor")
+    assert effects(r) == ["Return", "Expose", "CorrectFollow"]
+    assert t.deal.to_act == 1 and t.attackers_delta() == -10
+    assert [" ".join(map(str, a.cards)) for a in t.legal()] == ["S3 S3 S4 S4 S6 S6 S7 S7"]
+    t.play(1, "S3 S3 S4 S4 S6 S6 S7 S7")
+    assert t.deal.trick[-1] == (1, tuple(cards("S3 S3 S4 S4 S6 S6 S7 S7"))) and t.deal.to_act == 2
+    assert t.exposed(1) == ["SK", "SK"]          # the cards of the attempt not played stay exposed
+
+
+def test_rule_6_four_pair_tractor_followed_with_both_2_pair_tractors_is_no_irregularity():
+    t = SjTable(FOUR_PAIR_HANDS)
+    t.play(0, "S9 S9 ST ST SJ SJ SQ SQ")
+    out = t.play(1, "S3 S3 S4 S4 S6 S6 S7 S7")
+    assert not t.of("sj.irregular", out) and not t.of("ref.ruling", out) and t.deal.to_act == 2

@@ -1,13 +1,14 @@
 """双升 sanctions: the reported incidents (SJ-1, SJ-2 and SJ-3.1 forms), the automatic
-escalations of the ledger (SJ-2.1 second warning, SJ-3.2 third recorded violation: the match
-is lost), point penalties moving points towards the non-offending side and changing the level
+escalation of the ledger (SJ-2.1: every warning from the second on; nothing escalates to 判负,
+which only a human referee imposes, SJ-3.2), point penalties moving points towards the non-offending side and changing the level
 result (SJ-3), the fallback for what no clause covers (SJ-3.0), and suspensions (reported
 only). One test (at least) per clause, on a real deal."""
 
 import pytest
 
 from shengji.actions import DropCard, Incident
-from tests.enforcement.shengji_refereed import SjTable, cards, effects, fact, kinds, points
+from tabletop.effects import MatchLoss
+from tests.enforcement.shengji_refereed import HumanReferee, SjTable, cards, effects, fact, kinds, points
 
 HANDS = ["S6 S6 S9 C3 D3", "S7 S8 S8 C4 H3", "SA SQ C6 D4 D6", "S3 S4 C7 D7 DA"]
 
@@ -205,16 +206,16 @@ def test_SJ_1_2_and_SJ_3_1_2_lateness_bands_are_the_rulebooks_PD(minutes, clause
     t, r = reported(1, "late", minutes=minutes)
     assert (r.clause, r.offender, r.side) == (clause, None, 1)
     assert kinds(r) == (["Warning"] if clause == "SJ-1.2" else ["PointPenalty"])
-    assert "enforcement.md SJ-1.2 PD" in fact(r, "band") and t.attackers_delta() == delta
+    assert "SJ-1.2 PD" in fact(r, "band") and "enforcement.md" not in fact(r, "band") and t.attackers_delta() == delta
     assert [e.attackers_delta for e in t.of("sj.points_adjusted")] == ([delta] if delta else [])
     from enforcement.rulebook import clause as rule
-    assert "enforcement.md SJ-1.2" in rule(clause).pd and t.deal.to_act == 0
+    assert "PD (SJ-1.2)" in rule(clause).pd and t.deal.to_act == 0
 
 
 def test_SJ_1_2_lateness_over_fifteen_minutes_is_left_to_the_fallback():
     t = SjTable(HANDS)
     u = t.unresolved(t.do(Incident(1, "late", minutes=16)))
-    assert u.fallback == "SJ-3.0" and "enforcement.md SJ-1.2" in dict(u.facts)["band"]
+    assert u.fallback == "SJ-3.0" and "SJ-1.2 PD" in dict(u.facts)["band"]
     assert not t.of("ref.ruling") and t.attackers_delta() == 0 and not t.of("sj.points_adjusted")
 
 
@@ -235,10 +236,33 @@ def test_SJ_3_1_4_reported_declaration_chosen_without_lots():
     assert (r.clause, points(r)) == ("SJ-3.1.4", 10)
 
 
-def test_SJ_3_2_third_recorded_violation_loses_the_match():
+def test_SJ_3_2_four_recorded_violations_and_no_match_loss():
+    """The seed gives 判负 no trigger (revised SJ-3.2): a player's fourth 记违例 is one more
+    RecordedViolation; the match and the deal go on."""
     t = SjTable(HANDS, match=True)
-    for n in range(3):
+    for n in range(4):
         r = t.ruling(t.do(Incident(1, "refusing_ruling")))
+        assert (r.clause, kinds(r)) == ("SJ-2.6", ["RecordedViolation"])
+    # and every warning from the second on is a 记违例 (SJ-2.1), still no 判负
+    for n in range(3):
+        r = t.ruling(t.do(Incident(1, "tempo")))
+    assert kinds(r) == ["Warning", "RecordedViolation"] and r.sanctions[1]["clause"] == "SJ-2.1"
+    match = t.engine
+    assert len(t.referee.ledger.sanctions(seat=1, kind="RecordedViolation")) == 6
+    assert not t.referee.ledger.sanctions(kind="MatchLoss") and match.result is None
+    assert match.to_act == 0 and not t.of("sj.match_over")
+    t.play(0, "S6")                                              # play goes on
+    assert t.deal.to_act == 1
+
+
+def test_SJ_3_2_a_match_loss_a_human_referee_imposes_ends_the_match():
+    def judge(ledger, ruling):          # 判负 at the second refusal of a correct ruling
+        return [MatchLoss()] if ledger.occurrences("SJ-2.6", ruling.offender) == 2 else []
+
+    t = SjTable(HANDS, match=True, referee=HumanReferee(judge))
+    first = t.ruling(t.do(Incident(3, "refusing_ruling")))
+    assert kinds(first) == ["RecordedViolation"] and t.engine.result is None
+    r = t.ruling(t.do(Incident(3, "refusing_ruling")))
     assert kinds(r) == ["RecordedViolation", "MatchLoss"]
     assert r.sanctions[1]["clause"] == "SJ-3.2" and r.sanctions[1]["side"] == 1
     match = t.engine

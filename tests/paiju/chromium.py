@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -28,11 +28,13 @@ def _playwright() -> Iterator[tuple[Any, Any]]:
 
 
 @contextmanager
-def chromium_browser() -> Iterator[Any]:
-    """A launched headless Chromium (a Playwright Browser), closed at the end."""
+def chromium_browser(extra_args: Sequence[str] = ()) -> Iterator[Any]:
+    """A launched headless Chromium (a Playwright Browser), closed at the end; ``extra_args``
+    go on its command line after the offline flags."""
     with _playwright() as (sync_api, playwright):
         try:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                 args=[*ARGS, *extra_args])
         except sync_api.Error as exc:
             pytest.skip(f"Chromium does not start here: {str(exc).splitlines()[0]}")
         try:

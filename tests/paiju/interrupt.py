@@ -1,4 +1,4 @@
-"""Run the real `paiju` command in a subprocess and stop it with a real SIGINT (Ctrl-C)."""
+"""Run the real `paiju` command in a subprocess and stop it with a real SIGINT (Ctrl-C), SIGTERM or SIGHUP."""
 
 from __future__ import annotations
 
@@ -62,6 +62,14 @@ class Running:
         # itself (-2) when the interrupt once escaped code it evaluated through its C API, even if
         # Python code caught it later; a shell reports both as 130, and stderr is the same
         return 130 if code == -signal.SIGINT else code
+
+    def stop(self, signum: int, timeout: float = 90.0) -> int:
+        """Another signal that stops a run (SIGTERM from `timeout`, SIGHUP from a closed
+        terminal, or SIGINT as ``interrupt``); the exit status, 128 + the signal as a shell says."""
+        if signum == signal.SIGINT:
+            return self.interrupt(timeout)
+        self.proc.send_signal(signum)
+        return self.finish(timeout)
 
     def finish(self, timeout: float = 90.0) -> int:
         code = self.proc.wait(timeout=timeout)

@@ -140,7 +140,7 @@ def test_rules_clause_shows_one_clause_in_full():
     assert c.trigger.key in text and re.sub(r"\s+", "", c.rectification.text) in flat
     assert lots.returncode == 0
     ladder = lots.stdout.split("sanction:", 1)[1].splitlines()
-    assert [line.strip() for line in ladder[:3]] == ["1st: none", "2nd and later: Warning",
+    assert [line.strip() for line in ladder[:3]] == ["1st: none", "2nd and later: 警告 warning",
                                                       "occurrences counted per side, per match"]
     assert "（六）同伴之间同时亮主" in lots.stdout
 

@@ -37,16 +37,18 @@ def test_sigint_leaves_the_existing_log_until_the_run_ends_then_whole_units(tmp_
     run.wait_for(lambda: sum(p.stat().st_size for p in tmp_path.glob(".run.jsonl.*.tmp")) > 100_000)
     assert log.read_text() == OLD   # while the run goes on, the old log is untouched
     assert run.interrupt() == 130
-    assert summary.read_text() == OLD   # no summary of a run that did not end: the old one stays whole
+    # the log and the summary are replaced together: both of the whole deals played (issue 29, item 12)
+    played = json.loads(summary.read_text())["count"]
     assert _temporaries(tmp_path) == []
     done = _check(log)
-    assert done.returncode == 3 and "reproduced exactly" in done.stdout, done.stdout + done.stderr
+    assert done.returncode == 3 and f"in {played} whole deals reproduced exactly" in done.stdout, done.stdout + done.stderr
 
 
 def test_a_worker_that_dies_mid_run_leaves_a_log_of_whole_units_and_no_summary(tmp_path):
     """A real crash: one of the --jobs worker processes is killed; paiju fails with an internal
     error, the log holds the whole units put in order before it, the summary is not written."""
     log, summary = tmp_path / "crash.jsonl.gz", tmp_path / "crash.json"
+    summary.write_text(OLD)   # of an earlier log: it goes when the new log replaces that one
     run = Running(["simulate", "shengji", "--deals", "3000", "--seed", "5", "--jobs", "2", "--log", str(log),
                    "--summary", str(summary), "--quiet"])
     run.wait_for(lambda: sum(p.stat().st_size for p in tmp_path.glob(".crash.jsonl.gz.*.tmp")) > 20_000)
@@ -61,14 +63,18 @@ def test_a_worker_that_dies_mid_run_leaves_a_log_of_whole_units_and_no_summary(t
 
 
 def test_a_run_stopped_before_its_first_unit_leaves_the_old_log(tmp_path):
-    log = tmp_path / "slow.jsonl"
+    log, summary = tmp_path / "slow.jsonl", tmp_path / "slow.json"
     log.write_text(OLD)
+    summary.write_text(OLD)
     # heuristic agents: a whole match takes a second or more, so the run is stopped before one is done
-    run = Running(["simulate", "guandan", "--matches", "50", "--seed", "1", "--agents", "heuristic", "--log", str(log)])
+    run = Running(["simulate", "guandan", "--matches", "50", "--seed", "1", "--agents", "heuristic", "--log", str(log),
+                   "--summary", str(summary)])
     run.wait_for(lambda: any(tmp_path.glob(".slow.jsonl.*.tmp")))   # the run has started: its header is written
     run.wait_for(lambda: "0/50 matches" in run.stderr)              # and is playing its first match
     assert run.interrupt() == 130, run.stdout + run.stderr
-    assert log.read_text() == OLD and _temporaries(tmp_path) == []
+    assert "no match finished" in run.stderr
+    # the log and the summary stay together: neither is replaced
+    assert log.read_text() == OLD and summary.read_text() == OLD and _temporaries(tmp_path) == []
 
 
 def test_a_failed_replay_html_leaves_the_old_page_whole(tmp_path):

@@ -3,6 +3,7 @@
 Level 7, trump clubs unless said otherwise. Spade orders: 2…6 = 0…4, 8 = 5, 9 = 6, T = 7,
 J = 8, Q = 9, K = 10, A = 11 (S7 is a trump)."""
 
+import functools
 import itertools
 
 import numpy as np
@@ -216,6 +217,58 @@ def test_rule_6_three_pair_tractor_lead_longer_tractor_in_hand():
     assert follows("S2S2S3S3S4S4S5S5 SA", TRACTOR3) == only("S2S2S3S3S4S4", "S3S3S4S4S5S5")
 
 
+# -- 4- and 5-pair tractor leads (§6, revised 2026-12-05: pairs that stand in tractors, longest first)
+
+TRACTOR4 = "S9S9STSTSJSJSQSQ"          # slots 6-9
+TRACTOR5 = "S8S8S9S9STSTSJSJSQSQ"      # slots 5-9
+
+
+def test_rule_6_four_pair_tractor_lead_followed_by_four_pair_tractor():
+    assert follows("S2S2S3S3S4S4S5S5 S8S8 SA", TRACTOR4) == only("S2S2S3S3S4S4S5S5")
+
+
+def test_rule_6_four_pair_tractor_lead_three_pair_tractor_and_a_pair_before_two_tractors():
+    hand = "S2S2S3S3S4S4 S6S6S8S8 SA"                   # a 3-pair and a 2-pair tractor
+    assert follows(hand, TRACTOR4) == only("S2S2S3S3S4S4 S6S6", "S2S2S3S3S4S4 S8S8")
+    assert why_illegal_follow(hand, TRACTOR4, "S3S3S4S4 S6S6S8S8", L7C) == (
+        "must play a tractor of 3 pairs: you hold S2S2S3S3S4S4 S6S6S8S8")
+
+
+def test_rule_6_four_pair_tractor_lead_a_hand_holding_two_2_pair_tractors_must_play_both():
+    hand = "S2S2S3S3 S5S5S6S6 SKSK SA"                  # two 2-pair tractors and a pair
+    assert follows(hand, TRACTOR4) == only("S2S2S3S3S5S5S6S6")
+    assert why_illegal_follow(hand, TRACTOR4, "S2S2S3S3 S5S5 SKSK", L7C) == (
+        "must play tractors of 2 and 2 pairs: you hold S5S5S6S6 S2S2S3S3")
+    assert not is_legal_follow(hand, TRACTOR4, "S5S5S6S6 S3S3 SKSK", L7C)
+
+
+def test_rule_6_four_pair_tractor_lead_one_2_pair_tractor_and_two_pairs():
+    assert follows("S2S2S3S3 S6S6 SKSK S5 SA", TRACTOR4) == only("S2S2S3S3 S6S6 SKSK")
+
+
+def test_rule_6_four_pair_tractor_lead_four_separate_pairs():
+    assert follows("S2S2 S4S4 S6S6 SKSK SA", TRACTOR4) == only("S2S2S4S4S6S6SKSK")
+
+
+def test_rule_6_five_pair_tractor_lead_three_pair_and_two_pair_tractor_both_played():
+    hand = "S2S2S3S3S4S4 S6S6 SKSKSASA"                # (3, 2) is the closest to 5
+    assert follows(hand, TRACTOR5) == only("S2S2S3S3S4S4SKSKSASA")
+    assert "tractors of 3 and 2 pairs" in why_illegal_follow(hand, TRACTOR5, "S2S2S3S3S4S4 S6S6 SKSK", L7C)
+
+
+def test_rule_6_throw_of_a_four_pair_tractor_and_a_pair_two_tractors_then_the_pair():
+    lead = TRACTOR4 + " S3S3"
+    hand = "S4S4S5S5 S8S8 SKSKSASA S2S2"
+    assert follows(hand, lead) == only("S4S4S5S5 SKSKSASA S8S8", "S4S4S5S5 SKSKSASA S2S2")
+
+
+def test_rule_6_sample_follow_plays_both_2_pair_tractors_against_a_four_pair_tractor():
+    rng = np.random.default_rng(3)
+    for _ in range(30):
+        f = sample_follow("S2S2S3S3 S5S5S6S6 SKSK SA", TRACTOR4, L7C, rng)
+        assert canon(" ".join(map(str, f))) == canon("S2S2S3S3S5S5S6S6")
+
+
 # -- throws ---------------------------------------------------------------------------------------
 
 THROW = "SJSJSQSQ S9S9 SA"   # 2-pair tractor + pair + single, 7 cards
@@ -397,9 +450,11 @@ def test_property_sampled_follows_from_full_hands_are_legal(seed):
 
 
 def reference_score(cards, lead_tractors, pairs_led, ctx):
-    """Independent, exhaustive statement of the shape measure: the best assignment of
-    disjoint tractors of ``cards`` (found with is_tractor over every run of pair kinds) to the
-    led tractors, lexicographically, and the pair count capped at the led pairs."""
+    """Independent, exhaustive statement of the shape measure (§6, revised 2026-12-05): led
+    tractor i, in the lead's order, is matched by a set of disjoint tractors of ``cards``
+    (found with is_tractor over every run of pair kinds) of at most ki pairs together, read
+    as its lengths longest first, padded to ki // 2 entries; the best assignment is the
+    lexicographically largest concatenation. And the pair count capped at the led pairs."""
     kinds = sorted({c for c in cards if cards.count(c) >= 2})
     tractors = []
     for r in range(2, len(kinds) + 1):
@@ -408,15 +463,24 @@ def reference_score(cards, lead_tractors, pairs_led, ctx):
                 tractors.append(frozenset(combo))
     best = ()
 
+    def sets(k, used, start):
+        """Every set of disjoint tractors (apart from ``used``) of at most k pairs together."""
+        yield used, []
+        for i in range(start, len(tractors)):
+            t = tractors[i]
+            if len(t) <= k and not (t & used):
+                for more, lengths in sets(k - len(t), used | t, i + 1):
+                    yield more, [len(t), *lengths]
+
     def assign(i, used, vector):
         nonlocal best
         if i == len(lead_tractors):
             best = max(best, tuple(vector))
             return
-        assign(i + 1, used, vector + [0])
-        for t in tractors:
-            if len(t) <= lead_tractors[i] and not (t & used):
-                assign(i + 1, used | t, vector + [len(t)])
+        k = lead_tractors[i]
+        for now, lengths in sets(k, used, 0):
+            lengths = sorted(lengths, reverse=True)
+            assign(i + 1, now, vector + lengths + [0] * (k // 2 - len(lengths)))
 
     assign(0, frozenset(), [])
     return best, min(pairs_led, len(kinds))
@@ -433,11 +497,15 @@ def reference_is_legal(hand, lead, play, ctx):
     if h <= n:
         return True
     units = decompose(lead, ctx)
-    tractors = [u.length for u in units if u.length >= 2]
+    tractors = tuple(u.length for u in units if u.length >= 2)
     pairs_led = sum(u.length for u in units)
-    best = max(reference_score(list(f), tractors, pairs_led, ctx)
-               for f in set(itertools.combinations(sorted(suit_hand), n)))
-    return reference_score(list(play), tractors, pairs_led, ctx) == best
+    return reference_score(list(play), tractors, pairs_led, ctx) == _reference_best(
+        tuple(sorted(suit_hand)), n, tractors, pairs_led, ctx)
+
+
+@functools.lru_cache(maxsize=64)
+def _reference_best(suit_hand, n, tractors, pairs_led, ctx):
+    return max(reference_score(list(f), tractors, pairs_led, ctx) for f in set(itertools.combinations(suit_hand, n)))
 
 
 @given(follow_cases())
@@ -468,6 +536,50 @@ def test_property_throw_follow_rule_matches_exhaustive_reference(case):
         assert is_legal_follow(hand, lead, play, ctx) == reference_is_legal(hand, lead, play, ctx), play
     got = set(legal_follows(hand, lead, ctx))
     assert got == brute_force_follows(hand, lead, ctx)
+
+
+@st.composite
+def four_pair_cases(draw):
+    """A context, a lead of a 4-pair tractor (sometimes with a pair or a single: a throw) and
+    a hand of up to 11 cards of the led suit, mostly pairs, from a window of 11 slots (so two 2-pair
+    tractors, a 3-pair tractor + a pair … are common), plus a card of another suit."""
+    ctx = Context(draw(st.integers(0, 12)), draw(st.sampled_from([None, "S", "H", "C", "D"])),
+                  ShengjiRules(permanent_twos=draw(st.booleans())))
+    suit = draw(st.sampled_from([s for s in range(5) if len(ctx.slots[s]) >= 11]))
+    ladder = ctx.slots[suit]
+    start = draw(st.integers(0, len(ladder) - 11))
+    slots = ladder[start:start + 11]
+    window = [c for rung in slots for c in rung]
+    i = draw(st.integers(0, len(slots) - 4))
+    lead = [c for rung in slots[i:i + 4] for c in [draw(st.sampled_from(rung))] * 2]
+    left = {c: 2 for c in window}
+    for c in lead:
+        left[c] -= 2
+    extra = draw(st.sampled_from([0, 0, 1, 2]))
+    if extra:
+        lead += [draw(st.sampled_from([c for c in window if left[c] >= extra]))] * extra
+        left[lead[-1]] -= extra
+    hand = []
+    for c in window:
+        hand += [c] * min(left[c], draw(st.sampled_from([2, 2, 0, 1, 2])))
+    hand = hand[:11]
+    hand += [draw(st.sampled_from([c for c in range(54) if ctx.suit_of[c] != suit]))]
+    return ctx, [CARDS[c] for c in sorted(hand)], [CARDS[c] for c in lead]
+
+
+@given(four_pair_cases())
+@settings(max_examples=40, deadline=None)
+def test_property_rule_6_four_pair_tractor_follow_matches_exhaustive_reference(case):
+    """§6 revised: the follow of a 4-pair tractor (and of a throw with one), every play of
+    the hand checked against the exhaustive reference; the enumeration against brute force."""
+    ctx, hand, lead = case
+    kinds = sorted(set(hand))
+    for takes in itertools.product(*(range(hand.count(c) + 1) for c in kinds)):
+        if sum(takes) != len(lead):
+            continue
+        play = [c for c, t in zip(kinds, takes) for _ in range(t)]
+        assert is_legal_follow(hand, lead, play, ctx) == reference_is_legal(hand, lead, play, ctx), play
+    assert set(legal_follows(hand, lead, ctx)) == brute_force_follows(hand, lead, ctx)
 
 
 @given(follow_cases())

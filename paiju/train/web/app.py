@@ -5,14 +5,16 @@ replay page (``paiju.replay.html``) of the log cut before the ruling, shown in a
 Untrusted input stays data: scenario, exam and live ids are looked up in dicts, trainee
 names and answers are checked and stored as values and drawn with ``textContent``; no
 request ever names a file. Every response carries a strict Content-Security-Policy (the
-replay frames allow exactly their own inline script and style, by hash).
+replay frames allow exactly their own inline script and style, by hash). Which requests are
+answered at all (Host, Origin, Content-Type, size) and how failures are answered is
+``paiju.train.web.guard``'s; each field of a body is checked for its type and range here.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
-import json
+import math
 import re
 import threading
 import time
@@ -23,7 +25,6 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -33,12 +34,12 @@ from starlette.routing import Route
 from paiju.train.grade import RIGHT, explanation, grade, parse_answer
 from paiju.train.scenarios import Scenario
 from paiju.train.web.bank import ScenarioBank
+from paiju.train.web.guard import BadJson, RequestGuard, SecurityHeaders, json_object
 from paiju.train.web.live import LiveSession
 from paiju.train.web.ruling import CannotApply, TraineeAnswer, apply_trainee_ruling, rulebook_continuation
 from paiju.train.web.store import Store
 from tabletop.effects import Sanction, TableEffect, kinds
 
-MAX_BODY = 64 * 1024
 MAX_NAME = 40
 MAX_LIVE = 16
 MAX_KEPT = 64
@@ -46,9 +47,8 @@ MAX_KEPT = 64
 EXAM_MAX = 30
 ASSETS = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
 
-APP_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-           "frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-
+MAX_SECONDS = 86_400
+"""Time taken on one answer; longer (a page left open) is recorded as unknown."""
 _SANCTION_KEY = re.compile(r"^[A-Za-z]+(\(\d{1,4}\))?$")
 _CLAUSE_ID = re.compile(r"^[A-Za-z]{2}-[0-9A-Za-z.\-]{1,20}$")
 
@@ -81,16 +81,11 @@ def framed_page(page: str) -> HTMLResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise BadRequest(f"request too large (at most {MAX_BODY} bytes)", 413)
+    """The request's JSON object (its size is bounded by ``RequestGuard`` as it streams)."""
     try:
-        data = json.loads(raw or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        raise BadRequest("malformed JSON") from None
-    if not isinstance(data, dict):
-        raise BadRequest("the request must be a JSON object")
-    return data
+        return json_object(await request.body())
+    except BadJson as exc:
+        raise BadRequest(str(exc)) from None
 
 
 def trainee_name(value: Any) -> str:
@@ -134,17 +129,28 @@ def _string_list(value: Any, what: str) -> list[str]:
 
 
 def _seconds(value: Any) -> float | None:
-    return float(value) if isinstance(value, (int, float)) and 0 <= value < 86_400 else None
+    """Seconds taken on an answer: absent, or a number from 0 on (over a day: unknown)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+        raise BadRequest("seconds: a number of seconds from 0 on")
+    return float(value) if value < MAX_SECONDS else None
 
 
 def _int(value: Any, what: str, low: int, high: int) -> int:
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise BadRequest(f"{what}: a whole number is needed") from None
-    if not low <= number <= high:
+    """A whole number of a JSON body (not a string, a fraction or true/false) in [low, high]."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest(f"{what}: a whole number is needed")
+    if not low <= value <= high:
         raise BadRequest(f"{what}: between {low} and {high}")
-    return number
+    return value
+
+
+def _int_text(value: str | None, what: str, low: int, high: int) -> int:
+    """A whole number written in a path or query (decimal digits only) in [low, high]."""
+    if value is None or not value.isascii() or not value.isdigit() or len(value) > len(str(high)):
+        raise BadRequest(f"{what}: a whole number is needed")
+    return _int(int(value), what, low, high)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -175,8 +181,10 @@ class Trainer:
                 self.kept.popitem(last=False)
         return token
 
-    def scenario(self, sid: str) -> Scenario:
-        scenario = self.bank.get(sid)
+    async def scenario(self, sid: str) -> Scenario:
+        """The scenario ``sid`` names (a game's scenarios are made on first use, in a thread:
+        that takes seconds)."""
+        scenario = await run_in_threadpool(self.bank.get, sid)
         if scenario is None:
             raise BadRequest(f"no scenario {sid!r}", 404)
         return scenario
@@ -200,7 +208,7 @@ class Trainer:
     async def scenario_table(self, request: Request) -> Response:
         from paiju.replay.html import render_page
 
-        scenario = self.scenario(request.path_params["sid"])
+        scenario = await self.scenario(request.path_params["sid"])
         view = scenario.view()
         return framed_page(await run_in_threadpool(
             lambda: render_page(view, None, "scenario", len(view.events) - 1, hide_judgement=True)))
@@ -220,23 +228,28 @@ class Trainer:
             lambda: render_page(log, None, "live deal", len(log.events) - 1, hide_judgement=True)))
 
     async def exam_page(self, request: Request) -> Response:
-        exam = self._exam(request.path_params["eid"])
+        exam = self._exam_at(request.path_params["eid"])
         rows = self.store.exam_attempts(exam.id)
-        return HTMLResponse(_exam_result_page(exam, rows, self.bank))
+        return HTMLResponse(await run_in_threadpool(_exam_result_page, exam, rows, self.bank))
 
     # -- the API ------------------------------------------------------------------------------
 
     async def games(self, request: Request) -> Response:
         from enforcement.rulebook import clauses_for
+        from paiju.rules_search import haystack
 
         out = []
         for game in self.bank.games:
             clauses = [c for c in clauses_for(game) if not c.heading]
             effects = sorted({k for c in clauses for k in c.allowed_effects})
-            out.append({"game": game, "clauses": [{"id": c.id, "title": c.title, "zh": c.text_zh, "en": c.summary}
-                                                  for c in clauses],
+            # ``search``: what the clause search reads (its words, and what people also say for them)
+            out.append({"game": game, "clauses": [{"id": c.id, "title": c.title, "zh": c.text_zh, "en": c.summary,
+                                                   "search": haystack(c.id)} for c in clauses],
                         "effects": effects})
-        return JSONResponse({"games": out, "sanctions": list(kinds(Sanction))})
+        from paiju.wording import sanction_words
+
+        return JSONResponse({"games": out, "sanctions": list(kinds(Sanction)),
+                             "sanction_words": {kind: sanction_words(kind) for kind in kinds(Sanction)}})
 
     async def next_scenario(self, request: Request) -> Response:
         game = self.game(request.query_params.get("game"))
@@ -248,26 +261,27 @@ class Trainer:
         return JSONResponse({"scenario": sid})
 
     async def scenario_info(self, request: Request) -> Response:
-        scenario = self.scenario(request.path_params["sid"])
+        scenario = await self.scenario(request.path_params["sid"])
         return JSONResponse({"scenario": request.path_params["sid"], "game": scenario.game,
                              "position": scenario.position, "events": len(scenario.view().events)})
 
     async def answer(self, request: Request) -> Response:
         sid = request.path_params["sid"]
-        scenario = self.scenario(sid)
+        scenario = await self.scenario(sid)
         data = await _body(request)
         trainee = trainee_name(data.get("trainee"))
-        exam = self._exam(data["exam"]) if data.get("exam") is not None else None
+        exam = self._exam(_int(data["exam"], "exam", 1, 2**31 - 1)) if data.get("exam") is not None else None
         if exam is not None:
             if exam.trainee != trainee or sid not in exam.scenarios:
                 raise BadRequest("this scenario is not part of your exam")
             if exam.finished is not None or exam.remaining(time.time()) <= 0:
                 raise BadRequest("the exam is over", 409)
         given = read_answer(data, scenario.game)
+        seconds = _seconds(data.get("seconds"))
         graded = grade(scenario.expected, parse_answer(given.answer_line(), lenient=True))
         await run_in_threadpool(lambda: self.store.record(
             trainee=trainee, game=scenario.game, scenario=sid, clause=scenario.expected.clause, given=given.clause,
-            answer=given.answer_line(), verdict=graded.verdict, seconds=_seconds(data.get("seconds")),
+            answer=given.answer_line(), verdict=graded.verdict, seconds=seconds,
             mode="exam" if exam else "practice", exam=exam.id if exam else None))
         if exam is not None:
             return JSONResponse({"recorded": True})
@@ -278,7 +292,7 @@ class Trainer:
                                           "sanctions": list(scenario.expected.sanctions)}})
 
     async def apply(self, request: Request) -> Response:
-        scenario = self.scenario(request.path_params["sid"])
+        scenario = await self.scenario(request.path_params["sid"])
         given = read_answer(await _body(request), scenario.game)
         return JSONResponse(await run_in_threadpool(self._both_continuations, scenario, given))
 
@@ -320,20 +334,20 @@ class Trainer:
         return JSONResponse({"exam": exam.id, "scenarios": list(exam.scenarios), "seconds": exam.seconds})
 
     async def exam_state(self, request: Request) -> Response:
-        exam = self._exam(request.path_params["eid"])
+        exam = self._exam_at(request.path_params["eid"])
         return JSONResponse({"exam": exam.id, "trainee": exam.trainee, "game": exam.game,
                              "scenarios": list(exam.scenarios), "remaining": round(exam.remaining(time.time())),
                              "finished": exam.finished is not None,
                              "answered": [r["scenario"] for r in self.store.exam_attempts(exam.id)]})
 
     async def finish_exam(self, request: Request) -> Response:
-        exam = self._exam(request.path_params["eid"])
+        exam = self._exam_at(request.path_params["eid"])
         self.store.finish_exam(exam.id)
         rows = self.store.exam_attempts(exam.id)
         results = []
         for sid in exam.scenarios:
             row = next((r for r in rows if r["scenario"] == sid), None)
-            scenario = self.bank.get(sid)
+            scenario = await run_in_threadpool(self.bank.get, sid)
             results.append({"scenario": sid, "verdict": row["verdict"] if row else "unanswered",
                             "answer": row["answer"] if row else None,
                             "explanation": explanation(scenario) if scenario else []})
@@ -368,7 +382,7 @@ class Trainer:
         from paiju.replay.fold import Fold
 
         session = self._live(request.path_params["lid"])
-        since = _int(request.query_params.get("since", 0), "since", 0, 1_000_000)
+        since = _int_text(request.query_params.get("since", "0"), "since", 0, 1_000_000)
         state = session.state()
         def fold() -> list[Any]:
             folding = Fold(session.log(), None, "live")
@@ -394,8 +408,11 @@ class Trainer:
             raise BadRequest(f"no live deal {lid!r}", 404)
         return session
 
-    def _exam(self, value: Any) -> Any:
-        exam = self.store.exam(_int(value, "exam", 1, 2**31 - 1))
+    def _exam_at(self, eid: str) -> Any:
+        return self._exam(_int_text(eid, "exam", 1, 2**31 - 1))
+
+    def _exam(self, number: int) -> Any:
+        exam = self.store.exam(number)
         if exam is None:
             raise BadRequest("no such exam", 404)
         return exam
@@ -431,39 +448,12 @@ async def _no_icon(request: Request) -> Response:
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+    return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
 
 
-async def _server_error(request: Request, exc: Exception) -> Response:
-    return JSONResponse({"error": f"the server could not answer: {type(exc).__name__}"}, status_code=500)
-
-
-class SecurityHeaders:
-    """ASGI middleware: the app's CSP (unless a response set its own) and the usual hardening."""
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def with_headers(message: Any) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                if "content-security-policy" not in headers:
-                    headers["Content-Security-Policy"] = APP_CSP
-                headers["X-Content-Type-Options"] = "nosniff"
-                headers["Referrer-Policy"] = "no-referrer"
-                if "cache-control" not in headers:
-                    headers["Cache-Control"] = "no-store"
-            await send(message)
-
-        await self.app(scope, receive, with_headers)
-
-
-def create_app(bank: ScenarioBank, store: Store) -> Starlette:
+def create_app(bank: ScenarioBank, store: Store, hosts: frozenset[str] = frozenset()) -> Starlette:
+    """The trainer's app; ``hosts``: the Host names it answers besides the loopback ones and
+    the address a connection arrives on (``guard.served_names``)."""
     t = Trainer(bank, store)
     routes = [
         Route("/", t.index), Route("/static/{name}", t.asset), Route("/favicon.ico", _no_icon),
@@ -480,7 +470,7 @@ def create_app(bank: ScenarioBank, store: Store) -> Starlette:
         Route("/api/live", t.start_live, methods=["POST"]), Route("/api/live/{lid}", t.live_state),
         Route("/api/live/{lid}/rule", t.live_rule, methods=["POST"]),
     ]
-    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error, Exception: _server_error},
-                    middleware=[Middleware(SecurityHeaders)])
+    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error},
+                    middleware=[Middleware(SecurityHeaders), Middleware(RequestGuard, names=hosts)])
     app.state.trainer = t
     return app

@@ -1,8 +1,8 @@
 """The scenarios a training server offers, each under an id the server made.
 
 Without ``--from`` each game with a referee gets scenarios generated from the server's seed
-(``paiju.train.generate``: two per practisable clause), made the first time the game is
-asked for. With ``--from DIR`` the scenarios are the pack's (or every ruling of the logs in
+(``paiju.train.generate``: two per practisable clause), made the first time the game or
+one of its scenario ids is asked for. With ``--from DIR`` the scenarios are the pack's (or every ruling of the logs in
 DIR), in their order. A request names a scenario by id only: ids are looked up in a dict,
 never turned into a path.
 """
@@ -79,7 +79,17 @@ class ScenarioBank:
             return list(self._by_game[game])
 
     def get(self, sid: str) -> Scenario | None:
-        return self._by_id.get(sid) if isinstance(sid, str) else None
+        """The scenario of id ``sid``, generating its game's scenarios if they are not made
+        yet: ids are the same from one start of the server to the next (same seed), so an
+        exam or a page open across a restart goes on."""
+        if not isinstance(sid, str):
+            return None
+        found = self._by_id.get(sid)
+        game = sid.rpartition("-")[0]
+        if found is None and game in self._games and game not in self._by_game:
+            self.ids(game)
+            found = self._by_id.get(sid)
+        return found
 
     def clauses(self, game: str) -> list[str]:
         """The clauses the game's scenarios cite, in first-seen order."""

@@ -93,13 +93,12 @@ class Exam:
 
 
 class Store:
-    """The training database at ``path`` (created on first use)."""
+    """The training database at ``path`` (created on first use, in a directory that exists:
+    only ``default_db_path``'s directory is made, by ``paiju train serve``)."""
 
     def __init__(self, path: str, clock: Callable[[], float] = time.time) -> None:
         self.path = path
         self.clock = clock
-        directory = os.path.dirname(os.path.abspath(path))
-        os.makedirs(directory, exist_ok=True)
         with self._connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)
@@ -230,8 +229,21 @@ class Store:
         writer = csv.DictWriter(out, fieldnames=fields, extrasaction="ignore", lineterminator="\n")
         writer.writeheader()
         for row in rows:
-            writer.writerow({**row, "at": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(row["at"]))})
+            cells = {name: spreadsheet_text(value) for name, value in row.items()}
+            writer.writerow({**cells, "at": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(row["at"]))})
         return out.getvalue()
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads as the start of a formula in a CSV cell."""
+
+
+def spreadsheet_text(value: Any) -> Any:
+    """A text cell a spreadsheet shows as text: one that would start a formula (a trainee
+    named ``=HYPERLINK(…)``) gets a leading apostrophe; numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def _filters(**given: Any) -> tuple[str, tuple[Any, ...]]:

@@ -272,7 +272,7 @@ def test_the_holes_report_of_real_unresolved_situations(tmp_path, capsys):
     total = sum(c.count for c in holes.clusters.values())
     rows = report_rows(holes, logs=str(tmp_path / "logs"), seconds=5)
     text = render_markdown("guandan", rows)
-    assert "A pass when the seat must lead during the play" in text and "首出时过牌" in text
+    assert "Irregularity “passes with the lead” during the play" in text and "出牌阶段发生“首出不出”" in text
     assert counted(total, "time") in text or len(rows) > 1
     assert "GD-2.5" in text
     log = rows[0]["log"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -25,10 +26,15 @@ class RawBot:
     """Joins a room (or creates it) and answers each act with a seeded random entry of
     ``actionList``. ``misbehave(bot, act)`` may return raw frames to send first (each
     answered by the server with an error and the act again), or the string 'silent' to
-    not answer this act, or 'close' to close the socket."""
+    not answer this act, 'close' to close the socket, or 'crash' to drop the connection as a
+    crashed process does (no closing handshake). ``delay``: seconds to think before each
+    answer. ``times``: when each message arrived."""
 
-    def __init__(self, seat: int, seed: int = 0, misbehave: Callable[["RawBot", dict], Any] | None = None) -> None:
+    def __init__(self, seat: int, seed: int = 0, misbehave: Callable[["RawBot", dict], Any] | None = None,
+                 delay: float = 0.0) -> None:
         self.seat = seat
+        self.delay = delay
+        self.times: list[float] = []
         self.rng = random.Random(seed * 10 + seat)
         self.misbehave = misbehave
         self.room: int | None = None
@@ -62,6 +68,7 @@ class RawBot:
                                                                             "roomId": self.room,
                                                                             "seatNum": self.seat}}))
             async for raw in socket:
+                self.times.append(time.monotonic())
                 message = json.loads(raw)
                 self.received.append(message)
                 if message.get("type") == "CREATE_ROOM":
@@ -81,6 +88,11 @@ class RawBot:
                 if extra == "close":
                     await socket.close()
                     return
+                if extra == "crash":
+                    socket.transport.abort()
+                    return
+                if self.delay:
+                    await asyncio.sleep(self.delay)
                 for frame in extra or ():
                     await socket.send(frame)
                 if not extra:

@@ -3,6 +3,8 @@ clients playing a game whose log `paiju replay --check` reproduces; bad options 
 unreachable servers are one-line errors with a non-zero exit."""
 
 import asyncio
+import json
+import signal
 import socket
 import subprocess
 import sys
@@ -24,14 +26,16 @@ def one_line_error(capsys, argv, says):
 def test_serve_and_play_commands_play_a_game_and_the_log_replays(tmp_path):
     log = tmp_path / "ogd.jsonl"
     server = subprocess.Popen([*PAIJU, "ogd", "serve", "--port", "0", "--games", "1", "--start-delay", "0",
-                               "--rules", "match_end=deals", "--rules", "match_deals=1", "--log", str(log)],
+                               "--rules", "match_end=deals", "--rules", "match_deals=1", "--log", str(log),
+                               "--trace", str(tmp_path / "serve.trace")],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     clients = []
     try:
         first = server.stdout.readline()
         assert first.startswith("paiju ogd serve: listening on ws://127.0.0.1:"), first
         url = first.split()[5].rstrip("/")
-        creator = subprocess.Popen([*PAIJU, "ogd", "play", url, "--agent", "heuristic", "--seat", "0"],
+        creator = subprocess.Popen([*PAIJU, "ogd", "play", url, "--agent", "heuristic", "--seat", "0",
+                                    "--trace", str(tmp_path / "play.trace")],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         clients.append(creator)
         created = creator.stdout.readline()
@@ -48,9 +52,39 @@ def test_serve_and_play_commands_play_a_game_and_the_log_replays(tmp_path):
                 process.kill()
     for client, (out, err) in zip(clients, outputs):
         assert client.returncode == 0, err
-        assert "our side " in out and "1 deal," in out, out
+        assert "room 1, seat" in out and "1 game: our side " in out and "1 deal," in out, out
+        assert "games won 1-0" in out or "games won 0-1" in out, out
     assert server.returncode == 0 and "1 game played" in rest
     assert main(["replay", str(log), "--check"]) == 0
+    served = [json.loads(line) for line in (tmp_path / "serve.trace").read_text().splitlines()]
+    played = [json.loads(line) for line in (tmp_path / "play.trace").read_text().splitlines()]
+    # the creator's frames, both ways, are the same frames in both traces
+    assert [(e["dir"], json.loads(e["frame"])) for e in played] == \
+        [("in" if e["dir"] == "out" else "out", json.loads(e["frame"])) for e in served if e["conn"] == 1]
+    assert json.loads(played[0]["frame"]) == {"type": "CREATE_ROOM", "data": {"userId": "paiju-heuristic-0",
+                                                                            "seatNum": 0, "round": 1}}
+    assert json.loads(played[-1]["frame"])["stage"] == "gameOver"
+    assert {e["conn"] for e in served} == {1, 2, 3, 4}
+
+
+def test_SIGTERM_ends_a_waiting_client_like_ctrl_c_with_its_line(tmp_path):
+    server = subprocess.Popen([*PAIJU, "ogd", "serve", "--port", "0"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    client = None
+    try:
+        url = server.stdout.readline().split()[5]
+        client = subprocess.Popen([*PAIJU, "ogd", "play", url, "--agent", "random"], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True)
+        assert client.stdout.readline().startswith("paiju ogd play: created room 1, seat 0")
+        client.send_signal(signal.SIGTERM)
+        out, err = client.communicate(timeout=10)
+    finally:
+        for process in (server, client):
+            if process is not None and process.poll() is None:
+                process.kill()
+    assert client.returncode == 130
+    assert out == "paiju ogd play: room 1, seat 0: interrupted (0 deals, 0 acts)\n"
+    assert err.endswith("paiju: interrupted\n")
 
 
 def test_bad_serve_options_are_one_line_errors(capsys, tmp_path):

@@ -1,5 +1,5 @@
 """`paiju ogd play`'s protocol side (``OgdPlayer``, ``SeatView``) fed recorded message
-sequences of the reference (shared/protocols/ogd-websocket.md §7, hands completed where the
+sequences of the reference (the recorded samples of OGD's server, hands completed where the
 reference trims them): the table it tracks, the observation and legal actions it gives the
 agent, and the answers it sends."""
 
@@ -11,7 +11,7 @@ from guandan.observation import Phase
 from tabletop.cards import parse_cards
 from tabletop.rng import generator
 
-from paiju.ogd.client import OgdPlayer, ProtocolFailure
+from paiju.ogd.client import OgdPlayer, ProtocolFailure, default_user, room_line
 
 HAND_1 = ["S2", "D3", "H4", "D4", "C5", "H6", "D6", "S7", "C8", "C9", "DT", "SJ", "HQ", "CK", "DA", "SA",
           "H2", "C3", "S5", "S6", "H8", "D9", "HT", "CJ", "DQ", "HK", "SB"]
@@ -112,3 +112,19 @@ def test_error_replies_are_kept_and_creating_a_room_asks_for_the_rounds():
     assert client.start() == [{"type": "CREATE_ROOM", "data": {"userId": "me", "round": 3}}]
     client.on_message({"type": "PLAY", "code": -1, "data": {"msg": "illegal: no"}})
     assert client.outcome.errors == ["PLAY: illegal: no"]
+
+
+def test_the_room_line_counts_the_games_each_side_won_not_only_the_last():
+    client = seated(Recorder(), seat=1)
+    client.on_message({"stage": "gameResult", "victory": 1, "victoryRank": ["A", "5"], "gameResult": [25, 27, 3, 1],
+                       "victoryNum": [6, 9, 7, 6], "gameRound": 1, "type": "notify"})
+    client.on_message({"curTimes": 4, "stage": "gameOver", "settingTimes": 4, "gameRound": 4, "type": "notify"})
+    # the last game went to seat 1's side, the room to the other
+    assert room_line(client) == ("4 game(s): our side lost the room, games won 1-3 (ours seats 1&3, theirs seats "
+                                 "0&2); last levels ours 5, theirs A; 0 deals, 0 acts")
+
+
+def test_default_user_ids_differ_for_seats_with_the_same_agent():
+    assert default_user("heuristic", 0) == "paiju-heuristic-0" != default_user("heuristic", 2)
+    assert default_user("bots/my.py:Clever", 1) == "paiju-Clever-1"
+    assert default_user("random", None) != default_user("random", None)

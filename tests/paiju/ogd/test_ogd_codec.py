@@ -1,4 +1,4 @@
-"""The OGD card and action codec (shared/protocols/ogd-websocket.md §5, §9): both ways,
+"""The OGD card and action codec (as OGD writes cards and actions, and its reading quirks): both ways,
 round trips on random hands and plays at every level, the wild named as itself, the
 jokers, OGD's two reading quirks, and bad input."""
 

@@ -93,7 +93,8 @@ def test_a_whole_game_with_our_client_and_raw_bots_one_misbehaving_replays_exact
     result = watcher.notifies("gameResult")[0]
     assert sum(result["victoryNum"]) == 3 and result["gameRound"] == 1
     log = replays(tmp_path / "games.jsonl")
-    assert log.header["options"]["index_ranges"] == [[0, 1]]
+    assert log.header["options"]["unit_order"] == "finished"
+    assert [e.index for e in log.events if e.KIND == "unit"] == [0]
 
 
 def test_notify_play_reports_the_top_play_before_the_action_and_acts_have_OGDs_fields(tmp_path):

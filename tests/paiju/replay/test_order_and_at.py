@@ -1,7 +1,7 @@
 """The replay's table follows the table, and `--at` says what the log has (issue 14 item 5):
 
 - an out-of-turn play that stands takes its place in the round where it was laid, before the
-  pass that answered it (it was listed after it);
+  play made on it; a pass on it is void and never joins the round;
 - after a redeal the table shows only the new face-up card (the spoilt draw's stayed);
 - `--at` errors give the bounds of the unit asked about, and a unit the log lacks is named.
 
@@ -34,7 +34,8 @@ def replay(*argv: str) -> subprocess.CompletedProcess[str]:
 def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     tmp = tmp_path_factory.mktemp("logs")
     return {
-        # seed 3: seat 1 bombs out of turn, seat 2 passes on it, the bomb stands (GD-2.3.2)
+        # seed 3: seat 1 bombs out of turn, seat 2 passes on it: taken back (GD-2.3.1); later
+        # seat 3 plays out of turn, seat 0 plays on it: both stand (GD-2.3.2)
         "out_of_turn": simulate(tmp, "oot.jsonl", "guandan", "--deals", "1", "--seed", "3", "--referee",
                                 "--infractions", "0.05"),
         # seed 7: deal 4 is short a card, redealt from a fresh deck (GD-1.2)
@@ -44,28 +45,40 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     }
 
 
-def test_an_out_of_turn_play_that_stands_comes_before_the_pass_that_answered_it(logs: dict[str, Path]) -> None:
+def test_GD_2_3_2_an_out_of_turn_play_that_stands_comes_before_the_play_made_on_it(logs: dict[str, Path]) -> None:
     log = open_log(str(logs["out_of_turn"]))
     fold = Fold(log)
     events = log.events
     checked = 0
     for step in fold.steps():
         event = events[step.last]
-        if event.KIND != "gd.play_stands" or "GD-2.3.2" not in event.reason:
+        if event.KIND != "gd.play_stands" or "play on it stands" not in event.reason:
             continue
-        attempt = max(e.seq for e in events[:step.last] if e.KIND == "gd.irregular" and e.seat == event.seat
+        attempt = max(e.seq for e in events[:step.last] if e.KIND == "gd.irregular"
                       and e.irregularity == "play_out_of_turn")
+        answer = next(e.seq for e in events[:step.last] if e.KIND == "gd.played" and e.seat == event.seat
+                      and attempt < e.seq)
         entries = fold.table.pile.entries
-        answered = [x for x in entries if attempt < x.seq < event.seq]
-        assert answered, "the out-of-turn play was answered by a pass"
         order = [(x.seat, x.seq) for x in entries]
-        play = next(k for k, x in enumerate(entries) if x.cards and x.seat == event.seat and x.seq == attempt)
-        assert all(entries.index(x) > play for x in answered), order
-        assert [x.seq for x in entries] == sorted(x.seq for x in entries)
+        seqs = [x.seq for x in entries]
+        assert attempt in seqs and answer in seqs and seqs.index(attempt) < seqs.index(answer), order
+        assert seqs == sorted(seqs)
         checked += 1
     assert checked, "the deal has an out-of-turn play that stands"
-    shown = replay(logs["out_of_turn"], "--at", "0:135").stdout
-    assert shown.index("▶1: ♠J ♠J ♥J ♣J") < shown.index("2: pass")
+    shown = replay(logs["out_of_turn"], "--at", "0:239").stdout
+    assert shown.index("3: ♠Q") < shown.index("▶0: ♥K")
+
+
+def test_GD_2_3_1_the_pass_on_an_out_of_turn_play_is_void_in_the_round(logs: dict[str, Path]) -> None:
+    # seed 3: seat 1 bombs out of turn, seat 2 passes on it (seq 134): no 跟牌, the bomb is taken
+    # back and the pass never joins the round
+    shown = replay(logs["out_of_turn"], "--at", "0:141").stdout
+    assert "seat 2 passes on the out-of-turn cards" in shown and "RULING GD-2.3.1" in shown
+    fold = Fold(open_log(str(logs["out_of_turn"])))
+    for step in fold.steps():
+        if step.last >= 141:
+            break
+    assert 134 not in [x.seq for x in fold.table.pile.entries]
 
 
 def test_after_a_redeal_only_the_new_face_up_card_is_shown(logs: dict[str, Path]) -> None:

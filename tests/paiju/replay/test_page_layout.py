@@ -108,9 +108,10 @@ def test_the_tribute_of_a_match_deal_is_table_data():
     states = merged_states(data)
     play = next(k for k, f in enumerate(data["frames"]) if f["k"] == "gd.play_started" and f["d"] == 2)
     tribute = states[play]["tribute"]
-    assert tribute["how"] == "due" and tribute["double"] and len(given) == 2
+    assert tribute["how"] == "due" and tribute["double"] and len(returned) == 2
+    # (seat 1's tribute is a wrong one, latent until after the first play: no card shown as given)
     assert {(p, r): (t, b) for p, r, t, b in tribute["payments"]} == {
-        key: (card, returned[key]) for key, card in given.items()}
+        key: (given.get(key), card) for key, card in returned.items()}
     assert all(s["tribute"] is None for s, f in zip(states, data["frames"]) if f["d"] == 1)
 
 
@@ -130,13 +131,14 @@ def table_after(*events) -> dict:
 
 def test_resisted_waived_and_excused_tribute():
     assert table_after(event(gd.TributeResisted, payers=(1, 3))) == {
-        "how": "resisted", "double": False, "payments": [], "seats": [1, 3]}
+        "how": "resisted", "double": False, "payments": [], "seats": [1, 3], "head": ""}
     assert table_after(event(gd.TributeWaived, double=True)) == {
-        "how": "waived", "double": True, "payments": [], "seats": []}
+        "how": "waived", "double": True, "payments": [], "seats": [], "head": "double tribute waived by a ruling"}
     due = event(gd.TributeDue, payments=((1, 0),), double=False, excused=(3,))
     paid = event(gd.TributeGiven, seat=1, card="SA", receiver=0)
     back = event(gd.ReturnGiven, seat=0, card="C4", payer=1)
-    assert table_after(due) == {"how": "due", "double": False, "payments": [[1, 0, None, None]], "seats": [3]}
+    assert table_after(due) == {"how": "due", "double": False, "payments": [[1, 0, None, None]], "seats": [3],
+                                "head": ""}
     assert table_after(due, paid, back)["payments"] == [[1, 0, "SA", "C4"]]
 
 
@@ -276,6 +278,9 @@ def test_guandan_page_layout(browser, pages, shots):
             family = page.eval_on_selector(selector, "e => getComputedStyle(e).fontFamily")
             assert all(cjk in family for cjk in CJK_FAMILIES), (selector, family)
         returned = max(k for k, f in enumerate(data["frames"]) if f["k"] == "gd.return_given")
+        events = open_log(str(GUANDAN_MATCH)).events
+        last_deal_rulings = sum(e.KIND in ("ref.ruling", "ref.unresolved") and e.deal == events[-1].deal
+                                for e in events)
 
         for width in WIDTHS:
             page.set_viewport_size({"width": width, "height": 800})
@@ -283,16 +288,16 @@ def test_guandan_page_layout(browser, pages, shots):
             seen, covered = page.evaluate(UNCOVERED_CORNERS)
             assert seen > 100 and covered == [], width
             assert_fits(page)
-            # the tribute at the table: both payments and both returns, as cards
+            # the tribute at the table: the payments and both returns, as cards
             goto_step(page, returned)
             assert page.is_visible("#tribute")
             assert "双贡" in page.inner_text("#tribute") and "还贡" in page.inner_text("#tribute")
             cards = page.eval_on_selector_all("#tribute .payment .card", "cs => cs.map(c => c.dataset.card)")
-            assert cards == ["RJ", "C8", "S5", "S2"]
+            assert cards == ["C8", "S5", "S2"]   # seat 1's tribute is a wrong one, found after the first play
             assert_fits(page)
             # the last step: every ruling listed; scrolled to the bottom, the toolbar still there
             page.click("#last")
-            assert page.locator("#ruling-list .ruling").count() > 5
+            assert page.locator("#ruling-list .ruling").count() == last_deal_rulings > 0
             assert_fits(page, shots, f"guandan-{width}-last")
             assert_toolbar_in_view_at_the_bottom(page)
             page.evaluate("window.scrollTo(0, 0)")

@@ -202,7 +202,7 @@ def test_unwritable_output_is_a_one_line_error_before_any_work(tmp_path, option,
     bad = tmp_path / "no" / "such" / "dir" / "out.jsonl"
     assert main([*DEALS, "--jobs", "2", option, str(bad), other, str(tmp_path / "other.out")]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith(f"paiju: error: cannot write {option[2:]} ")
+    assert err.count("\n") == 1 and err.startswith(f"paiju: error: cannot write {option} ")
     assert "no such directory" in err
     assert list(tmp_path.iterdir()) == []   # nothing written, not even the other output
 

@@ -227,7 +227,7 @@ def test_interactive_run_through_stdin(tmp_path):
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "scenario 1 of 2 · scenario-001.jsonl at" in out and "╭─ deal 1" in out
-    assert re.search(r"Rule on what seat \d did: plays out of turn 提前出牌 \(the irregularity at \d+\)\.", out)
+    assert re.search(r"Rule on what seat \d did: plays out of turn 越序出牌 \(the irregularity at \d+\)\.", out)
     assert "cannot read that: no clause 'GD-2.3.9'" in out            # asked again
     assert "→ RIGHT" in out and "| GD-2.3.1 " in out and "越序出牌" in out
     assert "scenario 2 of 2" in out and "score: 1 of 2 clauses right (1 right, 1 unanswered)" in out
@@ -331,6 +331,18 @@ def test_a_clause_not_produced_in_time_is_left_out_in_one_line_or_fails_clearly(
     assert notes == ["GD-2.2.1: no ruling cited it in 2 deals; left out"]
     with pytest.raises(TrainingError, match="no ruling cited GD-2.2.1 in 2 units each"):
         generate("guandan", 0, 1, "GD-2.2.1", max_attempts=2)
+
+
+def test_SJ_3_2_no_shengji_model_answer_teaches_an_automatic_match_loss():
+    """判负 has no trigger in the seed (SJ-3.2, revised): a scenario's model answer comes from
+    the rulebook referee, so none includes MatchLoss — not the plain SJ-1.18 warning, nor the
+    later rulings of a match full of 记违例."""
+    made = generate("shengji", 7, 6, "SJ-1.18,SJ-2.6,SJ-2.7")   # seed 7 taught 判负 before the revision
+    assert "SJ-1.18" in {s.expected.clause for s in made}
+    for s in made:
+        assert "MatchLoss" not in s.expected.sanctions, (s.expected.clause, s.expected.sanctions)
+        if s.expected.clause == "SJ-1.18":
+            assert s.expected.sanctions[0] == "Warning"
 
 
 def test_making_many_scenarios_shows_its_progress(tmp_path):

@@ -56,6 +56,11 @@ def test_answer_short_and_chinese_names_and_full_width_punctuation():
     assert parse_answer("SJ-3.1.6; ; 罚分（10）").sanctions == {"PointPenalty(10)"}
 
 
+def test_SJ_3_1_7_the_seeds_重新抓牌_is_a_redeal():
+    a = parse_answer("SJ-3.1.7；choice、重新抓牌；罚分（10）")
+    assert a.rectification == {"Choice", "Redeal"} and a.sanctions == {"PointPenalty(10)"}
+
+
 def test_empty_answer_and_skip_are_no_answer():
     assert parse_answer("") is None and parse_answer("   ") is None and parse_answer("skip") is None
 
@@ -111,6 +116,14 @@ def test_rectification_none_is_right_only_when_the_ruling_had_none():
     implied_only = key("GD-1.1.1", rectification=("Return", "RestoreOrder"))
     assert graded("GD-1.1.1; return", implied_only).verdict == RIGHT
     assert graded("GD-1.1.1; none", implied_only).verdict == PARTLY
+
+
+def test_GD_2_3_2_both_plays_standing_is_no_rectification_so_none_is_right():
+    stands = key("GD-2.3.2", rectification=("PlayStands", "PlayStands"))
+    assert graded("GD-2.3.2; none; none", stands).verdict == RIGHT
+    assert graded("GD-2.3.2", stands).verdict == RIGHT
+    assert graded("GD-2.3.2; expose, bar", stands).verdict == PARTLY
+    assert graded("GD-2.3.1", stands).verdict == WRONG       # the 下家 played on it: it stands
 
 
 def test_wrong_sanction_with_the_right_clause_is_partly_right():

@@ -26,7 +26,7 @@ def test_commands_deal_and_rulebook_lookup_from_inside() -> None:
     for command in ("deal ", "table ", "rules WORDS|ID", "skip", "quit"):
         assert f"\n  {command}" in out
     assert "clauses say 'out of turn':" in out and "    GD-2.3.2 Out-of-turn play followed: it stands" in out
-    assert "  GD-2.3.1 Out-of-turn play taken back; lead option\n" in out and "越序" not in out.split("rules GD-2.3.1")[0]
+    assert "  GD-2.3.1 Out-of-turn play taken back; lead option\n" in out and "违规者收回牌张" not in out.split("rules GD-2.3.1")[0]
     assert "no 掼蛋 (Guandan) clause says 'zzzz'" in out
     # the whole deal: from its first step, which the table view (the last few steps) does not show
     before, after = out.split("Your ruling> deal", 1)
@@ -54,7 +54,8 @@ def test_the_prompt_keeps_the_referees_findings_back(tmp_path: Path) -> None:
             assert finding not in prompts, finding
     # the same log in the replay says them (the findings are kept back, not lost)
     shown = paiju("replay", tmp_path / "guandan" / "guandan.jsonl").stdout
-    assert "下家已跟" in shown
+    assert "stage found" in shown
+    assert "下家应对" in shown        # what the 下家 did about an out-of-turn play (a fact, not a finding)
     assert "情节" in paiju("replay", tmp_path / "shengji" / "shengji.jsonl").stdout
 
 

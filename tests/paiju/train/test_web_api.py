@@ -18,10 +18,9 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra: pip install 'paiju[web]'")
 pytest.importorskip("starlette.testclient", reason="Starlette's test client needs httpx2 (the test extra)")
 
-from starlette.testclient import TestClient  # noqa: E402
-
 from paiju.train.web.app import create_app  # noqa: E402
 from paiju.train.web.store import INTERVALS, Store  # noqa: E402
+from tests.paiju.train.page_client import page_client  # noqa: E402
 
 
 @pytest.fixture
@@ -32,7 +31,7 @@ def bank(web_bank):
 @pytest.fixture
 def client(bank, tmp_path):
     store = Store(str(tmp_path / "progress.sqlite3"))
-    with TestClient(create_app(bank, store), raise_server_exceptions=False) as c:
+    with page_client(create_app(bank, store), raise_server_exceptions=False) as c:
         c.store = store
         yield c
 
@@ -52,6 +51,9 @@ def test_games_lists_clauses_effects_and_sanctions(client):
     assert all(c["id"].startswith("SJ-") for c in games["shengji"]["clauses"])
     assert "BarOnePlay" in games["guandan"]["effects"]
     assert "ForcedDoubleLast" in data["sanctions"]
+    gd_2_3 = next(c for c in games["guandan"]["clauses"] if c["id"] == "GD-2.3")
+    assert "提前出牌" in gd_2_3["search"]                  # the clause search finds the table's word too
+    assert data["sanction_words"]["ForcedDoubleLast"].startswith("判双下 ")   # the referee's terms (paiju.wording)
 
 
 @pytest.mark.parametrize("game", ["guandan", "shengji"])
@@ -148,9 +150,11 @@ def test_bad_requests_get_clear_errors(client, bank, path, body, status, words):
 
 def test_malformed_json_and_unknown_paths_are_not_server_errors(client, bank):
     bank.ids("guandan")
-    assert client.post("/api/scenario/guandan-1/answer", content=b"{not json").json() == {"error": "malformed JSON"}
-    assert client.post("/api/scenario/guandan-1/answer", content=b"[1, 2]").status_code == 400
-    assert client.post("/api/scenario/guandan-1/answer", content=b"x" * 70_000).status_code == 413
+    json_type = {"Content-Type": "application/json"}
+    assert client.post("/api/scenario/guandan-1/answer", content=b"{not json",
+                       headers=json_type).json() == {"error": "malformed JSON"}
+    assert client.post("/api/scenario/guandan-1/answer", content=b"[1, 2]", headers=json_type).status_code == 400
+    assert client.post("/api/scenario/guandan-1/answer", content=b"x" * 70_000, headers=json_type).status_code == 413
     assert client.get("/static/../../pyproject.toml").status_code == 404
     assert client.get("/static/app.py").status_code == 404
     assert client.get("/api/next", params={"game": "guandan"}).status_code == 400
@@ -188,9 +192,9 @@ def test_spaced_repetition_brings_a_missed_clause_back_before_a_mastered_one(ban
 def test_progress_lasts_across_a_restart_and_exports_as_csv(bank, tmp_path):
     path = str(tmp_path / "progress.sqlite3")
     sid = bank.ids("shengji")[0]
-    with TestClient(create_app(bank, Store(path))) as first:
+    with page_client(create_app(bank, Store(path))) as first:
         first.post(f"/api/scenario/{sid}/answer", json=_answer_for(bank, sid, trainee="李四"))
-    with TestClient(create_app(bank, Store(path))) as again:
+    with page_client(create_app(bank, Store(path))) as again:
         progress = again.get("/api/progress", params={"game": "shengji", "trainee": "李四"}).json()
         assert progress["attempts"] == 1 and progress["clauses"][0]["right"] == 1
         rows = list(csv.DictReader(io.StringIO(again.get("/api/export.csv").text)))
@@ -205,7 +209,7 @@ def test_two_trainees_answering_at_once_both_land(bank, tmp_path):
     errors = []
 
     def trainee(name):
-        with TestClient(app) as c:
+        with page_client(app) as c:
             for sid in ids:
                 r = c.post(f"/api/scenario/{sid}/answer", json=_answer_for(bank, sid, trainee=name))
                 if r.status_code != 200:

@@ -19,6 +19,7 @@ uvicorn = pytest.importorskip("uvicorn", reason="the web extra: pip install 'pai
 
 from paiju.train.web.app import create_app  # noqa: E402
 from paiju.train.web.bank import ScenarioBank  # noqa: E402
+from paiju.train.web.server import server_config  # noqa: E402
 from paiju.train.web.store import Store  # noqa: E402
 
 
@@ -33,8 +34,7 @@ class Server:
 
     def __init__(self, bank: ScenarioBank, db: str) -> None:
         self.port = _free_port()
-        config = uvicorn.Config(create_app(bank, Store(db)), host="127.0.0.1", port=self.port, log_level="warning")
-        self.server = uvicorn.Server(config)
+        self.server = uvicorn.Server(server_config(create_app(bank, Store(db)), "127.0.0.1", self.port))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> str:

@@ -9,10 +9,7 @@ const WORDS = {
         refresh: "刷新", attempts: "次数", accuracy: "正确率", due: "到期", export: "导出 CSV", right: "正确",
         search: "搜索条款：编号或文字", needName: "请先填写姓名", awaiting: "出现违规：请裁决", dealOver: "本副牌结束",
         verdicts: { right: "正确", "partly right": "部分正确", wrong: "错误", unanswered: "未作答" },
-        cannot: "无法执行：", seconds: "秒", nowDue: "现在", examOver: "考试结束", score: "得分", lang: "English",
-        sanctionNames: { Warning: "警告", RecordedViolation: "记违例", PointPenalty: "罚分", LevelDiffPenalty: "级差分",
-                         ForcedLast: "单下", ForcedDoubleLast: "双下", MatchLoss: "判负", Suspension: "停赛",
-                         AdjustedScore: "调整分" } },
+        cannot: "无法执行：", seconds: "秒", nowDue: "现在", examOver: "考试结束", score: "得分", lang: "English" },
   en: { title: "Referee training", name: "Name", game: "Game", practice: "Practice", exam: "Exam", live: "Live deal",
         progress: "Progress", instructor: "Instructor", next: "Next scenario", clause: "Clause",
         rectification: "Rectification", sanctions: "Sanctions", submit: "Submit ruling", apply: "Apply my ruling",
@@ -22,14 +19,10 @@ const WORDS = {
         search: "Search clauses: id or words", needName: "Enter your name first", awaiting: "Irregularity: your ruling",
         dealOver: "The deal is over", verdicts: { right: "right", "partly right": "partly right", wrong: "wrong",
         unanswered: "unanswered" }, cannot: "Cannot be carried out: ", seconds: "s", nowDue: "now",
-        examOver: "Exam over", score: "Score", lang: "中文",
-        sanctionNames: { Warning: "Warning", RecordedViolation: "Recorded violation", PointPenalty: "Point penalty",
-                         LevelDiffPenalty: "Level-difference penalty", ForcedLast: "Forced last (单下)",
-                         ForcedDoubleLast: "Forced double last (双下)", MatchLoss: "Match loss",
-                         Suspension: "Suspension", AdjustedScore: "Adjusted score" } },
+        examOver: "Exam over", score: "Score", lang: "中文" },
 };
 const COUNTED = new Set(["PointPenalty", "LevelDiffPenalty"]);
-const state = { lang: localStorage.getItem("paiju.lang") || "zh", games: [], sanctions: [], scenario: null,
+const state = { lang: localStorage.getItem("paiju.lang") || "zh", games: [], sanctions: [], sanctionWords: {}, scenario: null,
                 shownAt: 0, exam: null, examIndex: 0, live: null, liveSeen: 0, timer: null };
 const $ = (id) => document.getElementById(id);
 const w = (key) => WORDS[state.lang][key] || key;
@@ -95,7 +88,7 @@ function buildForm() {
     const label = el("label");
     const box = el("input");
     box.type = "checkbox"; box.value = kind; box.name = "sanction";
-    label.append(box, " " + (WORDS[state.lang].sanctionNames[kind] || kind));
+    label.append(box, " " + (state.sanctionWords[kind] || kind));   // the referee's term, English beside
     if (COUNTED.has(kind)) {
       const n = el("input");
       n.type = "number"; n.min = "1"; n.max = "999"; n.value = kind === "PointPenalty" ? "10" : "1";
@@ -113,8 +106,8 @@ function filterClauses() {
   const keep = select.value;
   select.replaceChildren();
   for (const c of data.clauses) {
-    const hay = `${c.id} ${c.title} ${c.zh} ${c.en}`.toLowerCase();
-    if (query && !hay.includes(query)) continue;
+    const hay = c.search || `${c.id} ${c.title} ${c.zh} ${c.en}`.toLowerCase();
+    if (query && !query.split(/\s+/).every((word) => hay.includes(word))) continue;
     const option = el("option", clauseLabel(c));
     option.value = c.id;
     select.append(option);
@@ -365,6 +358,7 @@ async function start() {
   const data = await api("/api/games");
   state.games = data.games;
   state.sanctions = data.sanctions;
+  state.sanctionWords = data.sanction_words || {};
   for (const g of data.games) {
     const option = el("option", g.game);
     option.value = g.game;
