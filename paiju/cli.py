@@ -191,6 +191,12 @@ def _main(argv: Sequence[str] | None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return 0
+    except OSError as exc:   # a file or the system refused: the reason in words, never "[Errno 21] …"
+        if os.environ.get("PAIJU_DEBUG"):
+            raise
+        where = f" {exc.filename!r}" if exc.filename else ""
+        print(f"paiju: error: cannot use{where}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
     except Exception as exc:  # never a traceback for the user; PAIJU_DEBUG=1 shows it
         if os.environ.get("PAIJU_DEBUG"):
             raise

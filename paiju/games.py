@@ -93,6 +93,9 @@ class PaijuPart:
     deal_facts: Callable[[Any, bool], tuple[tuple[DealFacts, ...], int | None]] | None = None
     """(a unit's result, whether it is a match) → its deals as a tournament scores them and
     the match winner (None for a lone deal or a tied match); None: no tournaments."""
+    deal_levels_at_most: int | None = None
+    """The most levels one deal can give (掼蛋: 3, a 1-2 finish): a tournament's level
+    differences lie in [-this, +this], which its intervals use; None: no such bound."""
     bot_protocol: str | None = None
     """The competition protocol whose bots can sit at its tables ('ogd': ``paiju.ogd``)."""
     card_legend: tuple[tuple[str, str], ...] = ()
@@ -189,6 +192,33 @@ _GUANDAN_ENDS = {"pass_a": "passed A", "deals": "the fixed number of deals (matc
                  "max_deals": "the deal limit (max_deals): a result by levels"}
 
 
+FINAL_ROWS_EACH = 10
+"""Up to this many matches, the summary lists each one's final levels and 级差分."""
+_FINAL = (f"级差分: a side's level minus the other's at the end (passing A: the rules' pass_a_score), "
+          f"less its penalties; each match is listed up to {FINAL_ROWS_EACH} matches, all in --summary's per_unit")
+
+
+def _guandan_final_rows(results: Sequence[Any], kinds: Sequence[str]) -> tuple[Row, ...]:
+    """Per side: its 级差分 over the matches and the levels it ended at; then each match's
+    final levels and scores (a few matches only)."""
+    rows = []
+    for t in (0, 1):
+        scores = [r.scores[t] for r in results]
+        ended = Counter(r.levels[t] for r in results)
+        at = ", ".join(f"{level} ×{count}" for level, count in sorted(
+            ended.items(), key=lambda item: (-item[1], item[0])))
+        mean = statistics.fmean(scores) if scores else 0.0
+        rows.append(Row(_side_label(kinds, t), f"side{t}",
+                        {"score_total": sum(scores), "score_mean": round(mean, 3), "final_levels": dict(ended)},
+                        f"级差分 {sum(scores):+d} in all ({mean:+.2f} a match); ended at {at or '-'}"))
+    if len(results) <= FINAL_ROWS_EACH:
+        for i, r in enumerate(results):
+            rows.append(Row(f"match {i}", f"match{i}", {"levels": list(r.levels), "scores": list(r.scores)},
+                            f"levels {r.levels[0]} / {r.levels[1]}, 级差分 {r.scores[0]:+d} / {r.scores[1]:+d}"
+                            + (f" (penalties {r.penalties[0]} / {r.penalties[1]})" if any(r.penalties) else "")))
+    return tuple(rows)
+
+
 def _summarize_guandan(unit: str, results: Sequence[Any], kinds: Sequence[str]) -> Summary:
     n = len(results)
     if unit == "deals":
@@ -228,6 +258,8 @@ def _summarize_guandan(unit: str, results: Sequence[Any], kinds: Sequence[str]) 
                   Section("wins by agents (who beat whom)", "wins_by_agents",
                           _agent_rows([r.winner for r in results], kinds), empty="no winner"),
                   Section("how matches ended", "ended", _ended_rows(Counter(r.ended for r in results), n, _GUANDAN_ENDS)),
+                  Section("final levels and 级差分 (match score)", "final", _guandan_final_rows(results, kinds),
+                          note=_FINAL),
                   Section("deals per match", "deals_per_match", (spread_row("deals", "deals", deals),)),
                   Section("tribute (per deal)", "tribute", rows_tribute, note=_TRIBUTE)),
         per_unit={"deals": deals, "scores": [list(r.scores) for r in results],
@@ -388,7 +420,7 @@ _NO_PART = PaijuPart()
 add_part(LAYER, "guandan", PaijuPart(summarize=_summarize_guandan, replay_handlers=_handlers("paiju.replay.guandan"),
                                      changed_by_rulings=_changed_guandan, changed_note=FORCED_NOTE, round_word="round",
                                      short_title="掼蛋", wild_suit="H", words=_words("paiju.replay.guandan_words"),
-                                     deal_facts=_guandan_deal_facts, bot_protocol="ogd",
+                                     deal_facts=_guandan_deal_facts, deal_levels_at_most=3, bot_protocol="ogd",
                                      card_legend=(
                                          ("level", "级牌 level card {level}: ranks above A, below the jokers"),
                                          ("wild", "逢人配 wild card {card}: stands for any card but a joker"),

@@ -22,6 +22,7 @@ from tabletop.effects import Sanction
 from tabletop.errors import OptionError
 from tabletop.games import game_spec
 from tabletop.options import describe_options
+from paiju.summary import counted
 
 LABEL_WIDTH = 17
 DEFAULT_WIDTH = 100
@@ -48,7 +49,7 @@ def rules_command(args: argparse.Namespace) -> int:
         print(clause_text(args.game, wanted))
         return 0
     rows = rules_table(args.game, said)
-    table = Table(title=f"{args.game}: {len(rows)} clauses", title_justify="left", box=box.SIMPLE_HEAD)
+    table = Table(title=f"{args.game}: {counted(len(rows), 'clause')}", title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("clause", style="cyan", no_wrap=True)
     table.add_column("summary")
     table.add_column("sanction", overflow="fold")   # rich would cut a CJK-wrapped line short

@@ -109,6 +109,8 @@ def counted(n: int, noun: str) -> str:
     """``n`` and the noun, plural unless one: '1 deal', '3 matches', '0 levels'."""
     if n == 1:
         return f"1 {noun}"
+    if noun.endswith("y") and noun[-2:-1] not in tuple("aeiou"):   # irregularity → irregularities
+        return f"{n} {noun[:-1]}ies"
     return f"{n} {noun}{'es' if noun.endswith(('ch', 'sh', 's', 'x')) else 's'}"
 
 

@@ -246,15 +246,22 @@ def _text_lines(path: str, read: ProgressCallback | None = None) -> Iterator[str
 
 
 def iter_lines(path: "str | os.PathLike[str]", read: ProgressCallback | None = None) -> Generator[tuple[int, str, bool], None, None]:
-    """(line number from 1, text without newline, whether it ended with a newline);
+    """(line number from 1, text without its line ending (LF, or CRLF as a Windows editor
+    saves it), whether it ended with one);
     ``read`` is told the bytes of the file read as they are."""
     path = os.fspath(path)
     try:
         for number, raw in enumerate(_text_lines(path, read), start=1):
-            yield number, raw.rstrip("\n"), raw.endswith("\n")
+            ended = raw.endswith("\n")
+            text = raw[:-1] if ended else raw
+            yield number, text[:-1] if ended and text.endswith("\r") else text, ended   # CRLF (Windows) too
     except FileNotFoundError:
         raise LogError(f"no such log: {path!r}") from None
-    except (OSError, EOFError, UnicodeDecodeError, zlib.error) as exc:
+    except IsADirectoryError:
+        raise LogError(f"cannot read log {path!r}: it is a directory") from None
+    except OSError as exc:   # the reason in words, not "[Errno 13] Permission denied: 'x'"
+        raise LogError(f"cannot read log {path!r}: {exc.strerror or exc}") from None
+    except (EOFError, UnicodeDecodeError, zlib.error) as exc:
         raise LogError(f"cannot read log {path!r}: {exc}") from None
 
 

@@ -305,7 +305,9 @@ def open_campaign(directory: str, game: str, unit: str, seed: int, total: int | 
         if data.get("format") != FORMAT:
             raise ValueError(f"format {data.get('format')!r}")
         search = Search.from_dict(data, coverage)
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except OSError as exc:
+        raise OptionError(f"--campaign {directory!r}: cannot read its {STATE}: {exc.strerror or exc}") from None
+    except (ValueError, KeyError, TypeError) as exc:
         raise OptionError(f"--campaign {directory!r}: cannot read its {STATE}: {exc}") from None
     asked = {"game": game, "unit": unit, "seed": seed, "guided": guided}
     kept = {"game": search.game, "unit": search.unit, "seed": search.seed, "guided": search.guided}

@@ -110,7 +110,7 @@ class Case:
         order = {k: i for i, k in enumerate(catalogue.kinds)}
         unknown = sorted(set(infractions) - set(order))
         if unknown:
-            raise OptionError(f"unknown infraction kind(s) {', '.join(unknown)}")
+            raise OptionError(f"unknown infraction kind{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}")
         max_deals = rules.get("max_deals")
         return cls(game=header["game"], unit=options.get("unit", "deals"), seed=int(header["seed"]),
                    index=fuzz["index"], agents=tuple(options.get("agents") or ("random",) * 4),
@@ -266,10 +266,12 @@ def players_for(case: Case) -> list[Any]:
                      seat=seat) for seat, agent in enumerate(agents)]
 
 
-def run_case(case: Case, observers: Sequence[Any] = ()) -> Outcome:
+def run_case(case: Case, observers: Sequence[Any] = (), *, checked: bool = True) -> Outcome:
     """Play the case with the invariant checker; a broken invariant or an exception from
     the engine, the referee or an agent is the finding. ``observers`` watch the table too
-    (``on_events(engine, events)``: interaction coverage)."""
+    (``on_events(engine, events)``: interaction coverage). Not ``checked``: the same play
+    and log without the checker (it only watches), about twice as fast — for re-running a
+    case only to see where it goes (the holes report)."""
     from enforcement.setup import make_referee
     from paiju.sim.refereed import start_unit
 
@@ -284,9 +286,11 @@ def run_case(case: Case, observers: Sequence[Any] = ()) -> Outcome:
         events.append(started)
         players = players_for(case)
         deals = 1 if case.unit == "deals" else min(rules.max_deals, MATCH_DEAL_GUARD)
-        result = run(engine, checker.watch(engine, players), [_Keep(events), checker, *observers], referee=make_referee(case.game),
-                     max_steps=DEAL_DECISIONS * (deals + 1))
-        checker.finish(engine, result)
+        watchers = [_Keep(events), checker, *observers] if checked else [_Keep(events), *observers]
+        result = run(engine, checker.watch(engine, players) if checked else players, watchers,
+                     referee=make_referee(case.game), max_steps=DEAL_DECISIONS * (deals + 1))
+        if checked:
+            checker.finish(engine, result)
     except InvariantViolation as v:
         finding = Finding(v.invariant, str(v))
     except RunawayError as exc:
@@ -351,7 +355,7 @@ def shrink(outcome: Outcome, *, max_runs: int = 80, deadline: float | None = Non
 
     case = best.case
     if case.unit == "matches" and best.deals > 0 and (case.max_deals is None or best.deals < case.max_deals):
-        attempt(attrs.evolve(case, max_deals=best.deals), f"only the first {best.deals} deals")
+        attempt(attrs.evolve(case, max_deals=best.deals), f"only the first {best.deals} deal{'s' if best.deals != 1 else ''}")
     if len(best.case.rates) > 2:  # one kind alone, or two together, often do it
         drawn = dict(best.case.rates)
         order = {k: i for i, (k, _) in enumerate(best.case.rates)}

@@ -298,7 +298,7 @@ def _report(outcome: Outcome, replay: bool, args: argparse.Namespace, out: TextI
 def _unit_text(case: Case) -> str:
     if case.unit == "deals":
         return "one deal"
-    return f"a match of at most {case.max_deals} deals" if case.max_deals is not None else "a match"
+    return f"a match of at most {counted(case.max_deals, 'deal')}" if case.max_deals is not None else "a match"
 
 
 def _shrink_text(before: Case, after: Case, first: Outcome, last: Outcome) -> str:
@@ -393,7 +393,7 @@ def repro_command(path: str, out: TextIO) -> int:
           + ("" if case.max_irregularities is None else f"; at most {case.max_irregularities} irregularities"),
           file=out)
     same = outcome.lines == list(log.lines)
-    print(f"re-run: {len(outcome.events)} events, "
+    print(f"re-run: {counted(len(outcome.events), 'event')}, "
           + ("the same as the log" if same else "NOT the same as the log (the code changed since it was written?)"),
           file=out)
     if outcome.finding is None:

@@ -21,6 +21,8 @@ from tabletop.errors import OptionError
 from paiju.fuzz.case import Case, Finding, Outcome, run_case, shrink
 from paiju.fuzz.guided import case_from_dict, case_to_dict
 from paiju.fuzz.interactions import Recorder, Situation, Unresolved, interactions_of
+from paiju.progress import Reporter
+from paiju.summary import counted
 
 PHASE_WORDS = {"draw": ("the draw", "抓牌"), "declare": ("the declaration", "亮主"), "kitty": ("the burial", "扣底"),
                "tribute": ("tribute", "进贡"), "return": ("the return", "还贡"), "play": ("the play", "出牌"),
@@ -116,9 +118,10 @@ def _fallback_words(game: str, fallbacks: Counter) -> str:
 
 
 def reaches(case: Case, key: str) -> Outcome:
-    """Play ``case``; its finding is the hole ``key`` when the case meets that situation."""
+    """Play ``case`` (without the invariant checker: the same log, about twice as fast);
+    its finding is the hole ``key`` when the case meets that situation."""
     recorder = Recorder(case.game)
-    outcome = run_case(case, [recorder])
+    outcome = run_case(case, [recorder], checked=False)
     hit = any(u.situation.key == key for u in recorder.unresolved)
     return attrs.evolve(outcome, finding=Finding(f"{HOLE} {key}", f"unresolved: {key}") if hit else None)
 
@@ -126,51 +129,96 @@ def reaches(case: Case, key: str) -> Outcome:
 def smallest_log(cluster: Cluster, directory: str, number: int, *, seconds: float) -> tuple[str, Outcome] | None:
     """Shrink the cluster's example while it still meets the situation (for at most
     ``seconds``; 0: not at all); write its log."""
+    if cluster.example is None:
+        return None
+    outcome = reaches(cluster.example, cluster.situation.key)
+    if outcome.finding is None:
+        return None  # the code changed since the case was met
+    small, _ = _shrunk(outcome, cluster.situation.key, seconds)
+    return _write_log(small, directory, number), small
+
+
+def _shrunk(outcome: Outcome, key: str, seconds: float) -> tuple[Outcome, bool]:
+    """The smallest case found in ``seconds``, and whether any smaller one was tried."""
+    if seconds <= 0:
+        return outcome, False
+    done = shrink(outcome, max_runs=SHRINK_RUNS, deadline=time.monotonic() + seconds, rerun=lambda c: reaches(c, key))
+    return done.outcome, done.runs > 0
+
+
+def _write_log(small: Outcome, directory: str, number: int) -> str:
     from paiju.files import write_whole
     from tabletop.log import encode
 
-    if cluster.example is None:
-        return None
-    key = cluster.situation.key
-    outcome = reaches(cluster.example, key)
-    if outcome.finding is None:
-        return None  # the code changed since the case was met
-    small = outcome if seconds <= 0 else \
-        shrink(outcome, max_runs=SHRINK_RUNS, deadline=time.monotonic() + seconds, rerun=lambda c: reaches(c, key)).outcome
     case = small.case
     os.makedirs(directory, exist_ok=True)
     path = os.path.join(directory, f"{case.game}-hole{number}-s{case.seed}-case{case.index}.jsonl")
     header = case.header()
     header["options"]["fuzz"]["finding"] = small.finding.message if small.finding is not None else ""
     write_whole(path, "".join(line + "\n" for line in [encode(header), *small.lines]), what="the hole's log")
-    return path, small
+    return path
 
 
 # ---------------------------------------------------------------------------------------------
 # The report
 
 
-def report_rows(holes: Holes, *, logs: str, seconds_each: float = 20.0, seconds: float = 300.0) -> list[dict[str, Any]]:
+HOLES_SHARE = 0.25
+"""The holes step (re-playing each situation's example, then shrinking) takes at most this
+share of the time the run it reports took, so that it never costs more than a fraction of it."""
+MIN_SECONDS = 1.0
+"""…but at least this long, so that a run of a second still gets its most frequent holes' logs."""
+NOT_IN_TIME = "not written: the holes step's time was up (it takes at most a quarter of the run's time)"
+CODE_CHANGED = "not reproduced (the code changed since the case was met)"
+
+
+def holes_seconds(run_seconds: float) -> float:
+    """How long the holes step of a run that took ``run_seconds`` may take."""
+    return max(MIN_SECONDS, HOLES_SHARE * run_seconds)
+
+
+def report_rows(holes: Holes, *, logs: str, seconds: float = MIN_SECONDS,
+                progress: Reporter | None = None) -> list[dict[str, Any]]:
     """One row per cluster, most frequent first: the situation in words, counts, fallback,
-    and the smallest reproducing log (written to ``logs``) with the command that replays it.
-    Shrinking takes at most ``seconds_each`` per cluster and ``seconds`` in all; the clusters
-    past that get their example's log as it is (``shrunk`` False)."""
-    rows = []
+    and a reproducing log (written to ``logs``) with the command that replays it. Within
+    ``seconds`` in all: first each cluster's example is played again (most frequent first;
+    the clusters past the time get no log, ``missing`` says why), then what time is left
+    shrinks them in turn, shared evenly (``shrunk`` says which were). ``progress`` is
+    advanced once per cluster played and once per cluster shrunk."""
     deadline = time.monotonic() + seconds
-    for number, cluster in enumerate(holes.ordered(), 1):
+    clusters = holes.ordered()
+    met: list[Outcome | None] = []
+    missing: list[str] = []
+    for cluster in clusters:
+        outcome = None
+        if cluster.example is not None and time.monotonic() < deadline:
+            outcome = reaches(cluster.example, cluster.situation.key)
+        if outcome is None or outcome.finding is None:
+            met.append(None)
+            missing.append(NOT_IN_TIME if cluster.example is not None and outcome is None else CODE_CHANGED)
+        else:
+            met.append(outcome)
+            missing.append("")
+        if progress is not None:
+            progress.advance(1)
+    rows = []
+    for number, (cluster, outcome) in enumerate(zip(clusters, met), 1):
         en, zh = situation_words(holes.game, cluster.situation)
-        budget = min(seconds_each, deadline - time.monotonic())
-        found = smallest_log(cluster, logs, number, seconds=max(0.0, budget))
         row = {"number": number, "key": cluster.situation.key, "en": en, "zh": zh, "count": cluster.count,
                "cases": cluster.cases, "fallback": _fallback_words(holes.game, cluster.fallbacks), "note": cluster.note,
-               "log": None, "command": None, "size": "", "shrunk": budget > 0}
-        if found is not None:
-            log, small = found
-            row["log"] = log
-            row["command"] = f"paiju replay {log}"
+               "log": None, "command": None, "size": "", "shrunk": False, "missing": missing[number - 1]}
+        if outcome is not None:
+            left = len(clusters) - number + 1
+            share = (deadline - time.monotonic()) / left
+            small, row["shrunk"] = _shrunk(outcome, cluster.situation.key, share)
+            log = _write_log(small, logs, number)
             kinds = ", ".join(f"{k} {r}" for k, r in small.case.rates)
-            row["size"] = (f"{small.deals} deal(s), {len(small.events)} events, {small.committed} irregularities "
-                           f"(infractions {kinds}; agents {','.join(small.case.agents)})")
+            row.update(log=log, command=f"paiju replay {log}",
+                       size=(f"{counted(small.deals, 'deal')}, {counted(len(small.events), 'event')}, "
+                             f"{counted(small.committed, 'irregularity')} (infractions {kinds}; "
+                             f"agents {','.join(small.case.agents)})"))
+        if progress is not None:
+            progress.advance(1)
         rows.append(row)
     return rows
 
@@ -186,13 +234,13 @@ def write_report(game: str, rows: list[dict[str, Any]], path: str) -> None:
 def render_markdown(game: str, rows: list[dict[str, Any]]) -> str:
     title = interactions_title(game)
     out = [f"# Rulebook holes: {title} / 规则漏洞", "",
-           f"{len(rows)} situation(s) the rulebook does not decide (`ref.unresolved`), most frequent first.",
+           f"{counted(len(rows), 'situation')} the rulebook does not decide (`ref.unresolved`), most frequent first.",
            f"规则未能裁决的情形共 {len(rows)} 种，按出现次数排列。", ""]
     if not rows:
         out.append("None met in this run. / 本次运行未遇到。")
     for r in rows:
         out += [f"## {r['number']}. {r['en']}", "", f"情形：{r['zh']}", "",
-                f"- arose / 出现: {r['count']} time(s) in {r['cases']} case(s)",
+                f"- arose / 出现: {counted(r['count'], 'time')} in {counted(r['cases'], 'case')}",
                 f"- fallback applied / 兜底条款: {r['fallback']}"]
         if r["note"]:
             out.append(f"- referee's note / 说明: {r['note']}")
@@ -202,7 +250,7 @@ def render_markdown(game: str, rows: list[dict[str, Any]]) -> str:
             out += [f"- {which}: `{r['log']}` ({r['size']})",
                     f"- replay / 复现: `{r['command']}`"]
         else:
-            out.append("- smallest reproducing log: not reproduced (the code changed since the case was met)")
+            out.append(f"- reproducing log: {r.get('missing') or CODE_CHANGED}")
         out.append("")
     return "\n".join(out)
 
@@ -219,5 +267,5 @@ def interactions_title(game: str) -> str:
     return game_spec(game).title
 
 
-__all__ = ["Cluster", "Holes", "reaches", "render_markdown", "report_rows", "situation_words",
+__all__ = ["Cluster", "Holes", "holes_seconds", "reaches", "render_markdown", "report_rows", "situation_words",
            "smallest_log", "write_report"]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.errors import OptionError
+from paiju.summary import counted
 
 MATPLOTLIB_HINT = "--report needs matplotlib: pip install 'paiju[report]'"
 
@@ -83,13 +84,13 @@ def holes_section(rows: Sequence[dict[str, Any]]) -> str:
     for r in rows:
         parts.append(f"<section class=\"hole\"><h3>{r['number']}. {html.escape(r['en'])}</h3>"
                      f"<p lang=\"zh\">情形：{html.escape(r['zh'])}</p><ul>"
-                     f"<li>arose / 出现: {r['count']} time(s) in {r['cases']} case(s)</li>"
+                     f"<li>arose / 出现: {counted(r['count'], 'time')} in {counted(r['cases'], 'case')}</li>"
                      f"<li>fallback applied / 兜底条款: {html.escape(r['fallback'])}</li>"
                      + (f"<li>note / 说明: {html.escape(r['note'])}</li>" if r.get("note") else "")
                      + (f"<li>{'smallest reproducing log / 最小复现记录' if r.get('shrunk') else 'reproducing log (not shrunk)'}: "
                         f"<code>{html.escape(r['log'])}</code> "
                         f"({html.escape(r['size'])})</li><li>replay / 复现: <code>{html.escape(r['command'])}</code></li>"
-                        if r.get("log") else "")
+                        if r.get("log") else f"<li>reproducing log: {html.escape(r.get('missing') or 'not reproduced')}</li>")
                      + "</ul></section>")
     return "\n".join(parts)
 
@@ -101,7 +102,7 @@ def coverage_page(search: Any, holes_rows: Sequence[dict[str, Any]], title: str)
     why: dict[str, int] = {}
     for _, _, reason in never:
         why[reason.split(":")[0]] = why.get(reason.split(":")[0], 0) + 1
-    body = [f"<p>{search.cases} cases ({search.deals} deals) from seed {search.seed}"
+    body = [f"<p>{counted(search.cases, 'case')} ({counted(search.deals, 'deal')}) from seed {search.seed}"
             f"{', guided' if search.guided else ''}. <strong>{html.escape(matrix.summary())}</strong>.</p>",
             "<h2>Interaction matrix</h2>", f"<div class=\"heatmap\">{heatmap_svg(matrix)}</div>",
             f"<h2>Pairs never seen ({len(never)})</h2>",

@@ -21,6 +21,7 @@ from paiju.progress import start_progress
 from paiju.fuzz.campaign import CaseResult, Pool, Search, open_campaign, run_search, save_campaign
 from paiju.fuzz.case import Finding, run_case, shrink
 from paiju.fuzz.guided import case_to_dict
+from paiju.summary import counted
 
 SEARCH_OPTIONS = ("guided", "campaign", "jobs", "cluster", "holes", "report", "matrix")
 
@@ -63,7 +64,7 @@ def search_command(args: argparse.Namespace, plain: Plain, stdout: TextIO | None
                                         plain.coverage)
         out_dir = os.path.join(args.campaign, "findings")
         if resumed:
-            print(f"resuming the campaign in {args.campaign}: {search.cases} of {search.total} cases done", file=stderr)
+            print(f"resuming the campaign in {args.campaign}: {search.cases} of {counted(search.total, 'case')} done", file=stderr)
     else:
         search = Search(args.game, unit, args.seed, asked or plain.default_cases, args.guided, plain.coverage)
         plain.check_out_dir(args.out)
@@ -105,7 +106,7 @@ def search_command(args: argparse.Namespace, plain: Plain, stdout: TextIO | None
     _write_outputs(search, args, out_dir, stdout)
     if status == "interrupted":
         again = f" (resume: the same command with --campaign {args.campaign})" if args.campaign else ""
-        print(f"interrupted after {search.cases} of {search.total} cases{again}", file=stderr)
+        print(f"interrupted after {search.cases} of {counted(search.total, 'case')}{again}", file=stderr)
         return stopped
     return 1 if search.findings else 0
 
@@ -157,15 +158,15 @@ def _print(search: Search, status: str, seconds: float, args: argparse.Namespace
     if reasons:
         print("pairs never seen: " + ", ".join(f"{n} {k}" for k, n in sorted(reasons.items())), file=out)
     if search.guided:
-        print(f"guided: corpus of {len(search.corpus)} cases that reached new pairs", file=out)
+        print(f"guided: corpus of {counted(len(search.corpus), 'case')} that reached new pairs", file=out)
     holes = search.holes.ordered()
-    print(f"rulebook holes: {len(holes)} unresolved situation(s), {sum(c.count for c in holes)} time(s)", file=out)
+    print(f"rulebook holes: {counted(len(holes), 'unresolved situation')}, {counted(sum(c.count for c in holes), 'time')}", file=out)
     print(f"played {where}: {search.cases / search.seconds if search.seconds else 0:.1f} cases/s, "
           f"{search.deals / search.seconds if search.seconds else 0:.1f} deals/s", file=out)
 
 
 def _write_outputs(search: Search, args: argparse.Namespace, out_dir: str, out: TextIO) -> None:
-    from paiju.fuzz.holes import report_rows, write_report
+    from paiju.fuzz.holes import holes_seconds, report_rows, write_report
     from paiju.fuzz.report import write_report as write_coverage
 
     if args.matrix:
@@ -174,11 +175,16 @@ def _write_outputs(search: Search, args: argparse.Namespace, out_dir: str, out: 
     rows: list[dict[str, Any]] = []
     if args.holes or args.report:
         logs = os.path.join(args.campaign, "holes") if args.campaign else os.path.join(out_dir, "holes")
-        each, total = (20.0, 300.0) if args.time_budget is None else (max(2.0, args.time_budget / 10), args.time_budget / 4)
-        rows = report_rows(search.holes, logs=logs, seconds_each=each, seconds=total)
+        clusters = len(search.holes.clusters)
+        progress = start_progress("steps", 2 * clusters, quiet=args.quiet or not clusters,
+                                  description="holes: replay and shrink each situation")
+        try:
+            rows = report_rows(search.holes, logs=logs, seconds=holes_seconds(search.seconds), progress=progress)
+        finally:
+            progress.close()
     if args.holes:
         write_report(search.game, rows, args.holes)
-        print(f"holes: {args.holes} ({len(rows)} situation(s))", file=out)
+        print(f"holes: {args.holes} ({counted(len(rows), 'situation')})", file=out)
     if args.report:
         write_coverage(search, rows, args.report)
         print(f"report: {args.report}", file=out)

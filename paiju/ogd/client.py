@@ -28,6 +28,7 @@ from tabletop.errors import OptionError, PaijuError
 from paiju.ogd.codec import OgdCodecError
 from paiju.ogd.messages import ANSWER_TYPE
 from paiju.ogd.table import SeatView
+from paiju.summary import counted
 
 MAX_MESSAGE = 16 * 1024 * 1024
 """An act lists every legal play with every choice of suits: a few hundred KB at most."""
@@ -81,6 +82,9 @@ class OgdPlayer:
             self.room, self.view.seat = data["roomId"], data["userNum"]
             self.say(f"paiju ogd play: {'created' if kind == 'CREATE_ROOM' else 'joined'} room {self.room}, "
                      f"seat {self.view.seat}")
+            if self.wanted_seat is not None and self.view.seat != self.wanted_seat:
+                self.say(f"paiju ogd play: warning: asked for seat {self.wanted_seat}, the server gave seat "
+                         f"{self.view.seat} (--seat is a request; a paiju tournament seats its bots itself)")
             return []
         if message.get("code") == -1:
             self.outcome.errors.append(f"{kind}: {(message.get('data') or {}).get('msg', '')}")
@@ -179,7 +183,7 @@ def room_line(player: OgdPlayer) -> str:
     result = outcome.game_result or {}
     seat = player.view.seat
     mine = (seat or 0) % 2
-    counts = f"{outcome.deals} deals, {outcome.acts} acts"
+    counts = f"{counted(outcome.deals, 'deal')}, {counted(outcome.acts, 'act')}"
     totals = result.get("gameResult")
     levels = result.get("victoryRank")
     if not (isinstance(totals, list) and len(totals) == 4 and isinstance(levels, list) and len(levels) == 2):
@@ -189,7 +193,7 @@ def room_line(player: OgdPlayer) -> str:
     sides = {0: "seats 0&2", 1: "seats 1&3"}
     verdict = ("our side won the room" if won[mine] > won[1 - mine]
                else "our side lost the room" if won[mine] < won[1 - mine] else "the room is drawn")
-    return (f"{games} game(s): {verdict}, games won {won[mine]}-{won[1 - mine]} "
+    return (f"{counted(games, 'game') if isinstance(games, int) else f'{games} games'}: {verdict}, games won {won[mine]}-{won[1 - mine]} "
             f"(ours {sides[mine]}, theirs {sides[1 - mine]}); last levels ours {levels[mine]}, "
             f"theirs {levels[1 - mine]}; {counts}")
 
@@ -228,7 +232,7 @@ def play(url: str, agent: Any, *, user: Any, room: int | None, seat: int | None,
     where = f"room {player.room}, seat {player.view.seat}"
     if outcome.game_over is None:
         why = outcome.stopped or "the server closed the connection before gameOver"
-        print(f"paiju ogd play: {where}: {why} ({outcome.deals} deals, {outcome.acts} acts)", flush=True)
+        print(f"paiju ogd play: {where}: {why} ({counted(outcome.deals, 'deal')}, {counted(outcome.acts, 'act')})", flush=True)
         if outcome.stopped == "interrupted":
             print("paiju: interrupted", file=sys.stderr)
             return EXIT_INTERRUPTED

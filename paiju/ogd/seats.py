@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import threading
 from collections.abc import Iterable, Sequence
 from concurrent import futures
@@ -159,6 +160,10 @@ class BotTeam:
         conn.user_id = user if isinstance(user, (str, int)) and not isinstance(user, bool) else f"bot{member}"
         self.user_ids[member] = conn.user_id
         seat = self.seats.get(member, member * 2)
+        if data.get("seatNum") not in (None, seat):   # a tournament seats its bots itself: say so, not silently
+            print(f"paiju tournament: warning: bot {conn.user_id!r} on port {self.port} asked for seat "
+                  f"{data['seatNum']!r}; a tournament seats each team's bots itself (seats 0&2, then 1&3): "
+                  f"it plays seat {seat} now, and its seat changes with the seating", file=sys.stderr, flush=True)
         conn.seat = seat
         await conn.send(msg.reply(kind, {"roomId": ROOM, "userNum": seat, "userId": conn.user_id, "userName": None}))
         if len(self.members) == TEAM and None not in self.members:

@@ -65,6 +65,7 @@ from paiju.ogd import messages as msg
 from paiju.ogd.codec import PASS_ACTION, OgdCodecError, action_from_ogd, cards_to_ogd, rank_to_ogd
 from paiju.ogd.players import GAME, game_adapter, stand_in_agent
 from paiju.ogd.trace import Trace, check_writable
+from paiju.summary import counted
 
 DEFAULT_PORT = 8181
 MAX_ROOMS = 256
@@ -682,7 +683,7 @@ class OgdServer:
                              "users": users})
         side = "no side" if result.winner is None else f"side {result.winner} (seats {result.winner}&{result.winner + 2})"
         self.say(f"game {index} (room {room.number}): {side} won, levels {'/'.join(result.levels)}, "
-                 f"{len(result.deals)} deals")
+                 f"{counted(len(result.deals), 'deal')}")
 
 
 class GameRun:
@@ -881,7 +882,7 @@ def serve(options: ServeOptions) -> int:
         def ready(port: int) -> None:
             mode = "refereed" if options.referee else "strict"
             print(f"paiju ogd serve: listening on ws://{options.host}:{port}/ ({mode}; "
-                  f"{'until interrupted' if options.games is None else f'{options.games} game(s)'})", flush=True)
+                  f"{'until interrupted' if options.games is None else counted(options.games, 'game')})", flush=True)
 
         await server.run(ready)
 
@@ -892,7 +893,7 @@ def serve(options: ServeOptions) -> int:
     done = server.games_done
     abandoned = f"; {server.abandoned} abandoned (not counted)" if server.abandoned else ""
     where = f"; log {options.log}" if options.log and done else ""
-    print(f"paiju ogd serve: {done} game(s) played{abandoned}{where}", file=sys.stderr if options.quiet else sys.stdout)
+    print(f"paiju ogd serve: {counted(done, 'game')} played{abandoned}{where}", file=sys.stderr if options.quiet else sys.stdout)
     return 0
 
 __all__ = ["GameLog", "OgdServer", "ServeOptions", "parse_timeouts", "serve", "table_step"]

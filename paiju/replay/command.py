@@ -36,7 +36,11 @@ def replay_command(args: argparse.Namespace) -> int:
         raise LogError(log.error)
     if getattr(args, "game", None) not in (None, log.game):
         raise LogError(f"{args.log}: line 1: a {log.game!r} log, expected {args.game!r}")
-    checking = start_progress(*_units(log), quiet=quiet, description="replay --check")
+    if not log.events:   # nothing to re-run: say so rather than "ok" about nothing
+        print(f"no events: {args.log} holds only its header (the prefix of a run stopped before its first unit?)")
+        print("paiju: warning: the log is the prefix of an interrupted run (exit 3)", file=sys.stderr)
+        return INCOMPLETE
+    checking = start_progress(*units_of(log), quiet=quiet, description="replay --check")
     try:
         result = check_log(log, game, logged_rulings=getattr(args, "logged_rulings", False), progress=checking.advance)
     finally:
@@ -52,7 +56,7 @@ def replay_command(args: argparse.Namespace) -> int:
     return 0 if result.ok else 1
 
 
-def _units(log: Log) -> tuple[str, int]:
+def units_of(log: Log) -> tuple[str, int]:
     """What the log holds, for the progress display: ('deals', 2000); a header that does not
     say is check_log's to report."""
     options = log.header.get("options")

@@ -83,7 +83,7 @@ class Fold:
             if event.seat is not None:
                 seat_of(event.seat)
             if isinstance(event, UnitStarted):
-                self.table.unit = event.index
+                self.table.new_unit(event.index)
                 return f"unit {event.index} starts", ""
             handler = self.handlers.get(kind, by_convention)
             try:

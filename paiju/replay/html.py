@@ -20,6 +20,7 @@ from paiju.replay.page import BODY, CSS, JS
 from paiju.replay.fold import Fold
 from tabletop.games import game_spec
 from tabletop.log import Log
+from paiju.summary import counted
 
 _MISSING = object()
 
@@ -121,16 +122,19 @@ def _script_json(data: dict[str, Any]) -> str:
 
 
 def render_page(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None,
-                progress: Callable[[int], None] | None = None, hide_judgement: bool = False) -> str:
+                progress: Callable[[int], None] | None = None, hide_judgement: bool = False,
+                warning: str | None = None) -> str:
+    """The page; ``warning`` (the log does not ``--check``) is shown above the table."""
     data = page_data(log, viewer, source, start_index, progress, hide_judgement)
     game_title = game_spec(log.game).title
-    meta = [os.path.basename(source), f"seed {log.seed}", f"{len(log.events)} events, {len(data['frames'])} steps"]
+    meta = [os.path.basename(source), f"seed {log.seed}", f"{counted(len(log.events), 'event')}, {counted(len(data['frames']), 'step')}"]
     if viewer is not None:
         meta.append(f"seen by seat {viewer}")
     if log.truncated:
         meta.append("truncated log: the valid prefix")
+    shown = f'\n<p id="log-warning" role="alert">{html.escape(warning)}</p>' if warning else ""
     body = BODY.format(game_title=html.escape(game_title), meta=html.escape(" · ".join(meta)),
-                       round=paiju_part(log.game).round_word)
+                       round=paiju_part(log.game).round_word, warning=shown)
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"

@@ -25,6 +25,8 @@ header { padding: 8px 14px; background: #2b2b2b; color: #f0f0f0; display: flex; 
          align-items: baseline; flex-wrap: wrap; }
 header h1 { font-size: 16px; margin: 0; }
 header .meta { color: #bdbdbd; font-size: 12px; min-width: 0; }
+#log-warning { margin: 0; padding: 6px 14px; background: #fde8e8; color: #8a1c1c; border-bottom: 1px solid #e3a5a5;
+               font-weight: 600; }
 /* The step controls stay at the top of the window however far the page is scrolled. */
 #controls { position: sticky; top: 0; z-index: 10; display: flex; flex-wrap: wrap; gap: 4px 10px;
             align-items: center; padding: 6px 14px; background: var(--panel); border-bottom: 1px solid var(--line);
@@ -532,7 +534,7 @@ JS = r"""
 """
 
 BODY = """
-<header><h1>paiju replay · {game_title}</h1><span class="meta">{meta}</span></header>
+<header><h1>paiju replay · {game_title}</h1><span class="meta">{meta}</span></header>{warning}
 <div id="controls" role="toolbar" aria-label="step through the log">
  <div id="buttons">
   <button id="first" title="first step (Home)">|◀</button>

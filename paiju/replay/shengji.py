@@ -15,6 +15,7 @@ from paiju.replay.table import Handlers, Entry, Pile, Table, by_suit, card, card
 from tabletop.cards import RANKS, SUIT_SYMBOLS, SUITS, Card
 from tabletop.errors import LogError, PaijuError
 from tabletop.events import Event
+from paiju.summary import counted
 
 HANDLERS = Handlers()
 on = HANDLERS.on
@@ -294,7 +295,7 @@ def _levels(table: Table, e: ev.LevelsAdvanced) -> str:
 def _match_over(table: Table, e: ev.MatchEnded) -> str:
     who = f"team {e.winner} (seats {e.winner}&{e.winner + 2}) wins" if e.winner is not None else "no winner"
     table.levels = list(e.levels)
-    text = f"match over after {e.deals} deals ({e.how}): {who}; levels {'/'.join(e.levels)}"
+    text = f"match over after {counted(e.deals, 'deal')} ({e.how}): {who}; levels {'/'.join(e.levels)}"
     table.result = text
     table.match_notes.append(text)
     return text
@@ -412,7 +413,7 @@ def _random_draw(table: Table, e: te.RandomlyDrawn) -> str:
     cs = cards(e.cards)
     table.seats[seat_of(e.source)].lose(cs)
     _seat(table, e).hand.extend(cs)
-    shown = cards_text(cs) if table.sees(e.seat) or table.sees(e.source) else f"{len(cs)} card(s)"
+    shown = cards_text(cs) if table.sees(e.seat) or table.sees(e.source) else counted(len(cs), "card")
     return f"seat {e.seat} draws {shown} at random from seat {e.source}'s hand ({e.reason})"
 
 

@@ -246,14 +246,20 @@ class Table:
         self.unit: int | None = None
         self.unit_name = "match" if match else "deal"
         """What a unit of the log is (a ``unit`` event starts each of a batch log's units)."""
-        self.levels: list[str] | None = ["2", "2"] if match else None
+        self.hide_judgement = False
+        """The trainer's view: an irregularity's facts that are the referee's findings (they
+        would give the ruling away) are not shown."""
+        self.new_unit(None)
+
+    def new_unit(self, index: int | None) -> None:
+        """Unit ``index`` of the log starts (a ``unit`` event): nothing of an earlier match —
+        its levels, its notes, its result — carries over into this one."""
+        self.unit = index
+        self.levels: list[str] | None = ["2", "2"] if self.unit_name == "match" else None
         """Team levels (a match), or None when the log does not say."""
         self.match_notes: list[str] = []
         self.fixed_leader: int | None = None
         """掼蛋: the leader a ruling fixed for the next deal (GD-5.2), until that deal's play starts."""
-        self.hide_judgement = False
-        """The trainer's view: an irregularity's facts that are the referee's findings (they
-        would give the ruling away) are not shown."""
         self.new_deal(0, None)
 
     def new_deal(self, deal: int, level: str | None) -> None:

@@ -20,8 +20,9 @@ from collections.abc import Callable
 
 from paiju.progress import Batched, ReadProgress, long_log, start_progress
 from paiju.replay.fold import Fold, find_step
-from tabletop.errors import LogError
+from tabletop.errors import LogError, PaijuError
 from tabletop.log import Log, peek_header, read_log
+from paiju.summary import counted
 
 
 
@@ -50,6 +51,28 @@ def validate(log: Log, source: str, progress: Callable[[int], None] | None = Non
             progress(1)
 
 
+def check_warning(log: Log, source: str, quiet: bool) -> str | None:
+    """Why the log does not ``--check --logged-rulings`` (re-played with its own rulings, the
+    engine gives other lines: it was edited, or comes from other code), or None. A view
+    shows what the log says; this says when that is not what the game gives. Rulings are
+    data, so a ruling other than the rulebook's (a trainee's, a test's) is not flagged; the
+    prefix of an interrupted run checks."""
+    from paiju.replay.check import check_log
+    from paiju.replay.command import units_of
+
+    checking = start_progress(*units_of(log), quiet=quiet, description="replay: checking")
+    try:
+        result = check_log(log, logged_rulings=True, progress=checking.advance)
+    except PaijuError as exc:
+        return f"{source} does not --check --logged-rulings: {exc}"
+    finally:
+        checking.close()
+    if result.ok:
+        return None
+    first = result.message.splitlines()[0].rstrip(":")
+    return f"{source} does not --check --logged-rulings ({first}): the view shows what the log says, not what the game gives"
+
+
 def view_command(args: argparse.Namespace) -> int:
     quiet = getattr(args, "quiet", False) or not long_log(args.log)
     reading = ReadProgress(args.log, quiet=quiet, description="replay: reading")
@@ -59,6 +82,8 @@ def view_command(args: argparse.Namespace) -> int:
         reading.close(finished=False)
         raise
     reading.close()
+    if not log.events:
+        raise LogError(f"{args.log}: no events: the log holds only its header (a run stopped before its first unit?)")
     seat = getattr(args, "seat", None)
     at = getattr(args, "at", None)
     html_path = getattr(args, "html", None)
@@ -70,17 +95,20 @@ def view_command(args: argparse.Namespace) -> int:
     finally:
         folding.close()
     index = find_step(Fold(log, seat, args.log), at) if at is not None else None
+    warning = check_warning(log, args.log, quiet)
+    if warning is not None:
+        print(f"paiju: warning: {warning}", file=sys.stderr)
     if html_path:
         from paiju.replay.html import render_page, write_page
         drawing = start_progress("events", len(log.events), quiet=quiet, description="replay: page")
         drawn = Batched(drawing.advance)
         try:
-            page = render_page(log, seat, args.log, index, progress=drawn)
+            page = render_page(log, seat, args.log, index, progress=drawn, warning=warning)
             drawn.flush()
         finally:
             drawing.close()
         size = write_page(html_path, page)
-        print(f"wrote {html_path} ({size:,} bytes, {len(log.events)} events)")
+        print(f"wrote {html_path} ({size:,} bytes, {counted(len(log.events), 'event')})")
     else:
         from paiju.replay.text import make_console, print_listing, print_table_at
         console = make_console()
@@ -90,5 +118,5 @@ def view_command(args: argparse.Namespace) -> int:
         else:
             print_table_at(fold, index, console)
     if log.truncated:
-        print(f"paiju: warning: {log.error}; showing the {len(log.events)} events before it", file=sys.stderr)
+        print(f"paiju: warning: {log.error}; showing the {counted(len(log.events), 'event')} before it", file=sys.stderr)
     return 0

@@ -43,17 +43,26 @@ class Backend(Protocol):
     def close(self) -> None: ...
 
 
-def completed(backend: Backend, tasks: Sequence[ChunkTask]) -> Iterator[ChunkOutput]:
-    """Outputs as the chunks finish (any order). Chunk ``n`` is submitted only once every
-    chunk before ``n - window`` has finished, so memory stays bounded even behind a slow chunk."""
+def completed(backend: Backend, tasks: Iterable[ChunkTask]) -> Iterator[ChunkOutput]:
+    """Outputs as the chunks finish (any order). ``tasks`` is read as it is needed (a run
+    of 10⁹ deals is never listed whole): the ``n``-th task is taken and submitted only once
+    every task before ``n - window`` has finished, so memory stays bounded even behind a slow chunk."""
     window = backend.window
+    upcoming = iter(tasks)
     pending: dict[Any, int] = {}
     finished: set[int] = set()
-    lowest = submitted = 0  # lowest unfinished chunk; next chunk to submit
-    while lowest < len(tasks):
-        while submitted < len(tasks) and submitted < lowest + window:
-            pending[backend.submit(tasks[submitted])] = submitted
+    lowest = submitted = 0  # lowest unfinished task; next task to submit (places in submission order)
+    more = True
+    while True:
+        while more and submitted < lowest + window:
+            task = next(upcoming, None)
+            if task is None:
+                more = False
+                break
+            pending[backend.submit(task)] = submitted
             submitted += 1
+        if not pending:
+            return
         for future in backend.wait_any(list(pending)):
             number = pending.pop(future)
             output = future.result()

@@ -18,8 +18,8 @@ import functools
 import os
 import socket
 import sys
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, overload
 
 import attrs
 
@@ -109,9 +109,40 @@ def chunk_size(unit: str, count: int, workers: int) -> int:
     return max(1, min(MAX_CHUNK[unit], count // (workers * CHUNKS_PER_WORKER)))
 
 
-def plan_chunks(count: int, size: int) -> list[Chunk]:
-    return [Chunk(number, start, min(start + size, count))
-            for number, start in enumerate(range(0, count, size))]
+class ChunkPlan(Sequence[Chunk]):
+    """The chunks of ``count`` units, ``size`` at a time, made when asked for: a plan of
+    10⁹ deals costs no more memory than one of ten (slicing gives another plan)."""
+
+    def __init__(self, count: int, size: int, numbers: range | None = None) -> None:
+        self._units, self._size = count, size
+        self._numbers = range(-(-count // size)) if numbers is None else numbers
+
+    def __len__(self) -> int:
+        return len(self._numbers)
+
+    @property
+    def consecutive(self) -> bool:
+        """Whether its chunks follow one another (a plan or a slice of it with step 1)."""
+        return self._numbers.step == 1
+
+    @overload
+    def __getitem__(self, at: int) -> Chunk: ...
+    @overload
+    def __getitem__(self, at: slice) -> ChunkPlan: ...
+
+    def __getitem__(self, at: int | slice) -> Chunk | ChunkPlan:
+        if isinstance(at, slice):
+            return ChunkPlan(self._units, self._size, self._numbers[at])
+        number = self._numbers[at]
+        start = number * self._size
+        return Chunk(number, start, min(start + self._size, self._units))
+
+    def __iter__(self) -> Iterator[Chunk]:
+        return (self[i] for i in range(len(self)))
+
+
+def plan_chunks(count: int, size: int) -> ChunkPlan:
+    return ChunkPlan(count, size)
 
 
 def start_unit(game: GameAdapter, unit: str, seed: int, index: int, rules: Any,

@@ -151,8 +151,8 @@ def run_batch(batch: Batch, backend: Backend, *, log: str | None = None, layout:
         if log:
             logs = RunLogs(log, layout, make_header(batch.game, batch.seed, batch.rules, batch.header_options()),
                            chunks, backend.workers)
-        tasks = [ChunkTask(batch, chunk, log=logs is not None, compress=logs is not None and logs.compressed)
-                 for chunk in chunks]
+        tasks = (ChunkTask(batch, chunk, log=logs is not None, compress=logs is not None and logs.compressed)
+                 for chunk in chunks)
         progress = start_progress(batch.unit, batch.count, quiet=quiet)
         for output in completed(backend, tasks):
             progress.advance(len(output.chunk))

@@ -21,12 +21,15 @@ from paiju.games import adapter_for, paiju_part
 from paiju.sim.command import parse_rule_overrides
 from paiju.stopping import interrupts_deferred, signal_name
 from paiju.tournament.plan import BOT_PREFIX, TournamentPlan, parse_entrants
-from paiju.tournament.run import TournamentRun, play_tournament
+from paiju.tournament.run import TournamentRun, clones_note, play_tournament
+from paiju.summary import counted
 
 METHODS = {
     "unit_of_analysis": "a pair: one board played in both seatings (with --duplicate the same cards, seats "
                         "swapped); pairs are independent, the two deals of a pair are not",
-    "level_diff": "mean over pairs of the first agent's level difference per deal; Student t 95% interval",
+    "level_diff": "mean over pairs of the first agent's level difference per deal; 95% interval for a mean "
+                  "bounded by the most levels a deal gives (values scaled to [0, 1], two pseudo-pairs added at "
+                  "each bound, clipped to the range); Student t 95% interval for a game without such a bound",
     "win_rate": "mean over pairs of the first agent's score (win 1, tie 0.5, loss 0); 95% adjusted Wald "
                 "interval (two won and two lost pseudo-pairs added), clipped to [0, 1]",
     "ratings": "Bradley-Terry maximum likelihood over every deal (or match) played, one virtual draw per "
@@ -130,6 +133,7 @@ def summary_document(run: TournamentRun, until_significant: bool) -> dict[str, A
             "deals_played": len(outcome.deal_level_diffs),
             "level_diff": outcome.level_diff.to_dict(), "win_rate": outcome.win_rate.to_dict(),
             "significant": outcome.level_diff.excludes_zero, "stopped_early": outcome.stopped_early,
+            "clones": outcome.pairing.first.spec == outcome.pairing.second.spec,
         })
     document: dict[str, Any] = {
         "game": plan.game, "unit": plan.unit, "per_pairing": plan.count, "duplicate": plan.duplicate,
@@ -168,13 +172,17 @@ def print_tables(run: TournamentRun) -> None:
         pairs.add_column(heading)
     for o in run.outcomes:
         d, w = o.level_diff, o.win_rate
-        note = ("≠ 0" if d.excludes_zero else "") + (", stopped early" if o.stopped_early else "")
+        note = ", ".join(part for part, holds in (("≠ 0", d.excludes_zero), ("stopped early", o.stopped_early),
+                                                   ("clones", o.pairing.first.spec == o.pairing.second.spec)) if holds)
         if d.n == 0:   # an interrupted tournament: no board played in both seatings yet
             pairs.add_row(o.pairing.label, "0", "no whole pair", "", note)
             continue
         pairs.add_row(o.pairing.label, str(d.n), f"{d.estimate:+.2f} [{d.low:+.2f}, {d.high:+.2f}]",
                       f"{w.estimate:.1%} [{w.low:.1%}, {w.high:.1%}]", note)
     console.print(pairs)
+    clones = [o.pairing.label for o in run.outcomes if o.pairing.first.spec == o.pairing.second.spec]
+    if clones:
+        console.print(clones_note(clones), markup=False)
     console.print("Bradley-Terry ratings, Elo scale (mean 0)")
     ratings = Table(box=box.SIMPLE)
     for heading in ("agent", "rating", "± 95%", "games"):
@@ -185,7 +193,7 @@ def print_tables(run: TournamentRun) -> None:
     console.print(ratings)
     played = sum(len(f.deals) for f in run.units.values())
     rate = played / run.seconds if run.seconds > 0 else float("inf")
-    console.print(f"{played} deals in {run.seconds:.2f} s ({rate:.1f} deals/s, {run.backend})")
+    console.print(f"{counted(played, 'deal')} in {run.seconds:.2f} s ({rate:.1f} deals/s, {run.backend})")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ import html
 import io
 from typing import Any
 
-from paiju.tournament.run import TournamentRun
+from paiju.tournament.run import TournamentRun, clones_note
+from paiju.summary import counted
 
 _STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; padding: 0 1em; }
@@ -20,6 +21,19 @@ table { border-collapse: collapse; margin: .5em 0; } th, td { padding: .2em .7em
 th { border-bottom: 1px solid #888; } td:first-child, th:first-child { text-align: left; }
 tr:nth-child(even) td { background: #f4f4f4; } img { max-width: 100%; } .note { color: #555; font-size: .92em; }
 code { background: #f0f0f0; padding: 0 .2em; } #referee td:nth-child(2) { text-align: left; }
+p, td, h1 { overflow-wrap: anywhere; }
+/* A phone (390 px wide): each row of a table becomes a card of "heading  value" lines. */
+@media (max-width: 40em) {
+  body { margin: 1em auto; padding: 0 .6em; }
+  table, thead, tbody, tr, td { display: block; box-sizing: border-box; }
+  thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  tr { border-bottom: 1px solid #ccc; padding: .3em 0; }
+  td, td:first-child { text-align: right; padding: .1em .3em .1em 45%; position: relative; min-height: 1.5em; }
+  td::before { content: attr(data-label); position: absolute; left: .3em; width: 42%; text-align: left;
+               font-weight: 600; color: #555; }
+  td:first-child { font-weight: 600; }
+  #referee td:nth-child(2) { text-align: right; }
+}
 """
 
 
@@ -42,8 +56,10 @@ def _img(uri: str, alt: str, ident: str) -> str:
 
 
 def _table(headings: list[str], body: list[list[str]], ident: str) -> str:
+    """A table; each cell also carries its heading (``data-label``), shown beside it on a phone."""
     head = "".join(f"<th>{html.escape(h)}</th>" for h in headings)
-    rows = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in body)
+    rows = "".join("<tr>" + "".join(f'<td data-label="{html.escape(h)}">{html.escape(c)}</td>'
+                                    for h, c in zip(headings, row)) + "</tr>" for row in body)
     return f'<table id="{ident}"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
 
 
@@ -70,7 +86,7 @@ def render_report(run: TournamentRun, document: dict[str, Any]) -> str:
     referee = ", refereed" if plan.refereed else ""
     if plan.options.get("infractions"):
         referee += f", infractions {plan.options['infractions']} per decision"
-    setting = f"{plan.count} {plan.unit} per pairing ({plan.pairs} pairs), {fmt}, seed {plan.seed}{referee}."
+    setting = f"{plan.count} {plan.unit} per pairing ({counted(plan.pairs, 'pair')}), {fmt}, seed {plan.seed}{referee}."
     parts.append(f"<p>{html.escape(setting)}</p>")
     parts.append('<p class="note">How to read it: a pairing "A vs B" is seen from A\'s side. Its level difference '
                  "is the levels A's team gained per deal minus B's; when its 95 % interval excludes zero, the "
@@ -115,9 +131,13 @@ def render_report(run: TournamentRun, document: dict[str, Any]) -> str:
         body.append([p["pairing"], str(p["pairs"]), _fmt(d["estimate"], "+.3f"),
                      f"[{_fmt(d['low'], '+.3f')}, {_fmt(d['high'], '+.3f')}]", _fmt(w["estimate"], ".1%"),
                      f"[{_fmt(w['low'], '.1%')}, {_fmt(w['high'], '.1%')}]",
-                     ("yes" if p["significant"] else "no") + (" (stopped early)" if p["stopped_early"] else "")])
+                     ("yes" if p["significant"] else "no") + (" (stopped early)" if p["stopped_early"] else "")
+                     + (" (clones)" if p.get("clones") else "")])
     parts.append(_table(["pairing", "pairs", "level diff / deal", "95% interval", "win rate", "95% interval",
                          "excludes 0"], body, "pairings"))
+    clones = [p["pairing"] for p in document["pairings"] if p.get("clones")]
+    if clones:
+        parts.append(f'<p class="note">{html.escape(clones_note(clones))}</p>')
     parts.append(f'<p class="note">Level difference: {html.escape(document["methods"]["level_diff"])}. '
                  f'Win rate: {html.escape(document["methods"]["win_rate"])}. '
                  f'Unit of analysis: {html.escape(document["methods"]["unit_of_analysis"])}.</p>')
@@ -177,5 +197,6 @@ def render_report(run: TournamentRun, document: dict[str, Any]) -> str:
                  "the schema is in the README) and <code>summary.json</code> (everything on this page). E.g. "
                  "<code>pandas.read_parquet('deals.parquet').groupby('pairing').level_diff_a.mean()</code>.</p>")
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head><body>\n"
             + "\n".join(parts) + "\n</body></html>\n")

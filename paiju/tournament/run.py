@@ -15,20 +15,22 @@ in advance from the budget); the reported intervals are the ordinary 95 % ones.
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
 import numpy as np
 
+from paiju.games import paiju_part
 from paiju.sim.backends import Backend, completed
 from paiju.sim.batch import Chunk, ChunkTask, chunk_size
 from paiju.progress import start_progress
 from paiju.tournament.outcomes import UnitFacts, unit_facts
 from paiju.tournament.plan import Leg, Pairing, TournamentPlan
-from paiju.tournament.stats import CONFIDENCE, Interval, Ratings, bradley_terry, mean_interval, score_interval
+from paiju.tournament.stats import CONFIDENCE, Interval, Ratings, bradley_terry, level_interval, score_interval
 
 MAX_LOOKS = 10
 MIN_STEP_PAIRS = 10
@@ -98,7 +100,7 @@ def play_tournament(plan: TournamentPlan, backend: Backend, *, until_significant
                 still = []
                 for pairing in active:
                     diffs, _ = pair_scores(plan, units, pairing)
-                    if mean_interval(diffs, stopping_confidence).excludes_zero:
+                    if level_interval(diffs, _bound(plan), stopping_confidence).excludes_zero:
                         stopped.add(pairing.number)
                     else:
                         still.append(pairing)
@@ -120,20 +122,34 @@ def _play_legs(plan: TournamentPlan, backend: Backend, legs: Sequence[Leg], unit
     total = sum(leg.stop - leg.start for leg in legs)
     size = chunk_size(plan.unit, total, backend.workers)
     pairings = plan.pairings
-    tasks: list[ChunkTask] = []
     owner: dict[int, Leg] = {}
-    for leg in legs:
-        batch = plan.batch(pairings[leg.pairing], leg.seating)
-        for first in range(leg.start, leg.stop, size):
-            number = len(tasks)  # numbers tell the outputs apart; they do not order anything
-            tasks.append(ChunkTask(batch, Chunk(number, first, min(first + size, leg.stop))))
-            owner[number] = leg
-    for output in completed(backend, tasks):
+
+    def tasks() -> Iterator[ChunkTask]:   # made as the backend asks for them, never listed whole
+        numbers = itertools.count()   # numbers tell the outputs apart; they do not order anything
+        for leg in legs:
+            batch = plan.batch(pairings[leg.pairing], leg.seating)
+            for first in range(leg.start, leg.stop, size):
+                number = next(numbers)
+                owner[number] = leg
+                yield ChunkTask(batch, Chunk(number, first, min(first + size, leg.stop)))
+
+    for output in completed(backend, tasks()):
         progress.advance(len(output.chunk))
-        leg = owner[output.chunk.number]
+        leg = owner.pop(output.chunk.number)
         for board, result in zip(range(output.chunk.start, output.chunk.stop), output.results):
             key = (leg.pairing, leg.seating, _pair_of(plan, board, leg.seating))
             units[key] = unit_facts(plan.game, plan.unit, result)
+
+
+def clones_note(pairings: Sequence[str]) -> str:
+    """What a pairing of two entrants of the same agent (``random,random``) measures."""
+    return (f"{' and '.join(pairings)}: the same agent on both sides (clones): such a pairing measures the luck "
+            f"of the cards alone, and its interval should cover 0.")
+
+
+def _bound(plan: TournamentPlan) -> int | None:
+    """The most levels a deal of the game gives (its paiju part), bounding the level differences."""
+    return paiju_part(plan.game).deal_levels_at_most
 
 
 def _pair_of(plan: TournamentPlan, board: int, seating: int) -> int:
@@ -163,7 +179,7 @@ def score_pairing(plan: TournamentPlan, units: dict[Key, UnitFacts], pairing: Pa
             facts = units[(pairing.number, seating, pair)]
             team = pairing.team_of_first(seating)
             deal_diffs.extend(d.levels if d.winner_team == team else -d.levels for d in facts.deals)
-    return PairingOutcome(pairing, mean_interval(diffs), score_interval(scores), tuple(diffs), tuple(deal_diffs),
+    return PairingOutcome(pairing, level_interval(diffs, _bound(plan)), score_interval(scores), tuple(diffs), tuple(deal_diffs),
                           stopped_early)
 
 

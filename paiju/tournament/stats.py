@@ -8,13 +8,29 @@ with the first agent on seats 0&2 and board ``b + N/2`` with the agents swapped 
 pair — so the two formats differ only in whether a pair's two deals share their cards and
 their intervals can be compared directly.
 
-* Mean level difference: a Student t interval on the pair means. The pairs are independent
-  and identically distributed (one seed-tree node each); level differences are small
-  bounded integers, so the mean is close to normal from a few dozen pairs on.
-* Win rate: the same on pair scores (0, ½ or 1), after adding two pseudo-pairs that won
-  and two that lost (Agresti and Coull's "add two successes and two failures", which for
-  0/1 scores is exactly their interval): it keeps the duplicate's smaller spread of pair
-  scores and, unlike a plain t interval, does not collapse to a point at 0 % or 100 %.
+* Mean level difference and win rate: one interval for a bounded mean
+  (``bounded_mean_interval``). A pair's mean level difference lies in [-B, +B], B the most
+  levels a deal can give (掼蛋: 3), and a pair score in [0, 1]. The values are scaled to
+  [0, 1], two pseudo-pairs at each bound are added (Agresti and Coull's "add two successes
+  and two failures", which for 0/1 scores is exactly their interval), a normal interval is
+  taken about the padded mean with the padded spread, and it is clipped to the possible
+  range and scaled back. Why this and not the alternatives:
+
+  - a Student t interval leaves the possible range with a few pairs (``[-0.92, +6.34]``
+    when a deal gives at most 3) and collapses to a point when they agree (``[+3.00,
+    +3.00]`` from three pairs): its normal approximation is not there yet;
+  - Hoeffding's or an empirical-Bernstein interval holds for every n but ignores (or
+    half-ignores) the spread: three times as wide as this one from 30 pairs on, so a real
+    difference would need about nine times the pairs to show;
+  - a bootstrap interval collapses with the sample (three agreeing pairs: a point).
+
+  The pseudo-pairs at the bounds keep a small sample's interval wide and inside the range
+  (three pairs of +3: [-0.72, +3.00]); with many pairs their weight vanishes and the
+  interval is the t interval's. Simulated coverage of the 95 % interval, pairs of 掼蛋
+  deals won by 1-3 levels drawn evenly, one-sided and lopsided (90 % of deals +3), n = 1 …
+  100: at least 94 % in every case; the t interval's falls to 48 % at n = 3 on the lopsided
+  one (the tests check a seeded run of this). A game with no bound on a deal's levels
+  (双升: the kitty's multiplier has no small cap) keeps the t interval (``mean_interval``).
 * Ratings: a Bradley–Terry model fitted by maximum likelihood (see ``bradley_terry``).
 """
 
@@ -101,19 +117,40 @@ def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> In
     return Interval(mean, mean - half, mean + half, n)
 
 
+def bounded_mean_interval(values: Sequence[float], low: float, high: float,
+                          confidence: float = CONFIDENCE) -> Interval:
+    """Interval for the mean of independent observations that lie in [low, high] (see the
+    module doc: plus-four on the values scaled to [0, 1], clipped to the range). The
+    estimate is the plain mean; one observation already gives a finite interval."""
+    if not high > low:
+        raise ValueError(f"a bounded mean needs low < high, got [{low}, {high}]")
+    data = np.asarray(values, dtype=float)
+    n = data.size
+    if n == 0:
+        return Interval(math.nan, math.nan, math.nan, 0)
+    if data.min() < low or data.max() > high:
+        raise ValueError(f"values outside [{low}, {high}]: {data.min()} … {data.max()}")
+    span = high - low
+    padded = np.concatenate([(data - low) / span, [1.0, 1.0, 0.0, 0.0]])
+    centre = float(padded.mean())
+    z = NormalDist().inv_cdf(1 - (1 - confidence) / 2)
+    half = z * float(padded.std()) / math.sqrt(padded.size)   # for 0/1 values: sqrt(p̃(1-p̃)/(n+4))
+    return Interval(float(data.mean()), low + span * max(0.0, centre - half), low + span * min(1.0, centre + half), n)
+
+
+def level_interval(values: Sequence[float], bound: int | None, confidence: float = CONFIDENCE) -> Interval:
+    """The mean level difference's interval: bounded by ±``bound`` (the most levels a deal
+    gives) when the game has one, else Student t."""
+    if bound is None:
+        return mean_interval(values, confidence)
+    return bounded_mean_interval(values, -bound, bound, confidence)
+
+
 def score_interval(scores: Sequence[float], confidence: float = CONFIDENCE) -> Interval:
     """Interval for a win rate from pair scores in [0, 1] (adjusted Wald: two pseudo-pairs
     won and two lost added before a normal interval; clipped to [0, 1]). The estimate is
     the plain mean of the scores."""
-    data = np.asarray(scores, dtype=float)
-    n = data.size
-    if n == 0:
-        return Interval(math.nan, math.nan, math.nan, 0)
-    padded = np.concatenate([data, [1.0, 1.0, 0.0, 0.0]])
-    centre = float(padded.mean())
-    z = NormalDist().inv_cdf(1 - (1 - confidence) / 2)
-    half = z * float(padded.std()) / math.sqrt(padded.size)   # for 0/1 scores: sqrt(p̃(1-p̃)/(n+4))
-    return Interval(float(data.mean()), max(0.0, centre - half), min(1.0, centre + half), n)
+    return bounded_mean_interval(scores, 0.0, 1.0, confidence)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from paiju.train.scenarios import (
 )
 from tabletop.errors import OptionError
 from tabletop.games import game_spec
+from paiju.summary import counted
 
 REPORT_FORMAT = "paiju-train-report"
 REPORT_VERSION = 1
@@ -47,6 +48,8 @@ COMMANDS = """Commands (anything else is read as your ruling):
   skip, or empty   no answer to this one
   quit             stop here (the rest count as unanswered)
 """ + HELP.split(". Empty line")[0] + "."
+LONG_COUNT = 50
+"""Making this many scenarios takes over a second: their making shows its progress."""
 LOOKUP_LIMIT = 12
 """At most this many clauses listed for a word search."""
 
@@ -74,7 +77,7 @@ def train_command(args: argparse.Namespace, stdin: TextIO | None = None, stdout:
             _interactive(game, scenarios, stdin, stdout, args.html_dir, records)
         else:
             if len(answers) > len(scenarios):
-                _warn(f"{args.answers} has {len(answers)} answers for {len(scenarios)} scenarios; "
+                _warn(f"{args.answers} has {counted(len(answers), 'answer')} for {counted(len(scenarios), 'scenario')}; "
                       f"the last {len(answers) - len(scenarios)} are not used")
             _batch(scenarios, answers, stdout, args.html_dir, records)
     except KeyboardInterrupt as exc:   # Ctrl-C, SIGTERM, SIGHUP
@@ -89,7 +92,7 @@ def train_command(args: argparse.Namespace, stdin: TextIO | None = None, stdout:
         if "logs" in report:
             print(f"the scenarios' logs are not written: {export_hint(game, made)} writes them", file=stdout)
     if interrupted:
-        print(f"paiju: interrupted: {_answered(records)} of {len(scenarios)} scenarios answered"
+        print(f"paiju: interrupted: {_answered(records)} of {counted(len(scenarios), 'scenario')} answered"
               + (f", reported in {args.report}" if args.report else ""), file=sys.stderr)
         return interrupted_status
     return 0
@@ -105,7 +108,7 @@ def export_command(args: argparse.Namespace, stdout: TextIO) -> int:
             raise OptionError(f"export writes a pack: --{name.replace('_', '-')} belongs to a training run")
     game, scenarios, made = _scenarios(args)
     written = write_pack(args.out_dir, game, scenarios, made)
-    print(f"wrote {len(scenarios)} scenarios ({len(written)} logs and key.json) to {args.out_dir}", file=stdout)
+    print(f"wrote {counted(len(scenarios), 'scenario')} ({counted(len(written), 'log')} and key.json) to {args.out_dir}", file=stdout)
     return 0
 
 
@@ -130,12 +133,18 @@ def _scenarios(args: argparse.Namespace) -> tuple[str, list[Scenario], dict[str,
         if count is not None:
             scenarios = scenarios[:count]
         return game, scenarios, {"from": source, "clauses": patterns, "count": count}
+    from paiju.progress import start_progress
     from paiju.train.generate import generate
 
     game = game or "guandan"
     seed = getattr(args, "seed", None) or 0
     count = count or DEFAULT_COUNT
-    scenarios = generate(game, seed, count, patterns, note=_warn)
+    # about 30 ms a scenario: a long count shows its progress (stderr), a short one is done first
+    progress = start_progress("scenarios", count, quiet=count < LONG_COUNT, description=f"train: making {game} scenarios")
+    try:
+        scenarios = generate(game, seed, count, patterns, note=_warn, made=progress.advance)
+    finally:
+        progress.close()
     return game, scenarios, {"seed": seed, "count": count, "clauses": patterns}
 
 
@@ -403,6 +412,6 @@ def export_hint(game: str, made: dict[str, Any]) -> str:
 def _print_score(report: dict[str, Any], stdout: TextIO) -> None:
     counts = report["verdicts"]
     detail = ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v])
-    stopped = (f" (interrupted: {report['total']} of {report['interrupted']['scenarios_in_run']} scenarios reached)"
+    stopped = (f" (interrupted: {report['total']} of {counted(report['interrupted']['scenarios_in_run'], 'scenario')} reached)"
                if "interrupted" in report else "")
     print(f"score: {report['score']} of {report['total']} clauses right ({detail or 'nothing graded'}){stopped}", file=stdout)

@@ -170,8 +170,9 @@ def require_referee(game: str) -> None:
 
 
 def generate(game: str, seed: int, count: int, patterns: str | None = None,
-             note: Callable[[str], None] = lambda text: None, max_attempts: int = MAX_ATTEMPTS) -> list[Scenario]:
-    """``count`` scenarios (see the module doc)."""
+             note: Callable[[str], None] = lambda text: None, max_attempts: int = MAX_ATTEMPTS,
+             made: Callable[[int], None] = lambda done: None) -> list[Scenario]:
+    """``count`` scenarios (see the module doc); ``made(1)`` is called as each is found (progress)."""
     from paiju.sim.refereed import play_unit, unit_options
 
     require_referee(game)
@@ -204,6 +205,7 @@ def generate(game: str, seed: int, count: int, patterns: str | None = None,
                     break
             if found is not None:
                 out.append(found)
+                made(1)
                 break
             skipped.add(target)
             if len(skipped) == len(order):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from paiju.progress import INTERVAL_VARIABLE, LONG_LOG_BYTES
 
-LINE = re.compile(r"^(?P<what>[a-z -]+(?: [a-z]+)*(?:: reading| --check: reading|: folding|: page)?): "
+LINE = re.compile(r"^(?P<what>[a-z -]+(?: [a-z]+)*(?:: reading| --check: reading|: checking|: folding|: page)?): "
                   r"(?P<done>\d+)/(?P<total>\d+) (?P<unit>deals|matches|MB|events) \((?P<share>\d+)%\), "
                   r"(?:started|running for [\d:]+|[\d.]+ (?P=unit)/s, (?:ETA [\d:]+|ETA -|done in [\d:]+))(?:, .+)?$")
 INTERVAL = 0.05
@@ -96,6 +96,7 @@ def test_simulate_and_replay_of_a_long_log_show_progress_in_the_same_look(tmp_pa
     assert code == 0 and out.startswith("wrote "), lines
     assert_one_run(progress_lines(lines, "replay: reading"), megabytes, "MB")
     events = int(re.search(r"(\d+) events\)", out)[1])
+    assert_one_run(progress_lines(lines, "replay: checking"), 45, "deals")   # a view says when a log does not check
     assert_one_run(progress_lines(lines, "replay: folding"), events, "events")
     assert_one_run(progress_lines(lines, "replay: page"), events, "events")
 

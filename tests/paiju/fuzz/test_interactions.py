@@ -26,6 +26,7 @@ from paiju.fuzz.campaign import CaseResult, Pool, Search, run_search
 from paiju.fuzz.case import draw_case, run_case
 from paiju.fuzz.command import Coverage
 from paiju.fuzz.holes import Holes, render_markdown, report_rows
+from paiju.summary import counted
 from paiju.fuzz.interactions import NOT_IN_RUN, Matrix, Recorder, Situation, Unresolved
 from shengji.deal import Deal as ShengjiDeal
 from shengji.phase import Phase as ShengjiPhase
@@ -269,10 +270,10 @@ def test_the_holes_report_of_real_unresolved_situations(tmp_path, capsys):
         holes.add(case, recorder.unresolved)
     assert holes.clusters and all(k.startswith("pass_on_lead|play|") for k in holes.clusters)
     total = sum(c.count for c in holes.clusters.values())
-    rows = report_rows(holes, logs=str(tmp_path / "logs"), seconds_each=5)
+    rows = report_rows(holes, logs=str(tmp_path / "logs"), seconds=5)
     text = render_markdown("guandan", rows)
     assert "Irregularity “passes with the lead” during the play" in text and "出牌阶段发生“首出不出”" in text
-    assert f"{total} time(s)" in text or len(rows) > 1
+    assert counted(total, "time") in text or len(rows) > 1
     assert "GD-2.5" in text
     log = rows[0]["log"]
     assert rows[0]["command"] == f"paiju replay {log}" and os.path.exists(log)

@@ -52,9 +52,9 @@ def test_serve_and_play_commands_play_a_game_and_the_log_replays(tmp_path):
                 process.kill()
     for client, (out, err) in zip(clients, outputs):
         assert client.returncode == 0, err
-        assert "room 1, seat" in out and "1 game(s): our side " in out and "1 deals" in out, out
+        assert "room 1, seat" in out and "1 game: our side " in out and "1 deal," in out, out
         assert "games won 1-0" in out or "games won 0-1" in out, out
-    assert server.returncode == 0 and "1 game(s) played" in rest
+    assert server.returncode == 0 and "1 game played" in rest
     assert main(["replay", str(log), "--check"]) == 0
     served = [json.loads(line) for line in (tmp_path / "serve.trace").read_text().splitlines()]
     played = [json.loads(line) for line in (tmp_path / "play.trace").read_text().splitlines()]

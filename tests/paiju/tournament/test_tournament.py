@@ -144,11 +144,13 @@ def test_an_agent_against_itself_has_an_interval_that_covers_zero(tmp_path):
     assert pairing["level_diff"]["low"] < 0 < pairing["level_diff"]["high"]
     assert pairing["win_rate"]["low"] < 0.5 < pairing["win_rate"]["high"]
     assert not pairing["significant"]
-    # In duplicate, a deterministic agent against itself plays each board the same way twice: exactly 0.
+    # In duplicate, a deterministic agent against itself plays each board the same way twice: every
+    # pair exactly 0 — an estimate of 0, but five pairs do not make a zero-width interval (issue 29)
     _, duplicate = tournament(tmp_path, "dup", "guandan", "--agents", "heuristic,heuristic", "--deals", "10",
                               "--duplicate")
     level = duplicate["pairings"][0]["level_diff"]
-    assert level["estimate"] == level["low"] == level["high"] == 0
+    assert level["estimate"] == 0 and level["low"] == pytest.approx(-level["high"]) and level["high"] > 0.5
+    assert duplicate["pairings"][0]["clones"]
 
 
 def test_heuristic_beats_random_and_rates_higher(tmp_path):
@@ -254,6 +256,46 @@ def test_the_report_opens_offline_in_headless_chromium(tmp_path):
     assert problems == []
     assert [line.split("\t")[0] for line in ratings.splitlines()[1:]] == [r["agent"] for r in summary["ratings"]]
     assert "random vs random#2" in pairings
+
+
+def test_the_report_fits_a_phone(tmp_path):
+    """At 390 px (a phone) nothing is wider than the screen: the tables become one card per row,
+    each value beside its heading (issue 29, item 7)."""
+    out, summary = tournament(tmp_path, "t", "guandan", "--agents", "heuristic,random,random", "--deals", "4",
+                              "--duplicate", "--referee", "--infractions", "0.05")
+    with chromium_browser() as browser:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto((out / "report.html").as_uri())
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        for table in ("#ratings", "#pairings", "#referee"):
+            box = page.locator(table).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (table, box)
+        shown = page.eval_on_selector("#pairings tbody td:nth-child(4)", "td => getComputedStyle(td, '::before').content")
+        assert shown == '"95% interval"'   # the heading shown beside its value
+        wide = browser.new_page(viewport={"width": 1280, "height": 900})
+        wide.goto((out / "report.html").as_uri())
+        assert wide.locator("#pairings thead").is_visible()   # a wide screen keeps the table
+
+
+def test_entrants_of_the_same_agent_are_said_to_be_clones(tmp_path, capsys):
+    out = tmp_path / "c"
+    assert main(["tournament", "guandan", "--agents", "random,random,heuristic", "--deals", "4", "--quiet",
+                 "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "random vs random#2: the same agent on both sides (clones)" in printed
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    assert {p["pairing"]: p["clones"] for p in summary["pairings"]} == {
+        "random vs random#2": True, "random vs heuristic": False, "random#2 vs heuristic": False}
+    if (out / "report.html").exists():
+        assert "(clones)" in (out / "report.html").read_text(encoding="utf-8")
+
+
+def test_intervals_stay_in_the_possible_range_with_few_pairs(tmp_path):
+    """A 掼蛋 deal gives at most 3 levels: with two pairs the t interval went to [-0.92, +6.34]."""
+    _, summary = tournament(tmp_path, "r", "guandan", "--agents", "heuristic,random", "--deals", "4", "--seed", "1")
+    for pairing in summary["pairings"]:
+        d, w = pairing["level_diff"], pairing["win_rate"]
+        assert -3 <= d["low"] < d["high"] <= 3 and 0 <= w["low"] < w["high"] <= 1, pairing
 
 
 def test_the_readme_documents_every_column_of_the_table():

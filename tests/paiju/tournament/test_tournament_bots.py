@@ -23,7 +23,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-async def team_of_bots(port: int, seed: int) -> list[RawBot]:
+async def team_of_bots(port: int, seed: int, seats: tuple[int, int] = (0, 2)) -> list[RawBot]:
     """Two bots: the first creates the room, the second joins it (retrying until paiju listens)."""
     def one_bad_answer(bot: RawBot, act: dict) -> Any:  # its first answer does not decode: asked again
         if bot.acts == 1:
@@ -31,7 +31,7 @@ async def team_of_bots(port: int, seed: int) -> list[RawBot]:
                                                          "act": ["Single", "2", ["XX"]]}})]
         return None
 
-    bots = [RawBot(0, seed, misbehave=one_bad_answer), RawBot(2, seed)]
+    bots = [RawBot(seats[0], seed, misbehave=one_bad_answer), RawBot(seats[1], seed)]
     room: asyncio.Future[int] = asyncio.get_running_loop().create_future()
 
     async def connect(bot: RawBot) -> None:
@@ -49,14 +49,17 @@ async def team_of_bots(port: int, seed: int) -> list[RawBot]:
     return bots
 
 
-def tournament_with_bots(tmp_path, name: str, port: int, seed: int, *extra: str) -> tuple[list[RawBot], str]:
+def tournament_with_bots(tmp_path, name: str, port: int, seed: int, *extra: str,
+                         seats: tuple[int, int] = (0, 2), stderr_seen: list[str] | None = None) -> tuple[list[RawBot], str]:
     out = tmp_path / name
     process = subprocess.Popen([*PAIJU, "tournament", "guandan", "--agents", f"ogd:{port},random", "--deals", "4",
                                 "--duplicate", "--seed", "3", "--quiet", "--bot-wait", "30", "--out", str(out),
                                 *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        bots = asyncio.run(team_of_bots(port, seed))
+        bots = asyncio.run(team_of_bots(port, seed, seats))
         stdout, stderr = process.communicate(timeout=60)
+        if stderr_seen is not None:
+            stderr_seen.append(stderr)
     finally:
         if process.poll() is None:
             process.kill()
@@ -85,6 +88,17 @@ def test_bots_play_their_teams_seats_and_are_rated_the_same_way(tmp_path):
     # the same bots' moves: the same results (the bots are seeded; paiju's side is seeded by --seed)
     again, out2 = tournament_with_bots(tmp_path, "second", port, seed=5)
     assert open(f"{out}/deals.csv").read() == open(f"{out2}/deals.csv").read()
+
+
+def test_a_bot_asking_for_a_seat_the_tournament_does_not_give_is_warned(tmp_path):
+    """`--seat` (OGD's seatNum) means nothing to a tournament, which seats each team's bots
+    itself (issue 29, item 7): the bot that asked for seat 1 is told on stderr, not ignored."""
+    port = free_port()
+    seen: list[str] = []
+    tournament_with_bots(tmp_path, "seat", port, 5, seats=(0, 1), stderr_seen=seen)
+    warnings = [line for line in seen[0].splitlines() if "warning" in line]
+    assert len(warnings) == 1 and "'bot1'" in warnings[0] and "asked for seat 1" in warnings[0]
+    assert "plays seat 2 now" in warnings[0]
 
 
 def test_bad_bot_agents_are_one_line_errors(capsys):

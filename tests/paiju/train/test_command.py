@@ -343,3 +343,21 @@ def test_SJ_3_2_no_shengji_model_answer_teaches_an_automatic_match_loss():
         assert "MatchLoss" not in s.expected.sanctions, (s.expected.clause, s.expected.sanctions)
         if s.expected.clause == "SJ-1.18":
             assert s.expected.sanctions[0] == "Warning"
+
+
+def test_making_many_scenarios_shows_its_progress(tmp_path):
+    """`train --count 2000` printed nothing for over a minute (issue 29, item 5): a long count
+    shows the shared progress display on stderr while its scenarios are made."""
+    from paiju.train.command import LONG_COUNT
+
+    (tmp_path / "a.txt").write_text("")
+    proc = subprocess.run([sys.executable, "-m", "paiju", "train", "--seed", "4", "--count", str(LONG_COUNT),
+                           "--answers", str(tmp_path / "a.txt")],
+                          capture_output=True, text=True, encoding="utf-8", timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if line.startswith("train: making guandan scenarios: ")]
+    assert lines[0].endswith(f"0/{LONG_COUNT} scenarios (0%), started")
+    assert f"{LONG_COUNT}/{LONG_COUNT} scenarios (100%)" in lines[-1] and "done in" in lines[-1]
+    short = subprocess.run([sys.executable, "-m", "paiju", "train", "--seed", "4", "--count", "2",
+                            "--answers", str(tmp_path / "a.txt")], capture_output=True, text=True, timeout=120)
+    assert short.returncode == 0 and "making" not in short.stderr   # done before a display would help
