@@ -229,6 +229,8 @@ class Trainer:
 
     async def exam_page(self, request: Request) -> Response:
         exam = self._exam_at(request.path_params["eid"])
+        if exam.finished is None and exam.remaining(time.time()) > 0:
+            raise BadRequest("the exam is still running: its results are shown once it is handed in", 409)
         rows = self.store.exam_attempts(exam.id)
         return HTMLResponse(await run_in_threadpool(_exam_result_page, exam, rows, self.bank))
 
@@ -271,6 +273,9 @@ class Trainer:
                 raise BadRequest("this scenario is not part of your exam")
             if exam.finished is not None or exam.remaining(time.time()) <= 0:
                 raise BadRequest("the exam is over", 409)
+        elif self._in_open_exam(trainee, sid):
+            # Practising a scenario of one's own running exam would show its answer.
+            raise BadRequest("this scenario is part of your exam that is still running: answer it there", 409)
         given = read_answer(data, scenario.game)
         seconds = _seconds(data.get("seconds"))
         graded = grade(scenario.expected, parse_answer(given.answer_line(), lenient=True))
@@ -286,9 +291,19 @@ class Trainer:
                                           "rectification": list(scenario.expected.rectification),
                                           "sanctions": list(scenario.expected.sanctions)}})
 
+    def _in_open_exam(self, trainee: str, sid: str) -> bool:
+        now = time.time()
+        return any(sid in e.scenarios for e in self.store.open_exams(trainee) if e.remaining(now) > 0)
+
     async def apply(self, request: Request) -> Response:
-        scenario = await self.scenario(request.path_params["sid"])
-        given = read_answer(await _body(request), scenario.game)
+        sid = request.path_params["sid"]
+        scenario = await self.scenario(sid)
+        data = await _body(request)
+        trainee = trainee_name(data.get("trainee"))
+        given = read_answer(data, scenario.game)
+        # The rulebook's continuation shows its ruling: only after the trainee has answered.
+        if not self.store.has_practised(trainee, sid) or self._in_open_exam(trainee, sid):
+            raise BadRequest("submit your ruling first: the rulebook's ruling is shown after an answer", 409)
         return JSONResponse(await run_in_threadpool(self._both_continuations, scenario, given))
 
     def _both_continuations(self, scenario: Scenario, given: TraineeAnswer) -> dict[str, Any]:

@@ -109,6 +109,7 @@ def test_apply_my_ruling_plays_both_continuations(client, bank):
     """The rulebook's own answer reproduces the log's continuation; a different ruling
     changes what follows (or is explained when the table cannot carry it out)."""
     sid = next(s for s in bank.ids("guandan") if bank.get(s).expected.sanctions)
+    client.post(f"/api/scenario/{sid}/answer", json=_answer_for(bank, sid))
     same = client.post(f"/api/scenario/{sid}/apply", json=_answer_for(bank, sid)).json()
     assert same["applied"] and same["yours"]["outcome"] == same["rulebook"]["outcome"]
     other = client.post(f"/api/scenario/{sid}/apply",
@@ -120,6 +121,7 @@ def test_apply_my_ruling_plays_both_continuations(client, bank):
 
 def test_a_ruling_the_table_cannot_carry_out_is_explained(client, bank):
     sid = next(s for s in bank.ids("guandan") if "BarOnePlay" not in bank.get(s).expected.rectification)
+    client.post(f"/api/scenario/{sid}/answer", json=_answer_for(bank, sid))
     data = client.post(f"/api/scenario/{sid}/apply", json=_answer_for(bank, sid, effects=["BarOnePlay"])).json()
     assert data["applied"] is False
     assert "cannot carry out BarOnePlay" in data["reason"]
@@ -242,6 +244,31 @@ def test_an_exam_hides_explanations_until_it_is_handed_in(client, bank):
     assert late.status_code == 409
     page = client.get(f"/exam/{exam['exam']}/result")
     assert "1 / 3" in page.text and "王五" in page.text
+
+
+def test_no_answer_leaves_the_server_before_the_trainees_own(client, bank):
+    """The rulebook's continuation (which shows its ruling), an exam's results and a
+    practice answer to a scenario of one's running exam are refused until they are earned."""
+    sid = bank.ids("guandan")[0]
+    early = client.post(f"/api/scenario/{sid}/apply", json=_answer_for(bank, sid))
+    assert early.status_code == 409 and "submit your ruling first" in early.json()["error"]
+    assert bank.get(sid).expected.clause not in early.text
+    assert client.post(f"/api/scenario/{sid}/apply", json=_answer_for(bank, sid, trainee="")).status_code == 400
+    client.post(f"/api/scenario/{sid}/answer", json=_answer_for(bank, sid, trainee="别人"))
+    assert client.post(f"/api/scenario/{sid}/apply", json=_answer_for(bank, sid)).status_code == 409  # another's answer
+    exam = client.post("/api/exam", json={"trainee": "张三", "game": "guandan", "count": 2, "minutes": 5}).json()
+    first = exam["scenarios"][0]
+    practised = client.post(f"/api/scenario/{first}/answer", json=_answer_for(bank, first))
+    assert practised.status_code == 409 and "explanation" not in practised.json()
+    assert client.post(f"/api/scenario/{first}/apply", json=_answer_for(bank, first)).status_code == 409
+    running = client.get(f"/exam/{exam['exam']}/result")
+    assert running.status_code == 409 and bank.get(first).expected.clause not in running.text
+    state = client.get(f"/api/exam/{exam['exam']}").json()
+    assert set(state) == {"exam", "trainee", "game", "scenarios", "remaining", "finished", "answered"}
+    client.post(f"/api/exam/{exam['exam']}/finish", json={})
+    assert client.get(f"/exam/{exam['exam']}/result").status_code == 200
+    assert client.post(f"/api/scenario/{first}/answer", json=_answer_for(bank, first)).json()["verdict"] == "right"
+    assert client.post(f"/api/scenario/{first}/apply", json=_answer_for(bank, first)).json()["applied"]
 
 
 def test_a_live_deal_stops_for_each_ruling_and_grades_them_at_the_end(client):

@@ -12,8 +12,6 @@ import time
 
 import pytest
 
-from tests.paiju.chromium import chromium_browser
-
 pytest.importorskip("starlette", reason="the web extra: pip install 'paiju[web]'")
 uvicorn = pytest.importorskip("uvicorn", reason="the web extra: pip install 'paiju[web]'")
 
@@ -54,12 +52,6 @@ class Server:
 @pytest.fixture
 def bank(web_bank):
     return web_bank
-
-
-@pytest.fixture
-def browser():
-    with chromium_browser() as browser:
-        yield browser
 
 
 def _page(browser, url, problems):

@@ -156,9 +156,19 @@ async function openScenario(sid) {
   frame.src = `/scenario/${encodeURIComponent(sid)}/table`;
   frame.hidden = false;
   $("ruling").hidden = false;
+  clearAnswer();
+  resetForm();
+}
+
+// Nothing of a ruling may outlive its question: the verdict, the rulebook's continuation and
+// "apply my ruling" (which shows it) go until the next answer is submitted.
+function clearAnswer() {
+  $("verdict").replaceChildren();
   $("verdict").hidden = true;
   $("compare").hidden = true;
-  resetForm();
+  for (const id of ["own-outcome", "your-outcome", "your-reason"]) $(id).replaceChildren();
+  for (const id of ["own-page", "your-page"]) $(id).removeAttribute("src");
+  $("apply").hidden = true;
 }
 
 async function nextScenario() {
@@ -173,6 +183,7 @@ function showVerdict(data) {
   box.append(el("div", `${WORDS[state.lang].verdicts[data.verdict] || data.verdict}: ${data.remarks.join("; ")}`, "line"));
   for (const line of data.explanation) box.append(el("div", line, "small"));
   box.hidden = false;
+  $("apply").hidden = false;
 }
 
 async function submitRuling(event) {
@@ -189,7 +200,8 @@ function fillOutcome(list, lines) {
 }
 
 async function applyRuling() {
-  const data = await api(`/api/scenario/${encodeURIComponent(state.scenario)}/apply`, readRuling());
+  const data = await api(`/api/scenario/${encodeURIComponent(state.scenario)}/apply`,
+                         { trainee: trainee(), ...readRuling() });
   $("compare").hidden = false;
   fillOutcome($("own-outcome"), data.rulebook.outcome);
   $("own-page").src = data.rulebook.page;
@@ -220,7 +232,6 @@ async function startExam() {
   tick();
   showTab("practice");
   await openScenario(data.scenarios[0]);
-  $("apply").hidden = true;
 }
 
 function tick() {
@@ -242,7 +253,10 @@ async function finishExam() {
   state.exam = null;
   clearInterval(state.timer);
   $("exam-finish").hidden = true;
-  $("apply").hidden = false;
+  $("ruling").hidden = true;
+  $("table").hidden = true;
+  $("table").removeAttribute("src");
+  clearAnswer();
   const data = await api(`/api/exam/${exam.exam}/finish`, {});
   showTab("exam");
   $("exam-status").textContent = `${w("examOver")} · ${w("score")} ${data.right} / ${data.count}`;
@@ -292,9 +306,7 @@ async function pollLive() {
       $("table").src = `/live/${lid}/table`;
       $("table").hidden = false;
       $("ruling").hidden = false;
-      $("apply").hidden = true;
-      $("verdict").hidden = true;
-      $("compare").hidden = true;
+      clearAnswer();
       resetForm();
       state.liveWaiting = lid;
       return;
@@ -319,7 +331,8 @@ async function ruleLive(event) {
   await api(`/api/live/${lid}/rule`, readRuling());
   state.liveWaiting = null;
   $("ruling").hidden = true;
-  $("apply").hidden = false;
+  $("table").hidden = true;
+  $("table").removeAttribute("src");
   $("live-status").textContent = "";
   showTab("live");
   pollLive();
