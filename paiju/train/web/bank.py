@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from paiju.train.scenarios import Scenario, TrainingError, scenarios_from_dir
 from tabletop.games import game_names
 
-PER_CLAUSE = 2
+PER_CLAUSE = 5
+"""Generated scenarios per practisable clause: enough to meet a clause in several deals."""
 
 
 def referee_games() -> tuple[str, ...]:
@@ -96,4 +97,19 @@ class ScenarioBank:
         return list(dict.fromkeys(self._by_id[s].expected.clause for s in self.ids(game)))
 
     def for_clause(self, game: str, clause: str) -> list[str]:
-        return [s for s in self.ids(game) if self._by_id[s].expected.clause == clause]
+        """The clause's scenarios, the easiest first."""
+        return sorted((s for s in self.ids(game) if self._by_id[s].expected.clause == clause), key=self.difficulty)
+
+    def difficulty(self, sid: str) -> tuple[int, int]:
+        """How hard a scenario is to rule: the rulings already given earlier in its deal (an
+        exposure while a bar is pending is harder than a lone irregularity), then the number
+        of effects and sanctions to get right; the id's number breaks ties."""
+        from tabletop.rulings import RulingEvent, UnresolvedEvent
+
+        scenario = self._by_id[sid]
+        events = scenario.log.events
+        deal = events[scenario.ruling_index].deal
+        earlier = sum(1 for e in events[:scenario.ruling_index]
+                      if isinstance(e, (RulingEvent, UnresolvedEvent)) and e.deal == deal)
+        parts = len(scenario.expected.rectification) + len(scenario.expected.sanctions)
+        return (3 * earlier + parts, int(sid.rpartition("-")[2]) if sid.rpartition("-")[2].isdigit() else 0)

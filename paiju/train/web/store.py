@@ -194,6 +194,16 @@ class Store:
         return Exam(row["id"], row["trainee"], row["game"], tuple(json.loads(row["scenarios"])), row["started"],
                     row["seconds"], row["finished"])
 
+    def exams(self, game: str | None = None) -> list[Exam]:
+        """Every exam (of one game), the latest first."""
+        db = self._connect()
+        try:
+            where, args = _filters(game=game)
+            numbers = [row["id"] for row in db.execute("SELECT id FROM exams" + where + " ORDER BY id DESC", args)]
+        finally:
+            db.close()
+        return [e for e in map(self.exam, numbers) if e is not None]
+
     def open_exams(self, trainee: str) -> list[Exam]:
         """The trainee's exams not handed in (some may have run out of time)."""
         db = self._connect()

@@ -30,9 +30,10 @@ def _free_port() -> int:
 class Server:
     """The app on 127.0.0.1 in a thread, as `paiju train serve` runs it."""
 
-    def __init__(self, bank: ScenarioBank, db: str) -> None:
+    def __init__(self, bank: ScenarioBank, db: str, instructor_key: str | None = None) -> None:
         self.port = _free_port()
-        self.server = uvicorn.Server(server_config(create_app(bank, Store(db)), "127.0.0.1", self.port))
+        app = create_app(bank, Store(db), instructor_key=instructor_key)
+        self.server = uvicorn.Server(server_config(app, "127.0.0.1", self.port))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> str:
@@ -54,8 +55,8 @@ def bank(web_bank):
     return web_bank
 
 
-def _page(browser, url, problems):
-    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+def _page(browser, url, problems, width=1280):
+    page = browser.new_context(viewport={"width": width, "height": 900 if width > 600 else 800}).new_page()
     page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
     page.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None)
     page.on("request", lambda r: problems.append(f"request elsewhere: {r.url}") if not r.url.startswith(url) else None)
@@ -78,11 +79,12 @@ def test_a_trainee_answers_applies_a_ruling_and_finds_progress_after_a_restart(b
         page = _page(browser, url, problems)
         assert page.inner_text("h1") == "裁判培训"            # Chinese first
         page.fill("#trainee", "张三")
+        page.click("[data-tab=practice]")
         page.click("#next")
         page.wait_for_selector("#ruling:not([hidden])")
         frame = page.frame_locator("#table")
         frame.locator("#controls").wait_for(state="attached")   # the replay page's table, in its frame
-        sid = page.inner_text("#where").split(" · ")[0]
+        sid = page.get_attribute("#where", "data-sid")
         expected = bank.get(sid).expected
         _rule(page, expected.clause, [s.split("(")[0] for s in expected.sanctions])
         for kind in expected.rectification:
