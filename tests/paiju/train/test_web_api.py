@@ -20,6 +20,7 @@ pytest.importorskip("starlette.testclient", reason="Starlette's test client need
 
 from paiju.train.web.app import create_app  # noqa: E402
 from paiju.train.web.store import INTERVALS, Store  # noqa: E402
+from paiju.train.web.terms import seed_number  # noqa: E402
 from tests.paiju.train.page_client import page_client  # noqa: E402
 
 
@@ -374,3 +375,61 @@ def test_serve_binds_to_this_machine_by_default_and_warns_otherwise(tmp_path):
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(20)
+
+
+def test_the_home_page_path_chapters_progress_and_a_chapters_scenarios(client, bank):
+    """Issue 28 item 3: the code's chapters with the trainee's progress, what is due, where to go
+    on; a chapter's scenarios are its own, the easiest first."""
+    view = client.get("/api/overview", params={"game": "guandan", "trainee": "孙七"}).json()
+    assert [(c["number"], c["zh"]) for c in view["chapters"]] == [
+        ("一、", "抓牌"), ("二、", "出牌"), ("三、", "贡还牌"), ("四、", "报牌"), ("五、", "单下/双下"),
+        ("六、", "罚张"), ("七、", "信息")]
+    assert view["attempts"] == 0 and view["due"] == [] and view["continue"] == "GD-1"
+    sid = client.get("/api/next", params={"game": "guandan", "trainee": "孙七", "chapter": "GD-4"}).json()["scenario"]
+    assert bank.get(sid).expected.clause.startswith("GD-4.")
+    client.post(f"/api/scenario/{sid}/answer", json=_answer_for(bank, sid, trainee="孙七", clause="GD-1.1.2"))
+    view = client.get("/api/overview", params={"game": "guandan", "trainee": "孙七"}).json()
+    reporting = next(c for c in view["chapters"] if c["id"] == "GD-4")
+    assert (reporting["tried"], reporting["attempts"], reporting["accuracy"], reporting["due"]) == (1, 1, 0.0, 1)
+    assert view["continue"] == "GD-4" and view["due"][0]["label"].startswith(seed_number(bank.get(sid).expected.clause))
+    refused = client.get("/api/next", params={"game": "guandan", "trainee": "孙七", "chapter": "SJ-1"})
+    assert refused.status_code == 400
+
+
+def test_GD_2_3_1_an_answer_is_explained_in_the_seeds_words(client, bank):
+    """Item 2 and 4: the verdict, remarks and explanation in Chinese — the seed sentence, the
+    effects in the code's terms, what a missed effect would have done — and a replay link."""
+    sid = next(s for s in bank.ids("guandan") if bank.get(s).expected.clause == "GD-2.3.1")
+    expected = bank.get(sid).expected
+    data = client.post(f"/api/scenario/{sid}/answer", json=_answer_for(bank, sid, effects=["BarOnePlay"])).json()
+    assert data["verdict_zh"] == "部分正确"
+    assert data["remarks_zh"][0].startswith("条款 二、3（1） 越序出牌：违规者收回牌张")
+    assert "漏了" in data["remarks_zh"][1] and "暴露张" in data["remarks_zh"][1]
+    text = "\n".join(data["explanation_zh"])
+    assert data["explanation_zh"][0].startswith("依据 二、3（1）：（1）违规者收回牌张，恢复出牌顺序，禁出一手。")
+    assert f"违规：{expected.offender}号位" in text and "禁出一手：" in text
+    assert "你漏掉的「暴露张」在牌桌上会：暴露张：" in text
+    assert "【项目默认" in text                                     # GD-2.3.1 has a project default
+    assert client.get(data["replay"]).status_code == 200
+
+
+def test_the_instructors_views_need_the_key(bank, tmp_path):
+    """Item 6: every trainee's records only to the instructor key; an exam's result to its trainee."""
+    store = Store(str(tmp_path / "k.sqlite3"))
+    with page_client(create_app(bank, store, instructor_key="s3cret"), raise_server_exceptions=False) as c:
+        sid = bank.ids("shengji")[0]
+        c.post(f"/api/scenario/{sid}/answer", json=_answer_for(bank, sid, trainee="周八"))
+        exam = c.post("/api/exam", json={"trainee": "周八", "game": "shengji", "count": 1, "minutes": 5}).json()
+        c.post(f"/api/exam/{exam['exam']}/finish", json={})
+        for path in ("/api/trainees", "/api/cohort?game=shengji", "/api/export.csv", f"/exam/{exam['exam']}/result"):
+            refused = c.get(path)
+            assert refused.status_code == 403 and "周八" not in refused.text
+        assert c.get("/api/cohort", params={"game": "shengji", "key": "wrong"}).status_code == 403
+        cohort = c.get("/api/cohort", params={"game": "shengji", "key": "s3cret"}).json()
+        assert [c["zh"] for c in cohort["chapters"]] == ["警告", "记违例", "罚分"]
+        row = cohort["trainees"][0]
+        assert row["trainee"] == "周八" and row["attempts"] == 1 and row["last_seen"] > 0
+        assert sum(ch["attempts"] for ch in row["chapters"]) == 1
+        assert [e["trainee"] for e in cohort["exams"]] == ["周八"]
+        assert c.get(f"/exam/{exam['exam']}/result", params={"trainee": "周八"}).status_code == 200
+        assert "周八" in c.get("/api/export.csv", headers={"X-Instructor-Key": "s3cret"}).text
