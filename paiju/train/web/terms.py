@@ -245,7 +245,7 @@ def remarks_zh(expected: Any, clause: str, effects: Sequence[str], sanctions: Se
 
     lines = []
     if clause == expected.clause:
-        lines.append(f"条款 {clause_label(clause)}：正确")
+        lines.append(f"条款 {clause_label(clause).rstrip('。')}：正确")
     elif clause in _ancestors(expected.clause):
         lines.append(f"条款 {seed_number(clause)}：大方向对，但应引用其下的 {clause_label(expected.clause)}")
     else:
