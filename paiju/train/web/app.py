@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import math
 import re
+import secrets
 import threading
 import time
 import unicodedata
@@ -172,9 +173,11 @@ class Trainer:
         self._next = 0
 
     def _token(self, prefix: str) -> str:
+        """A new id nobody can guess: a kept page shows a ruling, a live deal takes rulings,
+        and neither may be reached by counting (another trainee's, before one's own answer)."""
         with self._lock:
             self._next += 1
-            return f"{prefix}{self._next}"
+            return f"{prefix}{self._next}-{secrets.token_urlsafe(12)}"
 
     def keep_page(self, page: str) -> str:
         token = self._token("c")

@@ -271,8 +271,15 @@ def test_no_answer_leaves_the_server_before_the_trainees_own(client, bank):
     assert set(state) == {"exam", "trainee", "game", "scenarios", "remaining", "finished", "answered"}
     client.post(f"/api/exam/{exam['exam']}/finish", json={})
     assert client.get(f"/exam/{exam['exam']}/result").status_code == 200
-    assert client.post(f"/api/scenario/{first}/answer", json=_answer_for(bank, first)).json()["verdict"] == "right"
-    assert client.post(f"/api/scenario/{first}/apply", json=_answer_for(bank, first)).json()["applied"]
+    answered = client.post(f"/api/scenario/{first}/answer", json=_answer_for(bank, first)).json()
+    assert answered["verdict"] == "right"
+    applied = client.post(f"/api/scenario/{first}/apply", json=_answer_for(bank, first)).json()
+    assert applied["applied"]
+    # the pages that show a ruling cannot be found by counting (another trainee's, before one's answer)
+    for page in (answered["replay"], applied["rulebook"]["page"]):
+        token = page.rpartition("/")[2]
+        assert len(token) > 16 and client.get(page).status_code == 200
+        assert client.get("/kept/" + token.partition("-")[0]).status_code == 404
 
 
 def test_a_live_deal_stops_for_each_ruling_and_grades_them_at_the_end(client):

@@ -19,7 +19,7 @@ const WORDS = {
         question: "第 {n} 题", chapterOf: "本章", tried: "已练条款", mastered: "已掌握", scenarios: "题",
         noTries: "尚未练习", replay: "从违例前一步回放这副牌", print: "打印成绩", trainee: "学员",
         lastSeen: "最近练习", total: "合计", chapterStart: "从本章开始", minutesLeft: "分钟后", none: "无",
-        examNo: "第 {n} 场", dueIn: "{m} 分钟后", continueAt: "下一步：{c}" },
+        examNo: "第 {n} 场", dueIn: "{m} 分钟后", continueAt: "下一步：{c}", yourClause: "你的条款：" },
   en: { title: "Referee training", name: "Name", game: "Game", home: "Home", practice: "Practice", exam: "Exam",
         live: "Live deal", progress: "Progress", instructor: "Instructor", next: "Next scenario", clause: "Clause",
         rectification: "Rectification", sanctions: "Sanctions", submit: "Submit ruling",
@@ -37,7 +37,8 @@ const WORDS = {
         question: "Scenario {n}", chapterOf: "chapter", tried: "clauses tried", mastered: "mastered", scenarios: "scenarios",
         noTries: "not started", replay: "Replay this deal from one step before the ruling", print: "Print the result",
         trainee: "Trainee", lastSeen: "Last seen", total: "Total", chapterStart: "Start this chapter",
-        minutesLeft: "min", none: "none", examNo: "exam {n}", dueIn: "in {m} min", continueAt: "Next: {c}" },
+        minutesLeft: "min", none: "none", examNo: "exam {n}", dueIn: "in {m} min", continueAt: "Next: {c}",
+        yourClause: "your answer: " },
 };
 const state = { lang: localStorage.getItem("paiju.lang") || "zh", games: [], sanctions: [], scenario: null,
                 chapter: null, count: 0, shownAt: 0, exam: null, examIndex: 0, live: null, liveSeen: 0, timer: null };
@@ -351,6 +352,7 @@ async function finishExam() {
   const exam = state.exam;
   state.exam = null;
   clearInterval(state.timer);
+  $("exam-clock").textContent = "";
   $("exam-finish").hidden = true;
   $("ruling").hidden = true;
   $("table").hidden = true;
@@ -362,11 +364,12 @@ async function finishExam() {
   $("exam-status").textContent = `${w("examOver")} · ${w("score")} ${data.right} / ${data.count}`;
   const list = el("ol");
   for (const r of data.results) {
-    const item = el("li", zh() ? `${r.verdict_zh} · ${r.given_zh || "—"}` : `${r.verdict} · ${r.answer || "—"}`);
+    const item = el("li", zh() ? `${r.verdict_zh} · ${w("yourClause")}${r.given_zh || "—"}`
+                               : `${r.verdict} · ${w("yourClause")}${r.answer || "—"}`);
     for (const line of (zh() ? r.explanation_zh : r.explanation)) item.append(el("div", line, "small"));
     list.append(item);
   }
-  const link = el("a", "🖨 " + w("print"));
+  const link = el("a", w("print"));
   link.href = `/exam/${exam.exam}/result?trainee=${encodeURIComponent(trainee())}`;
   link.target = "_blank";
   link.rel = "noopener";
