@@ -357,7 +357,7 @@ class Trainer:
         try:
             mine = apply_trainee_ruling(scenario, given)
         except CannotApply as exc:
-            return {"applied": False, "reason": str(exc), "rulebook": own}
+            return {"applied": False, "reason": str(exc), "reason_zh": terms.cannot_apply_zh(str(exc)), "rulebook": own}
         seconds = time.perf_counter() - started
         return {"applied": True, "seconds": round(seconds, 3), "rulebook": own,
                 "yours": _continuation(self, mine, render_page)}

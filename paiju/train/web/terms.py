@@ -292,3 +292,16 @@ def explanation_zh(scenario: Any, missed: Iterable[str] = ()) -> list[str]:
     if entry is not None and entry.pd:
         lines.append(f"【项目默认 · 规则书未明言处的读法】{entry.pd}")
     return lines
+
+
+def cannot_apply_zh(reason: str) -> str:
+    """Why the table cannot carry out a trainee's ruling (``paiju.train.web.ruling.CannotApply``), in Chinese."""
+    missing = re.search(r"cannot carry out (\w+) here", reason)
+    if missing:
+        term = EFFECTS.get(missing.group(1), (missing.group(1),))[0]
+        return f"牌桌无法执行「{term}」：规则的裁决里没有这项措施，无从知道它涉及哪些牌张或座位"
+    if "no offending side" in reason:
+        return "这项裁决没有违规方，处罚无从执行"
+    if "no end in sight" in reason:
+        return "按这项裁决，牌局不断出现违例而无法推进"
+    return "这副牌无法按你的裁决继续打下去"

@@ -129,6 +129,7 @@ def test_a_ruling_the_table_cannot_carry_out_is_explained(client, bank):
     data = client.post(f"/api/scenario/{sid}/apply", json=_answer_for(bank, sid, effects=["BarOnePlay"])).json()
     assert data["applied"] is False
     assert "cannot carry out BarOnePlay" in data["reason"]
+    assert data["reason_zh"].startswith("牌桌无法执行「禁出一手」")
     assert data["rulebook"]["outcome"]
 
 
@@ -440,3 +441,18 @@ def test_the_instructors_views_need_the_key(bank, tmp_path):
         assert [e["trainee"] for e in cohort["exams"]] == ["周八"]
         assert c.get(f"/exam/{exam['exam']}/result", params={"trainee": "周八"}).status_code == 200
         assert "周八" in c.get("/api/export.csv", headers={"X-Instructor-Key": "s3cret"}).text
+
+
+def test_SJ_3_0_a_ruling_under_which_the_deal_never_ends_is_reported_not_left_running(bank, monkeypatch):
+    """Found in Chromium: this 双升 scenario (a card drawn from another seat, already in hand: no
+    clause fits, SJ-3.0) ruled as SJ-1.3 with nothing to put right leaves the table ruling on and
+    on; "apply my ruling" says so within its budget instead of holding a server thread."""
+    from paiju.train.web import ruling
+    from paiju.train.web.ruling import CannotApply, TraineeAnswer, apply_trainee_ruling
+
+    sid = next(s for s in bank.ids("shengji") if bank.get(s).expected.clause == "SJ-3.0")
+    monkeypatch.setattr(ruling, "APPLY_SECONDS", 3.0)
+    started = time.monotonic()
+    with pytest.raises(CannotApply, match="no end in sight"):
+        apply_trainee_ruling(bank.get(sid), TraineeAnswer("SJ-1.3"))
+    assert time.monotonic() - started < 15

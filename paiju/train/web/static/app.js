@@ -263,7 +263,7 @@ async function applyRuling() {
     fillOutcome($("your-outcome"), data.yours.outcome);
     showFrame($("your-page"), data.yours.page);
   } else {
-    $("your-reason").textContent = w("cannot") + data.reason;
+    $("your-reason").textContent = w("cannot") + (zh() ? data.reason_zh : data.reason);
     $("your-outcome").replaceChildren();
     $("your-page").hidden = true;
   }
