@@ -19,7 +19,7 @@ const WORDS = {
         question: "第 {n} 题", chapterOf: "本章", tried: "已练条款", mastered: "已掌握", scenarios: "题",
         noTries: "尚未练习", replay: "从违例前一步回放这副牌", print: "打印成绩", trainee: "学员",
         lastSeen: "最近练习", total: "合计", chapterStart: "从本章开始", minutesLeft: "分钟后", none: "无",
-        examNo: "第 {n} 场", dueIn: "{m} 分钟后", continueAt: "下一步：{c}", yourClause: "你的条款：" },
+        examNo: "第 {n} 场", dueIn: "{m} 分钟后", continueAt: "下一步：{c}", yourClause: "你的条款：", clauses: "条" },
   en: { title: "Referee training", name: "Name", game: "Game", home: "Home", practice: "Practice", exam: "Exam",
         live: "Live deal", progress: "Progress", instructor: "Instructor", next: "Next scenario", clause: "Clause",
         rectification: "Rectification", sanctions: "Sanctions", submit: "Submit ruling",
@@ -38,7 +38,7 @@ const WORDS = {
         noTries: "not started", replay: "Replay this deal from one step before the ruling", print: "Print the result",
         trainee: "Trainee", lastSeen: "Last seen", total: "Total", chapterStart: "Start this chapter",
         minutesLeft: "min", none: "none", examNo: "exam {n}", dueIn: "in {m} min", continueAt: "Next: {c}",
-        yourClause: "your answer: " },
+        yourClause: "your answer: ", clauses: "clauses" },
 };
 const state = { lang: localStorage.getItem("paiju.lang") || "zh", games: [], sanctions: [], scenario: null,
                 chapter: null, count: 0, shownAt: 0, exam: null, examIndex: 0, live: null, liveSeen: 0, timer: null };
@@ -302,7 +302,7 @@ function chapterItem(c, progress) {
     const facts = progress.attempts
       ? `${w("tried")} ${progress.tried}/${progress.clauses} · ${w("mastered")} ${progress.mastered} · ` +
         `${w("accuracy")} ${percent(progress.accuracy)} · ${w("due")} ${progress.due}`
-      : `${progress.clauses} ${w("clause")} · ${progress.scenarios} ${w("scenarios")} · ${w("noTries")}`;
+      : `${progress.clauses} ${w("clauses")} · ${progress.scenarios} ${w("scenarios")} · ${w("noTries")}`;
     item.append(bar, el("div", facts, "small"));
     const go = el("button", w("chapterStart"));
     go.type = "button";
