@@ -171,8 +171,11 @@ def require_referee(game: str) -> None:
 
 def generate(game: str, seed: int, count: int, patterns: str | None = None,
              note: Callable[[str], None] = lambda text: None, max_attempts: int = MAX_ATTEMPTS,
-             made: Callable[[int], None] = lambda done: None) -> list[Scenario]:
-    """``count`` scenarios (see the module doc); ``made(1)`` is called as each is found (progress)."""
+             made: Callable[[int], None] = lambda done: None,
+             found_at: Callable[[int, int, Scenario], None] | None = None) -> list[Scenario]:
+    """``count`` scenarios (see the module doc); ``made(1)`` is called as each is found
+    (progress), and ``found_at(number, attempt, scenario)`` hears which unit each came from
+    (``scenario_at`` plays it again)."""
     from paiju.sim.refereed import play_unit, unit_options
 
     require_referee(game)
@@ -206,6 +209,8 @@ def generate(game: str, seed: int, count: int, patterns: str | None = None,
             if found is not None:
                 out.append(found)
                 made(1)
+                if found_at is not None:
+                    found_at(number, attempt - 1, found)
                 break
             skipped.add(target)
             if len(skipped) == len(order):
@@ -214,3 +219,18 @@ def generate(game: str, seed: int, count: int, patterns: str | None = None,
             note(f"{target}: no ruling cited it in {max_attempts} {unit}; left out")
     return out
 
+
+
+def scenario_at(game: str, seed: int, number: int, attempt: int, clause: str) -> Scenario | None:
+    """The scenario ``generate`` made as its ``number``-th from unit ``attempt``, citing
+    ``clause``: that one unit played again (None if its rulings no longer cite the clause)."""
+    from paiju.sim.refereed import play_unit, unit_options
+
+    kinds = clause_kinds(game).get(clause)
+    if kinds is None:
+        return None
+    unit, rules = unit_plan(game, kinds)
+    played = play_unit(game, streams.child_seed(seed, TRAINING, number, attempt), rules,
+                      unit_options(unit, AGENTS, rates_for(game, kinds)))
+    log = Log(header=played.header, events=played.events, lines=played.lines)
+    return next((s for s in scenarios_in_log(log, scenario_name(number)) if s.expected.clause == clause), None)

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import hmac
 import math
 import re
+import secrets
 import threading
 import time
 import unicodedata
@@ -31,8 +33,9 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
-from paiju.train.grade import RIGHT, explanation, grade, parse_answer
+from paiju.train.grade import IMPLIED_EFFECTS, RIGHT, explanation, grade, parse_answer
 from paiju.train.scenarios import Scenario
+from paiju.train.web import terms
 from paiju.train.web.bank import ScenarioBank
 from paiju.train.web.guard import BadJson, RequestGuard, SecurityHeaders, json_object
 from paiju.train.web.live import LiveSession
@@ -160,18 +163,21 @@ def _int_text(value: str | None, what: str, low: int, high: int) -> int:
 class Trainer:
     """The server's state: the scenario bank, the database, live sessions, continuations."""
 
-    def __init__(self, bank: ScenarioBank, store: Store) -> None:
+    def __init__(self, bank: ScenarioBank, store: Store, instructor_key: str | None = None) -> None:
         self.bank = bank
         self.store = store
+        self.instructor_key = instructor_key
         self.live: OrderedDict[str, LiveSession] = OrderedDict()
         self.kept: OrderedDict[str, str] = OrderedDict()
         self._lock = threading.Lock()
         self._next = 0
 
     def _token(self, prefix: str) -> str:
+        """A new id nobody can guess: a kept page shows a ruling, a live deal takes rulings,
+        and neither may be reached by counting (another trainee's, before one's own answer)."""
         with self._lock:
             self._next += 1
-            return f"{prefix}{self._next}"
+            return f"{prefix}{self._next}-{secrets.token_urlsafe(12)}"
 
     def keep_page(self, page: str) -> str:
         token = self._token("c")
@@ -229,6 +235,10 @@ class Trainer:
 
     async def exam_page(self, request: Request) -> Response:
         exam = self._exam_at(request.path_params["eid"])
+        if exam.finished is None and exam.remaining(time.time()) > 0:
+            raise BadRequest("the exam is still running: its results are shown once it is handed in", 409)
+        if request.query_params.get("trainee") != exam.trainee and not self._instructor(request):
+            raise BadRequest("an exam's result is its trainee's and the instructor's", 403)
         rows = self.store.exam_attempts(exam.id)
         return HTMLResponse(await run_in_threadpool(_exam_result_page, exam, rows, self.bank))
 
@@ -242,19 +252,37 @@ class Trainer:
         for game in self.bank.games:
             clauses = [c for c in clauses_for(game) if not c.heading]
             effects = sorted({k for c in clauses for k in c.allowed_effects})
-            # ``search``: what the clause search reads (its words, and what people also say for them)
-            out.append({"game": game, "clauses": [{"id": c.id, "title": c.title, "zh": c.text_zh, "en": c.summary,
-                                                   "search": haystack(c.id)} for c in clauses],
-                        "effects": effects})
-        from paiju.wording import sanction_words
+            zh, en = terms.GAME_NAMES.get(game, (game, game))
+            chapters = [{"id": cid, "zh": czh, "en": cen, "number": terms.seed_number(cid)}
+                        for cid, czh, cen in terms.CHAPTERS.get(game, ())]
+            out.append({"game": game, "zh": zh, "en": en, "chapters": chapters,
+                        # ``search``: what the clause search reads (its words, and what people also say for them)
+                        "clauses": [{"id": c.id, **terms.clause_words(c), "search": haystack(c.id)} for c in clauses],
+                        "effects": [{"kind": k, "zh": terms.EFFECTS.get(k, (k, k))[0], "en": terms.EFFECTS.get(k, (k, k))[1]}
+                                    for k in effects]})
+        sanctions = [{"kind": k, "zh": terms.SANCTIONS.get(k, (k, k))[0], "en": terms.SANCTIONS.get(k, (k, k))[1]}
+                     for k in kinds(Sanction)]
+        return JSONResponse({"games": out, "sanctions": sanctions})
 
-        return JSONResponse({"games": out, "sanctions": list(kinds(Sanction)),
-                             "sanction_words": {kind: sanction_words(kind) for kind in kinds(Sanction)}})
+    def _chapter_clauses(self, game: str, chapter: str | None) -> list[str]:
+        """The practisable clauses of a chapter (all the game's without one), the easiest
+        scenario's clause first."""
+        clauses = self.bank.clauses(game)
+        if chapter is not None:
+            if chapter not in {c for c, _, _ in terms.CHAPTERS.get(game, ())}:
+                raise BadRequest(f"chapter: one of {', '.join(c for c, _, _ in terms.CHAPTERS.get(game, ()))}")
+            clauses = [c for c in clauses if terms.chapter_of(c) == chapter]
+            clauses.sort(key=lambda c: self.bank.difficulty(self.bank.for_clause(game, c)[0]))
+        return clauses
 
     async def next_scenario(self, request: Request) -> Response:
         game = self.game(request.query_params.get("game"))
         trainee = trainee_name(request.query_params.get("trainee"))
-        clause = self.store.next_clause(trainee, game, await run_in_threadpool(self.bank.clauses, game))
+        chapter = request.query_params.get("chapter") or None
+        clauses = await run_in_threadpool(self._chapter_clauses, game, chapter)
+        if not clauses:
+            raise BadRequest("this chapter has no scenario to practise", 404)
+        clause = self.store.next_clause(trainee, game, clauses)
         choices = self.bank.for_clause(game, clause)
         tried = {row["scenario"] for row in self.store.attempts(trainee, game)}
         sid = next((s for s in choices if s not in tried), choices[len(tried) % len(choices)])
@@ -276,6 +304,9 @@ class Trainer:
                 raise BadRequest("this scenario is not part of your exam")
             if exam.finished is not None or exam.remaining(time.time()) <= 0:
                 raise BadRequest("the exam is over", 409)
+        elif self._in_open_exam(trainee, sid):
+            # Practising a scenario of one's own running exam would show its answer.
+            raise BadRequest("this scenario is part of your exam that is still running: answer it there", 409)
         given = read_answer(data, scenario.game)
         seconds = _seconds(data.get("seconds"))
         graded = grade(scenario.expected, parse_answer(given.answer_line(), lenient=True))
@@ -285,15 +316,39 @@ class Trainer:
             mode="exam" if exam else "practice", exam=exam.id if exam else None))
         if exam is not None:
             return JSONResponse({"recorded": True})
+        missed = [k for k in scenario.expected.rectification if k not in given.effects and k not in IMPLIED_EFFECTS]
+        replay = await run_in_threadpool(self._replay_from_before, scenario)
         return JSONResponse({"verdict": graded.verdict, "right": graded.verdict == RIGHT,
+                             "verdict_zh": terms.VERDICTS.get(graded.verdict, (graded.verdict,))[0],
+                             "remarks_zh": terms.remarks_zh(scenario.expected, given.clause, given.effects,
+                                                            given.sanctions),
+                             "explanation_zh": terms.explanation_zh(scenario, missed), "replay": replay,
                              "remarks": list(graded.remarks), "explanation": explanation(scenario),
                              "expected": {"clause": scenario.expected.clause,
                                           "rectification": list(scenario.expected.rectification),
                                           "sanctions": list(scenario.expected.sanctions)}})
 
+    def _in_open_exam(self, trainee: str, sid: str) -> bool:
+        now = time.time()
+        return any(sid in e.scenarios for e in self.store.open_exams(trainee) if e.remaining(now) > 0)
+
+    def _replay_from_before(self, scenario: Scenario) -> str:
+        """A page of the scenario's deal under the rulebook's ruling, opened one step before
+        the ruling (kept like a continuation)."""
+        from paiju.replay.html import render_page
+
+        own = rulebook_continuation(scenario)
+        return f"/kept/{self.keep_page(render_page(own.log, None, 'replay', start_index=max(0, own.ruling_index - 1)))}"
+
     async def apply(self, request: Request) -> Response:
-        scenario = await self.scenario(request.path_params["sid"])
-        given = read_answer(await _body(request), scenario.game)
+        sid = request.path_params["sid"]
+        scenario = await self.scenario(sid)
+        data = await _body(request)
+        trainee = trainee_name(data.get("trainee"))
+        given = read_answer(data, scenario.game)
+        # The rulebook's continuation shows its ruling: only after the trainee has answered.
+        if not self.store.has_practised(trainee, sid) or self._in_open_exam(trainee, sid):
+            raise BadRequest("submit your ruling first: the rulebook's ruling is shown after an answer", 409)
         return JSONResponse(await run_in_threadpool(self._both_continuations, scenario, given))
 
     def _both_continuations(self, scenario: Scenario, given: TraineeAnswer) -> dict[str, Any]:
@@ -304,7 +359,7 @@ class Trainer:
         try:
             mine = apply_trainee_ruling(scenario, given)
         except CannotApply as exc:
-            return {"applied": False, "reason": str(exc), "rulebook": own}
+            return {"applied": False, "reason": str(exc), "reason_zh": terms.cannot_apply_zh(str(exc)), "rulebook": own}
         seconds = time.perf_counter() - started
         return {"applied": True, "seconds": round(seconds, 3), "rulebook": own,
                 "yours": _continuation(self, mine, render_page)}
@@ -314,12 +369,40 @@ class Trainer:
         trainee = trainee_name(request.query_params.get("trainee"))
         records = self.store.clause_records(trainee, game)
         now = time.time()
-        rows = [{"clause": r.clause, "attempts": r.attempts, "right": r.right, "accuracy": round(r.accuracy, 3),
+        rows = [{"clause": r.clause, "label": terms.clause_label(r.clause), "attempts": r.attempts, "right": r.right, "accuracy": round(r.accuracy, 3),
                  "box": r.box, "due_in": max(0, round(r.due - now))} for r in records.values()]
         rows.sort(key=lambda r: (r["accuracy"], r["clause"]))
         return JSONResponse({"trainee": trainee, "game": game, "clauses": rows,
                              "weakest": [r.clause for r in self.store.weakest(trainee, game)],
                              "attempts": sum(r.attempts for r in records.values())})
+
+    async def overview(self, request: Request) -> Response:
+        """The home page's path: each chapter of the game's code with the trainee's progress,
+        what is due for review, and the chapter to continue."""
+        game = self.game(request.query_params.get("game"))
+        trainee = trainee_name(request.query_params.get("trainee"))
+        clauses = await run_in_threadpool(self.bank.clauses, game)
+        records = self.store.clause_records(trainee, game)
+        now = time.time()
+        chapters: list[dict[str, Any]] = []
+        for cid, zh, en in terms.CHAPTERS.get(game, ()):
+            own = [c for c in clauses if terms.chapter_of(c) == cid]
+            tried = [records[c] for c in own if c in records]
+            attempts = sum(r.attempts for r in tried)
+            right = sum(r.right for r in tried)
+            chapters.append({"id": cid, "zh": zh, "en": en, "number": terms.seed_number(cid), "clauses": len(own),
+                             "scenarios": sum(len(self.bank.for_clause(game, c)) for c in own),
+                             "tried": len(tried), "mastered": sum(1 for r in tried if r.box >= 2),
+                             "attempts": attempts, "accuracy": round(right / attempts, 3) if attempts else None,
+                             "due": sum(1 for r in tried if r.due <= now)})
+        due = [{"clause": r.clause, "label": terms.clause_label(r.clause)} for r in records.values() if r.due <= now]
+        practisable = [c for c in chapters if c["clauses"]]
+        going = next((c["id"] for c in practisable if c["due"]), None) or \
+            next((c["id"] for c in practisable if c["tried"] < c["clauses"]), None) or \
+            (practisable[0]["id"] if practisable else None)
+        last = max((r.last for r in records.values()), default=None)
+        return JSONResponse({"trainee": trainee, "game": game, "chapters": chapters, "due": due, "continue": going,
+                             "attempts": sum(r.attempts for r in records.values()), "last_seen": last})
 
     async def start_exam(self, request: Request) -> Response:
         data = await _body(request)
@@ -348,16 +431,57 @@ class Trainer:
         for sid in exam.scenarios:
             row = next((r for r in rows if r["scenario"] == sid), None)
             scenario = await run_in_threadpool(self.bank.get, sid)
-            results.append({"scenario": sid, "verdict": row["verdict"] if row else "unanswered",
-                            "answer": row["answer"] if row else None,
-                            "explanation": explanation(scenario) if scenario else []})
+            verdict = row["verdict"] if row else "unanswered"
+            results.append({"scenario": sid, "verdict": verdict, "answer": row["answer"] if row else None,
+                            "verdict_zh": terms.VERDICTS.get(verdict, (verdict,))[0],
+                            "given_zh": terms.clause_label(row["given"]) if row and row["given"] else "",
+                            "explanation": explanation(scenario) if scenario else [],
+                            "explanation_zh": terms.explanation_zh(scenario) if scenario else []})
         right = sum(r["verdict"] == RIGHT for r in results)
         return JSONResponse({"exam": exam.id, "right": right, "count": len(results), "results": results})
 
+    def _instructor(self, request: Request) -> bool:
+        """Whether the request carries the instructor's key (always, when the app has none)."""
+        if self.instructor_key is None:
+            return True
+        given = request.query_params.get("key") or request.headers.get("x-instructor-key") or ""
+        return hmac.compare_digest(given.encode("utf-8"), self.instructor_key.encode("utf-8"))
+
+    def _require_instructor(self, request: Request) -> None:
+        if not self._instructor(request):
+            raise BadRequest("需要教练口令 (the instructor's key, which `paiju train serve` printed)", 403)
+
     async def trainees(self, request: Request) -> Response:
+        self._require_instructor(request)
         return JSONResponse({"trainees": self.store.trainees()})
 
+    async def cohort(self, request: Request) -> Response:
+        """The instructor's view: trainees × chapters (accuracy, attempts), last seen, exams."""
+        self._require_instructor(request)
+        game = self.game(request.query_params.get("game"))
+        chapters = [{"id": cid, "zh": zh, "en": en, "number": terms.seed_number(cid)}
+                    for cid, zh, en in terms.CHAPTERS.get(game, ())]
+        by_trainee: dict[str, dict[str, list[int]]] = {}
+        last: dict[str, float] = {}
+        for row in self.store.attempts(game=game):
+            counts = by_trainee.setdefault(row["trainee"], {}).setdefault(terms.chapter_of(row["clause"]), [0, 0])
+            counts[0] += 1
+            counts[1] += row["verdict"] == RIGHT
+            last[row["trainee"]] = max(last.get(row["trainee"], 0.0), row["at"])
+        rows = []
+        for name in sorted(by_trainee):
+            cells = [by_trainee[name].get(c["id"], [0, 0]) for c in chapters]
+            attempts, right = sum(c[0] for c in cells), sum(c[1] for c in cells)
+            rows.append({"trainee": name, "attempts": attempts, "accuracy": round(right / attempts, 3) if attempts else None,
+                         "last_seen": last[name],
+                         "chapters": [{"attempts": a, "accuracy": round(r / a, 3) if a else None} for a, r in cells]})
+        exams = [{"exam": e.id, "trainee": e.trainee, "started": e.started, "count": len(e.scenarios),
+                  "right": sum(r["verdict"] == RIGHT for r in self.store.exam_attempts(e.id))}
+                 for e in self.store.exams(game) if e.finished is not None]
+        return JSONResponse({"game": game, "chapters": chapters, "trainees": rows, "exams": exams})
+
     async def export(self, request: Request) -> Response:
+        self._require_instructor(request)
         trainee = request.query_params.get("trainee")
         text = self.store.export_csv(trainee_name(trainee) if trainee is not None else None)
         return PlainTextResponse(text, media_type="text/csv; charset=utf-8",
@@ -391,6 +515,13 @@ class Trainer:
 
         folded = await run_in_threadpool(fold)
         state["steps"] = [{"text": s.text, "tags": s.tags, "last": s.last} for s in folded if s.last >= since]
+        if state["failed"]:
+            state["failed_zh"] = "这副牌无法继续打下去（牌桌出错，技术细节见英文界面）"
+        for answered in state["answered"]:
+            answered["verdict_zh"] = terms.VERDICTS.get(answered["verdict"], (answered["verdict"],))[0]
+            answered["expected_zh"] = terms.clause_label(answered["expected_clause"])
+            answered["given_zh"] = terms.clause_label(answered["answer"].split(";")[0]) if answered["answer"] else "—"
+            answered["carried_zh"] = "按你的裁决执行" if answered["carried_out"] == "trainee" else "按规则的裁决执行"
         return JSONResponse(state)
 
     async def live_rule(self, request: Request) -> Response:
@@ -424,22 +555,31 @@ def _continuation(trainer: Trainer, continuation: Any, render_page: Any) -> dict
 
 
 def _exam_result_page(exam: Any, rows: list[dict[str, Any]], bank: ScenarioBank) -> str:
+    """The printable result of a handed-in exam: Chinese first, English beneath."""
     import html
 
     right = sum(r["verdict"] == RIGHT for r in rows)
     items = []
-    for number, sid in enumerate(exam.scenarios, 1):
+    for sid in exam.scenarios:
         row = next((r for r in rows if r["scenario"] == sid), None)
         scenario = bank.get(sid)
-        lines = explanation(scenario) if scenario else []
-        items.append(f"<li><b>{html.escape(row['verdict'] if row else 'unanswered')}</b> "
-                     f"{html.escape(row['answer'] or '') if row else ''}"
-                     f"<div class=\"why\">{'<br>'.join(html.escape(x) for x in lines)}</div></li>")
-    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(exam.started))
+        verdict = row["verdict"] if row else "unanswered"
+        zh, en = terms.VERDICTS.get(verdict, (verdict, verdict))
+        given = terms.clause_label(row["given"]) if row and row["given"] else "—"
+        lines = terms.explanation_zh(scenario) if scenario else []
+        english = explanation(scenario) if scenario else []
+        items.append(f"<li><b>{html.escape(zh)}</b> <span class=\"en\">{html.escape(en)}</span> · "
+                     f"你的条款：{html.escape(given)}"
+                     f"<div class=\"why\">{'<br>'.join(html.escape(x) for x in lines)}</div>"
+                     f"<div class=\"why en\">{'<br>'.join(html.escape(x) for x in english)}</div></li>")
+    when = time.strftime("%Y年%m月%d日 %H:%M UTC", time.gmtime(exam.started))
+    game = terms.GAME_NAMES.get(exam.game, (exam.game, exam.game))[0]
     return ("<!DOCTYPE html><html lang=\"zh\"><head><meta charset=\"utf-8\"><title>考试成绩 · Exam result</title>"
-            "<link rel=\"stylesheet\" href=\"/static/style.css\"></head><body class=\"print\">"
-            f"<h1>考试成绩 · Exam result</h1><p>{html.escape(exam.trainee)} · {html.escape(exam.game)} · {when}</p>"
-            f"<p class=\"score\">{right} / {len(exam.scenarios)}</p><ol>{''.join(items)}</ol></body></html>")
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            "<link rel=\"stylesheet\" href=\"/static/style.css\"></head><body class=\"print\"><main>"
+            f"<h1>考试成绩 <span class=\"en\">Exam result</span></h1>"
+            f"<p>学员：{html.escape(exam.trainee)} · {html.escape(game)} · 第 {exam.id} 场 · {when}</p>"
+            f"<p class=\"score\">得分 {right} / {len(exam.scenarios)}</p><ol>{''.join(items)}</ol></main></body></html>")
 
 
 async def _no_icon(request: Request) -> Response:
@@ -451,10 +591,12 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
 
 
-def create_app(bank: ScenarioBank, store: Store, hosts: frozenset[str] = frozenset()) -> Starlette:
+def create_app(bank: ScenarioBank, store: Store, hosts: frozenset[str] = frozenset(),
+               instructor_key: str | None = None) -> Starlette:
     """The trainer's app; ``hosts``: the Host names it answers besides the loopback ones and
-    the address a connection arrives on (``guard.served_names``)."""
-    t = Trainer(bank, store)
+    the address a connection arrives on (``guard.served_names``); ``instructor_key``: what
+    the instructor's views (every trainee's records) ask for (None: they are open)."""
+    t = Trainer(bank, store, instructor_key)
     routes = [
         Route("/", t.index), Route("/static/{name}", t.asset), Route("/favicon.ico", _no_icon),
         Route("/scenario/{sid}/table", t.scenario_table), Route("/kept/{token}", t.kept_page),
@@ -463,10 +605,10 @@ def create_app(bank: ScenarioBank, store: Store, hosts: frozenset[str] = frozens
         Route("/api/scenario/{sid}", t.scenario_info),
         Route("/api/scenario/{sid}/answer", t.answer, methods=["POST"]),
         Route("/api/scenario/{sid}/apply", t.apply, methods=["POST"]),
-        Route("/api/progress", t.progress),
+        Route("/api/progress", t.progress), Route("/api/overview", t.overview),
         Route("/api/exam", t.start_exam, methods=["POST"]), Route("/api/exam/{eid}", t.exam_state),
         Route("/api/exam/{eid}/finish", t.finish_exam, methods=["POST"]),
-        Route("/api/trainees", t.trainees), Route("/api/export.csv", t.export),
+        Route("/api/trainees", t.trainees), Route("/api/cohort", t.cohort), Route("/api/export.csv", t.export),
         Route("/api/live", t.start_live, methods=["POST"]), Route("/api/live/{lid}", t.live_state),
         Route("/api/live/{lid}/rule", t.live_rule, methods=["POST"]),
     ]

@@ -7,6 +7,7 @@ import errno
 import ipaddress
 import os
 import re
+import secrets
 import socket
 import sys
 from collections.abc import Callable
@@ -50,6 +51,9 @@ def add_parser(actions: Any, seed: Callable[[str], int]) -> None:
                                                     "in your data directory)")
     serve.add_argument("--from", dest="serve_source", type=input_path("--from"), metavar="DIR",
                        help="train on the scenarios of a pack or of the logs in DIR (default: generated)")
+    serve.add_argument("--instructor-key", metavar="KEY",
+                       help="the key the instructor's views (every trainee's records, the CSV export) ask for "
+                            "(default: a new random key, printed at start)")
     serve.add_argument("--seed", dest="serve_seed", type=seed, default=0, metavar="S",
                        help="seed of the generated scenarios (default 0)")
 
@@ -78,9 +82,11 @@ def serve_command(args: argparse.Namespace) -> int:
     if not _loopback(args.host):
         print(f"WARNING: serving on {args.host}: anyone who can reach this address can use the trainer "
               f"and read every trainee's progress", file=sys.stderr)
+    key = args.instructor_key or secrets.token_urlsafe(9)
     print(f"paiju training at http://{args.host}:{args.port}/  (progress in {path}; Ctrl-C stops)", file=sys.stderr)
-    config = server_config(create_app(bank, store, served_names(args.host, args.allow_hosts)), args.host, args.port,
-                           args.read_timeout)
+    print(f"instructor key: {key}  (for the 教练 tab and the CSV export; keep it from trainees)", file=sys.stderr)
+    config = server_config(create_app(bank, store, served_names(args.host, args.allow_hosts), key), args.host,
+                           args.port, args.read_timeout)
     uvicorn.Server(config).run(sockets=[listening])
     return 0
 

@@ -19,6 +19,7 @@ under the same agents, so the two endings differ only by the ruling.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -126,12 +127,26 @@ class SubstituteSeat:
         self.rulebook.on_events(engine, events)
 
 
+APPLY_SECONDS = 20.0
+"""How long the deal may take to play on under a trainee's ruling: a ruling that leaves the
+table ruling on and on without progress is reported, not left to hold a server thread."""
+APPLY_EVENTS = 20_000
+"""Events the rest of a deal may take at most (a whole deal takes a few hundred)."""
+
+
+class _TooLong(Exception):
+    """Raised by ``_Keep`` when the deal does not end within the budget."""
+
+
 class _Keep:
     def __init__(self) -> None:
         self.events: list[Event] = []
+        self.deadline = time.monotonic() + APPLY_SECONDS
 
     def on_events(self, engine: Any, events: list[Event]) -> None:
         self.events.extend(events)
+        if len(self.events) > APPLY_EVENTS or time.monotonic() > self.deadline:
+            raise _TooLong
 
 
 @attrs.frozen
@@ -190,6 +205,11 @@ def apply_trainee_ruling(scenario: Scenario, answer: TraineeAnswer) -> Continuat
         run(engine, agents, [keep, _StopAfterDeal(target_deal)], referee=seat, max_steps=100_000)
     except _DealOver:
         pass
+    except _TooLong:
+        if seat.replaced is None:
+            raise CannotApply("the deal could not be played again up to the ruling in time") from None
+        raise CannotApply("the deal does not go on under this ruling: the table keeps ruling without getting "
+                          "anywhere (no end in sight)") from None
     except RulingRefused as exc:
         raise CannotApply(f"the table refused the ruling: {exc}") from None
     except Exception as exc:

@@ -193,6 +193,36 @@ class Store:
         return Exam(row["id"], row["trainee"], row["game"], tuple(json.loads(row["scenarios"])), row["started"],
                     row["seconds"], row["finished"])
 
+    def exams(self, game: str | None = None) -> list[Exam]:
+        """Every exam (of one game), the latest first."""
+        db = self._connect()
+        try:
+            where, args = _filters(game=game)
+            numbers = [row["id"] for row in db.execute("SELECT id FROM exams" + where + " ORDER BY id DESC", args)]
+        finally:
+            db.close()
+        return [e for e in map(self.exam, numbers) if e is not None]
+
+    def open_exams(self, trainee: str) -> list[Exam]:
+        """The trainee's exams not handed in (some may have run out of time)."""
+        db = self._connect()
+        try:
+            numbers = [row["id"] for row in db.execute("SELECT id FROM exams WHERE trainee = ? AND finished IS NULL",
+                                                         (trainee,))]
+        finally:
+            db.close()
+        return [e for e in map(self.exam, numbers) if e is not None]
+
+    def has_practised(self, trainee: str, scenario: str) -> bool:
+        """Whether the trainee has answered the scenario in practice (its answer then shown)."""
+        db = self._connect()
+        try:
+            row = db.execute("SELECT 1 FROM attempts WHERE trainee = ? AND scenario = ? AND mode = 'practice' LIMIT 1",
+                             (trainee, scenario)).fetchone()
+        finally:
+            db.close()
+        return row is not None
+
     def finish_exam(self, number: int) -> None:
         db = self._connect()
         try:

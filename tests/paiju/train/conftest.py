@@ -9,3 +9,12 @@ def web_bank():
     from paiju.train.web.bank import ScenarioBank
 
     return ScenarioBank(seed=0, per_clause=1)
+
+
+@pytest.fixture
+def browser():
+    """A headless Chromium (skipped where there is none)."""
+    from tests.paiju.chromium import chromium_browser
+
+    with chromium_browser() as browser:
+        yield browser

@@ -20,6 +20,7 @@ pytest.importorskip("starlette.testclient", reason="Starlette's test client need
 
 from paiju.train.web.app import create_app  # noqa: E402
 from paiju.train.web.store import INTERVALS, Store  # noqa: E402
+from paiju.train.web.terms import seed_number  # noqa: E402
 from tests.paiju.train.page_client import page_client  # noqa: E402
 
 
@@ -49,11 +50,13 @@ def test_games_lists_clauses_effects_and_sanctions(client):
     assert set(games) == {"guandan", "shengji"}
     assert any(c["id"] == "GD-2.3.1" for c in games["guandan"]["clauses"])
     assert all(c["id"].startswith("SJ-") for c in games["shengji"]["clauses"])
-    assert "BarOnePlay" in games["guandan"]["effects"]
-    assert "ForcedDoubleLast" in data["sanctions"]
+    assert "BarOnePlay" in [e["kind"] for e in games["guandan"]["effects"]]
+    assert {"kind": "ForcedDoubleLast", "zh": "判双下", "en": "forced double last"} in data["sanctions"]
+    assert (games["guandan"]["zh"], games["shengji"]["zh"]) == ("掼蛋", "双升")
+    first = next(c for c in games["guandan"]["clauses"] if c["id"] == "GD-2.3.1")
+    assert first["number"] == "二、3（1）" and first["zh"].startswith("越序出牌：违规者收回牌张")
     gd_2_3 = next(c for c in games["guandan"]["clauses"] if c["id"] == "GD-2.3")
     assert "提前出牌" in gd_2_3["search"]                  # the clause search finds the table's word too
-    assert data["sanction_words"]["ForcedDoubleLast"].startswith("判双下 ")   # the referee's terms (paiju.wording)
 
 
 @pytest.mark.parametrize("game", ["guandan", "shengji"])
@@ -112,6 +115,7 @@ def test_apply_my_ruling_plays_both_continuations(client, bank):
     """The rulebook's own answer reproduces the log's continuation; a different ruling
     changes what follows (or is explained when the table cannot carry it out)."""
     sid = next(s for s in bank.ids("guandan") if bank.get(s).expected.sanctions)
+    client.post(f"/api/scenario/{sid}/answer", json=_answer_for(bank, sid))
     same = client.post(f"/api/scenario/{sid}/apply", json=_answer_for(bank, sid)).json()
     assert same["applied"] and same["yours"]["outcome"] == same["rulebook"]["outcome"]
     other = client.post(f"/api/scenario/{sid}/apply",
@@ -123,9 +127,11 @@ def test_apply_my_ruling_plays_both_continuations(client, bank):
 
 def test_a_ruling_the_table_cannot_carry_out_is_explained(client, bank):
     sid = next(s for s in bank.ids("guandan") if "BarOnePlay" not in bank.get(s).expected.rectification)
+    client.post(f"/api/scenario/{sid}/answer", json=_answer_for(bank, sid))
     data = client.post(f"/api/scenario/{sid}/apply", json=_answer_for(bank, sid, effects=["BarOnePlay"])).json()
     assert data["applied"] is False
     assert "cannot carry out BarOnePlay" in data["reason"]
+    assert data["reason_zh"].startswith("牌桌无法执行「禁出一手」")
     assert data["rulebook"]["outcome"]
 
 
@@ -247,6 +253,38 @@ def test_an_exam_hides_explanations_until_it_is_handed_in(client, bank):
     assert "1 / 3" in page.text and "王五" in page.text
 
 
+def test_no_answer_leaves_the_server_before_the_trainees_own(client, bank):
+    """The rulebook's continuation (which shows its ruling), an exam's results and a
+    practice answer to a scenario of one's running exam are refused until they are earned."""
+    sid = bank.ids("guandan")[0]
+    early = client.post(f"/api/scenario/{sid}/apply", json=_answer_for(bank, sid))
+    assert early.status_code == 409 and "submit your ruling first" in early.json()["error"]
+    assert bank.get(sid).expected.clause not in early.text
+    assert client.post(f"/api/scenario/{sid}/apply", json=_answer_for(bank, sid, trainee="")).status_code == 400
+    client.post(f"/api/scenario/{sid}/answer", json=_answer_for(bank, sid, trainee="别人"))
+    assert client.post(f"/api/scenario/{sid}/apply", json=_answer_for(bank, sid)).status_code == 409  # another's answer
+    exam = client.post("/api/exam", json={"trainee": "张三", "game": "guandan", "count": 2, "minutes": 5}).json()
+    first = exam["scenarios"][0]
+    practised = client.post(f"/api/scenario/{first}/answer", json=_answer_for(bank, first))
+    assert practised.status_code == 409 and "explanation" not in practised.json()
+    assert client.post(f"/api/scenario/{first}/apply", json=_answer_for(bank, first)).status_code == 409
+    running = client.get(f"/exam/{exam['exam']}/result")
+    assert running.status_code == 409 and bank.get(first).expected.clause not in running.text
+    state = client.get(f"/api/exam/{exam['exam']}").json()
+    assert set(state) == {"exam", "trainee", "game", "scenarios", "remaining", "finished", "answered"}
+    client.post(f"/api/exam/{exam['exam']}/finish", json={})
+    assert client.get(f"/exam/{exam['exam']}/result").status_code == 200
+    answered = client.post(f"/api/scenario/{first}/answer", json=_answer_for(bank, first)).json()
+    assert answered["verdict"] == "right"
+    applied = client.post(f"/api/scenario/{first}/apply", json=_answer_for(bank, first)).json()
+    assert applied["applied"]
+    # the pages that show a ruling cannot be found by counting (another trainee's, before one's answer)
+    for page in (answered["replay"], applied["rulebook"]["page"]):
+        token = page.rpartition("/")[2]
+        assert len(token) > 16 and client.get(page).status_code == 200
+        assert client.get("/kept/" + token.partition("-")[0]).status_code == 404
+
+
 def test_a_live_deal_stops_for_each_ruling_and_grades_them_at_the_end(client):
     lid = client.post("/api/live", json={"trainee": "赵六", "game": "guandan", "seed": 11}).json()["live"]
     rulings = 0
@@ -347,3 +385,76 @@ def test_serve_binds_to_this_machine_by_default_and_warns_otherwise(tmp_path):
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(20)
+
+
+def test_the_home_page_path_chapters_progress_and_a_chapters_scenarios(client, bank):
+    """Issue 28 item 3: the code's chapters with the trainee's progress, what is due, where to go
+    on; a chapter's scenarios are its own, the easiest first."""
+    view = client.get("/api/overview", params={"game": "guandan", "trainee": "孙七"}).json()
+    assert [(c["number"], c["zh"]) for c in view["chapters"]] == [
+        ("一、", "抓牌"), ("二、", "出牌"), ("三、", "贡还牌"), ("四、", "报牌"), ("五、", "单下/双下"),
+        ("六、", "罚张"), ("七、", "信息")]
+    assert view["attempts"] == 0 and view["due"] == [] and view["continue"] == "GD-1"
+    sid = client.get("/api/next", params={"game": "guandan", "trainee": "孙七", "chapter": "GD-4"}).json()["scenario"]
+    assert bank.get(sid).expected.clause.startswith("GD-4.")
+    client.post(f"/api/scenario/{sid}/answer", json=_answer_for(bank, sid, trainee="孙七", clause="GD-1.1.2"))
+    view = client.get("/api/overview", params={"game": "guandan", "trainee": "孙七"}).json()
+    reporting = next(c for c in view["chapters"] if c["id"] == "GD-4")
+    assert (reporting["tried"], reporting["attempts"], reporting["accuracy"], reporting["due"]) == (1, 1, 0.0, 1)
+    assert view["continue"] == "GD-4" and view["due"][0]["label"].startswith(seed_number(bank.get(sid).expected.clause))
+    refused = client.get("/api/next", params={"game": "guandan", "trainee": "孙七", "chapter": "SJ-1"})
+    assert refused.status_code == 400
+
+
+def test_GD_2_3_1_an_answer_is_explained_in_the_seeds_words(client, bank):
+    """Item 2 and 4: the verdict, remarks and explanation in Chinese — the seed sentence, the
+    effects in the code's terms, what a missed effect would have done — and a replay link."""
+    sid = next(s for s in bank.ids("guandan") if bank.get(s).expected.clause == "GD-2.3.1")
+    expected = bank.get(sid).expected
+    data = client.post(f"/api/scenario/{sid}/answer", json=_answer_for(bank, sid, effects=["BarOnePlay"])).json()
+    assert data["verdict_zh"] == "部分正确"
+    assert data["remarks_zh"][0].startswith("条款 二、3（1） 越序出牌：违规者收回牌张")
+    assert "漏了" in data["remarks_zh"][1] and "暴露张" in data["remarks_zh"][1]
+    text = "\n".join(data["explanation_zh"])
+    assert data["explanation_zh"][0].startswith("依据 二、3（1）：（1）违规者收回牌张，恢复出牌顺序，禁出一手。")
+    assert f"违规：{expected.offender}号位" in text and "禁出一手：" in text
+    assert "你漏掉的「暴露张」在牌桌上会：暴露张：" in text
+    assert "【项目默认" in text                                     # GD-2.3.1 has a project default
+    assert client.get(data["replay"]).status_code == 200
+
+
+def test_the_instructors_views_need_the_key(bank, tmp_path):
+    """Item 6: every trainee's records only to the instructor key; an exam's result to its trainee."""
+    store = Store(str(tmp_path / "k.sqlite3"))
+    with page_client(create_app(bank, store, instructor_key="s3cret"), raise_server_exceptions=False) as c:
+        sid = bank.ids("shengji")[0]
+        c.post(f"/api/scenario/{sid}/answer", json=_answer_for(bank, sid, trainee="周八"))
+        exam = c.post("/api/exam", json={"trainee": "周八", "game": "shengji", "count": 1, "minutes": 5}).json()
+        c.post(f"/api/exam/{exam['exam']}/finish", json={})
+        for path in ("/api/trainees", "/api/cohort?game=shengji", "/api/export.csv", f"/exam/{exam['exam']}/result"):
+            refused = c.get(path)
+            assert refused.status_code == 403 and "周八" not in refused.text
+        assert c.get("/api/cohort", params={"game": "shengji", "key": "wrong"}).status_code == 403
+        cohort = c.get("/api/cohort", params={"game": "shengji", "key": "s3cret"}).json()
+        assert [c["zh"] for c in cohort["chapters"]] == ["警告", "记违例", "罚分"]
+        row = cohort["trainees"][0]
+        assert row["trainee"] == "周八" and row["attempts"] == 1 and row["last_seen"] > 0
+        assert sum(ch["attempts"] for ch in row["chapters"]) == 1
+        assert [e["trainee"] for e in cohort["exams"]] == ["周八"]
+        assert c.get(f"/exam/{exam['exam']}/result", params={"trainee": "周八"}).status_code == 200
+        assert "周八" in c.get("/api/export.csv", headers={"X-Instructor-Key": "s3cret"}).text
+
+
+def test_SJ_3_0_a_ruling_under_which_the_deal_never_ends_is_reported_not_left_running(bank, monkeypatch):
+    """Found in Chromium: this 双升 scenario (a card drawn from another seat, already in hand: no
+    clause fits, SJ-3.0) ruled as SJ-1.3 with nothing to put right leaves the table ruling on and
+    on; "apply my ruling" says so within its budget instead of holding a server thread."""
+    from paiju.train.web import ruling
+    from paiju.train.web.ruling import CannotApply, TraineeAnswer, apply_trainee_ruling
+
+    sid = next(s for s in bank.ids("shengji") if bank.get(s).expected.clause == "SJ-3.0")
+    monkeypatch.setattr(ruling, "APPLY_SECONDS", 3.0)
+    started = time.monotonic()
+    with pytest.raises(CannotApply, match="no end in sight"):
+        apply_trainee_ruling(bank.get(sid), TraineeAnswer("SJ-1.3"))
+    assert time.monotonic() - started < 15

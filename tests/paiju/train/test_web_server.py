@@ -90,7 +90,7 @@ class Served:
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    server = Served(tmp_path_factory.mktemp("serve"), "--allow-host", "Trainer.LAN")
+    server = Served(tmp_path_factory.mktemp("serve"), "--allow-host", "Trainer.LAN", "--instructor-key", "class-key")
     yield server
     server.stop()
     text = server.stderr()
@@ -113,7 +113,8 @@ def test_a_dns_rebinding_page_gets_nothing_from_the_real_server(served):
     status, headers, body = served.request("GET", "/api/export.csv", Host=f"attacker.example:{served.port}")
     assert status == 400 and "attacker.example" in json.loads(body)["error"]
     assert headers["content-security-policy"].startswith("default-src 'none'")
-    assert served.request("GET", "/api/export.csv")[0] == 200
+    assert served.request("GET", "/api/export.csv?key=class-key")[0] == 200
+    assert served.request("GET", "/api/export.csv")[0] == 403                            # the instructor's only
     assert served.request("GET", "/", Host=f"localhost:{served.port}")[0] == 200
     assert served.request("GET", "/", Host=f"trainer.lan:{served.port}")[0] == 200      # --allow-host
     assert served.request("GET", "/", Host=f"trainer.lan:{served.port + 1}")[0] == 400
