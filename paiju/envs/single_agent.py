@@ -13,7 +13,9 @@ PettingZoo environment's (``rules``, ``episode``, ``level``, ``referee``, ``infr
 ``action_mask``); the reward of a step is the learner's side's, everything the other seats
 did until the learner's next turn included. An action outside the mask ends the episode
 with ``illegal_reward`` (default -1) and ``info["illegal_action"]`` (PettingZoo's
-TerminateIllegalWrapper does the same for the classic games)."""
+TerminateIllegalWrapper does the same for the classic games). An episode the other seats
+(or the referee) decide before the learner's first turn still takes one step: ``reset``
+hands a mask allowing every action, and the next ``step`` ends it with its reward."""
 
 from __future__ import annotations
 
@@ -67,6 +69,11 @@ class SingleAgentEnv(gymnasium.Env):
         super().reset(seed=seed)
         self.table.reset(seed=seed)
         self._over = False
+        # the bots and the referee may decide the episode before the learner acts (a 掼蛋 deal
+        # forced during the draw): the mask then allows every action and the next step ends it
+        self._decided = bool(self.table.terminations[self.agent])
+        # a reward earned before the learner's first turn (a penalty in the draw) comes with its first step
+        self._carried = float(self.table._cumulative_rewards[self.agent])
         return self.table.observe(self.agent), {}
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
@@ -74,6 +81,10 @@ class SingleAgentEnv(gymnasium.Env):
         if self._over:
             raise RuntimeError("the episode is over: call reset()")
         observation = table.observe(self.agent)
+        if self._decided:   # over before the learner's first turn: this step delivers its reward
+            self._over = True
+            copied = {key: value.copy() for key, value in observation.items()}   # reset handed these out
+            return copied, self._carried, True, False, {"result": table.engine.result}
         action = int(action)
         if not (0 <= action < len(observation["action_mask"]) and observation["action_mask"][action]):
             self._over = True
@@ -82,7 +93,10 @@ class SingleAgentEnv(gymnasium.Env):
         table.step(action)
         terminated = self._over = table.terminations[self.agent]
         info = {"result": table.engine.result} if terminated else {}
-        return table.observe(self.agent), float(table._cumulative_rewards[self.agent]), terminated, False, info
+        reward = float(table._cumulative_rewards[self.agent])
+        if self._carried:
+            reward, self._carried = reward + self._carried, 0.0
+        return table.observe(self.agent), reward, terminated, False, info
 
     def action_masks(self) -> np.ndarray:
         """The current action mask as booleans (sb3-contrib's MaskablePPO reads this)."""

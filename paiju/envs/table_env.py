@@ -17,7 +17,8 @@ injectors from ``(S, episode, INJECTOR + seat)``), so a seed gives the same epis
 Rewards (zero-sum between the two sides, every agent of a side gets its side's):
 ``reward="levels"``: when a deal is scored, the levels the winning side goes up (掼蛋 3/2/1,
 双升 by the level table) for it and the negative for the other side, and a referee's level
-penalty (掼蛋 级差分) as soon as it is imposed; ``reward="result"``: +1 / -1 / 0 for the
+penalty (掼蛋 级差分) as soon as it is imposed, and a match lost by sanction (双升 判负) as
+the levels the winning side still lacked to pass A; ``reward="result"``: +1 / -1 / 0 for the
 match result (a deal episode: for the deal's winning side).
 """
 
@@ -47,6 +48,8 @@ from paiju.games import adapter_for
 
 EPISODES = ("deal", "match")
 REWARDS = ("levels", "result")
+LEVELS_TO_PASS_A = 13
+"""Levels from 2 past A: a side at level index ``i`` (2 → 0 … A → 12) lacks ``13 - i``."""
 MAX_ENGINE_STEPS = 200_000
 """Guard: engine actions (bots' included) in one episode."""
 
@@ -159,6 +162,11 @@ class TableEnv(AECEnv):
         self._views: dict[int, Any] = {}
         self._deliver(self.engine.take_events())
         self._advance()
+        # what the bots and the referee did before any agent acts counts too: a deal decided
+        # during the draw ends the episode here, its reward delivered to every agent
+        self._hand_out_rewards()
+        if self._to_act is None:
+            self.agent_selection = self.agents[0]
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -181,6 +189,12 @@ class TableEnv(AECEnv):
             self._decision = None
             self._apply(engine_action)
             self._advance()
+        self._hand_out_rewards()
+        if self.terminations[self.agent_selection]:
+            self._deads_step_first()
+
+    def _hand_out_rewards(self) -> None:
+        """Each agent's side's reward for what happened since the last hand-out."""
         reward = self._team_reward
         if reward[0] or reward[1] or self._rewarded:   # rewards are 0 at most steps
             for a in self.agents:
@@ -188,8 +202,6 @@ class TableEnv(AECEnv):
             self._accumulate_rewards()
             self._rewarded = bool(reward[0] or reward[1])
             self._team_reward = [0.0, 0.0]
-        if self.terminations[self.agent_selection]:
-            self._deads_step_first()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         got = self._obs_cache.get(agent)
@@ -202,8 +214,14 @@ class TableEnv(AECEnv):
             observation = writer.write(self._engine_view(seat))
         else:
             observation = self.spec.encode_observation(self._engine_view(seat), seat, self.tracker, decision)
-        # the decision's mask is never written again (a 双升 composition step makes a new one)
-        mask = decision.mask if decision is not None else np.zeros(self.spec.N_ACTIONS, np.int8)
+        # the decision's mask is never written again (a 双升 composition step makes a new one);
+        # once the episode is over no action is asked for and any is accepted: never an all-zero mask
+        if decision is not None:
+            mask = decision.mask
+        elif self.terminations.get(agent, True) or self.truncations.get(agent, True):
+            mask = np.ones(self.spec.N_ACTIONS, np.int8)
+        else:   # another agent's turn (PettingZoo's convention: nothing legal now)
+            mask = np.zeros(self.spec.N_ACTIONS, np.int8)
         mask.flags.writeable = False   # step checks actions against it: an agent must not widen it
         got = self._obs_cache[agent] = {"observation": observation, "action_mask": mask}
         return got
@@ -341,9 +359,15 @@ class TableEnv(AECEnv):
                 if self.reward_mode == "levels":
                     self._team_reward[event.team] -= event.levels
                     self._team_reward[1 - event.team] += event.levels
-            elif kind == "match_over" and self.reward_mode == "result" and event.winner is not None:
-                self._team_reward[event.winner] += 1
-                self._team_reward[1 - event.winner] -= 1
+            elif kind == "match_over" and event.winner is not None:
+                if self.reward_mode == "result":
+                    delta = 1
+                elif event.how == "match_loss":   # lost by sanction (判负): the levels the winner still lacked
+                    delta = LEVELS_TO_PASS_A - self.spec.check_level(event.levels[event.winner], "deal")
+                else:
+                    continue
+                self._team_reward[event.winner] += delta
+                self._team_reward[1 - event.winner] -= delta
 
     def _end(self) -> None:
         for a in self.agents:

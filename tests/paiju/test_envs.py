@@ -496,3 +496,108 @@ def test_recipe_keys_are_the_reading_and_the_wild_cards_of_the_plays(hand, level
     keys = [k for _c, recipes, first in listed.segments for k in recipe_keys(recipes)[first:]]
     assert keys == [3 * move.reading.id + move.cards.count(13 + level) for move in listed]
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Every episode delivers its reward, whatever the referee decides and whenever
+
+
+def _logged(table) -> list[dict]:
+    """The table's log from now on: every event it delivers, as the JSON rows a log holds."""
+    import json
+
+    from tabletop.log import encode_event
+
+    rows: list[dict] = []
+    deliver = table._deliver
+
+    def logging(events):
+        rows.extend(json.loads(encode_event(e)) for e in events)
+        deliver(events)
+
+    table._deliver = logging
+    return rows
+
+
+def _level_change(rows: list[dict], team: int) -> int:
+    """``team``'s level change by the log: each deal's last score (a ruling may re-score a
+    deal), less the level penalties, and a match lost by sanction as the levels the winner lacked."""
+    from shengji.deal import level_index
+
+    scored: dict[int, int] = {}
+    change = 0
+    for row in rows:
+        kind = row["kind"].split(".", 1)[1]
+        if kind == "scored":
+            scored[row.get("deal", 0)] = row["levels"] if row["team"] == team else -row["levels"]
+        elif kind == "level_penalty":
+            change += -row["levels"] if row["team"] == team else row["levels"]
+        elif kind == "match_over" and row["how"] == "match_loss":
+            lacked = 13 - level_index(row["levels"][row["winner"]])
+            change += lacked if row["winner"] == team else -lacked
+    return change + sum(scored.values())
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), rate=st.sampled_from([0.2, 0.4, 0.7]), seat=st.integers(0, 3),
+       env_id=st.sampled_from(["paiju/Guandan-v0", "paiju/Shengji-v0"]))
+def test_a_refereed_deal_delivers_its_level_change_and_never_an_all_zero_mask(seed, rate, seat, env_id):
+    """However early the bots' irregularities get the deal decided (a 掼蛋 deal forced during
+    the draw, before the learner's first turn), the learner's rewards add up to the deal's
+    level change by the log, penalties included, and no observation has an all-zero mask."""
+    env = gymnasium.make(env_id, opponents="random", seat=seat, infractions=rate)
+    table = env.unwrapped.table
+    rows = _logged(table)
+    obs, info = env.reset(seed=seed)
+    total, terminated, rng = 0.0, False, np.random.default_rng(seed)
+    while not terminated:
+        assert obs["action_mask"].any()
+        obs, reward, terminated, _trunc, info = env.step(_pick(obs["action_mask"], rng))
+        total += reward
+    assert obs["action_mask"].any() and "illegal_action" not in info
+    result = info["result"]
+    assert result is table.engine.result is not None
+    assert total == _level_change(rows, seat % 2)
+    if not any(row["kind"].endswith("level_penalty") for row in rows):   # the deal's own result
+        assert total == (result.levels if result.team == seat % 2 else -result.levels)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), rate=st.sampled_from([0.2, 0.5]), game=st.sampled_from(sorted(MODULES)),
+       episode=st.sampled_from(["deal", "deal", "match"]))
+def test_pettingzoo_agents_get_the_level_change_and_never_an_all_zero_mask(seed, rate, game, episode):
+    """The same at a PettingZoo table (two agents, two bots committing irregularities): what
+    ``last()`` hands each agent adds up to its side's level change by the log, a 双升 match
+    lost by sanction (判负) included; the acting agent's mask is never all-zero."""
+    env = MODULES[game].env(episode=episode, bots={1: "random", 3: "random"}, infractions=rate)
+    rows = _logged(env.unwrapped)
+    env.reset(seed=seed)
+    totals = {"player_0": 0.0, "player_2": 0.0}
+    rng = np.random.default_rng(seed)
+    for agent in env.agent_iter(20_000):
+        obs, reward, terminated, truncated, _info = env.last()
+        totals[agent] += reward
+        assert obs["action_mask"].any()
+        env.step(None if terminated or truncated else _pick(obs["action_mask"], rng))
+    assert env.unwrapped.engine.result is not None
+    assert totals == {"player_0": _level_change(rows, 0), "player_2": _level_change(rows, 0)}
+
+
+def test_a_guandan_deal_decided_in_the_draw_ends_at_the_first_step_with_its_reward():
+    """GD draw irregularities can get a deal decided (forced) before the learner's first
+    turn: reset hands a mask allowing every action, the next step ends the episode with the
+    deal's levels for the learner's side, not an illegal-action penalty."""
+    env = gymnasium.make("paiju/Guandan-v0", opponents="random", infractions=0.3)
+    decided = []
+    for seed in range(80):
+        obs, _ = env.reset(seed=seed)
+        if env.unwrapped.table.terminations["player_0"]:
+            decided.append(seed)
+            assert obs["action_mask"].all()
+            _obs, reward, terminated, _trunc, info = env.step(0)
+            result = info["result"]
+            assert terminated and "illegal_action" not in info and result.plays == 0
+            assert reward == (result.levels if result.team == 0 else -result.levels)
+            with pytest.raises(RuntimeError, match="call reset"):
+                env.step(0)
+    assert decided   # the draw decided some deals
