@@ -60,6 +60,8 @@ KIND_KEYS = tuple([k.name for k in Kind if k.value < Kind.BOMB.value] + [f"BOMB 
 """The combination types of lead options and designations (``guandan.table.kind_key``)."""
 CHOICE_OPTIONS = tuple(LEAD_OPTIONS) + tuple(REPLAY_OPTIONS) + KIND_KEYS
 N_ACTIONS = CHOOSE_BASE + len(CHOICE_OPTIONS)
+FEATURE_WIDTH = CARD_KINDS
+"""Columns of an action-features row (``Decision.features``)."""
 _CHOICE_INDEX = {o: i for i, o in enumerate(CHOICE_OPTIONS)}
 
 

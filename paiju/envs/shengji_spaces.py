@@ -54,6 +54,8 @@ CHOOSE_OPTIONS = ("random_draw", "decline", "redeal")
 CHOOSE_BASE = DRAW + 1
 HAND_OVER_BASE = CHOOSE_BASE + len(CHOOSE_OPTIONS)
 N_ACTIONS = HAND_OVER_BASE + NUM_CARD_KINDS
+FEATURE_WIDTH = CARD_KINDS
+"""Columns of an action-features row (``Decision.features``)."""
 _CHOOSE_INDEX = {o: i for i, o in enumerate(CHOOSE_OPTIONS)}
 _CODE_TO_CARD = {str(c): int(c) for c in CARDS}
 

@@ -47,7 +47,7 @@ def _seats_for(opponents: Any, seat: int) -> dict[int, Any]:
 
 
 class SingleAgentEnv(gymnasium.Env):
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}
 
     def __init__(self, game: str, opponents: Any = "random", seat: int = 0, illegal_reward: float = -1.0,
                  **options: Any) -> None:
@@ -64,17 +64,22 @@ class SingleAgentEnv(gymnasium.Env):
         self.render_mode = options.get("render_mode")
         self.illegal_reward = float(illegal_reward)
         self._over = True
+        self._decided = False
+        self._carried = 0.0
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict[str, np.ndarray], dict]:
         super().reset(seed=seed)
-        self.table.reset(seed=seed)
+        table = self.table
+        if seed is None and table._root is None:   # never seeded: a seed tree drawn from np_random, as gymnasium does
+            seed = int(self.np_random.integers(2**62))
+        table.reset(seed=seed)
         self._over = False
         # the bots and the referee may decide the episode before the learner acts (a 掼蛋 deal
         # forced during the draw): the mask then allows every action and the next step ends it
-        self._decided = bool(self.table.terminations[self.agent])
+        self._decided = bool(table.terminations[self.agent])
         # a reward earned before the learner's first turn (a penalty in the draw) comes with its first step
-        self._carried = float(self.table._cumulative_rewards[self.agent])
-        return self.table.observe(self.agent), {}
+        self._carried = float(table._cumulative_rewards[self.agent])
+        return table.observe(self.agent), self._info()
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
         table = self.table
@@ -84,23 +89,55 @@ class SingleAgentEnv(gymnasium.Env):
         if self._decided:   # over before the learner's first turn: this step delivers its reward
             self._over = True
             copied = {key: value.copy() for key, value in observation.items()}   # reset handed these out
-            return copied, self._carried, True, False, {"result": table.engine.result}
+            return copied, self._carried, True, False, self._info()
         action = int(action)
         if not (0 <= action < len(observation["action_mask"]) and observation["action_mask"][action]):
             self._over = True
             copied = {key: value.copy() for key, value in observation.items()}   # never hand out one array twice
-            return copied, self.illegal_reward, True, False, {"illegal_action": True}
+            return copied, self.illegal_reward, True, False, self._info(illegal=True)
         table.step(action)
         terminated = self._over = table.terminations[self.agent]
-        info = {"result": table.engine.result} if terminated else {}
         reward = float(table._cumulative_rewards[self.agent])
         if self._carried:
             reward, self._carried = reward + self._carried, 0.0
-        return table.observe(self.agent), reward, terminated, False, info
+        return table.observe(self.agent), reward, terminated, False, self._info()
+
+    def _info(self, illegal: bool = False) -> dict[str, Any]:
+        """The same keys at every step (vector envs and Tianshou stack them): ``result`` (None
+        until the episode is over), ``illegal_action`` and, with ``action_features``, the
+        learner's legal actions' ids and feature rows (empty when it has no decision)."""
+        table = self.table
+        info = {"result": table.engine.result, "illegal_action": illegal}
+        if table.action_features:
+            ids, rows = table.legal_action_features(self.agent) if not self._over else table._no_features
+            info["action_ids"], info["action_features"] = ids, rows
+        return info
 
     def action_masks(self) -> np.ndarray:
         """The current action mask as booleans (sb3-contrib's MaskablePPO reads this)."""
         return self.table.observe(self.agent)["action_mask"].astype(bool)
 
-    def render(self) -> str | None:
+    def render(self) -> "str | np.ndarray | None":
+        if self.render_mode == "rgb_array":
+            return self.table.picture(self.agent)
         return self.table.render()
+
+    # the table's tools, as ``env.unwrapped.…`` (the README)
+
+    @property
+    def engine(self) -> Any:
+        """The engine of the episode in progress (``paiju``'s model of the table)."""
+        return self.table.engine
+
+    @property
+    def referee(self) -> Any:
+        """The rulebook referee of a refereed episode (``rulings_made``), else None."""
+        return self.table.referee
+
+    def legal_actions(self) -> list[Any]:
+        """The engine actions the learner may take now (empty when it has no decision)."""
+        return self.table.legal_actions(self.agent) if not (self._over or self._decided) else []
+
+    def decode_action(self, action: int) -> Any:
+        """The engine action (a 双升 CARD step: the card it adds) that ``action`` stands for now."""
+        return self.table.decode_action(action)

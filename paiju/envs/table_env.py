@@ -60,7 +60,7 @@ class TableEnv(AECEnv):
     ``spec`` is the game's spec module; ``options`` are those of ``guandan_v0.env`` /
     ``shengji_v0.env`` (documented there and in the README)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "is_parallelizable": False}
 
     def __init__(self, spec: Any, *, rules: "Mapping[str, Any] | Any | None" = None, episode: str = "deal",
                  level: str = "2", referee: bool = False, infractions: "float | Mapping[str, float]" = 0.0,
@@ -75,8 +75,8 @@ class TableEnv(AECEnv):
             raise OptionError(f"episode must be one of {', '.join(EPISODES)}, got {episode!r}")
         if reward not in REWARDS:
             raise OptionError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise OptionError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise OptionError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
         if rules is None or isinstance(rules, Mapping):
             rules = adapter.rules_from_dict(dict(rules or {}))
         self.rules = rules
@@ -107,8 +107,9 @@ class TableEnv(AECEnv):
         self._agent_of = {s: name for name, s in self._seat_of.items()}
         self.observation_spaces = {a: observation_space(spec) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(spec.N_ACTIONS) for a in self.possible_agents}
-        self._root = 0
+        self._root: int | None = None
         self._episode_index = -1
+        self._no_features = (np.zeros(0, np.int64), np.zeros((0, spec.FEATURE_WIDTH), np.int8))
         self.engine: Any = None
 
     # -----------------------------------------------------------------------------------------
@@ -125,6 +126,8 @@ class TableEnv(AECEnv):
             if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
                 raise OptionError(f"seed must be a non-negative integer, got {seed!r}")
             self._root, self._episode_index = int(seed), 0
+        elif self._root is None:   # never seeded: a fresh seed tree, as gymnasium seeds from entropy
+            self._root, self._episode_index = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> 1), 0
         else:
             self._episode_index += 1
         root, index = self._root, self._episode_index
@@ -151,7 +154,7 @@ class TableEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: self._info(None) for a in self.agents}
         self._team_reward = [0.0, 0.0]
         self._rewarded = False
         self._to_act: int | None = None
@@ -189,6 +192,8 @@ class TableEnv(AECEnv):
             self._decision = None
             self._apply(engine_action)
             self._advance()
+        elif self.action_features:   # the same decision, one card further: its legal actions changed
+            self.infos[agent] = self._info(None, decision.features())
         self._hand_out_rewards()
         if self.terminations[self.agent_selection]:
             self._deads_step_first()
@@ -226,11 +231,22 @@ class TableEnv(AECEnv):
         got = self._obs_cache[agent] = {"observation": observation, "action_mask": mask}
         return got
 
-    def render(self) -> str | None:
+    def render(self) -> "str | np.ndarray | None":
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return self.picture(self.agent_selection)
         seat = self.engine.to_act
         return self.spec.render(self.engine, seat)
+
+    def picture(self, agent: str, cell: int = 8) -> np.ndarray:
+        """``render_mode="rgb_array"``: ``agent``'s hand (top row) and the cards each seat has
+        played (one row each, from ``agent``'s seat round), 54 columns of card kinds, a cell
+        per card count (black 0, grey 1, white 2) — an image of the observation."""
+        fields = self.spec.LAYOUT.unpack(self.observe(agent)["observation"])
+        counts = np.vstack([fields["hand"][None, :], fields["played"].reshape(NUM_SEATS, -1)])
+        shade = (np.minimum(counts, 2) * 127).astype(np.uint8)
+        return np.repeat(np.repeat(np.repeat(shade[:, :, None], 3, axis=2), cell, axis=0), cell, axis=1)
 
     def close(self) -> None:
         pass
@@ -260,7 +276,7 @@ class TableEnv(AECEnv):
         actions: the action-as-features view (see the README)."""
         agent = self.agent_selection if agent is None else agent
         if self._seat_of[agent] != self.engine.to_act or self.terminations[agent]:
-            return np.zeros(0, np.int64), np.zeros((0, 54), np.int8)
+            return self._no_features
         return self._current_decision().features()
 
     # -----------------------------------------------------------------------------------------
@@ -280,8 +296,7 @@ class TableEnv(AECEnv):
             if self.action_features:
                 agent = self._agent_of.get(seat)
                 if agent is not None:
-                    ids, feats = self._decision.features()
-                    self.infos[agent] = {"action_ids": ids, "action_features": feats}
+                    self.infos[agent] = self._info(None, self._decision.features())
         return self._decision
 
     def _advance(self) -> None:
@@ -372,7 +387,15 @@ class TableEnv(AECEnv):
     def _end(self) -> None:
         for a in self.agents:
             self.terminations[a] = True
-        self.infos = {a: {"result": self.engine.result} for a in self.agents}
+        self.infos = {a: self._info(self.engine.result) for a in self.agents}
+
+    def _info(self, result: Any, features: "tuple[np.ndarray, np.ndarray] | None" = None) -> dict[str, Any]:
+        """An agent's info: the same keys at every step (Tianshou stacks them): ``result``
+        (None until the episode is over) and, with ``action_features``, the legal actions'."""
+        if not self.action_features:
+            return {"result": result}
+        ids, rows = self._no_features if features is None else features
+        return {"result": result, "action_ids": ids, "action_features": rows}
 
     def _make_bots(self, root: int, index: int) -> dict[int, Any]:
         bots = {seat: make_agent(spec, self.game, streams.generator(root, index, streams.AGENT + seat), seat)

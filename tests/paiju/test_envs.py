@@ -83,7 +83,7 @@ def test_gymnasium_unmasked_action_ends_the_episode_with_the_illegal_reward():
     obs, _ = env.reset(seed=1)
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _obs, reward, terminated, _trunc, info = env.step(bad)
-    assert (reward, terminated, info) == (-5.0, True, {"illegal_action": True})
+    assert (reward, terminated, info["illegal_action"], info["result"]) == (-5.0, True, True, None)
 
 
 @pytest.mark.parametrize("game", sorted(MODULES))
@@ -554,7 +554,7 @@ def test_a_refereed_deal_delivers_its_level_change_and_never_an_all_zero_mask(se
         assert obs["action_mask"].any()
         obs, reward, terminated, _trunc, info = env.step(_pick(obs["action_mask"], rng))
         total += reward
-    assert obs["action_mask"].any() and "illegal_action" not in info
+    assert obs["action_mask"].any() and not info["illegal_action"]
     result = info["result"]
     assert result is table.engine.result is not None
     assert total == _level_change(rows, seat % 2)
@@ -596,8 +596,103 @@ def test_a_guandan_deal_decided_in_the_draw_ends_at_the_first_step_with_its_rewa
             assert obs["action_mask"].all()
             _obs, reward, terminated, _trunc, info = env.step(0)
             result = info["result"]
-            assert terminated and "illegal_action" not in info and result.plays == 0
+            assert terminated and not info["illegal_action"] and result.plays == 0
             assert reward == (result.levels if result.team == 0 else -result.levels)
             with pytest.raises(RuntimeError, match="call reset"):
                 env.step(0)
     assert decided   # the draw decided some deals
+
+
+# ---------------------------------------------------------------------------------------------
+# Conventions: what third-party training code expects
+
+
+@pytest.mark.parametrize("env_id", ["paiju/Guandan-v0", "paiju/Shengji-v0"])
+def test_gymnasium_vector_env_autoresets_unseeded_sub_envs_into_different_deals(env_id):
+    """gymnasium's SyncVectorEnv (next-step auto-reset): sub-envs reset without a seed play
+    different deals (each seeds its tree from its own np_random), episodes follow one another
+    through the terminal steps, and the info keys are the same at every step."""
+    envs = gymnasium.vector.SyncVectorEnv([lambda: gymnasium.make(env_id, opponents="random")] * 3)
+    obs, info = envs.reset()
+    hands = {tuple(row) for row in obs["observation"][:, :54]}
+    assert len(hands) == 3                          # three different deals
+    keys = set(info)
+    rng = np.random.default_rng(0)
+    episodes = 0
+    for _ in range(400):
+        actions = [_pick(mask, rng) for mask in obs["action_mask"]]
+        obs, reward, terminated, truncated, info = envs.step(actions)
+        assert set(info) == keys and obs["action_mask"].any(axis=1).all()
+        episodes += int(terminated.sum())
+    assert episodes >= 3
+    seeded = gymnasium.make_vec(env_id, num_envs=2, vectorization_mode="sync")
+    first, _ = seeded.reset(seed=5)
+    again, _ = gymnasium.make_vec(env_id, num_envs=2, vectorization_mode="sync").reset(seed=5)
+    assert np.array_equal(first["observation"], again["observation"])
+
+
+@pytest.mark.parametrize("env_id", ["paiju/Guandan-v0", "paiju/Shengji-v0"])
+def test_gymnasium_env_renders_rgb_array_as_stable_baselines_make_vec_env_asks(env_id):
+    """SB3's ``make_vec_env`` makes each env with ``render_mode="rgb_array"``."""
+    env = gymnasium.make(env_id, render_mode="rgb_array")
+    obs, _ = env.reset(seed=2)
+    picture = env.render()
+    assert picture.dtype == np.uint8 and picture.shape == (5 * 8, 54 * 8, 3)
+    hand = obs["observation"][:54]
+    assert np.array_equal(picture[4, 4::8, 0] // 127, np.minimum(hand, 2))   # the top row is my hand
+    with pytest.raises(OptionError, match="render_mode must be"):
+        gymnasium.make(env_id, render_mode="depth_array")
+
+
+def test_stable_baselines_make_vec_env_steps_both_games():
+    sb3 = pytest.importorskip("stable_baselines3")   # pulls torch: not in the test extra
+    for env_id in ("paiju/Guandan-v0", "paiju/Shengji-v0"):
+        vec = sb3.common.env_util.make_vec_env(env_id, n_envs=2, seed=3)
+        vec.reset()
+        masks = np.stack([m.astype(bool) for m in vec.env_method("action_masks")])
+        vec.step(np.array([int(np.flatnonzero(m)[0]) for m in masks]))
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_info_keys_are_the_same_at_every_step_as_tianshou_stacks_them(game):
+    """Tianshou's PettingZoo wrapper stacks each step's info: ``result`` (None until the end)
+    and, with action_features, the legal actions' rows are there at every ``last()``."""
+    env = MODULES[game].env(action_features=True, **REFEREED)
+    env.reset(seed=6)
+    rng = np.random.default_rng(6)
+    for agent in env.agent_iter():
+        obs, _reward, terminated, truncated, info = env.last()
+        assert set(info) == {"result", "action_ids", "action_features"}
+        if terminated or truncated:
+            assert info["result"] is not None and len(info["action_ids"]) == 0
+            env.step(None)
+            continue
+        assert info["result"] is None
+        assert sorted(info["action_ids"]) == np.flatnonzero(obs["action_mask"]).tolist()
+        env.step(_pick(obs["action_mask"], rng))
+
+
+def test_tianshou_pettingzoo_env_runs_a_refereed_deal():
+    tianshou_pz = pytest.importorskip("tianshou.env.pettingzoo_env")   # pulls torch: not in the test extra
+    env = tianshou_pz.PettingZooEnv(guandan_v0.env(**REFEREED))
+    obs, info = env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    done = False
+    while not done:
+        obs, _reward, terminated, truncated, info = env.step(_pick(np.array(obs["mask"]), rng))
+        done = terminated or truncated
+    assert info["result"] is not None
+
+
+@pytest.mark.parametrize("env_id", ["paiju/Guandan-v0", "paiju/Shengji-v0"])
+def test_gymnasium_wrapper_gives_action_features_and_the_tables_tools(env_id):
+    env = gymnasium.make(env_id, opponents="heuristic", action_features=True, referee=True)
+    obs, info = env.reset(seed=9)
+    table = env.unwrapped
+    assert sorted(info["action_ids"]) == np.flatnonzero(obs["action_mask"]).tolist()
+    assert len(info["action_features"]) == len(info["action_ids"])
+    assert table.engine.to_act == 0 and table.referee is not None
+    assert len(table.legal_actions()) >= 1
+    action = int(info["action_ids"][0])
+    assert table.decode_action(action) is not None
+    assert np.array_equal(table.action_masks(), obs["action_mask"].astype(bool))
