@@ -122,6 +122,15 @@ class SingleAgentEnv(gymnasium.Env):
             return self.table.picture(self.agent)
         return self.table.render()
 
+    def clone(self) -> tuple[bytes, tuple]:
+        """A snapshot of the episode now (the table's, with this wrapper's own state)."""
+        return self.table.clone(), (self._over, self._decided, self._carried)
+
+    def restore(self, snapshot: tuple[bytes, tuple]) -> None:
+        """Put the episode back as it was at ``clone`` (as often as wanted)."""
+        table_state, (self._over, self._decided, self._carried) = snapshot
+        self.table.restore(table_state)
+
     # the table's tools, as ``env.unwrapped.…`` (the README)
 
     @property

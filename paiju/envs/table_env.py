@@ -24,6 +24,8 @@ match result (a deal episode: for the deal's winning side).
 
 from __future__ import annotations
 
+import importlib
+import pickle
 from collections.abc import Mapping
 from typing import Any
 
@@ -134,8 +136,7 @@ class TableEnv(AECEnv):
         self.engine = self.spec.new_engine(child_seed(root, index), self.episode, self.level, self.rules,
                                            self._engine_options)
         self.tracker = self.spec.Tracker(self.engine)
-        writer = getattr(self.spec, "ObservationWriter", None)   # a game's in-place encoder, if it has one
-        self._writers = {} if writer is None else {seat: writer(seat, self.tracker) for seat in self.seats}
+        self._make_writers()
         self._bots = self._make_bots(root, index)
         self._interjecting = interjectors([self._bots.get(s) for s in range(NUM_SEATS)])
         # a bot whose class says it never reads its observation is given None (as ``tabletop.runner.run`` does)
@@ -145,10 +146,7 @@ class TableEnv(AECEnv):
             from enforcement.setup import make_referee
 
             self.referee = make_referee(self.game, self.rules)
-            # the referee also observes: it keeps the rulings made (``rulings_made``)
-            self._observers: list[Any] = [self.referee, _Collector(self)]
-        else:
-            self._observers = []
+        self._make_observers()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -278,6 +276,53 @@ class TableEnv(AECEnv):
         if self._seat_of[agent] != self.engine.to_act or self.terminations[agent]:
             return self._no_features
         return self._current_decision().features()
+
+    # -----------------------------------------------------------------------------------------
+    # Cloning: search plays ahead from a snapshot and comes back to it
+
+    STATE = ("_root", "_episode_index", "engine", "tracker", "_bots", "_interjecting", "_bot_observes",
+             "referee", "agents", "rewards", "_cumulative_rewards", "terminations", "truncations", "infos",
+             "_team_reward", "_rewarded", "_to_act", "_scored", "_steps", "_decision", "agent_selection",
+             "_skip_agent_selection")
+    """What changes as an episode is played: a snapshot holds exactly these (the engine, the
+    bots with their random streams, the referee with its ledger, the PettingZoo dicts)."""
+
+    def clone(self) -> bytes:
+        """A snapshot of the episode now (``restore`` comes back to it, as often as wanted).
+        The bots must pickle (paiju's agents do; a lambda does not)."""
+        if self.engine is None:
+            raise RuntimeError("nothing to clone before reset()")
+        state = vars(self)
+        return pickle.dumps({key: state[key] for key in self.STATE if key in state}, pickle.HIGHEST_PROTOCOL)
+
+    def restore(self, snapshot: bytes) -> None:
+        """Put the episode back as it was when ``snapshot`` (from ``clone``) was taken."""
+        self.__dict__.update(pickle.loads(snapshot))
+        self._make_writers()
+        self._make_observers()
+        self._obs_cache = {}
+        self._views = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = {k: v for k, v in vars(self).items() if k not in ("spec", "_writers", "_observers", "_obs_cache")}
+        state["spec"] = self.spec.__name__   # a module does not pickle: its name does
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.spec = importlib.import_module(state["spec"])
+        self._obs_cache = {}
+        if self.engine is not None:
+            self._make_writers()
+            self._make_observers()
+
+    def _make_writers(self) -> None:
+        writer = getattr(self.spec, "ObservationWriter", None)   # a game's in-place encoder, if it has one
+        self._writers = {} if writer is None else {seat: writer(seat, self.tracker) for seat in self.seats}
+
+    def _make_observers(self) -> None:
+        # the referee also observes: it keeps the rulings made (``rulings_made``)
+        self._observers: list[Any] = [self.referee, _Collector(self)] if self.refereed else []
 
     # -----------------------------------------------------------------------------------------
     # Stepping

@@ -696,3 +696,67 @@ def test_gymnasium_wrapper_gives_action_features_and_the_tables_tools(env_id):
     action = int(info["action_ids"][0])
     assert table.decode_action(action) is not None
     assert np.array_equal(table.action_masks(), obs["action_mask"].astype(bool))
+
+
+# ---------------------------------------------------------------------------------------------
+# Cloning: pickle, deep copy, clone / restore
+
+
+def _play_out(env, rng) -> list:
+    """Random masked play to the end of the episode: each step's (mask ids, reward, observation)."""
+    trace = []
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _info = env.last()
+        trace.append((agent, reward, obs["observation"].tobytes(), np.flatnonzero(obs["action_mask"]).tobytes()))
+        env.step(None if terminated or truncated else _pick(obs["action_mask"], rng))
+    return trace
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_an_env_pickles_deep_copies_and_restores_to_the_same_future(game):
+    """Mid-episode at a refereed table whose bots commit irregularities (their random streams,
+    the injectors and the referee's ledger included): a pickled copy, a deep copy and the env
+    restored from its clone (twice) all play the same actions into the same episode."""
+    import copy
+    import pickle
+
+    env = MODULES[game].env(bots={1: "random", 2: "heuristic", 3: "random"}, infractions=0.2)
+    env.reset(seed=12)
+    while env.terminations[env.agent_selection]:   # a deal the draw decided: the next one
+        env.reset()
+    rng = np.random.default_rng(12)
+    for _ in range(15):
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            break
+        env.step(_pick(env.observe(agent)["action_mask"], rng))
+    snapshot = env.unwrapped.clone()
+    copies = [pickle.loads(pickle.dumps(env)), copy.deepcopy(env)]
+    expected = _play_out(env, np.random.default_rng(1))
+    assert len(expected) > 1
+    for other in copies:
+        assert _play_out(other, np.random.default_rng(1)) == expected
+    for _ in range(2):
+        env.unwrapped.restore(snapshot)
+        assert _play_out(env, np.random.default_rng(1)) == expected
+
+
+def test_the_gymnasium_env_pickles_and_restores():
+    import pickle
+
+    env = gymnasium.make("paiju/Guandan-v0", opponents="heuristic", referee=True)
+    obs, _ = env.reset(seed=4)
+    snapshot = env.unwrapped.clone()
+
+    def finish(env, obs):
+        rng, rewards, terminated = np.random.default_rng(3), [], False
+        while not terminated:
+            obs, reward, terminated, _trunc, info = env.step(_pick(obs["action_mask"], rng))
+            rewards.append(reward)
+        return rewards, info["result"]
+
+    copied = pickle.loads(pickle.dumps(env))
+    expected = finish(env, obs)
+    assert finish(copied, obs) == expected
+    env.unwrapped.restore(snapshot)
+    assert finish(env, obs) == expected
