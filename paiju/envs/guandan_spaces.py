@@ -309,6 +309,9 @@ class Tracker:
     def on_event(self, event: Any, engine: Any) -> None:
         pass
 
+    def catch_up(self, view: Any) -> None:
+        """Outside an env (no events): nothing to do, the view lists every played card."""
+
 
 _ROTATIONS = tuple(np.array([(me + r) % SEATS for r in range(SEATS)]) for me in range(SEATS))
 

@@ -295,6 +295,19 @@ class Tracker:
         self.played = np.zeros((SEATS, CARD_KINDS), np.int16)
         self.last: tuple[Any, int, np.ndarray] | None = None
         """(view, seat, its observation): a composition step changes only the selection."""
+        self._trick = 0   # the trick number last seen by ``catch_up``
+
+    def catch_up(self, view: Any) -> None:
+        """Outside an env (no events; ``paiju.envs.policy``): count the last trick when the
+        view's trick number has moved on (a seat plays in every trick, so it sees each close),
+        and start again when it went back (a new deal)."""
+        number = view.trick_number
+        if number < self._trick:
+            self.played[:] = 0
+        elif number > self._trick:
+            for seat, cards in view.last_trick:
+                add_cards(self.played[seat], 0, cards)
+        self._trick = number
 
     def on_event(self, event: Any, engine: Any) -> None:
         if event.KIND == "sj.deal_started":

@@ -7,7 +7,10 @@ seeded ``numpy.random.Generator``).
     env = gymnasium.make("paiju/Guandan-v0", opponents="heuristic", seat=0)
 
 ``opponents``: one spec for the three other seats, a sequence of three (the learner's
-下家, partner and 上家, in that order), or a dict {seat: spec}. Every other option is the
+下家, partner and 上家, in that order), or a dict {seat: spec}; with ``partner`` (a spec for
+the learner's partner) ``opponents`` covers the 下家 and the 上家 only (one spec, two, or
+a dict of those two seats). A ``paiju.envs.PolicyAgent`` plays a policy over these very
+observations in any seat: self-play. Every other option is the
 PettingZoo environment's (``rules``, ``episode``, ``level``, ``referee``, ``infractions``,
 ``reward``, ``render_mode``). Observations are the PettingZoo ones (``observation`` and
 ``action_mask``); the reward of a step is the learner's side's, everything the other seats
@@ -32,8 +35,22 @@ from tabletop.seats import NUM_SEATS
 from paiju.envs import ENV_MODULES
 
 
-def _seats_for(opponents: Any, seat: int) -> dict[int, Any]:
+def _seats_for(opponents: Any, seat: int, partner: Any = None) -> dict[int, Any]:
     others = [(seat + k) % NUM_SEATS for k in (1, 2, 3)]
+    if partner is not None:   # the partner set apart: opponents are the 下家 and the 上家
+        mate, rivals = others[1], [others[0], others[2]]
+        if isinstance(opponents, Mapping):
+            bots = {int(s): spec for s, spec in opponents.items()}
+            if sorted(bots) != sorted(rivals):
+                raise OptionError(f"with a partner, opponents must name seats {rivals}, got {sorted(bots)}")
+        elif isinstance(opponents, Sequence) and not isinstance(opponents, str):
+            if len(opponents) != 2:
+                raise OptionError(f"with a partner, opponents: give one agent for both or two, got {len(opponents)}")
+            bots = dict(zip(rivals, opponents))
+        else:
+            bots = {s: opponents for s in rivals}
+        bots[mate] = partner
+        return bots
     if isinstance(opponents, Mapping):
         bots = {int(s): spec for s, spec in opponents.items()}
         if sorted(bots) != sorted(others):
@@ -50,13 +67,14 @@ class SingleAgentEnv(gymnasium.Env):
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}
 
     def __init__(self, game: str, opponents: Any = "random", seat: int = 0, illegal_reward: float = -1.0,
-                 **options: Any) -> None:
+                 partner: Any = None, **options: Any) -> None:
         if game not in ENV_MODULES:
             raise OptionError(f"unknown game {game!r} (known: {', '.join(ENV_MODULES)})")
         if seat not in range(NUM_SEATS):
             raise OptionError(f"seat must be 0-3, got {seat!r}")
         module = importlib.import_module(ENV_MODULES[game])
-        self.table = module.raw_env(bots=_seats_for(opponents, seat), **options)
+        self.game = game
+        self.table = module.raw_env(bots=_seats_for(opponents, seat, partner), **options)
         self.seat = seat
         self.agent = f"player_{seat}"
         self.observation_space = self.table.observation_space(self.agent)
@@ -112,6 +130,13 @@ class SingleAgentEnv(gymnasium.Env):
             ids, rows = table.legal_action_features(self.agent) if not self._over else table._no_features
             info["action_ids"], info["action_features"] = ids, rows
         return info
+
+    def policy_agent(self, policy: Any) -> Any:
+        """``policy(observation, mask) -> action id`` as an agent for a seat of this game's
+        envs (``opponents=`` / ``partner=``): the learner's policy, or a frozen copy of it."""
+        from paiju.envs.policy import PolicyAgent
+
+        return PolicyAgent(policy, self.game)
 
     def action_masks(self) -> np.ndarray:
         """The current action mask as booleans (sb3-contrib's MaskablePPO reads this)."""

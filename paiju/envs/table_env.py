@@ -137,7 +137,7 @@ class TableEnv(AECEnv):
                                            self._engine_options)
         self.tracker = self.spec.Tracker(self.engine)
         self._make_writers()
-        self._bots = self._make_bots(root, index)
+        self._bots = self._bind(self._make_bots(root, index))
         self._interjecting = interjectors([self._bots.get(s) for s in range(NUM_SEATS)])
         # a bot whose class says it never reads its observation is given None (as ``tabletop.runner.run`` does)
         self._bot_observes = {s: getattr(b, "observes", True) is not False for s, b in self._bots.items()}
@@ -298,6 +298,7 @@ class TableEnv(AECEnv):
     def restore(self, snapshot: bytes) -> None:
         """Put the episode back as it was when ``snapshot`` (from ``clone``) was taken."""
         self.__dict__.update(pickle.loads(snapshot))
+        self._bind(self._bots)
         self._make_writers()
         self._make_observers()
         self._obs_cache = {}
@@ -313,6 +314,7 @@ class TableEnv(AECEnv):
         self.spec = importlib.import_module(state["spec"])
         self._obs_cache = {}
         if self.engine is not None:
+            self._bind(self._bots)
             self._make_writers()
             self._make_observers()
 
@@ -451,6 +453,16 @@ class TableEnv(AECEnv):
 
         wrapped = inject([bots.get(s) for s in range(NUM_SEATS)], self.infractions, root, index, self.game)
         return {seat: wrapped[seat] for seat in bots}
+
+    def _bind(self, bots: dict[int, Any]) -> dict[int, Any]:
+        """Show the table to the policy agents among ``bots`` (inside an injector too), so they
+        read the vectors an agent of their seat would get."""
+        for bot in bots.values():
+            while bot is not None:
+                if hasattr(bot, "table") and hasattr(bot, "policy"):
+                    bot.table = self
+                bot = getattr(bot, "agent", None)
+        return bots
 
 
 class _Collector:

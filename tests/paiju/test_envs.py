@@ -760,3 +760,119 @@ def test_the_gymnasium_env_pickles_and_restores():
     assert finish(copied, obs) == expected
     env.unwrapped.restore(snapshot)
     assert finish(env, obs) == expected
+
+
+# ---------------------------------------------------------------------------------------------
+# Policies in any seat
+
+
+def _first_legal(observation, mask):
+    return int(np.flatnonzero(mask)[0])
+
+
+class _Recording:
+    """A policy that plays the first legal id and keeps what it was shown."""
+
+    def __init__(self):
+        self.seen = []
+
+    def __call__(self, observation, mask):
+        self.seen.append((observation.tobytes(), np.flatnonzero(mask).tobytes()))
+        return _first_legal(observation, mask)
+
+
+def _agents_view(module, seed, agent_seats, policy_seats=()):
+    """Everyone plays the first legal id; what seat 1 is shown, as an agent or as a policy bot."""
+    from paiju.envs import PolicyAgent
+
+    recording = _Recording()
+    bots = {s: PolicyAgent(recording if s == 1 else _first_legal, module.__name__.rsplit(".")[-1][:-3])
+            for s in policy_seats}
+    bots.update({s: "random" for s in range(4) if s not in agent_seats and s not in bots})
+    env = module.env(bots=bots)
+    env.reset(seed=seed)
+    for agent in env.agent_iter():
+        obs, _r, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        if agent == "player_1":
+            recording(obs["observation"], obs["action_mask"])
+        env.step(_first_legal(obs["observation"], obs["action_mask"]))
+    return recording.seen
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_a_policy_agent_in_another_seat_sees_what_the_learner_would(game):
+    """Seat 1 played by a PolicyAgent is shown, call for call (a 双升 play card by card), the
+    observation and the mask seat 1 gets when it is an agent of the env."""
+    module = MODULES[game]
+    as_agent = _agents_view(module, 5, agent_seats=(0, 1))
+    as_bot = _agents_view(module, 5, agent_seats=(0,), policy_seats=(1,))
+    assert len(as_agent) > 10 and as_bot == as_agent
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_a_policy_agent_outside_an_env_builds_the_same_vectors(game):
+    """``paiju simulate`` / ``tournament`` run agents without an env: a PolicyAgent then builds
+    the vectors itself, and they are the env's (a strict deal, every seat a policy)."""
+    from paiju.envs import PolicyAgent
+    from tabletop.rng import child_seed
+    from tabletop.runner import run
+
+    module = MODULES[game]
+    in_env = _agents_view(module, 7, agent_seats=(0, 1, 2, 3))
+    recording = _Recording()
+    spec = module.raw_env().spec
+    engine = spec.new_engine(child_seed(7, 0), "deal", spec.check_level("2", "deal"), module.raw_env().rules, {})
+    run(engine, [PolicyAgent(recording if s == 1 else _first_legal, game) for s in range(4)])
+    assert recording.seen == in_env
+
+
+def test_self_play_through_the_gymnasium_wrapper_with_the_partner_apart():
+    """The learner's own policy (here one chosen at random from the mask) plays its partner,
+    a frozen first-legal copy both opponents; the opponents' seats get the learner's vectors."""
+    env = gymnasium.make("paiju/Shengji-v0", seat=1, opponents="random", partner="heuristic")
+    assert env.unwrapped.table._bot_specs == {2: "random", 0: "random", 3: "heuristic"}
+    rng = np.random.default_rng(3)
+
+    def learner(observation, mask):
+        return _pick(mask, rng)
+
+    frozen = _Recording()
+    env = gymnasium.make("paiju/Shengji-v0", seat=1, opponents=env.unwrapped.policy_agent(frozen),
+                         partner=env.unwrapped.policy_agent(learner))
+    bots = env.unwrapped.table._bot_specs
+    assert bots[0] is bots[2] and bots[3].policy is learner
+    obs, _ = env.reset(seed=2)
+    terminated = False
+    while not terminated:
+        obs, _reward, terminated, _trunc, info = env.step(learner(obs["observation"], obs["action_mask"]))
+    assert info["result"] is not None and frozen.seen
+    assert all(len(o) == obs["observation"].nbytes for o, _m in frozen.seen)
+    with pytest.raises(OptionError, match=r"with a partner, opponents must name seats \[2, 0\]"):
+        gymnasium.make("paiju/Shengji-v0", seat=1, opponents={0: "random", 3: "random"}, partner="random")
+
+
+POLICY = '''
+import numpy as np
+
+def last_legal(observation, mask):
+    """A saved policy: here, the highest legal id."""
+    return int(np.flatnonzero(mask)[-1])
+'''
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_a_policy_plays_in_simulate_and_tournament_by_its_spec(game, tmp_path, capsys):
+    from paiju.cli import main
+
+    (tmp_path / "saved_policy.py").write_text(POLICY, encoding="utf-8")
+    spec = f"policy:{tmp_path}/saved_policy.py:last_legal"
+    assert main(["simulate", game, "--deals", "2", "--agents", f"{spec},random", "--referee", "--quiet"]) == 0
+    out = tmp_path / "t"
+    assert main(["tournament", game, "--agents", f"heuristic,{spec}", "--deals", "2", "--duplicate", "--quiet",
+                 "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["simulate", game, "--deals", "1", "--agents", f"policy:{tmp_path}/saved_policy.py:nothing"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
