@@ -67,7 +67,8 @@ class TableEnv(AECEnv):
     def __init__(self, spec: Any, *, rules: "Mapping[str, Any] | Any | None" = None, episode: str = "deal",
                  level: str = "2", referee: bool = False, infractions: "float | Mapping[str, float]" = 0.0,
                  reward: str = "levels", bots: Mapping[int, Any] | None = None,
-                 action_features: bool = False, render_mode: str | None = None) -> None:
+                 action_features: bool = False, render_mode: str | None = None, normalize: bool = False,
+                 skip_forced: bool = False) -> None:
         super().__init__()
         self.spec = spec
         self.game = spec.GAME
@@ -87,6 +88,11 @@ class TableEnv(AECEnv):
         self.reward_mode = reward
         self.render_mode = render_mode
         self.action_features = action_features
+        self.normalize = bool(normalize)
+        self.skip_forced = bool(skip_forced)
+        layout = spec.LAYOUT
+        self._low = layout.low.astype(np.float32)
+        self._scale = (1.0 / np.maximum(layout.high - layout.low, 1)).astype(np.float32)
         bots = dict(bots or {})
         for seat in bots:
             if seat not in range(NUM_SEATS):
@@ -107,7 +113,7 @@ class TableEnv(AECEnv):
         self.possible_agents = [f"player_{s}" for s in self.seats]
         self._seat_of = {name: s for name, s in zip(self.possible_agents, self.seats)}
         self._agent_of = {s: name for name, s in self._seat_of.items()}
-        self.observation_spaces = {a: observation_space(spec) for a in self.possible_agents}
+        self.observation_spaces = {a: observation_space(spec, self.normalize) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(spec.N_ACTIONS) for a in self.possible_agents}
         self._root: int | None = None
         self._episode_index = -1
@@ -190,6 +196,8 @@ class TableEnv(AECEnv):
             self._decision = None
             self._apply(engine_action)
             self._advance()
+        elif self.skip_forced and self._play_forced():   # the rest of a 双升 play was forced
+            self._advance()
         elif self.action_features:   # the same decision, one card further: its legal actions changed
             self.infos[agent] = self._info(None, decision.features())
         self._hand_out_rewards()
@@ -226,6 +234,8 @@ class TableEnv(AECEnv):
         else:   # another agent's turn (PettingZoo's convention: nothing legal now)
             mask = np.zeros(self.spec.N_ACTIONS, np.int8)
         mask.flags.writeable = False   # step checks actions against it: an agent must not widen it
+        if self.normalize:   # every field scaled from its range to 0…1
+            observation = (observation - self._low) * self._scale
         got = self._obs_cache[agent] = {"observation": observation, "action_mask": mask}
         return got
 
@@ -363,6 +373,8 @@ class TableEnv(AECEnv):
                 continue
             agent = self._agent_of.get(seat)
             if agent is not None:
+                if self.skip_forced and self._play_forced():
+                    continue
                 self.agent_selection = agent
                 self._to_act = seat
                 return
@@ -372,6 +384,20 @@ class TableEnv(AECEnv):
                 self._apply(action)
             except IllegalAction as exc:   # strict mode (or an action a refereed table refuses)
                 raise IllegalAction(f"seat {seat}'s agent ({type(bot).__name__}) chose {action!r}: {exc}") from None
+
+    def _play_forced(self) -> bool:
+        """``skip_forced``: play the acting agent's decision while it has one legal action
+        (a draw, a 报牌, a 双升 play's last card); True when an engine action was applied."""
+        decision = self._current_decision()
+        while np.count_nonzero(decision.mask) == 1:
+            self._obs_cache = {}
+            action = decision.choose(int(decision.mask.argmax()))
+            if action is not None:
+                self._apply(action)
+                return True
+            if self.action_features:   # a 双升 play composed one card further
+                self.infos[self._agent_of[decision.seat]] = self._info(None, decision.features())
+        return False
 
     def _interjection(self, to_act: int) -> bool:
         """One bot acting out of turn (an injected irregularity), if one wants to."""
@@ -475,9 +501,10 @@ class _Collector:
         self.env._on_events(events)
 
 
-def observation_space(spec: Any) -> spaces.Dict:
+def observation_space(spec: Any, normalize: bool = False) -> spaces.Dict:
     """The PettingZoo classic shape: the observation vector and the action mask."""
-    return spaces.Dict({"observation": spec.observation_space(),
+    vector = spaces.Box(0.0, 1.0, (spec.LAYOUT.size,), np.float32) if normalize else spec.observation_space()
+    return spaces.Dict({"observation": vector,
                         "action_mask": spaces.Box(0, 1, (spec.N_ACTIONS,), np.int8)})
 
 

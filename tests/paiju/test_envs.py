@@ -164,7 +164,7 @@ def test_guandan_action_features_are_the_legal_plays_cards():
     assert sorted(ids.tolist()) == np.flatnonzero(env.observe(agent)["action_mask"]).tolist()
     for action_id, row in zip(ids, features):
         action = env.unwrapped.decode_action(int(action_id))
-        assert row.sum() == len(getattr(action, "cards", ()))
+        assert row[:54].sum() == len(getattr(action, "cards", ()))
         for card in getattr(action, "cards", ()):
             assert row[card] == action.cards.count(card)
 
@@ -876,3 +876,71 @@ def test_a_policy_plays_in_simulate_and_tournament_by_its_spec(game, tmp_path, c
     capsys.readouterr()
     assert main(["simulate", game, "--deals", "1", "--agents", f"policy:{tmp_path}/saved_policy.py:nothing"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def _check_rows_identify_the_actions(env, agent) -> None:
+    ids, rows = env.unwrapped.legal_action_features(agent)
+    assert rows.shape == (len(ids), env.unwrapped.spec.FEATURE_WIDTH)
+    assert len(np.unique(rows, axis=0)) == len(ids)        # no two legal actions share a row
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), refereed=st.booleans(), game=st.sampled_from(sorted(MODULES)))
+def test_action_feature_rows_tell_every_legal_action_apart(seed, refereed, game):
+    """A wild-card straight flush read from H3 or from H4 puts down the same cards: its row
+    also has the reading and the wild cards standing in; table steps their kind and option."""
+    env = MODULES[game].env(**(REFEREED if refereed else {}))
+    _walk(env, seed, 300, _check_rows_identify_the_actions)
+
+
+def test_a_wild_straight_flush_read_two_ways_has_two_rows():
+    from guandan.deal import Deal
+
+    hand = ["H2", "H4", "H5", "H6", "H7"]   # level 2: H2 is wild, H3-H7 or H4-H8
+    deal = Deal.from_hands([" ".join(hand + ["S9"]), "C3", "D4", "S5"], level="2", leader=0)
+    decision = gs.Decision(deal, 0, deal.observe(0), gs.Tracker(deal))
+    ids, rows = decision.features()
+    same_cards = {}
+    for action_id, row in zip(ids, rows):
+        same_cards.setdefault(row[:54].tobytes(), []).append(row)
+    twice = [group for group in same_cards.values() if len(group) > 1]
+    assert twice and all(len({r.tobytes() for r in group}) == len(group) for group in twice)
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_normalized_observations_are_the_fields_scaled_into_0_1(game):
+    module = MODULES[game]
+    plain, scaled = module.env(), module.env(normalize=True)
+    plain.reset(seed=4)
+    scaled.reset(seed=4)
+    layout = module.LAYOUT
+    space = scaled.observation_space("player_0")["observation"]
+    rng = np.random.default_rng(4)
+    for agent in plain.agent_iter(300):
+        obs, _r, terminated, truncated, _i = plain.last()
+        other = scaled.observe(agent)["observation"]
+        assert other.dtype == np.float32 and space.contains(other)
+        expected = (obs["observation"] - layout.low) / np.maximum(layout.high - layout.low, 1)
+        assert np.allclose(other, expected)
+        action = None if terminated or truncated else _pick(obs["action_mask"], rng)
+        plain.step(action)
+        scaled.step(action)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), rate=st.sampled_from([0.0, 0.3]), seat=st.integers(0, 3),
+       env_id=st.sampled_from(["paiju/Guandan-v0", "paiju/Shengji-v0"]))
+def test_skip_forced_hands_the_learner_only_real_choices_and_still_counts_the_reward(seed, rate, seat, env_id):
+    """``skip_forced=True`` plays a single-action decision (a draw, a 报牌, a last card)
+    for the learner; the rewards still add up to the deal's level change by the log."""
+    env = gymnasium.make(env_id, opponents="random", seat=seat, infractions=rate, skip_forced=True)
+    table = env.unwrapped.table
+    rows = _logged(table)
+    obs, info = env.reset(seed=seed)
+    total, terminated, rng = 0.0, False, np.random.default_rng(seed)
+    while not terminated:
+        if not env.unwrapped._decided:
+            assert np.count_nonzero(obs["action_mask"]) >= 2
+        obs, reward, terminated, _trunc, info = env.step(_pick(obs["action_mask"], rng))
+        total += reward
+    assert total == _level_change(rows, seat % 2)
