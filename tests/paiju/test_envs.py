@@ -52,7 +52,9 @@ def _walk(env, seed: int, steps: int, check) -> None:
 
 
 @pytest.mark.parametrize("game", sorted(MODULES))
-@pytest.mark.parametrize("options", [{}, {"referee": True}, {"episode": "match"}], ids=["deal", "refereed", "match"])
+@pytest.mark.parametrize("options", [{}, {"referee": True}, {"episode": "match"},
+                                     {"normalize": True, "skip_forced": True, "action_features": True}],
+                         ids=["deal", "refereed", "match", "options"])
 def test_pettingzoo_api_and_seed_tests_pass(game, options):
     module = MODULES[game]
     with warnings.catch_warnings():
@@ -67,6 +69,7 @@ def test_gymnasium_single_agent_env_passes_check_env(env_id):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(env.unwrapped)
+        check_env(gymnasium.make(env_id, normalize=True, skip_forced=True, infractions=0.2).unwrapped)
     obs, _info = env.reset(seed=4)
     rng = np.random.default_rng(0)
     total, terminated = 0.0, False
@@ -672,16 +675,25 @@ def test_info_keys_are_the_same_at_every_step_as_tianshou_stacks_them(game):
         env.step(_pick(obs["action_mask"], rng))
 
 
-def test_tianshou_pettingzoo_env_runs_a_refereed_deal():
-    tianshou_pz = pytest.importorskip("tianshou.env.pettingzoo_env")   # pulls torch: not in the test extra
-    env = tianshou_pz.PettingZooEnv(guandan_v0.env(**REFEREED))
-    obs, info = env.reset(seed=1)
-    rng = np.random.default_rng(1)
-    done = False
-    while not done:
-        obs, _reward, terminated, truncated, info = env.step(_pick(np.array(obs["mask"]), rng))
-        done = terminated or truncated
-    assert info["result"] is not None
+def test_a_tianshou_collector_gathers_refereed_episodes_from_two_envs():
+    """Tianshou's PettingZoo path: two envs in a DummyVectorEnv, masked random agents, a
+    Collector stacking every step's info (the keys the same at every step)."""
+    pytest.importorskip("tianshou")   # pulls torch: not in the test extra
+    from tianshou.algorithm.multiagent.marl import MultiAgentOffPolicyAlgorithm
+    from tianshou.algorithm.random import MARLRandomDiscreteMaskedOffPolicyAlgorithm
+    from tianshou.data import Collector, VectorReplayBuffer
+    from tianshou.env import DummyVectorEnv, PettingZooEnv
+
+    def make():
+        return PettingZooEnv(guandan_v0.env(**REFEREED))
+
+    env = make()
+    algorithm = MultiAgentOffPolicyAlgorithm(
+        algorithms=[MARLRandomDiscreteMaskedOffPolicyAlgorithm(action_space=env.action_space) for _ in env.agents],
+        env=env)
+    collector = Collector(algorithm, DummyVectorEnv([make, make]), VectorReplayBuffer(20_000, 2))
+    collector.reset()
+    assert collector.collect(n_episode=4, reset_before_collect=False).n_collected_episodes == 4
 
 
 @pytest.mark.parametrize("env_id", ["paiju/Guandan-v0", "paiju/Shengji-v0"])
