@@ -956,3 +956,26 @@ def test_skip_forced_hands_the_learner_only_real_choices_and_still_counts_the_re
         obs, reward, terminated, _trunc, info = env.step(_pick(obs["action_mask"], rng))
         total += reward
     assert total == _level_change(rows, seat % 2)
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_the_maskable_ppo_example_trains_evaluates_and_saves_a_policy_agents_load(game, tmp_path, capsys):
+    """examples/train_maskable_ppo.py on a tiny budget: MaskablePPO trains on the Gymnasium
+    env with no adapter, the duplicate tournament against the heuristic runs the saved policy
+    by its ``policy:`` spec, and ``simulate --agents`` loads it too."""
+    pytest.importorskip("sb3_contrib")   # pulls torch: not in the test extra
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from paiju.cli import main
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "train_maskable_ppo.py"
+    spec = importlib.util.spec_from_file_location("train_maskable_ppo", path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    out = tmp_path / "run"
+    assert example.main([game, "--steps", "128", "--deals", "2", "--out", str(out)]) == 0
+    summary = json.loads((out / "tournament" / "summary.json").read_text(encoding="utf-8"))
+    assert summary["pairings"][0]["deals_played"] == 2
+    assert main(["simulate", game, "--deals", "1", "--quiet", "--agents", f"policy:{out}/policy.py:policy,heuristic"]) == 0
