@@ -20,6 +20,10 @@ Rewards (zero-sum between the two sides, every agent of a side gets its side's):
 penalty (掼蛋 级差分) as soon as it is imposed, and a match lost by sanction (双升 判负) as
 the levels the winning side still lacked to pass A; ``reward="result"``: +1 / -1 / 0 for the
 match result (a deal episode: for the deal's winning side).
+
+What the bots and the referee do before an agent's first turn counts: ``reset`` hands out
+those rewards, and an episode they decide outright ends there (every agent terminated).
+An acting agent never gets an all-zero mask (once the episode is over: all ones).
 """
 
 from __future__ import annotations
