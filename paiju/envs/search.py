@@ -1,0 +1,77 @@
+"""A search baseline built on cloning: determinised (perfect-information) Monte Carlo for
+掼蛋 at a strict table.
+
+At the acting agent's decision ``DeterminisedSearch(budget).choose(env)`` snapshots the env
+(``clone``), and for each legal action plays ``budget // actions`` (at least one) rollouts:
+restore, deal the cards the seat cannot see afresh among the other seats (each keeps its
+hand size: a determinisation), take the action, and play to the end of the deal (the env's
+agents uniformly at random, its bots as they are); the action with the best mean level
+result for the seat's side is chosen, and the env is restored. The budget is the number of
+rollouts per decision. What the seat knows beyond its hand and the played cards (tribute
+and return cards) is not used: a baseline, not a strong player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tabletop.errors import OptionError
+
+
+class DeterminisedSearch:
+    def __init__(self, budget: int = 32, rng: np.random.Generator | None = None) -> None:
+        if budget < 1:
+            raise OptionError(f"budget must be at least 1 rollout, got {budget!r}")
+        self.budget = budget
+        self.rng = np.random.default_rng(0) if rng is None else rng
+
+    def choose(self, env: Any) -> int:
+        """The action id for ``env``'s acting agent (a PettingZoo env of ``guandan_v0``, or
+        its ``unwrapped``); ``env`` is left as it was."""
+        table = env.unwrapped
+        if table.game != "guandan" or table.refereed or table.episode != "deal":
+            raise OptionError("DeterminisedSearch plays strict 掼蛋 deal episodes")
+        agent = table.agent_selection
+        seat = table._seat_of[agent]
+        legal = np.flatnonzero(table.observe(agent)["action_mask"])
+        if len(legal) == 1:
+            return int(legal[0])
+        snapshot = table.clone()
+        per_action = max(1, self.budget // len(legal))
+        means = np.zeros(len(legal))
+        try:
+            for k, action in enumerate(legal):
+                total = 0.0
+                for _ in range(per_action):
+                    table.restore(snapshot)
+                    self._determinise(table.engine, seat)
+                    total += self._rollout(table, int(action), seat % 2)
+                means[k] = total / per_action
+        finally:
+            table.restore(snapshot)
+        return int(legal[int(np.argmax(means))])
+
+    def _determinise(self, deal: Any, me: int) -> None:
+        """Deal the other seats' cards afresh among them, each keeping its hand size."""
+        others = [s for s in range(4) if s != me and deal.sizes[s]]
+        if len(others) < 2:
+            return
+        pool = np.concatenate([np.repeat(np.arange(54), deal.hands[s]) for s in others])
+        self.rng.shuffle(pool)
+        at = 0
+        for s in others:
+            size = deal.sizes[s]
+            deal.hands[s] = np.bincount(pool[at:at + size], minlength=54).tolist()
+            deal.hand_changed(s)
+            at += size
+
+    def _rollout(self, table: Any, action: int, team: int) -> float:
+        table.step(action)
+        rng = self.rng
+        while table.engine.result is None:
+            agent = table.agent_selection
+            legal = np.flatnonzero(table.observe(agent)["action_mask"])
+            table.step(int(legal[int(rng.random() * len(legal))]))
+        result = table.engine.result
+        return float(result.levels if result.team == team else -result.levels)
