@@ -4,8 +4,8 @@
 At the acting agent's decision ``DeterminisedSearch(budget).choose(env)`` snapshots the env
 (``clone``), and for each legal action plays ``budget // actions`` (at least one) rollouts:
 restore, deal the cards the seat cannot see afresh among the other seats (each keeps its
-hand size: a determinisation), take the action, and play to the end of the deal (the env's
-agents uniformly at random, its bots as they are); the action with the best mean level
+hand size: a determinisation), take the action, and play to the end of the deal with the
+heuristic in every seat (on the engine: no observation vectors); the action with the best mean level
 result for the seat's side is chosen, and the env is restored. The budget is the number of
 rollouts per decision. What the seat knows beyond its hand and the played cards (tribute
 and return cards) is not used: a baseline, not a strong player."""
@@ -17,6 +17,9 @@ from typing import Any
 import numpy as np
 
 from tabletop.errors import OptionError
+from tabletop.runner import run
+
+from paiju.agent_specs import agent_factory
 
 
 class DeterminisedSearch:
@@ -25,6 +28,8 @@ class DeterminisedSearch:
             raise OptionError(f"budget must be at least 1 rollout, got {budget!r}")
         self.budget = budget
         self.rng = np.random.default_rng(0) if rng is None else rng
+        heuristic = agent_factory("heuristic", "guandan")
+        self._players = [heuristic(self.rng, seat) for seat in range(4)]   # the heuristic keeps no state
 
     def choose(self, env: Any) -> int:
         """The action id for ``env``'s acting agent (a PettingZoo env of ``guandan_v0``, or
@@ -67,11 +72,6 @@ class DeterminisedSearch:
             at += size
 
     def _rollout(self, table: Any, action: int, team: int) -> float:
-        table.step(action)
-        rng = self.rng
-        while table.engine.result is None:
-            agent = table.agent_selection
-            legal = np.flatnonzero(table.observe(agent)["action_mask"])
-            table.step(int(legal[int(rng.random() * len(legal))]))
-        result = table.engine.result
+        table.step(action)   # the env's bots answer until an agent's turn: then the engine alone
+        result = table.engine.result or run(table.engine, self._players)
         return float(result.levels if result.team == team else -result.levels)
