@@ -38,7 +38,7 @@ def play(seed: int, search_seats: tuple[int, int], search: DeterminisedSearch, t
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=20)
-    parser.add_argument("--budget", type=int, default=16)
+    parser.add_argument("--budget", type=int, default=4, help="rollouts per legal action")
     args = parser.parse_args()
     search = DeterminisedSearch(args.budget, np.random.default_rng(0))
     timing: list[float] = []

@@ -993,7 +993,7 @@ def test_determinised_search_chooses_a_legal_action_and_leaves_the_env_as_it_was
     searched, untouched = (guandan_v0.raw_env(bots={1: "random", 3: "heuristic"}) for _ in range(2))
     searched.reset(seed=8)
     untouched.reset(seed=8)
-    search = DeterminisedSearch(budget=8, rng=np.random.default_rng(1))
+    search = DeterminisedSearch(budget=2, rng=np.random.default_rng(1))
     rng = np.random.default_rng(2)
     for _ in range(12):
         agent = searched.agent_selection
@@ -1017,10 +1017,10 @@ def test_a_determinisation_deals_the_unseen_cards_afresh_keeping_hand_sizes():
 
     deal = Deal.from_hands(["S2 S3 S4", "H5 H6", "C7 C8 C9 CT", "DJ"], level="2", leader=0)
     hands = [list(h) for h in deal.hands]
-    search = DeterminisedSearch(rng=np.random.default_rng(0))
+    search, rng = DeterminisedSearch(), np.random.default_rng(0)
     moved = False
     for _ in range(20):
-        search._determinise(deal, 0)
+        search._determinise(deal, 0, rng)
         assert deal.hands[0] == hands[0] and deal.sizes == [3, 2, 4, 1]
         assert [sum(deal.hands[s]) for s in range(4)] == [3, 2, 4, 1]
         assert np.array(deal.hands[1:]).sum(axis=0).tolist() == np.array(hands[1:]).sum(axis=0).tolist()
