@@ -171,6 +171,8 @@ def _factory(spec: str, game: str, builtins: tuple[tuple[str, Callable[[Any], An
     if spec in known:
         make = known[spec]
         return lambda seed, seat: make(agent_seed(seed))
+    if spec.startswith(POLICY_PREFIX):   # a policy over the RL envs' vectors (paiju.envs.policy)
+        return _policy_factory(spec, game, base)
     if ":" not in spec:
         raise AgentSpecError(f"unknown agent {spec!r} (built in: {', '.join(known)}; "
                              f"or module.path:Name, path/to/file.py:Name)")
@@ -188,6 +190,29 @@ def _factory(spec: str, game: str, builtins: tuple[tuple[str, Callable[[Any], An
         return wrapper(_construct(target, spec, agent_seed(seed)), spec, seat)
 
     return make_plugin
+
+
+POLICY_PREFIX = "policy:"
+"""``policy:MODULE:CALLABLE`` / ``policy:path/to/file.py:CALLABLE``: ``CALLABLE(observation,
+mask) -> action id`` over the RL environments' vectors, seated as ``paiju.envs.PolicyAgent``."""
+
+
+def _policy_factory(spec: str, game: str, base: str) -> AgentFactory:
+    where, _, name = spec[len(POLICY_PREFIX):].rpartition(":")
+    if not where or not name:
+        raise AgentSpecError(f"agent {spec!r}: write policy:module.path:Name or policy:path/to/file.py:Name")
+    target = _attribute(_load_module(spec, where, base), where, name, spec)
+    if not callable(target):
+        raise AgentSpecError(f"agent {spec!r}: {name} is not callable (it is {type(target).__name__})")
+    try:
+        from paiju.envs.policy import PolicyAgent
+    except ImportError as exc:   # the rl extra is not installed
+        raise AgentSpecError(f"agent {spec!r}: {exc}") from None
+
+    def make_policy_agent(seed: Any, seat: int) -> Any:
+        return PluginAgent(PolicyAgent(target, game, agent_seed(seed)), spec, seat)
+
+    return make_policy_agent
 
 
 def _construct(target: Callable[..., Any], spec: str, rng: np.random.Generator) -> Any:

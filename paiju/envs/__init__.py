@@ -25,3 +25,7 @@ def register() -> None:
 
 
 register()
+
+from paiju.envs.policy import PolicyAgent  # noqa: E402  (the registration comes first)
+
+__all__ = ["ENV_MODULES", "GYM_IDS", "PolicyAgent", "register"]

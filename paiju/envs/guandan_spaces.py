@@ -22,6 +22,8 @@ kept back in hand, and the canonical choice already takes the suits in a fixed o
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from array import array
 from typing import Any
 
@@ -60,6 +62,19 @@ KIND_KEYS = tuple([k.name for k in Kind if k.value < Kind.BOMB.value] + [f"BOMB 
 """The combination types of lead options and designations (``guandan.table.kind_key``)."""
 CHOICE_OPTIONS = tuple(LEAD_OPTIONS) + tuple(REPLAY_OPTIONS) + KIND_KEYS
 N_ACTIONS = CHOOSE_BASE + len(CHOICE_OPTIONS)
+STEP_STARTS = (PASS, PLAY_BASE, TRIBUTE_BASE, RETURN_BASE, DRAW, REPORT, CALL_REFEREE, CHOOSE_BASE)
+"""The first id of each kind of step (pass, play, tribute, return, draw, 报牌, call, choose)."""
+F_STEP = CARD_KINDS
+F_KIND = F_STEP + len(STEP_STARTS)
+F_RANK = F_KIND + len(Kind)
+F_SUIT = F_RANK + 16
+F_WILDS = F_SUIT + 5
+F_OPTION = F_WILDS + MAX_WILDS + 1
+FEATURE_WIDTH = F_OPTION + len(CHOICE_OPTIONS)
+"""Columns of an action-features row (``Decision.features``): 54 card counts, the kind of
+step, a play's reading (kind, key rank 2…A BJ RJ or none, straight-flush suit S H C D or
+none) and how many wild cards stand in (0-2), a choice's option: one row per action id."""
+_SUIT_COLUMN = {"S": 0, "H": 1, "C": 2, "D": 3}
 _CHOICE_INDEX = {o: i for i, o in enumerate(CHOICE_OPTIONS)}
 
 
@@ -190,14 +205,26 @@ class Decision:
         return self.choose(action_id)
 
     def features(self) -> tuple[np.ndarray, np.ndarray]:
-        """(ids, cards): each legal action's 54 card counts (a pass, a table step: zeros)."""
-        rows = np.zeros((len(self.ids), CARD_KINDS), np.int8)
-        for i, action in enumerate(self.legal):
+        """(ids, rows): each legal action's row (``FEATURE_WIDTH``): the 54 counts of the
+        cards it puts down (a pass, a table step: none) and what tells actions with the same
+        cards apart (the kind of step, the reading, the wild cards standing in, the option)."""
+        rows = np.zeros((len(self.ids), FEATURE_WIDTH), np.int8)
+        for i, (action, action_id) in enumerate(zip(self.legal, self.ids)):
+            row = rows[i]
             kind = type(action)
             if kind is Play:
-                np.add.at(rows[i], np.fromiter(action.cards, np.intp, len(action.cards)), 1)
+                np.add.at(row, np.fromiter(action.cards, np.intp, len(action.cards)), 1)
+                reading_id, wilds = divmod(action_id - PLAY_BASE, MAX_WILDS + 1)
+                reading = ALL_READINGS[reading_id]
+                row[F_KIND + reading.kind.value] = 1
+                row[F_RANK + (15 if reading.rank_index is None else reading.rank_index)] = 1
+                row[F_SUIT + _SUIT_COLUMN.get(reading.suit or "", 4)] = 1
+                row[F_WILDS + wilds] = 1
             elif kind is GiveTribute or kind is ReturnCard:
-                rows[i, action.card] = 1
+                row[action.card] = 1
+            elif action_id >= CHOOSE_BASE:
+                row[F_OPTION + action_id - CHOOSE_BASE] = 1
+            row[F_STEP + bisect_right(STEP_STARTS, action_id) - 1] = 1
         return np.array(self.ids, np.int64), rows
 
 
@@ -306,6 +333,9 @@ class Tracker:
 
     def on_event(self, event: Any, engine: Any) -> None:
         pass
+
+    def catch_up(self, view: Any) -> None:
+        """Outside an env (no events): nothing to do, the view lists every played card."""
 
 
 _ROTATIONS = tuple(np.array([(me + r) % SEATS for r in range(SEATS)]) for me in range(SEATS))

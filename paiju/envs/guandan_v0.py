@@ -9,7 +9,8 @@ Options: ``rules`` (a dict of 掼蛋 rules options, as ``--rules``, or a ``Guand
 the rewards), ``infractions`` (a rate, or rates per kind, for the seats played by
 ``bots``), ``bots`` ({seat: agent, factory or built-in name}: seats played inside the
 env), ``reward`` ('levels' or 'result'), ``action_features`` (also put the legal actions'
-card counts in ``infos``), ``render_mode`` (None or 'ansi'). The action codec and the
+rows in ``infos``), ``normalize`` (float32 observations in 0…1), ``skip_forced``
+(play single-action decisions for the agents), ``render_mode`` (None, 'ansi' or 'rgb_array'). The action codec and the
 observation layout are in ``paiju.envs.guandan_spaces`` (tables in the README).
 """
 

@@ -27,6 +27,8 @@ cards of the suit).
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from typing import Any
 
 import numpy as np
@@ -54,6 +56,14 @@ CHOOSE_OPTIONS = ("random_draw", "decline", "redeal")
 CHOOSE_BASE = DRAW + 1
 HAND_OVER_BASE = CHOOSE_BASE + len(CHOOSE_OPTIONS)
 N_ACTIONS = HAND_OVER_BASE + NUM_CARD_KINDS
+STEP_STARTS = (0, DONE, DECLARE_BASE, DECLARE_PAIR_BASE, NO_DECLARE, DRAW, CHOOSE_BASE, HAND_OVER_BASE)
+"""The first id of each kind of step (a card, done, declare one, declare a pair, no
+declaration, draw, choose, hand over a card)."""
+F_STEP = CARD_KINDS
+F_OPTION = F_STEP + len(STEP_STARTS)
+FEATURE_WIDTH = F_OPTION + len(CHOOSE_OPTIONS)
+"""Columns of an action-features row (``Decision.features``): 54 card counts, the kind of
+step, a choice's option: one row per action id."""
 _CHOOSE_INDEX = {o: i for i, o in enumerate(CHOOSE_OPTIONS)}
 _CODE_TO_CARD = {str(c): int(c) for c in CARDS}
 
@@ -218,9 +228,16 @@ class Decision:
         return describe(action_id)
 
     def features(self) -> tuple[np.ndarray, np.ndarray]:
+        """(ids, rows): each legal id's row (``FEATURE_WIDTH``): the cards it adds or declares
+        or hands over, the kind of step, a choice's option."""
         ids = np.flatnonzero(self.mask)
-        rows = np.zeros((len(ids), CARD_KINDS), np.int8)
+        rows = np.zeros((len(ids), FEATURE_WIDTH), np.int8)
         for i, a in enumerate(ids):
+            rows[i, F_STEP + bisect_right(STEP_STARTS, a) - 1] = 1
+            if CHOOSE_BASE <= a < HAND_OVER_BASE:
+                rows[i, F_OPTION + a - CHOOSE_BASE] = 1
+            elif a >= HAND_OVER_BASE:
+                rows[i, a - HAND_OVER_BASE] = 1
             if a < CARD_KINDS:
                 rows[i, a] = 1
             elif DECLARE_BASE <= a < NO_DECLARE:
@@ -293,6 +310,19 @@ class Tracker:
         self.played = np.zeros((SEATS, CARD_KINDS), np.int16)
         self.last: tuple[Any, int, np.ndarray] | None = None
         """(view, seat, its observation): a composition step changes only the selection."""
+        self._trick = 0   # the trick number last seen by ``catch_up``
+
+    def catch_up(self, view: Any) -> None:
+        """Outside an env (no events; ``paiju.envs.policy``): count the last trick when the
+        view's trick number has moved on (a seat plays in every trick, so it sees each close),
+        and start again when it went back (a new deal)."""
+        number = view.trick_number
+        if number < self._trick:
+            self.played[:] = 0
+        elif number > self._trick:
+            for seat, cards in view.last_trick:
+                add_cards(self.played[seat], 0, cards)
+        self._trick = number
 
     def on_event(self, event: Any, engine: Any) -> None:
         if event.KIND == "sj.deal_started":

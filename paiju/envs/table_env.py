@@ -17,12 +17,19 @@ injectors from ``(S, episode, INJECTOR + seat)``), so a seed gives the same epis
 Rewards (zero-sum between the two sides, every agent of a side gets its side's):
 ``reward="levels"``: when a deal is scored, the levels the winning side goes up (掼蛋 3/2/1,
 双升 by the level table) for it and the negative for the other side, and a referee's level
-penalty (掼蛋 级差分) as soon as it is imposed; ``reward="result"``: +1 / -1 / 0 for the
+penalty (掼蛋 级差分) as soon as it is imposed, and a match lost by sanction (双升 判负) as
+the levels the winning side still lacked to pass A; ``reward="result"``: +1 / -1 / 0 for the
 match result (a deal episode: for the deal's winning side).
+
+What the bots and the referee do before an agent's first turn counts: ``reset`` hands out
+those rewards, and an episode they decide outright ends there (every agent terminated).
+An acting agent never gets an all-zero mask (once the episode is over: all ones).
 """
 
 from __future__ import annotations
 
+import importlib
+import pickle
 from collections.abc import Mapping
 from typing import Any
 
@@ -47,6 +54,8 @@ from paiju.games import adapter_for
 
 EPISODES = ("deal", "match")
 REWARDS = ("levels", "result")
+LEVELS_TO_PASS_A = 13
+"""Levels from 2 past A: a side at level index ``i`` (2 → 0 … A → 12) lacks ``13 - i``."""
 MAX_ENGINE_STEPS = 200_000
 """Guard: engine actions (bots' included) in one episode."""
 
@@ -57,12 +66,13 @@ class TableEnv(AECEnv):
     ``spec`` is the game's spec module; ``options`` are those of ``guandan_v0.env`` /
     ``shengji_v0.env`` (documented there and in the README)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "is_parallelizable": False}
 
     def __init__(self, spec: Any, *, rules: "Mapping[str, Any] | Any | None" = None, episode: str = "deal",
                  level: str = "2", referee: bool = False, infractions: "float | Mapping[str, float]" = 0.0,
                  reward: str = "levels", bots: Mapping[int, Any] | None = None,
-                 action_features: bool = False, render_mode: str | None = None) -> None:
+                 action_features: bool = False, render_mode: str | None = None, normalize: bool = False,
+                 skip_forced: bool = False) -> None:
         super().__init__()
         self.spec = spec
         self.game = spec.GAME
@@ -72,8 +82,8 @@ class TableEnv(AECEnv):
             raise OptionError(f"episode must be one of {', '.join(EPISODES)}, got {episode!r}")
         if reward not in REWARDS:
             raise OptionError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise OptionError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise OptionError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
         if rules is None or isinstance(rules, Mapping):
             rules = adapter.rules_from_dict(dict(rules or {}))
         self.rules = rules
@@ -82,6 +92,11 @@ class TableEnv(AECEnv):
         self.reward_mode = reward
         self.render_mode = render_mode
         self.action_features = action_features
+        self.normalize = bool(normalize)
+        self.skip_forced = bool(skip_forced)
+        layout = spec.LAYOUT
+        self._low = layout.low.astype(np.float32)
+        self._scale = (1.0 / np.maximum(layout.high - layout.low, 1)).astype(np.float32)
         bots = dict(bots or {})
         for seat in bots:
             if seat not in range(NUM_SEATS):
@@ -102,10 +117,11 @@ class TableEnv(AECEnv):
         self.possible_agents = [f"player_{s}" for s in self.seats]
         self._seat_of = {name: s for name, s in zip(self.possible_agents, self.seats)}
         self._agent_of = {s: name for name, s in self._seat_of.items()}
-        self.observation_spaces = {a: observation_space(spec) for a in self.possible_agents}
+        self.observation_spaces = {a: observation_space(spec, self.normalize) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(spec.N_ACTIONS) for a in self.possible_agents}
-        self._root = 0
+        self._root: int | None = None
         self._episode_index = -1
+        self._no_features = (np.zeros(0, np.int64), np.zeros((0, spec.FEATURE_WIDTH), np.int8))
         self.engine: Any = None
 
     # -----------------------------------------------------------------------------------------
@@ -122,15 +138,16 @@ class TableEnv(AECEnv):
             if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
                 raise OptionError(f"seed must be a non-negative integer, got {seed!r}")
             self._root, self._episode_index = int(seed), 0
+        elif self._root is None:   # never seeded: a fresh seed tree, as gymnasium seeds from entropy
+            self._root, self._episode_index = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> 1), 0
         else:
             self._episode_index += 1
         root, index = self._root, self._episode_index
         self.engine = self.spec.new_engine(child_seed(root, index), self.episode, self.level, self.rules,
                                            self._engine_options)
         self.tracker = self.spec.Tracker(self.engine)
-        writer = getattr(self.spec, "ObservationWriter", None)   # a game's in-place encoder, if it has one
-        self._writers = {} if writer is None else {seat: writer(seat, self.tracker) for seat in self.seats}
-        self._bots = self._make_bots(root, index)
+        self._make_writers()
+        self._bots = self._bind(self._make_bots(root, index))
         self._interjecting = interjectors([self._bots.get(s) for s in range(NUM_SEATS)])
         # a bot whose class says it never reads its observation is given None (as ``tabletop.runner.run`` does)
         self._bot_observes = {s: getattr(b, "observes", True) is not False for s, b in self._bots.items()}
@@ -139,16 +156,13 @@ class TableEnv(AECEnv):
             from enforcement.setup import make_referee
 
             self.referee = make_referee(self.game, self.rules)
-            # the referee also observes: it keeps the rulings made (``rulings_made``)
-            self._observers: list[Any] = [self.referee, _Collector(self)]
-        else:
-            self._observers = []
+        self._make_observers()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: self._info(None) for a in self.agents}
         self._team_reward = [0.0, 0.0]
         self._rewarded = False
         self._to_act: int | None = None
@@ -159,6 +173,11 @@ class TableEnv(AECEnv):
         self._views: dict[int, Any] = {}
         self._deliver(self.engine.take_events())
         self._advance()
+        # what the bots and the referee did before any agent acts counts too: a deal decided
+        # during the draw ends the episode here, its reward delivered to every agent
+        self._hand_out_rewards()
+        if self._to_act is None:
+            self.agent_selection = self.agents[0]
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -181,6 +200,16 @@ class TableEnv(AECEnv):
             self._decision = None
             self._apply(engine_action)
             self._advance()
+        elif self.skip_forced and self._play_forced():   # the rest of a 双升 play was forced
+            self._advance()
+        elif self.action_features:   # the same decision, one card further: its legal actions changed
+            self.infos[agent] = self._info(None, decision.features())
+        self._hand_out_rewards()
+        if self.terminations[self.agent_selection]:
+            self._deads_step_first()
+
+    def _hand_out_rewards(self) -> None:
+        """Each agent's side's reward for what happened since the last hand-out."""
         reward = self._team_reward
         if reward[0] or reward[1] or self._rewarded:   # rewards are 0 at most steps
             for a in self.agents:
@@ -188,8 +217,6 @@ class TableEnv(AECEnv):
             self._accumulate_rewards()
             self._rewarded = bool(reward[0] or reward[1])
             self._team_reward = [0.0, 0.0]
-        if self.terminations[self.agent_selection]:
-            self._deads_step_first()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         got = self._obs_cache.get(agent)
@@ -202,17 +229,36 @@ class TableEnv(AECEnv):
             observation = writer.write(self._engine_view(seat))
         else:
             observation = self.spec.encode_observation(self._engine_view(seat), seat, self.tracker, decision)
-        # the decision's mask is never written again (a 双升 composition step makes a new one)
-        mask = decision.mask if decision is not None else np.zeros(self.spec.N_ACTIONS, np.int8)
+        # the decision's mask is never written again (a 双升 composition step makes a new one);
+        # once the episode is over no action is asked for and any is accepted: never an all-zero mask
+        if decision is not None:
+            mask = decision.mask
+        elif self.terminations.get(agent, True) or self.truncations.get(agent, True):
+            mask = np.ones(self.spec.N_ACTIONS, np.int8)
+        else:   # another agent's turn (PettingZoo's convention: nothing legal now)
+            mask = np.zeros(self.spec.N_ACTIONS, np.int8)
         mask.flags.writeable = False   # step checks actions against it: an agent must not widen it
+        if self.normalize:   # every field scaled from its range to 0…1
+            observation = (observation - self._low) * self._scale
         got = self._obs_cache[agent] = {"observation": observation, "action_mask": mask}
         return got
 
-    def render(self) -> str | None:
+    def render(self) -> "str | np.ndarray | None":
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return self.picture(self.agent_selection)
         seat = self.engine.to_act
         return self.spec.render(self.engine, seat)
+
+    def picture(self, agent: str, cell: int = 8) -> np.ndarray:
+        """``render_mode="rgb_array"``: ``agent``'s hand (top row) and the cards each seat has
+        played (one row each, from ``agent``'s seat round), 54 columns of card kinds, a cell
+        per card count (black 0, grey 1, white 2) — an image of the observation."""
+        fields = self.spec.LAYOUT.unpack(self.observe(agent)["observation"])
+        counts = np.vstack([fields["hand"][None, :], fields["played"].reshape(NUM_SEATS, -1)])
+        shade = (np.minimum(counts, 2) * 127).astype(np.uint8)
+        return np.repeat(np.repeat(np.repeat(shade[:, :, None], 3, axis=2), cell, axis=0), cell, axis=1)
 
     def close(self) -> None:
         pass
@@ -242,8 +288,57 @@ class TableEnv(AECEnv):
         actions: the action-as-features view (see the README)."""
         agent = self.agent_selection if agent is None else agent
         if self._seat_of[agent] != self.engine.to_act or self.terminations[agent]:
-            return np.zeros(0, np.int64), np.zeros((0, 54), np.int8)
+            return self._no_features
         return self._current_decision().features()
+
+    # -----------------------------------------------------------------------------------------
+    # Cloning: search plays ahead from a snapshot and comes back to it
+
+    STATE = ("_root", "_episode_index", "engine", "tracker", "_bots", "_interjecting", "_bot_observes",
+             "referee", "agents", "rewards", "_cumulative_rewards", "terminations", "truncations", "infos",
+             "_team_reward", "_rewarded", "_to_act", "_scored", "_steps", "_decision", "agent_selection",
+             "_skip_agent_selection")
+    """What changes as an episode is played: a snapshot holds exactly these (the engine, the
+    bots with their random streams, the referee with its ledger, the PettingZoo dicts)."""
+
+    def clone(self) -> bytes:
+        """A snapshot of the episode now (``restore`` comes back to it, as often as wanted).
+        The bots must pickle (paiju's agents do; a lambda does not)."""
+        if self.engine is None:
+            raise RuntimeError("nothing to clone before reset()")
+        state = vars(self)
+        return pickle.dumps({key: state[key] for key in self.STATE if key in state}, pickle.HIGHEST_PROTOCOL)
+
+    def restore(self, snapshot: bytes) -> None:
+        """Put the episode back as it was when ``snapshot`` (from ``clone``) was taken."""
+        self.__dict__.update(pickle.loads(snapshot))
+        self._bind(self._bots)
+        self._make_writers()
+        self._make_observers()
+        self._obs_cache = {}
+        self._views = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = {k: v for k, v in vars(self).items() if k not in ("spec", "_writers", "_observers", "_obs_cache")}
+        state["spec"] = self.spec.__name__   # a module does not pickle: its name does
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.spec = importlib.import_module(state["spec"])
+        self._obs_cache = {}
+        if self.engine is not None:
+            self._bind(self._bots)
+            self._make_writers()
+            self._make_observers()
+
+    def _make_writers(self) -> None:
+        writer = getattr(self.spec, "ObservationWriter", None)   # a game's in-place encoder, if it has one
+        self._writers = {} if writer is None else {seat: writer(seat, self.tracker) for seat in self.seats}
+
+    def _make_observers(self) -> None:
+        # the referee also observes: it keeps the rulings made (``rulings_made``)
+        self._observers: list[Any] = [self.referee, _Collector(self)] if self.refereed else []
 
     # -----------------------------------------------------------------------------------------
     # Stepping
@@ -262,8 +357,7 @@ class TableEnv(AECEnv):
             if self.action_features:
                 agent = self._agent_of.get(seat)
                 if agent is not None:
-                    ids, feats = self._decision.features()
-                    self.infos[agent] = {"action_ids": ids, "action_features": feats}
+                    self.infos[agent] = self._info(None, self._decision.features())
         return self._decision
 
     def _advance(self) -> None:
@@ -283,6 +377,8 @@ class TableEnv(AECEnv):
                 continue
             agent = self._agent_of.get(seat)
             if agent is not None:
+                if self.skip_forced and self._play_forced():
+                    continue
                 self.agent_selection = agent
                 self._to_act = seat
                 return
@@ -292,6 +388,20 @@ class TableEnv(AECEnv):
                 self._apply(action)
             except IllegalAction as exc:   # strict mode (or an action a refereed table refuses)
                 raise IllegalAction(f"seat {seat}'s agent ({type(bot).__name__}) chose {action!r}: {exc}") from None
+
+    def _play_forced(self) -> bool:
+        """``skip_forced``: play the acting agent's decision while it has one legal action
+        (a draw, a 报牌, a 双升 play's last card); True when an engine action was applied."""
+        decision = self._current_decision()
+        while np.count_nonzero(decision.mask) == 1:
+            self._obs_cache = {}
+            action = decision.choose(int(decision.mask.argmax()))
+            if action is not None:
+                self._apply(action)
+                return True
+            if self.action_features:   # a 双升 play composed one card further
+                self.infos[self._agent_of[decision.seat]] = self._info(None, decision.features())
+        return False
 
     def _interjection(self, to_act: int) -> bool:
         """One bot acting out of turn (an injected irregularity), if one wants to."""
@@ -341,14 +451,28 @@ class TableEnv(AECEnv):
                 if self.reward_mode == "levels":
                     self._team_reward[event.team] -= event.levels
                     self._team_reward[1 - event.team] += event.levels
-            elif kind == "match_over" and self.reward_mode == "result" and event.winner is not None:
-                self._team_reward[event.winner] += 1
-                self._team_reward[1 - event.winner] -= 1
+            elif kind == "match_over" and event.winner is not None:
+                if self.reward_mode == "result":
+                    delta = 1
+                elif event.how == "match_loss":   # lost by sanction (判负): the levels the winner still lacked
+                    delta = LEVELS_TO_PASS_A - self.spec.check_level(event.levels[event.winner], "deal")
+                else:
+                    continue
+                self._team_reward[event.winner] += delta
+                self._team_reward[1 - event.winner] -= delta
 
     def _end(self) -> None:
         for a in self.agents:
             self.terminations[a] = True
-        self.infos = {a: {"result": self.engine.result} for a in self.agents}
+        self.infos = {a: self._info(self.engine.result) for a in self.agents}
+
+    def _info(self, result: Any, features: "tuple[np.ndarray, np.ndarray] | None" = None) -> dict[str, Any]:
+        """An agent's info: the same keys at every step (Tianshou stacks them): ``result``
+        (None until the episode is over) and, with ``action_features``, the legal actions'."""
+        if not self.action_features:
+            return {"result": result}
+        ids, rows = self._no_features if features is None else features
+        return {"result": result, "action_ids": ids, "action_features": rows}
 
     def _make_bots(self, root: int, index: int) -> dict[int, Any]:
         bots = {seat: make_agent(spec, self.game, streams.generator(root, index, streams.AGENT + seat), seat)
@@ -359,6 +483,16 @@ class TableEnv(AECEnv):
 
         wrapped = inject([bots.get(s) for s in range(NUM_SEATS)], self.infractions, root, index, self.game)
         return {seat: wrapped[seat] for seat in bots}
+
+    def _bind(self, bots: dict[int, Any]) -> dict[int, Any]:
+        """Show the table to the policy agents among ``bots`` (inside an injector too), so they
+        read the vectors an agent of their seat would get."""
+        for bot in bots.values():
+            while bot is not None:
+                if hasattr(bot, "table") and hasattr(bot, "policy"):
+                    bot.table = self
+                bot = getattr(bot, "agent", None)
+        return bots
 
 
 class _Collector:
@@ -371,9 +505,10 @@ class _Collector:
         self.env._on_events(events)
 
 
-def observation_space(spec: Any) -> spaces.Dict:
+def observation_space(spec: Any, normalize: bool = False) -> spaces.Dict:
     """The PettingZoo classic shape: the observation vector and the action mask."""
-    return spaces.Dict({"observation": spec.observation_space(),
+    vector = spaces.Box(0.0, 1.0, (spec.LAYOUT.size,), np.float32) if normalize else spec.observation_space()
+    return spaces.Dict({"observation": vector,
                         "action_mask": spaces.Box(0, 1, (spec.N_ACTIONS,), np.int8)})
 
 

@@ -52,7 +52,9 @@ def _walk(env, seed: int, steps: int, check) -> None:
 
 
 @pytest.mark.parametrize("game", sorted(MODULES))
-@pytest.mark.parametrize("options", [{}, {"referee": True}, {"episode": "match"}], ids=["deal", "refereed", "match"])
+@pytest.mark.parametrize("options", [{}, {"referee": True}, {"episode": "match"},
+                                     {"normalize": True, "skip_forced": True, "action_features": True}],
+                         ids=["deal", "refereed", "match", "options"])
 def test_pettingzoo_api_and_seed_tests_pass(game, options):
     module = MODULES[game]
     with warnings.catch_warnings():
@@ -67,6 +69,7 @@ def test_gymnasium_single_agent_env_passes_check_env(env_id):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(env.unwrapped)
+        check_env(gymnasium.make(env_id, normalize=True, skip_forced=True, infractions=0.2).unwrapped)
     obs, _info = env.reset(seed=4)
     rng = np.random.default_rng(0)
     total, terminated = 0.0, False
@@ -83,7 +86,7 @@ def test_gymnasium_unmasked_action_ends_the_episode_with_the_illegal_reward():
     obs, _ = env.reset(seed=1)
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _obs, reward, terminated, _trunc, info = env.step(bad)
-    assert (reward, terminated, info) == (-5.0, True, {"illegal_action": True})
+    assert (reward, terminated, info["illegal_action"], info["result"]) == (-5.0, True, True, None)
 
 
 @pytest.mark.parametrize("game", sorted(MODULES))
@@ -164,7 +167,7 @@ def test_guandan_action_features_are_the_legal_plays_cards():
     assert sorted(ids.tolist()) == np.flatnonzero(env.observe(agent)["action_mask"]).tolist()
     for action_id, row in zip(ids, features):
         action = env.unwrapped.decode_action(int(action_id))
-        assert row.sum() == len(getattr(action, "cards", ()))
+        assert row[:54].sum() == len(getattr(action, "cards", ()))
         for card in getattr(action, "cards", ()):
             assert row[card] == action.cards.count(card)
 
@@ -496,3 +499,532 @@ def test_recipe_keys_are_the_reading_and_the_wild_cards_of_the_plays(hand, level
     keys = [k for _c, recipes, first in listed.segments for k in recipe_keys(recipes)[first:]]
     assert keys == [3 * move.reading.id + move.cards.count(13 + level) for move in listed]
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Every episode delivers its reward, whatever the referee decides and whenever
+
+
+def _logged(table) -> list[dict]:
+    """The table's log from now on: every event it delivers, as the JSON rows a log holds."""
+    import json
+
+    from tabletop.log import encode_event
+
+    rows: list[dict] = []
+    deliver = table._deliver
+
+    def logging(events):
+        rows.extend(json.loads(encode_event(e)) for e in events)
+        deliver(events)
+
+    table._deliver = logging
+    return rows
+
+
+def _level_change(rows: list[dict], team: int) -> int:
+    """``team``'s level change by the log: each deal's last score (a ruling may re-score a
+    deal), less the level penalties, and a match lost by sanction as the levels the winner lacked."""
+    from shengji.deal import level_index
+
+    scored: dict[int, int] = {}
+    change = 0
+    for row in rows:
+        kind = row["kind"].split(".", 1)[1]
+        if kind == "scored":
+            scored[row.get("deal", 0)] = row["levels"] if row["team"] == team else -row["levels"]
+        elif kind == "level_penalty":
+            change += -row["levels"] if row["team"] == team else row["levels"]
+        elif kind == "match_over" and row["how"] == "match_loss":
+            lacked = 13 - level_index(row["levels"][row["winner"]])
+            change += lacked if row["winner"] == team else -lacked
+    return change + sum(scored.values())
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), rate=st.sampled_from([0.2, 0.4, 0.7]), seat=st.integers(0, 3),
+       env_id=st.sampled_from(["paiju/Guandan-v0", "paiju/Shengji-v0"]))
+def test_a_refereed_deal_delivers_its_level_change_and_never_an_all_zero_mask(seed, rate, seat, env_id):
+    """However early the bots' irregularities get the deal decided (a 掼蛋 deal forced during
+    the draw, before the learner's first turn), the learner's rewards add up to the deal's
+    level change by the log, penalties included, and no observation has an all-zero mask."""
+    env = gymnasium.make(env_id, opponents="random", seat=seat, infractions=rate)
+    table = env.unwrapped.table
+    rows = _logged(table)
+    obs, info = env.reset(seed=seed)
+    total, terminated, rng = 0.0, False, np.random.default_rng(seed)
+    while not terminated:
+        assert obs["action_mask"].any()
+        obs, reward, terminated, _trunc, info = env.step(_pick(obs["action_mask"], rng))
+        total += reward
+    assert obs["action_mask"].any() and not info["illegal_action"]
+    result = info["result"]
+    assert result is table.engine.result is not None
+    assert total == _level_change(rows, seat % 2)
+    if not any(row["kind"].endswith("level_penalty") for row in rows):   # the deal's own result
+        assert total == (result.levels if result.team == seat % 2 else -result.levels)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), rate=st.sampled_from([0.2, 0.5]), game=st.sampled_from(sorted(MODULES)),
+       episode=st.sampled_from(["deal", "deal", "match"]))
+def test_pettingzoo_agents_get_the_level_change_and_never_an_all_zero_mask(seed, rate, game, episode):
+    """The same at a PettingZoo table (two agents, two bots committing irregularities): what
+    ``last()`` hands each agent adds up to its side's level change by the log, a 双升 match
+    lost by sanction (判负) included; the acting agent's mask is never all-zero."""
+    env = MODULES[game].env(episode=episode, bots={1: "random", 3: "random"}, infractions=rate)
+    rows = _logged(env.unwrapped)
+    env.reset(seed=seed)
+    totals = {"player_0": 0.0, "player_2": 0.0}
+    rng = np.random.default_rng(seed)
+    for agent in env.agent_iter(20_000):
+        obs, reward, terminated, truncated, _info = env.last()
+        totals[agent] += reward
+        assert obs["action_mask"].any()
+        env.step(None if terminated or truncated else _pick(obs["action_mask"], rng))
+    assert env.unwrapped.engine.result is not None
+    assert totals == {"player_0": _level_change(rows, 0), "player_2": _level_change(rows, 0)}
+
+
+def test_a_guandan_deal_decided_in_the_draw_ends_at_the_first_step_with_its_reward():
+    """GD draw irregularities can get a deal decided (forced) before the learner's first
+    turn: reset hands a mask allowing every action, the next step ends the episode with the
+    deal's levels for the learner's side, not an illegal-action penalty."""
+    env = gymnasium.make("paiju/Guandan-v0", opponents="random", infractions=0.3)
+    decided = []
+    for seed in range(80):
+        obs, _ = env.reset(seed=seed)
+        if env.unwrapped.table.terminations["player_0"]:
+            decided.append(seed)
+            assert obs["action_mask"].all()
+            _obs, reward, terminated, _trunc, info = env.step(0)
+            result = info["result"]
+            assert terminated and not info["illegal_action"] and result.plays == 0
+            assert reward == (result.levels if result.team == 0 else -result.levels)
+            with pytest.raises(RuntimeError, match="call reset"):
+                env.step(0)
+    assert decided   # the draw decided some deals
+
+
+# ---------------------------------------------------------------------------------------------
+# Conventions: what third-party training code expects
+
+
+@pytest.mark.parametrize("env_id", ["paiju/Guandan-v0", "paiju/Shengji-v0"])
+def test_gymnasium_vector_env_autoresets_unseeded_sub_envs_into_different_deals(env_id):
+    """gymnasium's SyncVectorEnv (next-step auto-reset): sub-envs reset without a seed play
+    different deals (each seeds its tree from its own np_random), episodes follow one another
+    through the terminal steps, and the info keys are the same at every step."""
+    envs = gymnasium.vector.SyncVectorEnv([lambda: gymnasium.make(env_id, opponents="random")] * 3)
+    obs, info = envs.reset()
+    hands = {tuple(row) for row in obs["observation"][:, :54]}
+    assert len(hands) == 3                          # three different deals
+    keys = set(info)
+    rng = np.random.default_rng(0)
+    episodes = 0
+    for _ in range(400):
+        actions = [_pick(mask, rng) for mask in obs["action_mask"]]
+        obs, reward, terminated, truncated, info = envs.step(actions)
+        assert set(info) == keys and obs["action_mask"].any(axis=1).all()
+        episodes += int(terminated.sum())
+    assert episodes >= 3
+    seeded = gymnasium.make_vec(env_id, num_envs=2, vectorization_mode="sync")
+    first, _ = seeded.reset(seed=5)
+    again, _ = gymnasium.make_vec(env_id, num_envs=2, vectorization_mode="sync").reset(seed=5)
+    assert np.array_equal(first["observation"], again["observation"])
+
+
+@pytest.mark.parametrize("env_id", ["paiju/Guandan-v0", "paiju/Shengji-v0"])
+def test_gymnasium_env_renders_rgb_array_as_stable_baselines_make_vec_env_asks(env_id):
+    """SB3's ``make_vec_env`` makes each env with ``render_mode="rgb_array"``."""
+    env = gymnasium.make(env_id, render_mode="rgb_array")
+    obs, _ = env.reset(seed=2)
+    picture = env.render()
+    assert picture.dtype == np.uint8 and picture.shape == (5 * 8, 54 * 8, 3)
+    hand = obs["observation"][:54]
+    assert np.array_equal(picture[4, 4::8, 0] // 127, np.minimum(hand, 2))   # the top row is my hand
+    with pytest.raises(OptionError, match="render_mode must be"):
+        gymnasium.make(env_id, render_mode="depth_array")
+
+
+def test_stable_baselines_make_vec_env_steps_both_games():
+    sb3 = pytest.importorskip("stable_baselines3")   # pulls torch: not in the test extra
+    for env_id in ("paiju/Guandan-v0", "paiju/Shengji-v0"):
+        vec = sb3.common.env_util.make_vec_env(env_id, n_envs=2, seed=3)
+        vec.reset()
+        masks = np.stack([m.astype(bool) for m in vec.env_method("action_masks")])
+        vec.step(np.array([int(np.flatnonzero(m)[0]) for m in masks]))
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_info_keys_are_the_same_at_every_step_as_tianshou_stacks_them(game):
+    """Tianshou's PettingZoo wrapper stacks each step's info: ``result`` (None until the end)
+    and, with action_features, the legal actions' rows are there at every ``last()``."""
+    env = MODULES[game].env(action_features=True, **REFEREED)
+    env.reset(seed=6)
+    rng = np.random.default_rng(6)
+    for agent in env.agent_iter():
+        obs, _reward, terminated, truncated, info = env.last()
+        assert set(info) == {"result", "action_ids", "action_features"}
+        if terminated or truncated:
+            assert info["result"] is not None and len(info["action_ids"]) == 0
+            env.step(None)
+            continue
+        assert info["result"] is None
+        assert sorted(info["action_ids"]) == np.flatnonzero(obs["action_mask"]).tolist()
+        env.step(_pick(obs["action_mask"], rng))
+
+
+def test_a_tianshou_collector_gathers_refereed_episodes_from_two_envs():
+    """Tianshou's PettingZoo path: two envs in a DummyVectorEnv, masked random agents, a
+    Collector stacking every step's info (the keys the same at every step)."""
+    pytest.importorskip("tianshou")   # pulls torch: not in the test extra
+    from tianshou.algorithm.multiagent.marl import MultiAgentOffPolicyAlgorithm
+    from tianshou.algorithm.random import MARLRandomDiscreteMaskedOffPolicyAlgorithm
+    from tianshou.data import Collector, VectorReplayBuffer
+    from tianshou.env import DummyVectorEnv, PettingZooEnv
+
+    def make():
+        return PettingZooEnv(guandan_v0.env(**REFEREED))
+
+    env = make()
+    algorithm = MultiAgentOffPolicyAlgorithm(
+        algorithms=[MARLRandomDiscreteMaskedOffPolicyAlgorithm(action_space=env.action_space) for _ in env.agents],
+        env=env)
+    collector = Collector(algorithm, DummyVectorEnv([make, make]), VectorReplayBuffer(20_000, 2))
+    collector.reset()
+    assert collector.collect(n_episode=4, reset_before_collect=False).n_collected_episodes == 4
+
+
+@pytest.mark.parametrize("env_id", ["paiju/Guandan-v0", "paiju/Shengji-v0"])
+def test_gymnasium_wrapper_gives_action_features_and_the_tables_tools(env_id):
+    env = gymnasium.make(env_id, opponents="heuristic", action_features=True, referee=True)
+    obs, info = env.reset(seed=9)
+    table = env.unwrapped
+    assert sorted(info["action_ids"]) == np.flatnonzero(obs["action_mask"]).tolist()
+    assert len(info["action_features"]) == len(info["action_ids"])
+    assert table.engine.to_act == 0 and table.referee is not None
+    assert len(table.legal_actions()) >= 1
+    action = int(info["action_ids"][0])
+    assert table.decode_action(action) is not None
+    assert np.array_equal(table.action_masks(), obs["action_mask"].astype(bool))
+
+
+# ---------------------------------------------------------------------------------------------
+# Cloning: pickle, deep copy, clone / restore
+
+
+def _play_out(env, rng) -> list:
+    """Random masked play to the end of the episode: each step's (mask ids, reward, observation)."""
+    trace = []
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _info = env.last()
+        trace.append((agent, reward, obs["observation"].tobytes(), np.flatnonzero(obs["action_mask"]).tobytes()))
+        env.step(None if terminated or truncated else _pick(obs["action_mask"], rng))
+    return trace
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_an_env_pickles_deep_copies_and_restores_to_the_same_future(game):
+    """Mid-episode at a refereed table whose bots commit irregularities (their random streams,
+    the injectors and the referee's ledger included): a pickled copy, a deep copy and the env
+    restored from its clone (twice) all play the same actions into the same episode."""
+    import copy
+    import pickle
+
+    env = MODULES[game].env(bots={1: "random", 2: "heuristic", 3: "random"}, infractions=0.2)
+    env.reset(seed=12)
+    while env.terminations[env.agent_selection]:   # a deal the draw decided: the next one
+        env.reset()
+    rng = np.random.default_rng(12)
+    for _ in range(15):
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            break
+        env.step(_pick(env.observe(agent)["action_mask"], rng))
+    snapshot = env.unwrapped.clone()
+    copies = [pickle.loads(pickle.dumps(env)), copy.deepcopy(env)]
+    expected = _play_out(env, np.random.default_rng(1))
+    assert len(expected) > 1
+    for other in copies:
+        assert _play_out(other, np.random.default_rng(1)) == expected
+    for _ in range(2):
+        env.unwrapped.restore(snapshot)
+        assert _play_out(env, np.random.default_rng(1)) == expected
+
+
+def test_the_gymnasium_env_pickles_and_restores():
+    import pickle
+
+    env = gymnasium.make("paiju/Guandan-v0", opponents="heuristic", referee=True)
+    obs, _ = env.reset(seed=4)
+    snapshot = env.unwrapped.clone()
+
+    def finish(env, obs):
+        rng, rewards, terminated = np.random.default_rng(3), [], False
+        while not terminated:
+            obs, reward, terminated, _trunc, info = env.step(_pick(obs["action_mask"], rng))
+            rewards.append(reward)
+        return rewards, info["result"]
+
+    copied = pickle.loads(pickle.dumps(env))
+    expected = finish(env, obs)
+    assert finish(copied, obs) == expected
+    env.unwrapped.restore(snapshot)
+    assert finish(env, obs) == expected
+
+
+# ---------------------------------------------------------------------------------------------
+# Policies in any seat
+
+
+def _first_legal(observation, mask):
+    return int(np.flatnonzero(mask)[0])
+
+
+class _Recording:
+    """A policy that plays the first legal id and keeps what it was shown."""
+
+    def __init__(self):
+        self.seen = []
+
+    def __call__(self, observation, mask):
+        self.seen.append((observation.tobytes(), np.flatnonzero(mask).tobytes()))
+        return _first_legal(observation, mask)
+
+
+def _agents_view(module, seed, agent_seats, policy_seats=()):
+    """Everyone plays the first legal id; what seat 1 is shown, as an agent or as a policy bot."""
+    from paiju.envs import PolicyAgent
+
+    recording = _Recording()
+    bots = {s: PolicyAgent(recording if s == 1 else _first_legal, module.__name__.rsplit(".")[-1][:-3])
+            for s in policy_seats}
+    bots.update({s: "random" for s in range(4) if s not in agent_seats and s not in bots})
+    env = module.env(bots=bots)
+    env.reset(seed=seed)
+    for agent in env.agent_iter():
+        obs, _r, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        if agent == "player_1":
+            recording(obs["observation"], obs["action_mask"])
+        env.step(_first_legal(obs["observation"], obs["action_mask"]))
+    return recording.seen
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_a_policy_agent_in_another_seat_sees_what_the_learner_would(game):
+    """Seat 1 played by a PolicyAgent is shown, call for call (a 双升 play card by card), the
+    observation and the mask seat 1 gets when it is an agent of the env."""
+    module = MODULES[game]
+    as_agent = _agents_view(module, 5, agent_seats=(0, 1))
+    as_bot = _agents_view(module, 5, agent_seats=(0,), policy_seats=(1,))
+    assert len(as_agent) > 10 and as_bot == as_agent
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_a_policy_agent_outside_an_env_builds_the_same_vectors(game):
+    """``paiju simulate`` / ``tournament`` run agents without an env: a PolicyAgent then builds
+    the vectors itself, and they are the env's (a strict deal, every seat a policy)."""
+    from paiju.envs import PolicyAgent
+    from tabletop.rng import child_seed
+    from tabletop.runner import run
+
+    module = MODULES[game]
+    in_env = _agents_view(module, 7, agent_seats=(0, 1, 2, 3))
+    recording = _Recording()
+    spec = module.raw_env().spec
+    engine = spec.new_engine(child_seed(7, 0), "deal", spec.check_level("2", "deal"), module.raw_env().rules, {})
+    run(engine, [PolicyAgent(recording if s == 1 else _first_legal, game) for s in range(4)])
+    assert recording.seen == in_env
+
+
+def test_self_play_through_the_gymnasium_wrapper_with_the_partner_apart():
+    """The learner's own policy (here one chosen at random from the mask) plays its partner,
+    a frozen first-legal copy both opponents; the opponents' seats get the learner's vectors."""
+    env = gymnasium.make("paiju/Shengji-v0", seat=1, opponents="random", partner="heuristic")
+    assert env.unwrapped.table._bot_specs == {2: "random", 0: "random", 3: "heuristic"}
+    rng = np.random.default_rng(3)
+
+    def learner(observation, mask):
+        return _pick(mask, rng)
+
+    frozen = _Recording()
+    env = gymnasium.make("paiju/Shengji-v0", seat=1, opponents=env.unwrapped.policy_agent(frozen),
+                         partner=env.unwrapped.policy_agent(learner))
+    bots = env.unwrapped.table._bot_specs
+    assert bots[0] is bots[2] and bots[3].policy is learner
+    obs, _ = env.reset(seed=2)
+    terminated = False
+    while not terminated:
+        obs, _reward, terminated, _trunc, info = env.step(learner(obs["observation"], obs["action_mask"]))
+    assert info["result"] is not None and frozen.seen
+    assert all(len(o) == obs["observation"].nbytes for o, _m in frozen.seen)
+    with pytest.raises(OptionError, match=r"with a partner, opponents must name seats \[2, 0\]"):
+        gymnasium.make("paiju/Shengji-v0", seat=1, opponents={0: "random", 3: "random"}, partner="random")
+
+
+POLICY = '''
+import numpy as np
+
+def last_legal(observation, mask):
+    """A saved policy: here, the highest legal id."""
+    return int(np.flatnonzero(mask)[-1])
+'''
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_a_policy_plays_in_simulate_and_tournament_by_its_spec(game, tmp_path, capsys):
+    from paiju.cli import main
+
+    (tmp_path / "saved_policy.py").write_text(POLICY, encoding="utf-8")
+    spec = f"policy:{tmp_path}/saved_policy.py:last_legal"
+    assert main(["simulate", game, "--deals", "2", "--agents", f"{spec},random", "--referee", "--quiet"]) == 0
+    out = tmp_path / "t"
+    assert main(["tournament", game, "--agents", f"heuristic,{spec}", "--deals", "2", "--duplicate", "--quiet",
+                 "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["simulate", game, "--deals", "1", "--agents", f"policy:{tmp_path}/saved_policy.py:nothing"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def _check_rows_identify_the_actions(env, agent) -> None:
+    ids, rows = env.unwrapped.legal_action_features(agent)
+    assert rows.shape == (len(ids), env.unwrapped.spec.FEATURE_WIDTH)
+    assert len(np.unique(rows, axis=0)) == len(ids)        # no two legal actions share a row
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), refereed=st.booleans(), game=st.sampled_from(sorted(MODULES)))
+def test_action_feature_rows_tell_every_legal_action_apart(seed, refereed, game):
+    """A wild-card straight flush read from H3 or from H4 puts down the same cards: its row
+    also has the reading and the wild cards standing in; table steps their kind and option."""
+    env = MODULES[game].env(**(REFEREED if refereed else {}))
+    _walk(env, seed, 300, _check_rows_identify_the_actions)
+
+
+def test_a_wild_straight_flush_read_two_ways_has_two_rows():
+    from guandan.deal import Deal
+
+    hand = ["H2", "H4", "H5", "H6", "H7"]   # level 2: H2 is wild, H3-H7 or H4-H8
+    deal = Deal.from_hands([" ".join(hand + ["S9"]), "C3", "D4", "S5"], level="2", leader=0)
+    decision = gs.Decision(deal, 0, deal.observe(0), gs.Tracker(deal))
+    ids, rows = decision.features()
+    same_cards = {}
+    for action_id, row in zip(ids, rows):
+        same_cards.setdefault(row[:54].tobytes(), []).append(row)
+    twice = [group for group in same_cards.values() if len(group) > 1]
+    assert twice and all(len({r.tobytes() for r in group}) == len(group) for group in twice)
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_normalized_observations_are_the_fields_scaled_into_0_1(game):
+    module = MODULES[game]
+    plain, scaled = module.env(), module.env(normalize=True)
+    plain.reset(seed=4)
+    scaled.reset(seed=4)
+    layout = module.LAYOUT
+    space = scaled.observation_space("player_0")["observation"]
+    rng = np.random.default_rng(4)
+    for agent in plain.agent_iter(300):
+        obs, _r, terminated, truncated, _i = plain.last()
+        other = scaled.observe(agent)["observation"]
+        assert other.dtype == np.float32 and space.contains(other)
+        expected = (obs["observation"] - layout.low) / np.maximum(layout.high - layout.low, 1)
+        assert np.allclose(other, expected)
+        action = None if terminated or truncated else _pick(obs["action_mask"], rng)
+        plain.step(action)
+        scaled.step(action)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), rate=st.sampled_from([0.0, 0.3]), seat=st.integers(0, 3),
+       env_id=st.sampled_from(["paiju/Guandan-v0", "paiju/Shengji-v0"]))
+def test_skip_forced_hands_the_learner_only_real_choices_and_still_counts_the_reward(seed, rate, seat, env_id):
+    """``skip_forced=True`` plays a single-action decision (a draw, a 报牌, a last card)
+    for the learner; the rewards still add up to the deal's level change by the log."""
+    env = gymnasium.make(env_id, opponents="random", seat=seat, infractions=rate, skip_forced=True)
+    table = env.unwrapped.table
+    rows = _logged(table)
+    obs, info = env.reset(seed=seed)
+    total, terminated, rng = 0.0, False, np.random.default_rng(seed)
+    while not terminated:
+        if not env.unwrapped._decided:
+            assert np.count_nonzero(obs["action_mask"]) >= 2
+        obs, reward, terminated, _trunc, info = env.step(_pick(obs["action_mask"], rng))
+        total += reward
+    assert total == _level_change(rows, seat % 2)
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_the_maskable_ppo_example_trains_evaluates_and_saves_a_policy_agents_load(game, tmp_path, capsys):
+    """examples/train_maskable_ppo.py on a tiny budget: MaskablePPO trains on the Gymnasium
+    env with no adapter, the duplicate tournament against the heuristic runs the saved policy
+    by its ``policy:`` spec, and ``simulate --agents`` loads it too."""
+    pytest.importorskip("sb3_contrib")   # pulls torch: not in the test extra
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from paiju.cli import main
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "train_maskable_ppo.py"
+    spec = importlib.util.spec_from_file_location("train_maskable_ppo", path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    out = tmp_path / "run"
+    assert example.main([game, "--steps", "128", "--deals", "2", "--out", str(out)]) == 0
+    summary = json.loads((out / "tournament" / "summary.json").read_text(encoding="utf-8"))
+    assert summary["pairings"][0]["deals_played"] == 2
+    assert main(["simulate", game, "--deals", "1", "--quiet", "--agents", f"policy:{out}/policy.py:policy,heuristic"]) == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# The search baseline
+
+
+def test_determinised_search_chooses_a_legal_action_and_leaves_the_env_as_it_was():
+    """It plays hundreds of rollouts from clones; afterwards the env (bots' random streams
+    included) goes on exactly as an env that was never searched."""
+    from paiju.envs.search import DeterminisedSearch
+
+    searched, untouched = (guandan_v0.raw_env(bots={1: "random", 3: "heuristic"}) for _ in range(2))
+    searched.reset(seed=8)
+    untouched.reset(seed=8)
+    search = DeterminisedSearch(budget=2, rng=np.random.default_rng(1))
+    rng = np.random.default_rng(2)
+    for _ in range(12):
+        agent = searched.agent_selection
+        mask = searched.observe(agent)["action_mask"]
+        assert np.array_equal(mask, untouched.observe(agent)["action_mask"])
+        choice = search.choose(searched)
+        assert mask[choice]
+        action = _pick(mask, rng)
+        searched.step(action)
+        untouched.step(action)
+    assert _play_out(searched, np.random.default_rng(3)) == _play_out(untouched, np.random.default_rng(3))
+    with pytest.raises(OptionError, match="strict 掼蛋 deal"):
+        env = shengji_v0.raw_env()
+        env.reset(seed=0)
+        search.choose(env)
+
+
+def test_a_determinisation_deals_the_unseen_cards_afresh_keeping_hand_sizes():
+    from guandan.deal import Deal
+    from paiju.envs.search import DeterminisedSearch
+
+    deal = Deal.from_hands(["S2 S3 S4", "H5 H6", "C7 C8 C9 CT", "DJ"], level="2", leader=0)
+    hands = [list(h) for h in deal.hands]
+    search, rng = DeterminisedSearch(), np.random.default_rng(0)
+    moved = False
+    for _ in range(20):
+        search._determinise(deal, 0, rng)
+        assert deal.hands[0] == hands[0] and deal.sizes == [3, 2, 4, 1]
+        assert [sum(deal.hands[s]) for s in range(4)] == [3, 2, 4, 1]
+        assert np.array(deal.hands[1:]).sum(axis=0).tolist() == np.array(hands[1:]).sum(axis=0).tolist()
+        moved |= deal.hands[1:] != hands[1:]
+        for seat in (1, 2, 3):   # the deal's cached hand tuples follow
+            assert [int(c) for c in deal.hand(seat)] == np.repeat(np.arange(54), deal.hands[seat]).tolist()
+    assert moved
