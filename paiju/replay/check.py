@@ -207,3 +207,15 @@ def load_log(path: str, *, allow_truncated: bool = False,
     except OptionError as exc:
         raise LogError(f"{path}: line 1: {exc}") from None
     return read_log(path, allow_truncated=allow_truncated, read=read), game
+
+
+def units_of(log: Log) -> tuple[str, int]:
+    """What the log holds, for the progress display: ('deals', 2000); a header that does not
+    say is check_log's to report."""
+    options = log.header.get("options")
+    if not isinstance(options, dict):
+        return "units", 0
+    try:
+        return str(options["unit"]), len(log_unit_indices(log))
+    except (LogError, KeyError, TypeError):
+        return "units", 0

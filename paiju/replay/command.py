@@ -7,10 +7,9 @@ import argparse
 import sys
 
 from tabletop.errors import LogError, OptionError
-from tabletop.log import Log
 
 from paiju.progress import ReadProgress, long_log, start_progress
-from paiju.replay.check import check_log, load_log, log_unit_indices
+from paiju.replay.check import check_log, load_log, units_of
 
 
 INCOMPLETE = 3
@@ -54,15 +53,3 @@ def replay_command(args: argparse.Namespace) -> int:
         print("paiju: warning: the log is the prefix of an interrupted run (exit 3)", file=sys.stderr)
         return INCOMPLETE
     return 0 if result.ok else 1
-
-
-def units_of(log: Log) -> tuple[str, int]:
-    """What the log holds, for the progress display: ('deals', 2000); a header that does not
-    say is check_log's to report."""
-    options = log.header.get("options")
-    if not isinstance(options, dict):
-        return "units", 0
-    try:
-        return str(options["unit"]), len(log_unit_indices(log))
-    except (LogError, KeyError, TypeError):
-        return "units", 0

@@ -57,8 +57,7 @@ def check_warning(log: Log, source: str, quiet: bool) -> str | None:
     shows what the log says; this says when that is not what the game gives. Rulings are
     data, so a ruling other than the rulebook's (a trainee's, a test's) is not flagged; the
     prefix of an interrupted run checks."""
-    from paiju.replay.check import check_log
-    from paiju.replay.command import units_of
+    from paiju.replay.check import check_log, units_of
 
     checking = start_progress(*units_of(log), quiet=quiet, description="replay: checking")
     try:

@@ -120,7 +120,7 @@ def test_the_room_line_counts_the_games_each_side_won_not_only_the_last():
                        "victoryNum": [6, 9, 7, 6], "gameRound": 1, "type": "notify"})
     client.on_message({"curTimes": 4, "stage": "gameOver", "settingTimes": 4, "gameRound": 4, "type": "notify"})
     # the last game went to seat 1's side, the room to the other
-    assert room_line(client) == ("4 game(s): our side lost the room, games won 1-3 (ours seats 1&3, theirs seats "
+    assert room_line(client) == ("4 games: our side lost the room, games won 1-3 (ours seats 1&3, theirs seats "
                                  "0&2); last levels ours 5, theirs A; 0 deals, 0 acts")
 
 

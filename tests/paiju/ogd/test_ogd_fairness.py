@@ -197,7 +197,7 @@ def test_SIGTERM_stops_a_serving_process_promptly_while_its_room_waits_on_silent
         if server.poll() is None:
             server.kill()
     assert took < 3.0, took
-    assert server.returncode == 0 and "paiju ogd serve: 0 game(s) played" in out
+    assert server.returncode == 0 and "paiju ogd serve: 0 games played" in out
 
 
 def test_a_room_of_1000_games_abandoned_at_once_ends_without_playing_them():

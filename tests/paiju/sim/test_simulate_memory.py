@@ -63,4 +63,6 @@ def test_a_huge_deal_count_costs_no_memory_or_time_before_the_first_deal(tmp_pat
     small_seconds, small_mb = first_deal(10_000, small_args)
     huge_seconds, huge_mb = first_deal(HUGE, huge_args)
     assert huge_mb < small_mb + 20, (small_mb, huge_mb)
-    assert huge_seconds < small_seconds + 1.0, (small_seconds, huge_seconds)
+    # planning in proportion to N would take minutes for 10^9; twice the small run's time
+    # leaves room for a loaded machine's noise (Dask's start-up varies by seconds)
+    assert huge_seconds < 2 * small_seconds + 1.0, (small_seconds, huge_seconds)
