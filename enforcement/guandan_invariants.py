@@ -73,6 +73,19 @@ class _DealLog:
         self.procedure: Any = None
         """The procedure this deal must follow (scheduled during the previous deal)."""
         self.expected_counts: list[int] | None = FULL if started.source == "draw" else None
+        self.report: _LatentReport | None = None
+        """A wrong or missing 报牌 nobody noticed yet, or whose take-back is being asked."""
+
+
+class _LatentReport:
+    """What the events said since a latent 报牌 irregularity (GD-4.2.2's take-back)."""
+
+    def __init__(self, seq: int, seat: int) -> None:
+        self.seq = seq
+        self.seat = seat
+        self.plays: list[Any] = []
+        """This round's plays (``gd.played``) by the other seats since, in play order."""
+        self.asked = 0
 
 
 class GuandanChecker(Checker):
@@ -102,6 +115,17 @@ class GuandanChecker(Checker):
         if kind == "gd.played":
             if e.seat in log.bars:
                 raise violated("barred_silent", f"seat {e.seat} played {' '.join(e.cards)} while barred", e)
+            if log.report is not None and e.seat != log.report.seat:
+                log.report.plays.append(e)
+        elif kind == "gd.play_stands":
+            r = log.report
+            if r is not None and e.seat != r.seat:
+                # an out-of-turn play that stands was made before the play made on it
+                # (logged just before it); the rest of a play with extra cards, when made
+                on_it = e.reason.startswith("GD-2.3.2") and r.plays and r.plays[-1].seq == e.seq - 1
+                r.plays.insert(len(r.plays) - 1 if on_it else len(r.plays), e)
+        elif kind in ("table.choice", "table.chose") and e.purpose in ("replay", "partner_replay"):
+            self._take_back_asked(log, e)
         elif kind == "table.barred":
             log.bars[e.seat] = e.scope
             log.served.discard(e.seat)
@@ -123,6 +147,8 @@ class GuandanChecker(Checker):
             log.served.discard(e.seat)
             log.stale.discard(e.seat)
         elif kind == "gd.round_over":
+            if log.report is not None:
+                log.report.plays = []   # plays of a round over stand (GD-4.2.2)
             log.served.clear()
             log.stale |= {s for s, scope in log.bars.items() if scope == "round"}
         elif kind == "gd.redeal":
@@ -132,7 +158,14 @@ class GuandanChecker(Checker):
         elif kind == "gd.finished":
             log.finished.append(e.seat)
         elif kind == "gd.taken_back":
+            self._taken_back(log, e)
+            t = deal_of(engine).table   # the table as it was before the play taken back
             log.finished = list(deal_of(engine).finish_order)
+            log.bars = dict(t.bars)
+            log.served &= set(t.bars)
+            log.stale &= set(t.bars)
+        elif kind == "gd.irregular" and e.irregularity in ("report_missing", "report_wrong") and e.latent:
+            log.report = _LatentReport(e.seq, e.seat)
         elif kind == "gd.placed_last":
             log.placed_last.append(e.seat)
         elif kind == "gd.result_forced":
@@ -164,7 +197,47 @@ class GuandanChecker(Checker):
         self.log = log
         self.deals.append(log)
 
+    def _take_back_asked(self, log: _DealLog, e: Any) -> None:
+        """GD-4.2.2: each seat that played since in this round is asked, in play order."""
+        r = log.report
+        if r is None:
+            raise violated("take_back_bounded", f"seat {e.seat} is asked to take back a play with no 报牌 "
+                           "irregularity found", e)
+        if e.KIND == "table.choice":
+            due = r.plays[r.asked].seat if r.asked < len(r.plays) else None
+            if e.seat != due:
+                raise violated("take_back_bounded", f"seat {e.seat} is asked to take back its play; the next "
+                               f"play of this round since the wrong report is seat {due}'s", e)
+            r.asked += 1
+        elif e.option == "stand" and r.asked == len(r.plays):
+            log.report = None   # every play since stands
+
+    def _taken_back(self, log: _DealLog, e: Any) -> None:
+        r = log.report
+        if r is None or not r.asked or log.scored is not None:
+            raise violated("take_back_bounded", "plays are taken back with no take-back asked"
+                           + (" after the deal is over" if log.scored is not None else ""), e)
+        first = r.plays[r.asked - 1]
+        if e.seat != first.seat or not e.since <= first.seq:
+            raise violated("take_back_bounded", f"seat {first.seat} took back its play (seq {first.seq}), the "
+                           f"table went back from seat {e.seat}'s, before seq {e.since}", e)
+        taken: list[list[str]] = [[], [], [], []]
+        for p in r.plays[r.asked - 1:]:
+            taken[p.seat] += p.cards
+        if [sorted(c) for c in taken] != [sorted(c) for c in e.cards]:
+            raise violated("take_back_bounded", f"cards taken back {e.cards}, this round's plays from seat "
+                           f"{first.seat}'s on were {taken}", e)
+        log.report = None
+
     def _ruling(self, log: _DealLog, e: Any) -> None:
+        r = log.report
+        if r is not None and e.answers == r.seq:
+            facts = dict(e.facts)
+            if facts.get("at_deal_end") and e.clause in ("GD-4.2.1", "GD-4.2.2", "GD-4.2.3") and e.rectification:
+                raise violated("take_back_bounded", f"{e.clause} found after the deal lists table effects "
+                               f"{[x['kind'] for x in e.rectification]}", e)
+            if not any(x["kind"] == "Replay" and x.get("chooser") is not None for x in e.rectification):
+                log.report = None
         for row in e.sanctions:
             s = row["sanction"]
             kind = s["kind"]

@@ -75,6 +75,11 @@ INVARIANTS: dict[str, str] = {
     "next_deal_procedure": "after 单下/双下 the next deal of a match follows the ruling: no tribute "
                            "from the offending side (GD-5.1), no tribute at all and the GD-5.2 "
                            "shuffler, cutter, first drawer and leader",
+    "take_back_bounded": "掼蛋 GD-4.2.2: the seats that played since a wrong 报牌 in the current round are "
+                         "asked in play order whether they take their play back; a take-back goes back "
+                         "from the asked seat's own play and takes exactly this round's later plays; "
+                         "nothing is taken back once the deal is over, and a 报牌 irregularity found "
+                         "after the deal (GD-4.2.1-4.2.3) has no table effect",
     "bounded": f"a deal ends within {DEAL_STEP_LIMIT} decisions, a match within rules.max_deals deals",
     "not_stuck": "when nobody is to act the unit is over and has a result",
     "information_flag_unread": "built-in agents never read the GD-7 `unauthorised` flag",

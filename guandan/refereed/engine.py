@@ -20,7 +20,7 @@ from guandan.actions import (
 from guandan.observation import Phase
 from guandan.refereed import (
     bars, core, correction, draw, information, lead_option, next_deal, on_table, out_of_turn, pass_sequence,
-    penalty_cards, placing, play, reporting, take_back, tribute,
+    penalty_cards, placing, play, rebuild, reporting, take_back, tribute,
 )
 from tabletop.errors import IllegalAction, RulingRefused
 from tabletop.rulings import Ruling, RulingPlan, Unresolved, admit_ruling, refuse_what_cannot_be_carried_out
@@ -42,6 +42,7 @@ def apply(deal: Any, action: Any) -> list:
     handed = legal is not None and legal.handed_out(action)
     deal._legal = None
     handler(deal, action, handed)
+    deal.table.record.actions.append(action)   # (the table itself is new after a take-back)
     if deal.phase is not Phase.AWAITING_RULING and deal.phase is not Phase.SCORED:
         core.settle(deal)
     return deal.stream.take()
@@ -55,6 +56,7 @@ def apply_ruling(deal: Any, ruling: Ruling | Unresolved, match: Any = None) -> N
     sanctions, reason = admit_ruling("掼蛋", t, () if t is None else t.awaiting, ruling, EFFECT_HANDLERS,
                                      SANCTION_HANDLERS, deal.stream)
     carry_out(deal, ruling.effects, sanctions, reason=reason, answers=ruling.answers, match=match)
+    deal.table.record.actions.append(ruling if match is None else rebuild.InMatch(ruling))
 
 
 def carry_out(deal: Any, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
@@ -181,4 +183,5 @@ ACTION_HANDLERS: dict[type, Callable[[Any, Any, bool], None]] = {
 core.HOOKS.finish_draw = draw.finish_draw
 core.HOOKS.discover_tribute = tribute.discover
 core.HOOKS.return_cards = on_table.return_cards
+core.HOOKS.report_found_after_end = reporting.found_after_end
 core.HOOKS.on_turn = (reporting.on_turn, bars.on_turn, lead_option.on_turn, penalty_cards.on_turn)

@@ -71,7 +71,7 @@ def play_in_turn(deal: Any, action: Play, found: Any) -> None:
     if found is None:
         lr = t.latent_report
         held = lr is not None and lr.seat == seat and len(cards) < deal.sizes[seat] and (
-            lr.target == 3 or (lr.target == 4 and lr.plays_since >= 1))
+            lr.target == 3 or (lr.target == 4 and lr.plays_since >= 1) or (lr.target == 2 and not lr.found))
         deal.stream.emit(ev.CardsPlayed, seat=seat, cards=codes(cards), reading=reading.code)
         if accept_oot:
             out_of_turn.stand_out_of_turn(deal, seat)
