@@ -466,7 +466,8 @@ def _taken_back(table: Table, e: ev.PlaysTakenBack) -> str:
         table.seats[seat_of(s)].hand.extend(cards(cs))
     table.pile.entries = [x for x in table.pile.entries if x.seq < e.since]
     table.pile.winner = next((x.seat for x in reversed(table.pile.entries) if x.cards), None)
-    return f"plays since seq {e.since} taken back (seats {', '.join(map(str, e.seats))}; {e.reason})"
+    return (f"seat {e.seat} takes back its play 收回重出: the table is as before seq {e.since} "
+            f"(plays of seats {', '.join(map(str, e.seats))} back in hand, not exposed; {e.reason})")
 
 
 @on(ev.PassSequence)
