@@ -393,11 +393,10 @@ class GuandanInfractions:
 
         true = legal[0].count
         stage = int(rng.integers(1, 6))
-        later = int(rng.integers(0, 3)) if stage == 2 else 0   # stage 2: found 0-2 rounds later
         if missing:
-            return Report(seat, None, discovered=stage, rounds_later=later)
+            return Report(seat, None, discovered=stage)
         wrong = true + (1 if true == 1 or rng.random() < 0.5 else -1)
-        return Report(seat, wrong, discovered=stage, rounds_later=later)
+        return Report(seat, wrong, discovered=stage)
 
     @classmethod
     def _report_missing(cls, obs: Any, legal: Any, seat: int, rng: np.random.Generator):

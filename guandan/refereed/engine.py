@@ -41,8 +41,13 @@ def apply(deal: Any, action: Any) -> list:
         raise IllegalAction(f"not a 掼蛋 action: {action!r}")
     handed = legal is not None and legal.handed_out(action)
     deal._legal = None
-    handler(deal, action, handed)
-    deal.table.record.actions.append(action)   # (the table itself is new after a take-back)
+    recorded = deal.table.record.actions
+    recorded.append(action)    # first: ``rebuild.point`` is its place while it is applied
+    try:
+        handler(deal, action, handed)
+    except IllegalAction:      # refused: nothing changed
+        recorded.pop()
+        raise
     if deal.phase is not Phase.AWAITING_RULING and deal.phase is not Phase.SCORED:
         core.settle(deal)
     return deal.stream.take()
@@ -55,8 +60,15 @@ def apply_ruling(deal: Any, ruling: Ruling | Unresolved, match: Any = None) -> N
     t = deal.table
     sanctions, reason = admit_ruling("掼蛋", t, () if t is None else t.awaiting, ruling, EFFECT_HANDLERS,
                                      SANCTION_HANDLERS, deal.stream)
-    carry_out(deal, ruling.effects, sanctions, reason=reason, answers=ruling.answers, match=match)
-    deal.table.record.actions.append(ruling if match is None else rebuild.InMatch(ruling))
+    recorded = None if t is None else t.record.actions
+    if recorded is not None:
+        recorded.append(ruling if match is None else rebuild.InMatch(ruling))
+    try:
+        carry_out(deal, ruling.effects, sanctions, reason=reason, answers=ruling.answers, match=match)
+    except IllegalAction:
+        if recorded is not None:
+            recorded.pop()
+        raise
 
 
 def carry_out(deal: Any, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,

@@ -1,8 +1,10 @@
 """The deal rebuilt from its own record: how it was made (``Record.make``) and every action
-and ruling applied to it since, in order — what its log holds. ``restore(deal, point)`` puts
-the whole deal back as it was before action ``point``, by making it again and re-applying
-the actions before that one (as ``paiju replay --check`` re-applies a log), so that no field
-can be left out of the restore (GD-4.2.2's take-back)."""
+and ruling applied to it since, in order — what its log holds, but for the actions a take-back
+undid, which the record replaces by what the take-back did (a ``Step``). ``restore(deal,
+point)`` puts the whole deal back as it was before action ``point``, by making it again and
+re-applying the record before that action (as ``paiju replay --check`` re-applies a log), so
+that no field can be left out of the restore (GD-4.2.2's take-back). A rebuild never meets an
+earlier take-back's choice again, only its ``Step``: its cost is one pass over the record."""
 
 from __future__ import annotations
 
@@ -25,6 +27,16 @@ class InMatch:
 
 
 @attrs.define(slots=True, eq=False)
+class Step:
+    """What a take-back did after restoring the table (in the record in place of the actions
+    it undid, its own choice included): ``redo(deal)`` does it again."""
+
+    redo: Callable[[Any], None]
+    at_seq: int
+    """The sequence number its first event had (the undone actions' events lie before it)."""
+
+
+@attrs.define(slots=True, eq=False)
 class Record:
     """How the deal was made and what was applied to it since (never rebuilt itself)."""
 
@@ -34,16 +46,17 @@ class Record:
     first_seq: int
     """The sequence number of the deal's first event."""
     actions: list[Any] = attrs.Factory(list)
-    """Every action and ruling applied, in order (a ruling with a match around it as ``InMatch``)."""
+    """Every action and ruling applied, in order (a ruling with a match around it as ``InMatch``;
+    what a take-back undid replaced by its ``Step``). An action is added as it starts."""
 
 
 def point(deal: Any) -> int:
-    """Where the action being applied now stands in the record (it is added once applied)."""
-    return len(deal.table.record.actions)
+    """Where the action being applied now stands in the record."""
+    return len(deal.table.record.actions) - 1
 
 
 def rebuilt(deal: Any, upto: int) -> Any:
-    """A new deal made as ``deal`` was and given the first ``upto`` actions of its record, on a
+    """A new deal made as ``deal`` was and given the first ``upto`` entries of its record, on a
     stream of its own numbered as the deal's (so every sequence number it holds is the same);
     the match around it is not touched again (``_MatchAround``)."""
     record = deal.table.record
@@ -51,17 +64,22 @@ def rebuilt(deal: Any, upto: int) -> Any:
         raise IllegalAction("this deal was not made by Deal.drawn or Deal.from_hands: it cannot be rebuilt")
     fresh = record.make(stream=EventStream(deal=deal.deal_number, next_seq=record.first_seq))
     around = _MatchAround(fresh)
-    for action in record.actions[:upto]:
-        if type(action) is InMatch:
-            fresh.apply_ruling(action.ruling, match=around)
+    for entry in record.actions[:upto]:
+        kind = type(entry)
+        if kind is InMatch:
+            fresh.apply_ruling(entry.ruling, match=around)
+        elif kind is Step:
+            fresh.table.record.actions.append(entry)
+            fresh.stream.next_seq = entry.at_seq
+            entry.redo(fresh)
         else:
-            fresh.apply(action)
+            fresh.apply(entry)
         fresh.stream.take()
     return fresh
 
 
 def restore(deal: Any, upto: int) -> int:
-    """Put ``deal`` back exactly as it was before action ``upto`` of its record (everything but
+    """Put ``deal`` back exactly as it was before entry ``upto`` of its record (everything but
     its event stream and the record itself, which go on); returns the sequence number of the
     first event of the action now undone."""
     stream, record = deal.stream, deal.table.record
@@ -73,6 +91,12 @@ def restore(deal: Any, upto: int) -> int:
     deal.stream = stream
     deal.table.record = record
     return since
+
+
+def replace_undone(deal: Any, upto: int, step: Step) -> None:
+    """The record from entry ``upto`` on (what a take-back undid, its own choice last) becomes
+    ``step``, what the take-back did instead."""
+    deal.table.record.actions[upto:] = [step]
 
 
 class _MatchAround:

@@ -5,11 +5,13 @@ that play (``rebuild``), so every later play of the round goes with it."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from guandan import events as ev
+from guandan.observation import Phase
 from guandan.refereed import core, information, rebuild, reporting
-from tabletop.cards import codes
+from tabletop.cards import Card, codes
 from tabletop.rulings import refuse
 from tabletop.seats import NUM_SEATS, partner
 
@@ -62,18 +64,33 @@ def chosen(deal: Any, choice: Any, option: str) -> None:
 
 
 def take_back(deal: Any, lr: reporting.LatentReport, play: reporting.PlaySince) -> None:
-    """The deal rebuilt as it was before ``play``; the offender's report made again stands
-    (announced anew); what the offender's partner took back is unauthorised information to
-    the offender."""
+    """The deal rebuilt as it was before ``play``; then what the take-back itself does
+    (``taken_back``), which the record keeps in place of the actions it undid."""
     before = [deal.played[s] for s in range(NUM_SEATS)]
     since = rebuild.restore(deal, play.point)
+    taken = tuple(codes(before[s][len(deal.played[s]):]) for s in range(NUM_SEATS))
+    done = functools.partial(taken_back, chooser=play.seat, offender=lr.seat, since=since, taken=taken)
+    rebuild.replace_undone(deal, play.point, rebuild.Step(functools.partial(_redo, done), deal.stream.next_seq))
+    done(deal)
+
+
+def taken_back(deal: Any, *, chooser: int, offender: int, since: int, taken: tuple[tuple[str, ...], ...]) -> None:
+    """After the table is restored: the 报牌 irregularity is ruled on (no longer latent); the
+    offender's report made again stands (announced anew); what the offender's partner took back
+    is unauthorised information to the offender."""
     deal.table.latent_report = None
-    taken = [before[s][len(deal.played[s]):] for s in range(NUM_SEATS)]
     seats = tuple(s for s in range(NUM_SEATS) if taken[s])
-    deal.stream.emit(ev.PlaysTakenBack, seat=play.seat, since=since, seats=seats,
-                     cards=tuple(codes(c) for c in taken), reason="GD-4.2.2")
-    reporting.report_again(deal, lr.seat)
-    p = partner(lr.seat)
+    deal.stream.emit(ev.PlaysTakenBack, seat=chooser, since=since, seats=seats, cards=taken, reason="GD-4.2.2")
+    reporting.report_again(deal, offender)
+    p = partner(offender)
     if taken[p]:
-        information.mark_unauthorised(deal, (lr.seat,), p, taken[p], "partner took back (GD-4.2.2)")
+        information.mark_unauthorised(deal, (offender,), p, [Card(c) for c in taken[p]],
+                                      "partner took back (GD-4.2.2)")
     deal._legal = None
+
+
+def _redo(done: Any, deal: Any) -> None:
+    """A take-back done again in a rebuild: what it did, then the turn's hooks (as after the choice)."""
+    done(deal)
+    if deal.phase is Phase.PLAY:
+        core.settle(deal)
