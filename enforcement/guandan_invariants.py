@@ -91,7 +91,15 @@ class _LatentReport:
         self.plays: list[Any] = []
         """This round's plays by the other seats since, in play order (``gd.played``; a play held
         on the table, ``gd.play_stands`` when it stands)."""
+        self.all_plays: list[Any] = []
+        """The same with the offender's own (an out-of-turn play of its that stood): a take-back
+        takes every later play of the round, the offender's too, but asks only the others."""
         self.asked = 0
+
+    def made(self, e: Any) -> None:
+        self.all_plays.append(e)
+        if e.seat != self.seat:
+            self.plays.append(e)
 
 
 class GuandanChecker(Checker):
@@ -121,13 +129,13 @@ class GuandanChecker(Checker):
         if kind == "gd.played":
             if e.seat in log.bars:
                 raise violated("barred_silent", f"seat {e.seat} played {' '.join(e.cards)} while barred", e)
-            if log.report is not None and e.seat != log.report.seat and not self._answering(log, e):
-                log.report.plays.append(e)
+            if log.report is not None and not self._answering(log, e):
+                log.report.made(e)
         elif kind == "gd.play_stands":
             # a play that stands by a ruling (an out-of-turn play, then the play held on it;
             # the rest of a play with extra cards) is made as it stands, in that order
-            if log.report is not None and e.seat != log.report.seat:
-                log.report.plays.append(e)
+            if log.report is not None:
+                log.report.made(e)
         elif kind in ("table.choice", "table.chose") and e.purpose in ("replay", "partner_replay"):
             self._take_back_asked(log, e)
         elif kind == "table.barred":
@@ -146,6 +154,7 @@ class GuandanChecker(Checker):
         elif kind == "gd.round_over":
             if log.report is not None:
                 log.report.plays = []   # plays of a round over stand (GD-4.2.2)
+                log.report.all_plays = []
             log.stale |= {s for s, scopes in log.bars.items() if "round" in scopes}
         elif kind == "gd.redeal":
             log.bars.clear()
@@ -292,7 +301,7 @@ class GuandanChecker(Checker):
             raise violated("take_back_bounded", f"seat {first.seat} took back its play (seq {first.seq}), the "
                            f"table went back from seat {e.seat}'s, before seq {e.since}", e)
         taken: list[list[str]] = [[], [], [], []]
-        for p in r.plays[r.asked - 1:]:
+        for p in r.all_plays[next(k for k, p in enumerate(r.all_plays) if p is first):]:
             taken[p.seat] += p.cards
         if [sorted(c) for c in taken] != [sorted(c) for c in e.cards]:
             raise violated("take_back_bounded", f"cards taken back {e.cards}, this round's plays from seat "
