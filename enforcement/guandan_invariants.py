@@ -78,6 +78,28 @@ class _DealLog:
         """Seats whose lead option choice is offered and not made yet."""
         self.chosen: tuple[int, str] | None = None
         """The last lead option chosen: (restricted seat, option), until its restriction."""
+        self.report: _LatentReport | None = None
+        """A wrong or missing 报牌 nobody noticed yet, or whose take-back is being asked."""
+
+
+class _LatentReport:
+    """What the events said since a latent 报牌 irregularity (GD-4.2.2's take-back)."""
+
+    def __init__(self, seq: int, seat: int) -> None:
+        self.seq = seq
+        self.seat = seat
+        self.plays: list[Any] = []
+        """This round's plays by the other seats since, in play order (``gd.played``; a play held
+        on the table, ``gd.play_stands`` when it stands)."""
+        self.all_plays: list[Any] = []
+        """The same with the offender's own (an out-of-turn play of its that stood): a take-back
+        takes every later play of the round, the offender's too, but asks only the others."""
+        self.asked = 0
+
+    def made(self, e: Any) -> None:
+        self.all_plays.append(e)
+        if e.seat != self.seat:
+            self.plays.append(e)
 
 
 class GuandanChecker(Checker):
@@ -107,6 +129,15 @@ class GuandanChecker(Checker):
         if kind == "gd.played":
             if e.seat in log.bars:
                 raise violated("barred_silent", f"seat {e.seat} played {' '.join(e.cards)} while barred", e)
+            if log.report is not None and not self._answering(log, e):
+                log.report.made(e)
+        elif kind == "gd.play_stands":
+            # a play that stands by a ruling (an out-of-turn play, then the play held on it;
+            # the rest of a play with extra cards) is made as it stands, in that order
+            if log.report is not None:
+                log.report.made(e)
+        elif kind in ("table.choice", "table.chose") and e.purpose in ("replay", "partner_replay"):
+            self._take_back_asked(log, e)
         elif kind == "table.barred":
             log.bars.setdefault(e.seat, []).append(e.scope)
         elif kind == "table.barred_pass":
@@ -121,6 +152,9 @@ class GuandanChecker(Checker):
         elif kind == "table.bar_ended":
             self._spend_bar(log, e.seat, {"lapsed": "round", "lifted": "next_turn"}.get(e.how))
         elif kind == "gd.round_over":
+            if log.report is not None:
+                log.report.plays = []   # plays of a round over stand (GD-4.2.2)
+                log.report.all_plays = []
             log.stale |= {s for s, scopes in log.bars.items() if "round" in scopes}
         elif kind == "gd.redeal":
             log.bars.clear()
@@ -129,7 +163,17 @@ class GuandanChecker(Checker):
         elif kind == "gd.finished":
             log.finished.append(e.seat)
         elif kind == "gd.taken_back":
+            self.undo_since(e.since, e.deal, -1 if log.report is None else log.report.seq)
+            self._taken_back(log, e)
+            t = deal_of(engine).table   # the table as it was before the play taken back
             log.finished = list(deal_of(engine).finish_order)
+            log.bars = {s: list(scopes) for s, scopes in t.bars.items()}
+            log.stale &= {s for s, scopes in t.bars.items() if "round" in scopes}
+            # an out-of-turn play may lie on the table again, its 下家 to answer it anew
+            log.out_of_turn = {} if t.oot is None else {t.oot.seq: (t.oot.responder, t.oot.reading.code)}
+            log.answers = {}
+        elif kind == "gd.irregular" and e.irregularity in ("report_missing", "report_wrong") and e.latent:
+            log.report = _LatentReport(e.seq, e.seat)
         elif kind == "gd.placed_last":
             log.placed_last.append(e.seat)
         elif kind == "gd.result_forced":
@@ -152,6 +196,11 @@ class GuandanChecker(Checker):
             self._followed(engine, log, e)
         if kind in _ANSWERS or kind in _CHOICE_EVENTS:
             self._answers_and_choices(log, e)
+
+    @staticmethod
+    def _answering(log: _DealLog, e: Any) -> bool:
+        """``e`` (a play) answers an out-of-turn play: held on the table until the ruling."""
+        return any(e.seat == responder and seq not in log.answers for seq, (responder, _) in log.out_of_turn.items())
 
     @staticmethod
     def _spend_bar(log: _DealLog, seat: int, scope: str | None) -> None:
@@ -227,7 +276,47 @@ class GuandanChecker(Checker):
             raise violated("followed_before_it_stands", f"GD-2.3.2 on the out-of-turn play at seq {e.answers}: "
                            f"seat {responder}'s {answer.reading} is no play on {reading} ({why})", e)
 
+    def _take_back_asked(self, log: _DealLog, e: Any) -> None:
+        """GD-4.2.2: each seat that played since in this round is asked, in play order."""
+        r = log.report
+        if r is None:
+            raise violated("take_back_bounded", f"seat {e.seat} is asked to take back a play with no 报牌 "
+                           "irregularity found", e)
+        if e.KIND == "table.choice":
+            due = r.plays[r.asked].seat if r.asked < len(r.plays) else None
+            if e.seat != due:
+                raise violated("take_back_bounded", f"seat {e.seat} is asked to take back its play; the next "
+                               f"play of this round since the wrong report is seat {due}'s", e)
+            r.asked += 1
+        elif e.option == "stand" and r.asked == len(r.plays):
+            log.report = None   # every play since stands
+
+    def _taken_back(self, log: _DealLog, e: Any) -> None:
+        r = log.report
+        if r is None or not r.asked or log.scored is not None:
+            raise violated("take_back_bounded", "plays are taken back with no take-back asked"
+                           + (" after the deal is over" if log.scored is not None else ""), e)
+        first = r.plays[r.asked - 1]
+        if e.seat != first.seat or not e.since <= first.seq:
+            raise violated("take_back_bounded", f"seat {first.seat} took back its play (seq {first.seq}), the "
+                           f"table went back from seat {e.seat}'s, before seq {e.since}", e)
+        taken: list[list[str]] = [[], [], [], []]
+        for p in r.all_plays[next(k for k, p in enumerate(r.all_plays) if p is first):]:
+            taken[p.seat] += p.cards
+        if [sorted(c) for c in taken] != [sorted(c) for c in e.cards]:
+            raise violated("take_back_bounded", f"cards taken back {e.cards}, this round's plays from seat "
+                           f"{first.seat}'s on were {taken}", e)
+        log.report = None
+
     def _ruling(self, log: _DealLog, e: Any) -> None:
+        r = log.report
+        if r is not None and e.answers == r.seq:
+            facts = dict(e.facts)
+            if facts.get("at_deal_end") and e.clause in ("GD-4.2.1", "GD-4.2.2", "GD-4.2.3") and e.rectification:
+                raise violated("take_back_bounded", f"{e.clause} found after the deal lists table effects "
+                               f"{[x['kind'] for x in e.rectification]}", e)
+            if not any(x["kind"] == "Replay" and x.get("chooser") is not None for x in e.rectification):
+                log.report = None
         for row in e.sanctions:
             s = row["sanction"]
             kind = s["kind"]

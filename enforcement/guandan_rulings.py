@@ -272,33 +272,29 @@ def extra_report(deal: Any, event: Any, answers: int) -> Decision:
 
 
 def missing_report(deal: Any, event: Any, answers: int) -> Decision:
-    """GD-4.2.1 - GD-4.2.5 by the stage at which the missing or wrong 报牌 came to light."""
+    """GD-4.2.1 - GD-4.2.5 by the stage at which the missing or wrong 报牌 came to light.
+    Found only after the deal (``at_deal_end``), GD-4.2.1-4.2.3 have no table effect: nothing
+    is reported again, taken back or barred, the result stands (PD); GD-4.2.4 and GD-4.2.5
+    keep their forced places."""
     seat = event.seat
     stage = event.fact("stage")
     at_end = bool(event.fact("at_deal_end"))
-    acted = tuple(event.fact("acted") or ())
-    played = tuple(event.fact("played") or ())
+    if stage in (1, 2, 3) and at_end:
+        return decision(event, answers, f"GD-4.2.{stage}", [])
     if stage == 1:
         return decision(event, answers, "GD-4.2.1", [ReportAgain(seat)])
     if stage == 2:
         effects: list[TableEffect] = [ReportAgain(seat)]
-        if acted:
-            # The non-offending side's first seat to act since is offered the take-back;
-            # else the offender's partner, if it played, its own. What the partner takes
-            # back is unauthorised information to the offender: part of the Replay it may
-            # choose later (its gd.unauthorised follows that choice), not an effect here.
-            first = next((s for s in acted if s != partner(seat)), None)
-            if first is not None:
-                effects.append(Replay(acted, chooser=first, purpose="replay"))
-            elif partner(seat) in played:
-                effects.append(Replay(acted, chooser=partner(seat), purpose="partner_replay"))
-            else:
-                effects.append(Replay(acted))
+        # Only this round's plays since may be taken back; each seat decides for its own
+        # play, asked in play order from the first (the table asks the next ones). What
+        # the partner takes back is unauthorised information to the offender: the table
+        # marks it when it happens, not an effect here.
+        this_round = tuple(event.fact("played_this_round") or ())
+        if this_round:
+            effects.append(Replay(this_round, chooser=this_round[0],
+                                  purpose="partner_replay" if this_round[0] == partner(seat) else "replay"))
         return decision(event, answers, "GD-4.2.2", effects)
     if stage == 3:
-        if at_end:
-            return uncovered(event, answers, "GD-4.2.3 found only at the end of the deal: "
-                                               "the second play can no longer be taken back")
         cards = _cards(event.fact("cards"))
         effects = ([Return(cards, seat)] + _exposure(deal, seat, cards, event.fact("reading"))
                    + [BarOnePlay(seat, scope="next_turn"), ReportAgain(seat)])

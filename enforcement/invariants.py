@@ -82,6 +82,11 @@ INVARIANTS: dict[str, str] = {
     "next_deal_procedure": "after 单下/双下 the next deal of a match follows the ruling: no tribute "
                            "from the offending side (GD-5.1), no tribute at all and the GD-5.2 "
                            "shuffler, cutter, first drawer and leader",
+    "take_back_bounded": "掼蛋 GD-4.2.2: the seats that played since a wrong 报牌 in the current round are "
+                         "asked in play order whether they take their play back; a take-back goes back "
+                         "from the asked seat's own play and takes exactly this round's later plays; "
+                         "nothing is taken back once the deal is over, and a 报牌 irregularity found "
+                         "after the deal (GD-4.2.1-4.2.3) has no table effect",
     "bounded": f"a deal ends within {DEAL_STEP_LIMIT} decisions, a match within rules.max_deals deals",
     "not_stuck": "when nobody is to act the unit is over and has a result",
     "information_flag_unread": "built-in agents never read the GD-7 `unauthorised` flag",
@@ -144,6 +149,9 @@ class Checker:
         """Sequence numbers (attempts noticed at once, and discoveries) still to be answered."""
         self.undiscovered: dict[int, int] = {}
         """Latent attempts not yet come to light: seq → the deal they belong to."""
+        self.came_to_light: dict[int, int] = {}
+        self.ruled_at: dict[int, int] = {}
+        """Attempt seq → the seq of its discovery / of its ruling (``undo_since``)."""
         self.steps: Counter[int] = Counter()
         self.decision: tuple[int, bool] | None = None
         """(seat, injected) of the decision whose events come next."""
@@ -213,6 +221,7 @@ class Checker:
             raise violated("ruled_in_time", f"latent attempt {seq} came to light twice", event)
         self.undiscovered.pop(seq, None)
         self.unanswered.add(seq)
+        self.came_to_light[seq] = event.seq
 
     def _answer(self, event: Any) -> None:
         seq = event.answers
@@ -226,8 +235,33 @@ class Checker:
         if seq in self.latent and not self.found[seq]:
             raise violated("ruled_in_time", f"latent attempt {seq} answered before it came to light", event)
         self.unanswered.discard(seq)
+        self.ruled_at[seq] = event.seq
         if event.KIND == "ref.ruling":
             self._cites(event)
+
+    def undo_since(self, since: int, deal: int, keep: int) -> None:
+        """The table went back to before event ``since`` (a take-back rebuilds it): attempts made
+        since never were; discoveries and rulings made since are undone (their attempts come to
+        light and are ruled again), but for attempt ``keep``'s, whose ruling went back."""
+        for seq in [q for q in self.irregular if q >= since]:
+            del self.irregular[seq]
+            self.latent.discard(seq)
+            self.unanswered.discard(seq)
+            self.undiscovered.pop(seq, None)
+            for book in (self.found, self.answers, self.came_to_light, self.ruled_at):
+                book.pop(seq, None)
+        for seq in list(self.irregular):
+            if seq == keep:
+                continue
+            if self.ruled_at.get(seq, -1) >= since:
+                del self.ruled_at[seq]
+                self.answers[seq] -= 1
+                self.unanswered.add(seq)
+            if self.came_to_light.get(seq, -1) >= since:
+                del self.came_to_light[seq]
+                self.found[seq] -= 1
+                self.unanswered.discard(seq)
+                self.undiscovered[seq] = deal
 
     def _cites(self, event: Any) -> None:
         from enforcement.rulebook import UnknownClause, clause

@@ -590,6 +590,9 @@ _CLAUSES: tuple[Clause, ...] = (
                         also=("irregularity:report_wrong",)),
         rectification=Rectification(("ReportAgain",), "By how far play went on: GD-4.2.1 - GD-4.2.5."),
         sanction=_none(_SEE_SUBCLAUSES),
+        pd=("Found only after the deal is over, GD-4.2.1 - 4.2.3 are ruled under the clause of the stage reached "
+            "with no table effect (nothing reported again, taken back or barred; the result stands); GD-4.2.4 and "
+            "GD-4.2.5 keep their forced places."),
     ),
     Clause(
         id="GD-4.2.1", game=GUANDAN, parent="GD-4.2",
@@ -611,8 +614,12 @@ _CLAUSES: tuple[Clause, ...] = (
         trigger=Trigger("irregularity:report_missing/next_played", "Found after the offender's 下家 has played, before the offender plays again.",
                         also=("irregularity:report_wrong/next_played",)),
         rectification=Rectification(("ReportAgain", "Replay", "UnauthorisedInformation"),
-                                    "ReportAgain(offender); Replay(seats that played since); UnauthorisedInformation(offender, the partner's taken-back cards)."),
+                                    "ReportAgain(offender); Replay(seats that played since in this round, the first "
+                                    "asked first); UnauthorisedInformation(offender, the partner's taken-back cards)."),
         sanction=_none("none"),
+        pd=("Only this round's (圈) plays since the wrong report may be taken back; nothing once the deal is over. "
+            "Each seat that played since is asked in play order for its own play; the first that takes back sets "
+            "the point: the table is rebuilt as it was before that play, every later play of the round with it."),
     ),
     Clause(
         id="GD-4.2.3", game=GUANDAN, parent="GD-4.2",

@@ -11,7 +11,8 @@ Refereed mode only (strict mode refuses them):
 - ``DrawOutOfTurn``: a seat takes the card another seat should draw (GD-1.1), noticed at once.
 - ``Report(seat, count)``: 报牌 after a play that leaves 10 or fewer cards. ``count`` None
   is saying nothing; ``discovered`` is the GD-4.2 stage (1-5) at which a missing or wrong
-  report comes to light (a fact chosen by whoever commits it).
+  report comes to light (a fact chosen by whoever commits it); ``rounds_later`` (stage 2):
+  it comes to light only when that many rounds (圈) more have begun.
 - ``Choose(seat, option)``: answers a choice the table offers (the a/b/c lead option, which
   penalty cards to play, whether to take plays back).
 - ``CallReferee(seat)``: the player after an out-of-turn play calls the referee instead of
@@ -44,6 +45,9 @@ DISCOVERED_AT_ONCE = "before_first_play"
 DISCOVERED_LATER = "after_first_play"
 TRIBUTE_DISCOVERY = (DISCOVERED_AT_ONCE, DISCOVERED_LATER)
 REPORT_STAGES = (1, 2, 3, 4, 5)
+REPORT_ROUNDS_LATER = (0, 1, 2, 3)
+_OMIT_DEFAULT = {"omit_default": True}
+"""A field ``action_to_data`` leaves out at its default (older logs do not have it)."""
 ANNOUNCEMENTS = ("pass", "beat")
 
 
@@ -139,11 +143,15 @@ class Draw:
 class Report:
     """报牌: announce ``count`` cards held (None: say nothing). A missing or wrong report is
     found at GD-4.2 stage ``discovered``: 1 before the next player acts, 2 after it acted,
-    3 when the offender plays again, 4 after it played several times, 5 when it goes out."""
+    3 when the offender plays again, 4 after it played several times, 5 when it goes out.
+    Stage 2 comes to light at the offender's next turn, or — ``rounds_later`` > 0 — only as
+    that many rounds more begin (at their lead; at the offender's next play if it plays first,
+    then as GD-4.2.3)."""
 
     seat: int
     count: int | None
     discovered: int = attrs.field(default=1, validator=_in(*REPORT_STAGES))
+    rounds_later: int = attrs.field(default=0, validator=_in(*REPORT_ROUNDS_LATER), metadata=_OMIT_DEFAULT)
 
 
 @attrs.frozen
@@ -247,6 +255,8 @@ def action_to_data(action: Any) -> tuple[tuple[str, Any], ...]:
     out: list[tuple[str, Any]] = [("type", type(action).__name__)]
     for f in attrs.fields(type(action)):
         value = getattr(action, f.name)
+        if f.metadata.get("omit_default") and value == f.default:
+            continue
         if isinstance(value, Reading):
             value = value.code
         elif isinstance(value, Card):

@@ -28,6 +28,7 @@ Randomness: a deal numbered ``d`` with seed ``S`` draws from ``tabletop.rng`` st
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any, cast
 
@@ -100,6 +101,7 @@ class Deal:
         """Refereed mode's state (None in strict mode)."""
         if self.table is not None:
             self.table.report_step = report_step
+            self.table.record = refereed.rebuild.Record(None, self.stream.next_seq)
 
         self.phase = Phase.DRAW
         self.stock: list[Card] = []
@@ -161,6 +163,12 @@ class Deal:
         drawer of the face-up card (``face_up`` defaults to True exactly then), or seat 0
         when ``rules.first_deal_lead`` says so."""
         deal = cls(level, rules=rules, stream=stream, deal_number=deal_number, mode=mode, report_step=report_step)
+        if deal.table is not None:  # how to make it again (GD-4.2.2's take-back rebuilds it)
+            deal.table.record.make = functools.partial(
+                cls.drawn, seed, level, deal_number=deal_number, shuffler=shuffler, cutter=cutter,
+                first_drawer=first_drawer, leader=leader, face_up=face_up, previous_order=previous_order,
+                no_tribute_seats=no_tribute_seats, no_tribute=no_tribute, rules=rules, mode=mode,
+                report_step=report_step)
         if previous_order is None and leader is None and not face_up and deal.rules.first_deal_lead == "seat_0":
             leader = 0
         if shuffler is None:
@@ -249,6 +257,12 @@ class Deal:
         if len(hands) != NUM_SEATS:
             raise ValueError(f"four hands are needed, got {len(hands)}")
         deal = cls(level, rules=rules, stream=stream, deal_number=deal_number, mode=mode, report_step=report_step)
+        hands = [h if isinstance(h, str) else list(h) for h in hands]
+        if deal.table is not None:  # how to make it again (GD-4.2.2's take-back rebuilds it)
+            deal.table.record.make = functools.partial(
+                cls.from_hands, hands, level, leader, rules, finished=finished, previous_order=previous_order,
+                no_tribute_seats=no_tribute_seats, no_tribute=no_tribute, deal_number=deal_number, mode=mode,
+                report_step=report_step)
         parsed = [sort_cards(as_cards(h)) for h in hands]
         total = count_list(c for h in parsed for c in h)
         over = [str(CARDS[i]) for i in range(NUM_CARD_KINDS) if total[i] > 2]
@@ -345,6 +359,8 @@ class Deal:
             return refereed.engine.apply(self, action)
         # a legal action (refereed: a play or pass handed out by legal_actions() in ordinary play)
         self._legal = None
+        if t is not None:
+            t.record.actions.append(action)
         if type(action) is Play:
             self.stream.emit(ev.CardsPlayed, seat=action.seat, cards=codes(action.cards),
                              reading=action.reading.code)
@@ -722,8 +738,7 @@ class Deal:
                 if seat == lr.seat:
                     lr.plays_since += 1
                 else:
-                    lr.acted.append(seat)
-                    lr.played.append(seat)
+                    refereed.reporting.followed(self, lr, seat, len(cards))
         if left == 0:
             if lr is not None and seat == lr.seat:
                 refereed.reporting.discover(self, 5)
@@ -753,7 +768,7 @@ class Deal:
                 refereed.correction.expose_unused(self, seat, ())
             lr = t.latent_report
             if lr is not None and seat != lr.seat:
-                lr.acted.append(seat)
+                refereed.reporting.followed(self, lr, seat, 0)
             if t.designation is not None and t.designation.holder == seat:
                 t.designation = None
             if t.sequence is not None:

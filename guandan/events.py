@@ -361,8 +361,9 @@ class PlayStands(Event):
 
 @attrs.frozen(kw_only=True)
 class PlaysTakenBack(Event):
-    """GD-4.2.2: the plays (and passes) made since ``since`` (a sequence number) are taken
-    back, not exposed; ``cards`` per seat; the seats act again."""
+    """GD-4.2.2: ``seat`` took back its play, and with it everything since (plays, passes,
+    what was ruled on them): the table is as it was before event ``since`` (that play's first
+    event); ``cards`` per seat are back in the hands, not exposed; ``seats``: whose plays."""
 
     KIND: ClassVar[str] = "gd.taken_back"
     since: int

@@ -410,8 +410,10 @@ def effect_words(game: str, effect: Any, anchor: int | None = None) -> str:
         return f"不进贡 {seat()} pays no tribute next deal"
     if kind == "Replay":
         who = seats_words(e.get("seats") or (), anchor)
-        offer = f"; {seat('chooser')} is asked first" if e.get("chooser") is not None else ""
-        return f"收回重出 {who} may take back their plays and play again{offer}"
+        if e.get("chooser") is not None:
+            return (f"收回重出 {who} may each take back its play of this round and play again; each is asked "
+                    f"in play order, {seat('chooser')} first")
+        return f"收回重出 {who} may take back their plays and play again"
     if kind == "RestoreOrder":
         return f"恢复顺序 order restored: {seat()} to act"
     if kind == "CorrectPlay":

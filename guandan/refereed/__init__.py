@@ -6,7 +6,7 @@
 - ``draw``, ``tribute``, ``play``, ``on_table`` (cards laid on the table), ``out_of_turn``;
 - ``bars`` (禁出一手), ``lead_option`` (a/b/c and the lead restriction), ``penalty_cards``
   (暴露张, 罚张), ``correction`` (GD-2.4), ``reporting`` (报牌), ``pass_sequence``
-  (GD-4.2.3/4), ``take_back`` (GD-4.2.2, to a ``snapshot`` of the play), ``placing``
+  (GD-4.2.3/4), ``take_back`` (GD-4.2.2, the deal ``rebuild`` from its record), ``placing``
   (单下, 双下), ``information`` (GD-7), ``next_deal`` (GD-5), ``observation``.
 
 A feature function takes the deal as its first argument; feature modules import each other
@@ -39,8 +39,9 @@ How the table works in refereed mode:
 - Bars, lead restrictions, penalty obligations, the GD-4.2.3 pass sequence and 单下 seats
   are applied inside ``legal_actions()`` and the turn order, so no agent is ever offered
   an action they forbid.
-- GD-4.2.2 take-back restores an exact snapshot of the play taken when the unreported play
-  was made (and one before the offender's partner first acted after it).
+- GD-4.2.2 take-back: the seats that played since the wrong report in the current round are
+  asked in play order; the first that takes back has the deal rebuilt from its record (made
+  again, every action before that play re-applied), so the table is exactly as it was then.
 """
 
 from guandan.refereed import (  # noqa: F401  (the deal reaches the features through the package)
@@ -59,8 +60,8 @@ from guandan.refereed import (  # noqa: F401  (the deal reaches the features thr
     penalty_cards,
     placing,
     play,
+    rebuild,
     reporting,
-    snapshot,
     state,
     take_back,
     tribute,

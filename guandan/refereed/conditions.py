@@ -217,7 +217,8 @@ CONDITION_STAGES = {
 HAPPENING_STAGES = {
     **{happening: _PLAY_ON for happening in (
         "round_over", "jiefeng", "going_out", "designated", "lead_restricted", "cards_reported", "barred",
-        "barred_pass", "bar_ended", "taken_back", "play_stands")},
+        "barred_pass", "bar_ended", "play_stands")},
+    "taken_back": ("play",),   # nothing is taken back once the deal is over (GD-4.2.2)
     "tribute": ("tribute",), "return": ("return",), "tribute_resisted": ("draw", "tribute"),
     "redeal": ("draw",), "card_lost": ("draw",),
 }

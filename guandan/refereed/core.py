@@ -57,12 +57,14 @@ def resolve(deal: Any, seq: int | None = None) -> None:
 class Hooks:
     """What the wait and the turn call in the features, filled in by ``engine`` (which
     imports them all), so that this module imports none of them: the draw's end, a wrong
-    tribute or return coming to light, cards on the table going back, and each feature's
+    tribute or return coming to light, cards on the table going back, a 报牌 irregularity
+    found after the deal, and each feature's
     ``on_turn`` in the order they are asked (报牌, bars, lead option, penalty cards)."""
 
     finish_draw: Callable[[Any], None]
     discover_tribute: Callable[[Any], None]
     return_cards: Callable[..., Any]
+    report_found_after_end: Callable[[Any, Any], None]
     on_turn: tuple[Callable[[Any, int, bool], Any], ...] = ()
 
 
@@ -171,8 +173,8 @@ def flush_latent(deal: Any) -> None:
     (``after_end``), so that each one still gets its ruling."""
     t = deal.table
     lr, t.latent_report = t.latent_report, None
-    if lr is not None:
-        found(deal, lr.seq, lr.irregularity, lr.seat, after_end=True, stage=None, count=lr.count)
+    if lr is not None and not lr.found:
+        HOOKS.report_found_after_end(deal, lr)
     latent, t.latent = t.latent, []
     for li in latent:
         found(deal, li.seq, li.irregularity, li.seat, **{**li.facts, "after_end": True})

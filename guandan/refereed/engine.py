@@ -20,7 +20,7 @@ from guandan.actions import (
 from guandan.observation import Phase
 from guandan.refereed import (
     bars, core, correction, draw, information, lead_option, next_deal, on_table, out_of_turn, pass_sequence,
-    penalty_cards, placing, play, reporting, take_back, tribute,
+    penalty_cards, placing, play, rebuild, reporting, take_back, tribute,
 )
 from tabletop.errors import IllegalAction, RulingRefused
 from tabletop.rulings import Ruling, RulingPlan, Unresolved, admit_ruling, refuse_what_cannot_be_carried_out
@@ -41,7 +41,13 @@ def apply(deal: Any, action: Any) -> list:
         raise IllegalAction(f"not a 掼蛋 action: {action!r}")
     handed = legal is not None and legal.handed_out(action)
     deal._legal = None
-    handler(deal, action, handed)
+    recorded = deal.table.record.actions
+    recorded.append(action)    # first: ``rebuild.point`` is its place while it is applied
+    try:
+        handler(deal, action, handed)
+    except IllegalAction:      # refused: nothing changed
+        recorded.pop()
+        raise
     if deal.phase is not Phase.AWAITING_RULING and deal.phase is not Phase.SCORED:
         core.settle(deal)
     return deal.stream.take()
@@ -55,7 +61,16 @@ def apply_ruling(deal: Any, ruling: Ruling | Unresolved, match: Any = None) -> N
     sanctions, reason = admit_ruling("掼蛋", t, () if t is None else t.awaiting, ruling, EFFECT_HANDLERS,
                                      SANCTION_HANDLERS, deal.stream)
     logged = deal.stream.next_seq - 1    # the ruling's own line, the last event admit_ruling emitted
-    carry_out(deal, ruling.effects, sanctions, reason=reason, answers=ruling.answers, match=match, ruling=logged)
+    recorded = None if t is None else t.record.actions
+    if recorded is not None:
+        recorded.append(ruling if match is None else rebuild.InMatch(ruling))
+    try:
+        carry_out(deal, ruling.effects, sanctions, reason=reason, answers=ruling.answers, match=match,
+                  ruling=logged)
+    except IllegalAction:
+        if recorded is not None:
+            recorded.pop()
+        raise
 
 
 def carry_out(deal: Any, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
@@ -185,4 +200,5 @@ ACTION_HANDLERS: dict[type, Callable[[Any, Any, bool], None]] = {
 core.HOOKS.finish_draw = draw.finish_draw
 core.HOOKS.discover_tribute = tribute.discover
 core.HOOKS.return_cards = on_table.return_cards
+core.HOOKS.report_found_after_end = reporting.found_after_end
 core.HOOKS.on_turn = (reporting.on_turn, bars.on_turn, lead_option.on_turn, penalty_cards.on_turn)

@@ -9,6 +9,7 @@ from typing import Any
 from guandan import events as ev
 from guandan.combos import Reading, readings
 from guandan.observation import Phase
+from guandan.refereed import rebuild, reporting
 from tabletop.cards import Card, codes, holds, sort_cards
 from tabletop.errors import IllegalAction
 from tabletop.refereed import return_grabbed
@@ -53,6 +54,8 @@ def lay(deal: Any, seat: int, cards: Iterable[Card]) -> None:
     for c in cards:
         hand[c] -= 1
         deal.sizes[seat] -= 1
+    if seat not in deal.table.on_table:
+        deal.table.laid_at[seat] = rebuild.point(deal)
     deal.table.on_table.lay(seat, cards)
     deal._hand_tuples[seat] = None
 
@@ -79,6 +82,7 @@ def stand(deal: Any, seat: int, cards: tuple[Card, ...], reading: Reading, *, re
     if awaiting:  # the play's state changes happen as in play
         deal.phase = t.resume_phase
     deal._play(seat, cards, reading)
+    reporting.made_when_laid(deal, seat, t.laid_at.get(seat))
     if report_now and t.report_due == seat:
         t.report_due = None
         deal.report(seat)

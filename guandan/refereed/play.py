@@ -76,7 +76,7 @@ def play_in_turn(deal: Any, action: Play, found: Any) -> None:
             return
         lr = t.latent_report
         held = lr is not None and lr.seat == seat and len(cards) < deal.sizes[seat] and (
-            lr.target == 3 or (lr.target == 4 and lr.plays_since >= 1))
+            lr.target == 3 or (lr.target == 4 and lr.plays_since >= 1) or (lr.target == 2 and not lr.found))
         if not held:
             deal._play(seat, cards, reading)
             return

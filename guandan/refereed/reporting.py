@@ -10,32 +10,51 @@ import attrs
 from guandan import events as ev
 from guandan.actions import Report, action_to_data
 from guandan.observation import Phase
-from guandan.refereed import core, snapshot
+from guandan.refereed import core, rebuild
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
-from tabletop.seats import next_seat, partner, seats_from
+from tabletop.seats import partner
 
 REPORT_LIMIT = 10
 
 
 @attrs.define(slots=True, eq=False)
+class PlaySince:
+    """A play another seat made since the wrong report: ``point``, where its action stands in
+    the deal's record (taking it back rebuilds the deal up to there); ``round``, the lead (圈)
+    it was made in (``table.lead_count``)."""
+
+    seat: int
+    point: int
+    round: int
+
+
+@attrs.define(slots=True, eq=False)
 class LatentReport:
-    """A missing or wrong 报牌 nobody noticed yet (GD-4.2), to come to light at ``target``;
-    ``snap0`` / ``snap_partner``: the play as it was then / before the partner first acted
-    after it (GD-4.2.2 take-back)."""
+    """A missing or wrong 报牌 nobody noticed yet (GD-4.2), to come to light at stage
+    ``target`` (stage 2: ``rounds_later`` rounds after ``round``, the one it was made in)."""
 
     seq: int
     seat: int
     target: int
     irregularity: str
     count: int | None
-    snap0: dict
+    round: int
+    rounds_later: int = 0
     acted: list[int] = attrs.Factory(list)
     """Other seats that played or passed since the unreported play."""
     played: list[int] = attrs.Factory(list)
-    """Other seats that played (出牌) since: GD-4.2.2 needs the 下家 among them."""
+    """Other seats that played (出牌) since."""
+    next_seat: int | None = None
+    """The first seat to act after the offender (its 下家 in play; None: nobody acted yet):
+    once it has played (出牌) it is GD-4.2.2; a pass is not a play (GD-4.2.1 still applies)."""
+    plays: list[PlaySince] = attrs.Factory(list)
     plays_since: int = 0
-    snap_partner: dict | None = None
+    """The offender's own plays since that went through unnoticed (GD-4.2.4)."""
+    found: bool = False
+    asking: list[PlaySince] = attrs.Factory(list)
+    """GD-4.2.2: the plays of this round whose seats are still to be asked whether they take
+    theirs back, in play order (the first one is being asked)."""
 
 
 def report(deal: Any, a: Report, handed: bool) -> None:
@@ -66,32 +85,60 @@ def report(deal: Any, a: Report, handed: bool) -> None:
         return
     e = deal.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity=irregularity,
                          action=action_to_data(a), facts=info, latent=True)
-    t.latent_report = LatentReport(e.seq, a.seat, a.discovered, irregularity, a.count, snapshot.take(deal))
+    t.latent_report = LatentReport(e.seq, a.seat, a.discovered, irregularity, a.count, t.lead_count,
+                                   a.rounds_later if a.discovered == 2 else 0)
+
+
+def followed(deal: Any, lr: LatentReport, seat: int, cards: int) -> None:
+    """Another seat played (``cards`` > 0) or passed since the unreported play."""
+    lr.acted.append(seat)
+    if lr.next_seat is None:
+        lr.next_seat = seat
+    if cards:
+        lr.played.append(seat)
+        lr.plays.append(PlaySince(seat, rebuild.point(deal), deal.table.lead_count))
+
+
+def made_when_laid(deal: Any, seat: int, point: int | None) -> None:
+    """The play ``seat`` just made stood from the table, where its cards were laid at ``point``:
+    it was made then (taking it back goes back to before that attempt)."""
+    lr = deal.table.latent_report
+    if lr is not None and point is not None and lr.plays and lr.plays[-1].seat == seat:
+        lr.plays[-1].point = point
+
+
+def stage_reached(lr: LatentReport) -> int:
+    """How far the play went since the unreported play (GD-4.2.1-4.2.4)."""
+    if lr.plays_since:
+        return 4 if lr.plays_since >= 2 else 3
+    return 2 if lr.next_seat in lr.played else 1
 
 
 def discover(deal: Any, stage: int | None) -> None:
-    """The latent report comes to light at ``stage`` (None: the deal would end now)."""
+    """The latent report comes to light at ``stage`` (None: the deal would end now: found
+    after the deal, at the stage it had reached). At stage 2 in play, the plays made since in
+    this round (``played_this_round``, in play order) are what may be taken back."""
     t = deal.table
     lr = t.latent_report
-    n = first_after(deal, lr.seat)
-    n_played = n in lr.played  # 出牌: a pass is not a play (GD-4.2.2)
     at_end = stage is None
-    if at_end:
-        stage = 4 if lr.plays_since >= 2 else 3 if lr.plays_since == 1 else 2 if n_played else 1
-    t.latent_report = None if stage != 2 else lr
+    if stage is None:
+        stage = stage_reached(lr)
+    lr.found = True
+    this_round = [p.seat for p in lr.plays if p.round == t.lead_count] if stage == 2 and not at_end else []
+    t.latent_report = lr if this_round else None
+    extra: dict[str, Any] = {"played_this_round": tuple(this_round)} if stage == 2 and not at_end else {}
     core.found(deal, lr.seq, lr.irregularity, lr.seat, stage=stage, at_deal_end=at_end,
-                  acted=tuple(lr.acted), played=tuple(lr.played),
-                  partner_acted=partner(lr.seat) in lr.acted,
-                  partner_out=partner(lr.seat) in deal.finish_order,
-                  count=lr.count, holds=deal.sizes[lr.seat] + len(t.on_table.get(lr.seat, ())))
+               acted=tuple(lr.acted), played=tuple(lr.played),
+               partner_acted=partner(lr.seat) in lr.acted,
+               partner_out=partner(lr.seat) in deal.finish_order,
+               count=lr.count, holds=deal.sizes[lr.seat] + len(t.on_table.get(lr.seat, ())), **extra)
 
 
-def first_after(deal: Any, seat: int) -> int:
-    """The seat that acted first after ``seat`` (its 下家 still in play)."""
-    for s in seats_from(next_seat(seat))[:3]:
-        if deal.sizes[s] and s not in deal.table.placed_last:
-            return s
-    return next_seat(seat)
+def found_after_end(deal: Any, lr: LatentReport) -> None:
+    """The deal ended (a forced result) with the report still unnoticed: it comes to light
+    now, at the stage it had reached, as one found after the deal."""
+    deal.table.latent_report = lr
+    discover(deal, None)
 
 
 def report_again(deal: Any, seat: int) -> None:
@@ -111,18 +158,19 @@ def on_report_again(deal: Any, effect: Any, plan: Any) -> None:
 
 def on_turn(deal: Any, seat: int, leading: bool) -> Any:
     """The turn hook: a GD-4.2.1 / 4.2.2 report comes to light when the table reaches its
-    stage; the play is snapshot before the offender's partner first acts (GD-4.2.2)."""
+    stage: at once when the 下家 passed (GD-4.2.1); after it played, at the offender's next
+    turn, or as the ``rounds_later``-th round after it begins (GD-4.2.2)."""
     lr = deal.table.latent_report
-    if lr is None:
+    if lr is None or lr.found or lr.target != 2 or lr.next_seat is None:
         return core.NEXT
-    if lr.target == 2:
-        first = first_after(deal, lr.seat)
-        if first in lr.acted and first not in lr.played:
-            discover(deal, 1)  # the 下家 passed: not yet 出牌, still GD-4.2.1
-            return core.WAIT
-        if seat == lr.seat and first in lr.played:
+    if lr.next_seat not in lr.played:
+        discover(deal, 1)  # the 下家 passed: not yet 出牌, still GD-4.2.1
+        return core.WAIT
+    if lr.rounds_later:
+        if leading and deal.table.lead_count >= lr.round + lr.rounds_later:
             discover(deal, 2)
             return core.WAIT
-    if seat == partner(lr.seat) and lr.snap_partner is None:
-        lr.snap_partner = snapshot.take(deal)
+    elif seat == lr.seat:
+        discover(deal, 2)
+        return core.WAIT
     return core.NEXT

@@ -12,7 +12,7 @@ from tabletop.refereed import RefereedState
 
 if TYPE_CHECKING:  # the records' types only: the feature modules import this one
     from guandan.refereed import (
-        correction, draw, information, lead_option, out_of_turn, pass_sequence, penalty_cards, reporting,
+        correction, draw, information, lead_option, out_of_turn, pass_sequence, penalty_cards, rebuild, reporting,
         tribute,
     )
 
@@ -68,6 +68,11 @@ class TableState(RefereedState):
         self.next_deal: dict[str, Any] | None = None
         self.report_step = True
         """报牌 is a decision of the seat (``Report``); False: the engine reports correctly."""
+        self.laid_at: dict[int, int] = {}
+        """Seat → where in the record (``rebuild.point``) the cards it has on the table were
+        first laid: a play that stands from there was made then (GD-4.2.2 takes it back from there)."""
+        self.record: rebuild.Record
+        """How the deal was made and every action applied to it (``rebuild``), set by the deal."""
 
 
 _PLAY, _AWAITING, _SCORED = Phase.PLAY, Phase.AWAITING_RULING, Phase.SCORED

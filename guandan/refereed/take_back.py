@@ -1,77 +1,102 @@
-"""GD-4.2.2: the take-back of the plays made since an unreported play (back to a ``snapshot``)."""
+"""GD-4.2.2: the take-back of plays made since an unreported play. Only this round's plays
+since the wrong report may be taken back; their seats are asked in play order, each for its
+own play, and the first that takes back sets the point: the deal is rebuilt as it was before
+that play (``rebuild``), so every later play of the round goes with it."""
 
 from __future__ import annotations
 
+import functools
+from collections import Counter
 from typing import Any
 
 from guandan import events as ev
-from guandan.refereed import core, information, reporting, snapshot
-from tabletop.cards import codes
+from guandan.observation import Phase
+from guandan.refereed import core, information, rebuild, reporting
+from tabletop.cards import Card, codes
 from tabletop.rulings import refuse
 from tabletop.seats import NUM_SEATS, partner
 
 REPLAY_OPTIONS = ("take_back", "stand")
-
-
-def offer_replay(deal: Any, chooser: int) -> None:
-    """GD-4.2.2: the non-offending side (``chooser``) may take back the plays made since
-    the unreported play; if it does not, the offender's partner may take back its own."""
-    core.offer_choice(deal, chooser, "replay", REPLAY_OPTIONS, on_chosen=replay_chosen)
-
-
-def replay_chosen(deal: Any, choice: Any, option: str) -> None:
-    """The non-offending side chose: take back the plays, or let them stand (the offender's
-    partner may then take back its own)."""
-    replay(deal, option, partner_only=False)
-
-
-def partner_replay_chosen(deal: Any, choice: Any, option: str) -> None:
-    """The offender's partner chose: take back its own plays, or let them stand."""
-    replay(deal, option, partner_only=True)
-
-
-def replay(deal: Any, option: str, *, partner_only: bool) -> None:
-    t = deal.table
-    lr = t.latent_report
-    offender = lr.seat
-    p = partner(offender)
-    if option == "take_back":
-        snap = lr.snap_partner if partner_only else lr.snap0
-        take_back(deal, snap, lr)
-        t.latent_report = None
-        return
-    if not partner_only and p in lr.played and lr.snap_partner is not None:
-        core.offer_choice(deal, p, "partner_replay", REPLAY_OPTIONS, on_chosen=partner_replay_chosen)
-        return
-    t.latent_report = None
-
-
-def take_back(deal: Any, snap: dict, lr: reporting.LatentReport) -> None:
-    before = [list(deal.played[s]) for s in range(NUM_SEATS)]
-    true_count = deal.announced[lr.seat]
-    snapshot.restore(deal, snap)
-    deal.announced[lr.seat] = true_count
-    taken = [tuple(before[s][len(deal.played[s]):]) for s in range(NUM_SEATS)]
-    seats = tuple(s for s in range(NUM_SEATS) if taken[s] or (s in lr.acted and s != lr.seat))
-    deal.stream.emit(ev.PlaysTakenBack, since=lr.seq, seats=seats, cards=tuple(codes(c) for c in taken),
-                     reason="GD-4.2.2")
-    p = partner(lr.seat)
-    if taken[p]:
-        information.mark_unauthorised(deal, (lr.seat,), p, taken[p], "partner took back (GD-4.2.2)")
+PURPOSES = ("replay", "partner_replay")
+"""The choice asked of a seat of the non-offending side, and of the offender's partner."""
 
 
 def on_replay(deal: Any, effect: Any, plan: Any) -> None:
-    """GD-4.2.2: ``chooser`` is offered to take back the plays since the unreported play
-    ('replay'), or the offender's partner its own ('partner_replay'); no chooser: nobody is
-    offered it (the plays stand)."""
+    """GD-4.2.2: the plays of this round since the unreported play whose seats are among
+    ``seats`` may be taken back; ``chooser``, the first of them to have played, is asked
+    first, the others after it in play order (no chooser: nobody is asked, the plays stand)."""
     if effect.chooser is None:
         return
-    lr = deal.table.latent_report
+    t = deal.table
+    lr = t.latent_report
     if lr is None or lr.seq != plan.answers:
         raise refuse(effect, "no unreported play awaits this ruling: nothing to take back")
-    if effect.chooser not in effect.seats:
-        raise refuse(effect, f"seat {effect.chooser} is not one of the seats whose plays may be replayed")
-    if effect.purpose == "partner_replay":
-        core.offer_choice(deal, effect.chooser, "partner_replay", REPLAY_OPTIONS, on_chosen=partner_replay_chosen)
+    asked = [p for p in lr.plays if p.round == t.lead_count and p.seat in effect.seats]
+    if not asked:
+        raise refuse(effect, f"none of seats {list(effect.seats)} played in this round since the unreported play")
+    if asked[0].seat != effect.chooser:
+        raise refuse(effect, f"seat {effect.chooser} is not the first of seats {list(effect.seats)} to have played "
+                              f"in this round since the unreported play (seat {asked[0].seat} is)")
+    lr.asking = asked
+    ask(deal, lr)
+
+
+def purpose_of(lr: reporting.LatentReport, seat: int) -> str:
+    return PURPOSES[1] if seat == partner(lr.seat) else PURPOSES[0]
+
+
+def ask(deal: Any, lr: reporting.LatentReport) -> None:
+    """The seat of the next play in ``lr.asking`` chooses whether to take it back."""
+    seat = lr.asking[0].seat
+    core.offer_choice(deal, seat, purpose_of(lr, seat), REPLAY_OPTIONS, on_chosen=chosen)
+
+
+def chosen(deal: Any, choice: Any, option: str) -> None:
+    """A seat chose: take back its play (and every later play of the round), or let it stand
+    (the next seat that played is asked; after the last, all stand)."""
+    lr = deal.table.latent_report
+    play = lr.asking.pop(0)
+    if option == "take_back":
+        take_back(deal, lr, play)
+    elif lr.asking:
+        ask(deal, lr)
     else:
-        offer_replay(deal, effect.chooser)
+        deal.table.latent_report = None
+
+
+def take_back(deal: Any, lr: reporting.LatentReport, play: reporting.PlaySince) -> None:
+    """The deal rebuilt as it was before ``play``; then what the take-back itself does
+    (``taken_back``), which the record keeps in place of the actions it undid."""
+    before = [deal.played[s] for s in range(NUM_SEATS)]
+    laid = [Counter(deal.table.on_table.get(s, ())) for s in range(NUM_SEATS)]
+    since = rebuild.restore(deal, play.point)
+    # back in the hands: not what lies on the table again (an out-of-turn play that stood
+    # by the ruling on the play taken back, its 下家 to answer it anew)
+    taken = tuple(codes(list((Counter(before[s][len(deal.played[s]):])
+                              - (Counter(deal.table.on_table.get(s, ())) - laid[s])).elements()))
+                  for s in range(NUM_SEATS))
+    done = functools.partial(taken_back, chooser=play.seat, offender=lr.seat, since=since, taken=taken)
+    rebuild.replace_undone(deal, play.point, rebuild.Step(functools.partial(_redo, done), deal.stream.next_seq))
+    done(deal)
+
+
+def taken_back(deal: Any, *, chooser: int, offender: int, since: int, taken: tuple[tuple[str, ...], ...]) -> None:
+    """After the table is restored: the 报牌 irregularity is ruled on (no longer latent); the
+    offender's report made again stands (announced anew); what the offender's partner took back
+    is unauthorised information to the offender."""
+    deal.table.latent_report = None
+    seats = tuple(s for s in range(NUM_SEATS) if taken[s])
+    deal.stream.emit(ev.PlaysTakenBack, seat=chooser, since=since, seats=seats, cards=taken, reason="GD-4.2.2")
+    reporting.report_again(deal, offender)
+    p = partner(offender)
+    if taken[p]:
+        information.mark_unauthorised(deal, (offender,), p, [Card(c) for c in taken[p]],
+                                      "partner took back (GD-4.2.2)")
+    deal._legal = None
+
+
+def _redo(done: Any, deal: Any) -> None:
+    """A take-back done again in a rebuild: what it did, then the turn's hooks (as after the choice)."""
+    done(deal)
+    if deal.phase is Phase.PLAY:
+        core.settle(deal)

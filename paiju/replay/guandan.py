@@ -213,7 +213,8 @@ def _add_play(table: Table, e: Event, cs: list[Card], reading: str, at: int | No
         _seat(table, e).restriction = None  # a lead restriction holds for one lead
     _seat(table, e).lose(cs)
     _use_exposed(table, seat_of(e.seat), cs)
-    entry = Entry(seat_of(e.seat), tuple(cs), reading_words(table.game, reading), e.seq if at is None else at)
+    entry = Entry(seat_of(e.seat), tuple(cs), reading_words(table.game, reading), e.seq if at is None else at,
+                  -1 if at is None else e.seq)
     later = [k for k, x in enumerate(table.pile.entries) if x.seq > entry.seq]
     table.pile.entries.insert(later[0] if later else len(table.pile.entries), entry)
     table.pile.winner = e.seat
@@ -561,9 +562,15 @@ def _play_stands(table: Table, e: ev.PlayStands) -> str:
 def _taken_back(table: Table, e: ev.PlaysTakenBack) -> str:
     for s, cs in enumerate(e.cards):  # ``cards`` per seat 0-3
         table.seats[seat_of(s)].hand.extend(cards(cs))
-    table.pile.entries = [x for x in table.pile.entries if x.seq < e.since]
+    for x in table.pile.entries:   # laid before, stood by a ruling since: lying on the table again
+        if x.seq < e.since <= x.stood and x.cards:
+            seat = table.seats[x.seat]
+            seat.on_table.extend(x.cards)
+            seat.laid_at = x.seq
+    table.pile.entries = [x for x in table.pile.entries if x.stood < e.since and x.seq < e.since]
     table.pile.winner = next((x.seat for x in reversed(table.pile.entries) if x.cards), None)
-    return f"plays since seq {e.since} taken back (seats {', '.join(map(str, e.seats))}; {e.reason})"
+    return (f"seat {e.seat} takes back its play 收回重出: the table is as before seq {e.since} "
+            f"(plays of seats {', '.join(map(str, e.seats))} back in hand, not exposed; {e.reason})")
 
 
 @on(ev.PassSequence)

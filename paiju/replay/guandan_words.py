@@ -25,6 +25,7 @@ FACTS = {
     "count": Fact("count reported now 本次报数", "number"),
     "acted": Fact("seats that acted since 其后出牌或不出", "seats"),
     "played": Fact("seats that played since 其后出牌", "seats"),
+    "played_this_round": Fact("seats that played since in this round 本圈其后出牌", "seats"),
     "partner_acted": Fact("partner", "flag", "its partner acted since 对家已出牌", "its partner has not acted 对家未出牌"),
     "partner_out": Fact("partner", "flag", "its partner is out 对家已出完", "its partner still plays 对家未出完"),
     "partner_still_playing": Fact("partner", "flag", "its partner still plays 对家未出完", "its partner is out 对家已出完"),
@@ -76,10 +77,12 @@ CHOICES = {
         "free": "free 自由: it leads as it likes",
     }),
     "designate": ("{seat} designates the combination {about} plays its penalty cards as", {}),
-    "replay": ("{seat} chooses whether the plays since are taken back", {
-        "take_back": "take back 收回重出", "stand": "they stand 维持"}),
-    "partner_replay": ("{seat} chooses whether its partner takes back its play", {
-        "take_back": "take back 收回重出", "stand": "it stands 维持"}),
+    "replay": ("{seat} chooses whether to take back its own play since the wrong 报牌 (the later plays of "
+               "the round go with it)", {
+                   "take_back": "take back 收回重出, not exposed", "stand": "it stands 维持"}),
+    "partner_replay": ("{seat}, the offender's partner, chooses whether to take back its own play (the later "
+                       "plays of the round go with it; the offender may not use what it shows)", {
+                           "take_back": "take back 收回重出, not exposed", "stand": "it stands 维持"}),
 }
 
 CONDITIONS = {

@@ -162,6 +162,8 @@ class Entry:
     """None: a pass."""
     label: str = ""
     seq: int = -1
+    stood: int = -1
+    """A play laid earlier (at ``seq``) that stood by a later ruling: that event's seq."""
 
 
 @attrs.define
