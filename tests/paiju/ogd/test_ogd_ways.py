@@ -104,7 +104,9 @@ def test_a_seat_that_rejoins_mid_deal_is_sent_the_deal_in_progress():
         comeback.room = None
         await comeback.run(port, room)
 
-    seats = [RawBot(0), RawBot(1), RawBot(2, misbehave=leave), RawBot(3)]
+    # the others think a little, so the deal is still going when seat 2 is back (an empty
+    # seat's moves are made at once; on a loaded machine the deal could end first)
+    seats = [RawBot(0, delay=0.02), RawBot(1, delay=0.02), RawBot(2, misbehave=leave), RawBot(3, delay=0.02)]
     options = ServeOptions(port=0, games=1, start_delay=0.0, rules={"match_end": "deals", "match_deals": 1},
                            room_timeout=30.0)
     run(play_table(options, seats, also=rejoin))
