@@ -376,7 +376,7 @@ def make_guandan_referee(rules: Any = None, fallback: Fallback = record_only_fal
 
 def _register() -> None:
     from enforcement.carried_out import GUANDAN
-    from guandan.refereed.conditions import INTERACTIONS
+    from enforcement.guandan_interactions import INTERACTIONS
     from enforcement.guandan_invariants import GuandanChecker
     from enforcement.injector import GuandanInfractions
 
