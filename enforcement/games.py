@@ -37,6 +37,10 @@ class RefereePart:
     interactions: Any = None
     """The game's table conditions and happenings (``tabletop.conditions.Interactions``), for
     the fuzzer's interaction coverage; None: the game lists none."""
+    table_citations: Any = attrs.field(factory=dict)
+    """Step → the clause the table cites when it takes that step on its own, no ruling at hand
+    (``tabletop.games.cited_by_referee``): the engine knows what it did, the referee which
+    clause that falls under."""
 
 
 def register_referee(game: str, part: RefereePart) -> None:

@@ -376,13 +376,21 @@ def make_guandan_referee(rules: Any = None, fallback: Fallback = record_only_fal
 
 def _register() -> None:
     from enforcement.carried_out import GUANDAN
-    from guandan.refereed.conditions import INTERACTIONS
+    from enforcement.guandan_interactions import INTERACTIONS
     from enforcement.guandan_invariants import GuandanChecker
     from enforcement.injector import GuandanInfractions
 
     register_referee(GAME, RefereePart(make_referee=make_guandan_referee, catalogue=GuandanInfractions,
                                        checker=GuandanChecker, effect_events=GUANDAN,
-                                       irregularity_clauses=IRREGULARITY_CLAUSES, interactions=INTERACTIONS))
+                                       irregularity_clauses=IRREGULARITY_CLAUSES, interactions=INTERACTIONS,
+                                       table_citations=TABLE_CITATIONS))
+
+
+TABLE_CITATIONS = {
+    "lead_option": "GD-2.3.1",    # the 上家 answers a lead option a or b: the exposed cards go back
+    "penalty_cards": "GD-6",      # exposed cards become penalty cards: by choice c, or as the option lapses
+}
+"""The clauses the 掼蛋 table cites for the steps it takes on its own after a ruling set them up."""
 
 
 _register()

@@ -457,7 +457,7 @@ def make_shengji_referee(rules: Any = None, fallback: Fallback = record_only_fal
 
 def _register() -> None:
     from enforcement.carried_out import SHENGJI
-    from shengji.refereed.conditions import INTERACTIONS
+    from enforcement.shengji_interactions import INTERACTIONS
     from enforcement.shengji_infractions import ShengjiInfractions
     from enforcement.shengji_invariants import ShengjiChecker
 

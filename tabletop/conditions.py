@@ -5,8 +5,10 @@ penalty cards held, the kitty being buried, …), read from a deal's state; a *h
 something that occurs (a clause's ruling, or one of the game's own events: a round ending,
 接风, a deal ending, …). An interaction is a (condition in force, happening) pair seen in
 one deal. Each game lists its own (``guandan.refereed.conditions``,
-``shengji.refereed.conditions``); its referee part carries the list (``enforcement.games``),
-so code above the game packages never compares a game's name."""
+``shengji.refereed.conditions``: the facts); its referee reads the rules into them (which pairs
+are impossible, where each can arise: ``enforcement.guandan_interactions``,
+``enforcement.shengji_interactions``) and its referee part carries the whole
+(``enforcement.games``), so code above the game packages never compares a game's name."""
 
 from __future__ import annotations
 

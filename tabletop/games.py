@@ -164,6 +164,13 @@ def layer_part(layer: str, game: str, *, load: Mapping[str, str] = {}) -> Any:
     return spec.part(layer)
 
 
+def cited_by_referee(game: str, step: str) -> str:
+    """The clause ``game``'s referee has the table cite for ``step``, a step the table takes on
+    its own, with no ruling at hand to name one (the referee part's ``table_citations``): the
+    engine names no clause itself."""
+    return str(game_spec(game).part("referee").table_citations[step])
+
+
 def events_of(module: Any) -> tuple[type[Event], ...]:
     """The event classes ``module`` defines (a game's events module), for its spec."""
     return tuple(c for c in vars(module).values()

@@ -13,6 +13,7 @@ from guandan.combos import BOMB_KINDS, Reading, readings
 from guandan.movegen import Move, plays
 from guandan.refereed import core, state
 from tabletop.cards import Card, codes, sort_cards
+from tabletop.games import cited_by_referee
 from tabletop.seats import partner, prev_seat
 
 PURPOSE = "lead_option"
@@ -61,6 +62,11 @@ def set_option(deal: Any, exposure: Any, reason: str, ruling: int | None = None)
                         else "partner_out")
 
 
+def cited(step: str) -> str:
+    """The clause the referee has the table cite for a lead option's ``step``."""
+    return cited_by_referee("guandan", step)
+
+
 LAPSES = {
     "partner_out": "its partner went out: the lead option can never be asked",
     "partner_judged_last": "its partner was judged 下游 (单下): the lead option can never be asked",
@@ -83,7 +89,7 @@ def lapse(deal: Any, opt: LeadOptionState, cause: str) -> None:
     if exposure is not None and not exposure.penalty:
         exposure.penalty = True
         deal.stream.emit(ev.PenaltyCardsMarked, seat=exposure.seat, cards=codes(exposure.cards),
-                         reason=f"GD-6: {LAPSES[cause]} (暴露张未能收回，成为罚张)", cause=cause, ruling=opt.ruling)
+                         reason=f"{cited('penalty_cards')}: {LAPSES[cause]} (暴露张未能收回，成为罚张)", cause=cause, ruling=opt.ruling)
     deal._legal = None
 
 
@@ -115,7 +121,7 @@ def partner_may_lead(deal: Any, seat: int) -> bool:
     return bool(deal.sizes[p] or t.on_table.get(p)) and p not in t.placed_last
 
 
-def restrict_lead(deal: Any, seat: int, rule: str, kind: str, *, cards: Iterable[Card] = (), reason: str = "") -> None:
+def restrict_lead(deal: Any, seat: int, rule: str, kind: str, *, cards: Iterable[Card] = ()) -> None:
     """``seat``'s next lead must ('require'), must not ('forbid') be of ``kind``, or must
     be exactly ``cards`` ('cards'). Enforced in legal_actions(); it lapses when nothing
     (or, for 'require', only bombs) satisfies it."""
@@ -188,13 +194,13 @@ def chosen(deal: Any, choice: Any, option: str) -> None:
         if not exposure.penalty:
             exposure.penalty = True
             deal.stream.emit(ev.PenaltyCardsMarked, seat=exposure.seat, cards=codes(exposure.cards),
-                             reason="GD-6: choice c, the exposed cards stay")
+                             reason=f"{cited('penalty_cards')}: choice c, the exposed cards stay")
         return
     t.lead_options.remove(opt)
     t.exposures.remove(exposure)
     deal.stream.emit(ev.ExposureLifted, seat=exposure.seat, cards=codes(exposure.cards),
-                     reason=f"GD-2.3.1: choice {'a' if option == 'forbid' else 'b'}")
-    restrict_lead(deal, opt.restricted, option, opt.kind, reason="GD-2.3.1")
+                     reason=f"{cited('lead_option')}: choice {'a' if option == 'forbid' else 'b'}")
+    restrict_lead(deal, opt.restricted, option, opt.kind)
 
 
 def on_turn(deal: Any, seat: int, leading: bool) -> Any:

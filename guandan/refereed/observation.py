@@ -83,7 +83,7 @@ def _exposure_views(exposures: tuple[tuple[int, bool, tuple[Card, ...]], ...]) -
             exposed[seat].extend(cards)
             if is_penalty:
                 penalty[seat].extend(cards)
-            by_side[seat % 2].append(UnauthorisedItem("exposed cards (GD-7)", seat, tuple(sort_cards(cards))))
+            by_side[seat % 2].append(UnauthorisedItem("exposed cards", seat, tuple(sort_cards(cards))))
         if len(_EXPOSURE_VIEWS) >= _EXPOSURE_VIEWS_KEPT:
             _EXPOSURE_VIEWS.clear()
         views = _EXPOSURE_VIEWS[exposures] = (tuple(tuple(sort_cards(x)) for x in exposed),

@@ -81,10 +81,9 @@ def offender_leads(deal: Any, sequence: PassSequence, top: Any) -> None:
         bars.take_bar(deal, offender, "next_turn")
         deal.stream.emit(ev.BarEnded, seat=offender, how="lifted")
     bars.lapse_round_bars(deal)
-    exposed = [c for e in t.exposures if e.seat == offender and e.reason.startswith("GD-4.2.3")
-               for c in e.cards]
+    exposed = [c for e in t.exposures if e.seat == offender and e.led_after_sequence for c in e.cards]
     if exposed:
-        lead_option.restrict_lead(deal, offender, "cards", "exposed cards", cards=exposed, reason="GD-4.2.3")
+        lead_option.restrict_lead(deal, offender, "cards", "exposed cards", cards=exposed)
 
 
 def play_on(deal: Any, sequence: PassSequence, top: Any) -> None:

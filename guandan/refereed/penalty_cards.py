@@ -34,6 +34,9 @@ class Exposure:
     penalty: bool = False
     size: int = attrs.field(default=0)
     """How many cards ``kind`` was read from (it is read again when fewer remain)."""
+    led_after_sequence: bool = False
+    """The ruling that exposed them also imposed a pass sequence after which their owner
+    leads a new round (``PassSequence`` with then 'offender_leads'): it leads them then."""
 
     def __attrs_post_init__(self) -> None:
         self.size = self.size or len(self.cards)
@@ -92,7 +95,7 @@ def as_penalty(deal: Any, exposure: Exposure, reason: str) -> None:
     make_penalty(deal, exposure.seat, exposure, reason)
 
 
-def make_penalty(deal: Any, seat: int, exposure: Exposure | None = None, reason: str = "GD-6") -> None:
+def make_penalty(deal: Any, seat: int, exposure: Exposure | None, reason: str) -> None:
     """Exposed cards (one exposure, or all of the seat's) become penalty cards (GD-6)."""
     t = deal.table
     for e in t.exposures:
@@ -162,7 +165,10 @@ def on_expose(deal: Any, effect: Any, plan: Any) -> None:
         then = functools.partial(lead_option.set_option, ruling=plan.ruling)
     elif plan.take("PenaltyCards", seat=seat, cards=effect.cards) is not None:
         then = as_penalty
-    expose(deal, seat, cards, plan.reason, then=then, reading=reading, only_new=False)
+    exposure = expose(deal, seat, cards, plan.reason, then=then, reading=reading, only_new=False)
+    if exposure is not None:
+        exposure.led_after_sequence = any(e.KIND == "PassSequence" and e.then == "offender_leads"
+                                          and e.offender == seat for e in plan.effects)
 
 
 def on_with_expose(deal: Any, effect: Any, plan: Any) -> None:

@@ -55,6 +55,8 @@ class LatentReport:
     asking: list[PlaySince] = attrs.Factory(list)
     """GD-4.2.2: the plays of this round whose seats are still to be asked whether they take
     theirs back, in play order (the first one is being asked)."""
+    cited: str = ""
+    """The clause the ruling that offered the take-back cited (its reason): a take-back cites it."""
 
 
 def report(deal: Any, a: Report, handed: bool) -> None:

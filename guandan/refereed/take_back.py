@@ -38,6 +38,7 @@ def on_replay(deal: Any, effect: Any, plan: Any) -> None:
         raise refuse(effect, f"seat {effect.chooser} is not the first of seats {list(effect.seats)} to have played "
                               f"in this round since the unreported play (seat {asked[0].seat} is)")
     lr.asking = asked
+    lr.cited = plan.reason
     ask(deal, lr)
 
 
@@ -75,23 +76,26 @@ def take_back(deal: Any, lr: reporting.LatentReport, play: reporting.PlaySince) 
     taken = tuple(codes(list((Counter(before[s][len(deal.played[s]):])
                               - (Counter(deal.table.on_table.get(s, ())) - laid[s])).elements()))
                   for s in range(NUM_SEATS))
-    done = functools.partial(taken_back, chooser=play.seat, offender=lr.seat, since=since, taken=taken)
+    done = functools.partial(taken_back, chooser=play.seat, offender=lr.seat, since=since, taken=taken,
+                             cited=lr.cited)
     rebuild.replace_undone(deal, play.point, rebuild.Step(functools.partial(_redo, done), deal.stream.next_seq))
     done(deal)
 
 
-def taken_back(deal: Any, *, chooser: int, offender: int, since: int, taken: tuple[tuple[str, ...], ...]) -> None:
+def taken_back(deal: Any, *, chooser: int, offender: int, since: int, taken: tuple[tuple[str, ...], ...],
+               cited: str) -> None:
     """After the table is restored: the 报牌 irregularity is ruled on (no longer latent); the
     offender's report made again stands (announced anew); what the offender's partner took back
-    is unauthorised information to the offender."""
+    is unauthorised information to the offender. ``cited``: the clause of the ruling that
+    offered the take-back, which the take-back's events cite."""
     deal.table.latent_report = None
     seats = tuple(s for s in range(NUM_SEATS) if taken[s])
-    deal.stream.emit(ev.PlaysTakenBack, seat=chooser, since=since, seats=seats, cards=taken, reason="GD-4.2.2")
+    deal.stream.emit(ev.PlaysTakenBack, seat=chooser, since=since, seats=seats, cards=taken, reason=cited)
     reporting.report_again(deal, offender)
     p = partner(offender)
     if taken[p]:
         information.mark_unauthorised(deal, (offender,), p, [Card(c) for c in taken[p]],
-                                      "partner took back (GD-4.2.2)")
+                                      f"partner took back ({cited})")
     deal._legal = None
 
 

@@ -212,7 +212,7 @@ def draw_kitty(deal: Any, a: DrawKitty) -> None:
     if deal.phase is not Phase.DRAW or deal.to_act is None or deal.drawn >= len(deal.stock) - KITTY_SIZE:
         raise IllegalAction("no draw into the kitty now: the draw is over")
     if deal.banker is None or a.seat != deal.banker:
-        raise IllegalAction("only a known banker draws on into the kitty (SJ-1.5)")
+        raise IllegalAction("only a known banker draws on into the kitty")
     if t.draw.kitty_draw is not None or t.draw.kitty_drawn is not None:
         raise IllegalAction("the banker already draws into the kitty")
     e = deal.stream.emit(IrregularAttempt, seat=a.seat, irregularity="banker_drew_kitty",

@@ -87,6 +87,9 @@ def test_GD_6_partner_going_out_with_a_live_option_makes_the_exposed_cards_penal
     lapsed = t.of("table.penalty_cards", out)
     assert [(e.seat, e.cards, e.cause, e.ruling) for e in lapsed] == [(2, ("HK",), "partner_out", exposure.seq)]
     assert not t.rulings()[1:]                                 # no new ruling: the LeadOption's own lapse
+    # the clause the referee part has the table cite for penalty cards, the cause in words
+    assert lapsed[0].reason == ("GD-6: its partner went out: the lead option can never be asked "
+                                "(暴露张未能收回，成为罚张)")
     deal = t.deal
     assert not deal.table.lead_options and deal.table.exposures[0].penalty
     t.do(Pass(1))

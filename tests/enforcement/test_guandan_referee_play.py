@@ -146,7 +146,9 @@ def test_GD_2_3_1_a_forbid_the_exposed_type_cards_go_back(table):
     t = out_of_turn_called(table)
     t.do(CallReferee(3))
     partner_gets_the_lead(t)
-    t.do(Choose(1, "forbid"))
+    out = t.do(Choose(1, "forbid"))
+    # the table names no clause itself: it cites the one its referee part lists for the answer
+    assert [e.reason for e in t.of("table.exposure_lifted", out)] == ["GD-2.3.1: choice a"]
     assert t.engine.to_act == 0
     assert t.legal_plays() == [("C5", "SINGLE 5"), ("SJ", "SINGLE J")]   # no pair of jacks
     assert t.deal.observe(3).exposed[2] == ()          # the exposed cards went back
@@ -190,7 +192,8 @@ def test_GD_2_3_1_c_free_cards_stay_exposed_become_penalty_cards_and_the_choice_
     t.do(CallReferee(3))
     partner_gets_the_lead(t)
     out = t.do(Choose(1, "free"))
-    assert t.of("table.penalty_cards", out)[0].cards == ("H9", "C9")
+    marked = t.of("table.penalty_cards", out)[0]
+    assert marked.cards == ("H9", "C9") and marked.reason == "GD-6: choice c, the exposed cards stay"
     assert t.deal.observe(3).penalty[2] == cards("H9 C9")
     assert ("SJ DJ", "PAIR J") in t.legal_plays()     # free
     t.play(0, "SJ DJ", "PAIR J")                      # the lead is made …

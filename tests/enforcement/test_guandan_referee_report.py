@@ -93,9 +93,12 @@ def test_GD_4_2_2_the_offenders_partner_may_take_back_its_own_play(table):
     t.do(Choose(1, "stand"))
     assert t.to_act == 2 and t.deal.observe(2).choice == ("partner_replay", ("take_back", "stand"))
     out = t.do(Choose(2, "take_back"))
-    assert t.of("gd.taken_back", out)[0].cards == ((), (), ("C7",), ())
+    taken = t.of("gd.taken_back", out)[0]
+    assert taken.cards == ((), (), ("C7",), ())
+    assert taken.reason == t.rulings()[-1].clause == "GD-4.2.2"   # the ruling that offered it, cited
     assert t.deal.top.seat == 1 and t.to_act == 2    # seat 1's play stands; seat 2 acts again
     assert [(f.source, f.cards) for f in t.deal.observe(0).unauthorised] == [(2, cards("C7"))]
+    assert [f.what for f in t.of("gd.unauthorised", out)] == ["partner took back (GD-4.2.2)"]
 
 
 def test_GD_4_2_3_offender_played_again_taken_back_exposed_barred_and_the_pass_sequence(table, effect_kinds):

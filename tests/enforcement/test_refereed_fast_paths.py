@@ -91,7 +91,7 @@ def _exposure_reference(deal: Any, seat: int) -> dict[str, Any]:
         if e.penalty:
             penalty[e.seat].extend(e.cards)
     items = [m.item for m in t.unauthorised if m.seat == seat]
-    items += [UnauthorisedItem("exposed cards (GD-7)", e.seat, tuple(sort_cards(e.cards)))
+    items += [UnauthorisedItem("exposed cards", e.seat, tuple(sort_cards(e.cards)))
               for e in t.exposures if e.seat % 2 == seat % 2]
     return {"exposed": tuple(tuple(sort_cards(x)) for x in exposed),
             "penalty": tuple(tuple(sort_cards(x)) for x in penalty), "unauthorised": tuple(items)}

@@ -3,7 +3,7 @@ kind of reason checked on fuzzed deals, and the pairs left possible but unseen s
 within the injectors' reach.
 
 Three kinds of reason mark a pair impossible: a rule of the game's order written out by hand
-(``IMPOSSIBLE`` of ``guandan/shengji.refereed.conditions``: "tribute is done before the first
+(``IMPOSSIBLE`` of ``enforcement.guandan_interactions`` / ``shengji_interactions``: "tribute is done before the first
 play"), the stages of a condition and of one of the game's own happenings that never meet
 (``condition_stages``, ``happening_stages``), and the stages of a condition and of the
 irregularities a clause rules on that never meet (``irregularity_stages``, the clause's
@@ -173,7 +173,7 @@ def test_guandan_marks_by_hand_are_not_vacuous(played):
     """掼蛋's hand-written marks (but those of the clauses no ruling cites, below) pair
     conditions and happenings that both arise in the deals above, only never together: most
     marked pairs' condition was in force, and their happening arose, under some other condition."""
-    from guandan.refereed.conditions import _DECIDED_BY_SUB_CLAUSES
+    from enforcement.guandan_interactions import _DECIDED_BY_SUB_CLAUSES
 
     matrix = Matrix("guandan")
     pairs = _pairs(played["guandan"])
@@ -189,7 +189,7 @@ def test_guandan_marks_by_hand_are_not_vacuous(played):
 def test_guandan_clauses_divided_by_sub_clauses_are_never_cited(played):
     """The clauses marked as decided by their sub-clauses have sub-clauses in the rulebook,
     and no ruling of the deals above cites them, while their sub-clauses are cited."""
-    from guandan.refereed.conditions import _DECIDED_BY_SUB_CLAUSES
+    from enforcement.guandan_interactions import _DECIDED_BY_SUB_CLAUSES
 
     ids = {c.id for c in clauses_for("guandan") if not c.heading}
     arose = {h for _, h in _pairs(played["guandan"])}

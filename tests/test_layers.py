@@ -1,0 +1,63 @@
+"""Facts in the engine, decisions in the referee (issue 27 item 2): the game packages name no
+clause of the rulebooks. A clause id ("GD-2.3.1", "SJ-3.1.10", or one built in an f-string)
+as a string literal in ``guandan/`` or ``shengji/`` is a rule decision or a clause's words in
+the engine; the referee (``enforcement``) says which clause applies. Comments and docstrings
+may cite a clause to say why code exists."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE_PACKAGES = ("guandan", "shengji")
+CLAUSE_ID = re.compile(r"\b(GD|SJ)-\d")
+_FORMATTED = "0"
+"""What an f-string's formatted value reads as: ``f"GD-{n}"`` names a clause too."""
+
+
+def _text(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else _FORMATTED
+                       for v in node.values)
+    return None
+
+
+def clause_literals(source: str) -> list[tuple[int, str]]:
+    """(line, text) of each string literal or f-string in ``source`` that names a clause id,
+    docstrings (a string standing alone as a statement) left out."""
+    tree = ast.parse(source)
+    standalone = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
+    # an f-string's parts are read with it, as one text
+    standalone |= {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
+    found = []
+    for node in ast.walk(tree):
+        text = _text(node)
+        if text is not None and id(node) not in standalone and CLAUSE_ID.search(text):
+            found.append((getattr(node, "lineno", 0), text))
+    return found
+
+
+def test_no_clause_id_literal_in_the_game_packages():
+    found = [f"{path.relative_to(ROOT)}:{line}: {text[:80]!r}"
+             for package in ENGINE_PACKAGES for path in sorted((ROOT / package).rglob("*.py"))
+             for line, text in clause_literals(path.read_text(encoding="utf-8"))]
+    assert not found, "clause ids in the engine (the referee names clauses):\n" + "\n".join(found)
+
+
+def test_the_check_finds_literals_and_f_strings_but_not_comments_or_docstrings():
+    source = '''
+"""Module docstring citing GD-6."""
+# a comment citing GD-2.3.1
+def f(n):
+    """Docstring citing SJ-1.5."""
+    a = "GD-2.3.2: the play stands"
+    b = f"GD-4.2.{n}"
+    c = f"SJ-{n}"
+    d = "no clause: GD-x, pass"
+    return a, b, c, d
+'''
+    assert [line for line, _ in clause_literals(source)] == [6, 7, 8]
