@@ -18,7 +18,8 @@ did until the learner's next turn included. An action outside the mask ends the 
 with ``illegal_reward`` (default -1) and ``info["illegal_action"]`` (PettingZoo's
 TerminateIllegalWrapper does the same for the classic games). An episode the other seats
 (or the referee) decide before the learner's first turn still takes one step: ``reset``
-hands a mask allowing every action, and the next ``step`` ends it with its reward."""
+hands a mask allowing every action, and the next ``step`` ends it with its reward (the
+PettingZoo environment's own convention, passed through)."""
 
 from __future__ import annotations
 
@@ -82,7 +83,6 @@ class SingleAgentEnv(gymnasium.Env):
         self.render_mode = options.get("render_mode")
         self.illegal_reward = float(illegal_reward)
         self._over = True
-        self._decided = False
         self._carried = 0.0
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict[str, np.ndarray], dict]:
@@ -92,9 +92,6 @@ class SingleAgentEnv(gymnasium.Env):
             seed = int(self.np_random.integers(2**62))
         table.reset(seed=seed)
         self._over = False
-        # the bots and the referee may decide the episode before the learner acts (a 掼蛋 deal
-        # forced during the draw): the mask then allows every action and the next step ends it
-        self._decided = bool(table.terminations[self.agent])
         # a reward earned before the learner's first turn (a penalty in the draw) comes with its first step
         self._carried = float(table._cumulative_rewards[self.agent])
         return table.observe(self.agent), self._info()
@@ -104,10 +101,6 @@ class SingleAgentEnv(gymnasium.Env):
         if self._over:
             raise RuntimeError("the episode is over: call reset()")
         observation = table.observe(self.agent)
-        if self._decided:   # over before the learner's first turn: this step delivers its reward
-            self._over = True
-            copied = {key: value.copy() for key, value in observation.items()}   # reset handed these out
-            return copied, self._carried, True, False, self._info()
         action = int(action)
         if not (0 <= action < len(observation["action_mask"]) and observation["action_mask"][action]):
             self._over = True
@@ -149,11 +142,11 @@ class SingleAgentEnv(gymnasium.Env):
 
     def clone(self) -> tuple[bytes, tuple]:
         """A snapshot of the episode now (the table's, with this wrapper's own state)."""
-        return self.table.clone(), (self._over, self._decided, self._carried)
+        return self.table.clone(), (self._over, self._carried)
 
     def restore(self, snapshot: tuple[bytes, tuple]) -> None:
         """Put the episode back as it was at ``clone`` (as often as wanted)."""
-        table_state, (self._over, self._decided, self._carried) = snapshot
+        table_state, (self._over, self._carried) = snapshot
         self.table.restore(table_state)
 
     # the table's tools, as ``env.unwrapped.…`` (the README)
@@ -170,7 +163,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     def legal_actions(self) -> list[Any]:
         """The engine actions the learner may take now (empty when it has no decision)."""
-        return self.table.legal_actions(self.agent) if not (self._over or self._decided) else []
+        return self.table.legal_actions(self.agent) if not self._over else []
 
     def decode_action(self, action: int) -> Any:
         """The engine action (a 双升 CARD step: the card it adds) that ``action`` stands for now."""

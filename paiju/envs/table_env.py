@@ -22,8 +22,11 @@ the levels the winning side still lacked to pass A; ``reward="result"``: +1 / -1
 match result (a deal episode: for the deal's winning side).
 
 What the bots and the referee do before an agent's first turn counts: ``reset`` hands out
-those rewards, and an episode they decide outright ends there (every agent terminated).
-An acting agent never gets an all-zero mask (once the episode is over: all ones).
+those rewards. An episode they decide outright before it (a 掼蛋 deal forced during the
+draw) still takes one step, as the Gymnasium wrapper's does and Tianshou expects: ``reset``
+leaves the first agent selected and alive with a mask allowing every action, and its step
+(any action) ends the episode, handing every agent its reward. An acting agent never gets
+an all-zero mask (once the episode is over: all ones).
 """
 
 from __future__ import annotations
@@ -121,6 +124,7 @@ class TableEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(spec.N_ACTIONS) for a in self.possible_agents}
         self._root: int | None = None
         self._episode_index = -1
+        self._decided_at_reset = False
         self._no_features = (np.zeros(0, np.int64), np.zeros((0, spec.FEATURE_WIDTH), np.int8))
         self.engine: Any = None
 
@@ -171,18 +175,29 @@ class TableEnv(AECEnv):
         self._decision: Any = None
         self._obs_cache: dict[str, Any] = {}
         self._views: dict[int, Any] = {}
+        self._decided_at_reset = False
         self._deliver(self.engine.take_events())
         self._advance()
-        # what the bots and the referee did before any agent acts counts too: a deal decided
-        # during the draw ends the episode here, its reward delivered to every agent
-        self._hand_out_rewards()
-        if self._to_act is None:
+        if self._to_act is None:   # decided before any agent acts: one step (any action) ends it
+            self._decided_at_reset = True
             self.agent_selection = self.agents[0]
+            self.terminations = {a: False for a in self.agents}
+            self.infos = {a: self._info(None) for a in self.agents}
+        else:   # what the bots and the referee did before the first turn counts too
+            self._hand_out_rewards()
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
+            return
+        if self._decided_at_reset:   # the episode's one step: the action changes nothing
+            self._decided_at_reset = False
+            self._cumulative_rewards[agent] = 0.0
+            self._obs_cache = {}
+            self._end()
+            self._hand_out_rewards()
+            self._deads_step_first()
             return
         decision = self._decision or self._current_decision()
         mask = decision.mask
@@ -233,7 +248,8 @@ class TableEnv(AECEnv):
         # once the episode is over no action is asked for and any is accepted: never an all-zero mask
         if decision is not None:
             mask = decision.mask
-        elif self.terminations.get(agent, True) or self.truncations.get(agent, True):
+        elif (self.terminations.get(agent, True) or self.truncations.get(agent, True)
+              or (self._decided_at_reset and agent == self.agent_selection)):
             mask = np.ones(self.spec.N_ACTIONS, np.int8)
         else:   # another agent's turn (PettingZoo's convention: nothing legal now)
             mask = np.zeros(self.spec.N_ACTIONS, np.int8)
@@ -296,7 +312,7 @@ class TableEnv(AECEnv):
 
     STATE = ("_root", "_episode_index", "engine", "tracker", "_bots", "_interjecting", "_bot_observes",
              "referee", "agents", "rewards", "_cumulative_rewards", "terminations", "truncations", "infos",
-             "_team_reward", "_rewarded", "_to_act", "_scored", "_steps", "_decision", "agent_selection",
+             "_team_reward", "_rewarded", "_decided_at_reset", "_to_act", "_scored", "_steps", "_decision", "agent_selection",
              "_skip_agent_selection")
     """What changes as an episode is played: a snapshot holds exactly these (the engine, the
     bots with their random streams, the referee with its ledger, the PettingZoo dicts)."""

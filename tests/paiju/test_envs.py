@@ -40,7 +40,7 @@ def _walk(env, seed: int, steps: int, check) -> None:
     rng = np.random.default_rng(seed)
     for _ in range(steps):
         agent = env.agent_selection
-        if env.terminations[agent]:
+        if env.terminations[agent] or env.unwrapped.engine.result is not None:   # over (or decided in the draw)
             env.reset()
             continue
         check(env, agent)
@@ -594,7 +594,7 @@ def test_a_guandan_deal_decided_in_the_draw_ends_at_the_first_step_with_its_rewa
     decided = []
     for seed in range(80):
         obs, _ = env.reset(seed=seed)
-        if env.unwrapped.table.terminations["player_0"]:
+        if env.unwrapped.engine.result is not None:
             decided.append(seed)
             assert obs["action_mask"].all()
             _obs, reward, terminated, _trunc, info = env.step(0)
@@ -604,6 +604,56 @@ def test_a_guandan_deal_decided_in_the_draw_ends_at_the_first_step_with_its_rewa
             with pytest.raises(RuntimeError, match="call reset"):
                 env.step(0)
     assert decided   # the draw decided some deals
+
+
+DECIDED_IN_THE_DRAW = 12
+"""A seed whose first 掼蛋 deal (seats 1 and 3 random, infractions 0.3) the draw decides."""
+
+
+def _decided_in_the_draw(env):
+    """``env`` (a PettingZoo 掼蛋 env) reset to a deal the draw decides, before any agent acts."""
+    env.reset(seed=DECIDED_IN_THE_DRAW)
+    assert env.unwrapped.engine.result is not None and env.unwrapped.engine.result.plays == 0
+    return env
+
+
+def test_a_pettingzoo_deal_decided_in_the_draw_takes_one_step_that_delivers_every_reward():
+    """Decided before any agent acts: reset leaves the first agent selected and alive with a
+    mask allowing every action (its reward, result and the others' rewards held back); its
+    step, whatever the action, ends the episode with every agent's reward; then the AEC
+    loop's dead steps (``action=None``) empty ``agents``."""
+    env = guandan_v0.env(bots={1: "random", 3: "random"}, infractions=0.3)
+    rows = _logged(env.unwrapped)
+    _decided_in_the_draw(env)
+    assert env.agent_selection == "player_0" and env.agents == ["player_0", "player_2"]
+    obs, reward, terminated, truncated, info = env.last()
+    assert obs["action_mask"].all() and reward == 0.0 and not (terminated or truncated)
+    assert info["result"] is None
+    assert not env.observe("player_2")["action_mask"].any()   # not its turn
+    env.step(int(np.random.default_rng(0).integers(gs.N_ACTIONS)))   # any action
+    change = _level_change(rows, 0)
+    assert change != 0
+    totals = {}
+    for agent in env.agent_iter(10):
+        obs, reward, terminated, _trunc, info = env.last()
+        assert terminated and obs["action_mask"].all() and info["result"] is env.unwrapped.engine.result
+        totals[agent] = reward
+        env.step(None)
+    assert totals == {"player_0": change, "player_2": change} and env.agents == []
+
+
+def test_pettingzoo_api_test_passes_on_deals_decided_in_the_draw():
+    """pettingzoo's api_test where every reset plays a deal the draw decides."""
+
+    class Decided(guandan_v0.OrderEnforcing):
+        def reset(self, seed=None, options=None):
+            super().reset(seed=DECIDED_IN_THE_DRAW, options=options)
+
+    env = Decided(guandan_v0.raw_env(bots={1: "random", 3: "random"}, infractions=0.3))
+    _decided_in_the_draw(env)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env, num_cycles=50)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -694,6 +744,13 @@ def test_a_tianshou_collector_gathers_refereed_episodes_from_two_envs():
     collector = Collector(algorithm, DummyVectorEnv([make, make]), VectorReplayBuffer(20_000, 2))
     collector.reset()
     assert collector.collect(n_episode=4, reset_before_collect=False).n_collected_episodes == 4
+    decided = make()   # a deal the draw decides: one step (a masked random action) ends it
+    obs, _info = decided.reset(seed=DECIDED_IN_THE_DRAW)
+    assert all(obs["mask"])
+    _obs, rewards, terminated, _trunc, info = decided.step(0)
+    result = info["result"]
+    assert terminated and result.plays == 0
+    assert rewards[0] == rewards[1] == (result.levels if result.team == 0 else -result.levels)
 
 
 @pytest.mark.parametrize("env_id", ["paiju/Guandan-v0", "paiju/Shengji-v0"])
@@ -734,7 +791,7 @@ def test_an_env_pickles_deep_copies_and_restores_to_the_same_future(game):
 
     env = MODULES[game].env(bots={1: "random", 2: "heuristic", 3: "random"}, infractions=0.2)
     env.reset(seed=12)
-    while env.terminations[env.agent_selection]:   # a deal the draw decided: the next one
+    while env.unwrapped.engine.result is not None:   # a deal the draw decided: the next one
         env.reset()
     rng = np.random.default_rng(12)
     for _ in range(15):
@@ -951,7 +1008,7 @@ def test_skip_forced_hands_the_learner_only_real_choices_and_still_counts_the_re
     obs, info = env.reset(seed=seed)
     total, terminated, rng = 0.0, False, np.random.default_rng(seed)
     while not terminated:
-        if not env.unwrapped._decided:
+        if env.unwrapped.engine.result is None:   # not decided before the learner's first turn
             assert np.count_nonzero(obs["action_mask"]) >= 2
         obs, reward, terminated, _trunc, info = env.step(_pick(obs["action_mask"], rng))
         total += reward
