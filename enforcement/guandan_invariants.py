@@ -28,6 +28,13 @@ def deal_of(engine: Any) -> Any:
     return getattr(engine, "current_deal", engine)
 
 
+def deal_of_event(engine: Any, e: Any) -> Any:
+    """The deal event ``e`` belongs to: a change that ends a match's deal also draws the next,
+    so one batch of events may span both."""
+    numbered = getattr(engine, "deal_numbered", None)
+    return engine if numbered is None else numbered(e.deal)
+
+
 def _contains(counts: list[int], cards: Any) -> bool:
     """Whether a count list holds the multiset ``cards``."""
     if len(cards) == 1:
@@ -165,8 +172,8 @@ class GuandanChecker(Checker):
         elif kind == "gd.taken_back":
             self.undo_since(e.since, e.deal, -1 if log.report is None else log.report.seq)
             self._taken_back(log, e)
-            t = deal_of(engine).table   # the table as it was before the play taken back
-            log.finished = list(deal_of(engine).finish_order)
+            t = deal_of_event(engine, e).table   # the table as it was before the play taken back
+            log.finished = list(deal_of_event(engine, e).finish_order)
             log.bars = {s: list(scopes) for s, scopes in t.bars.items()}
             log.stale &= {s for s, scopes in t.bars.items() if "round" in scopes}
             # an out-of-turn play may lie on the table again, its 下家 to answer it anew
@@ -271,7 +278,7 @@ class GuandanChecker(Checker):
             did = "nothing" if answer is None else f"{answer.KIND} seq {answer.seq}"
             raise violated("followed_before_it_stands", f"GD-2.3.2 on the out-of-turn play at seq {e.answers}, "
                            f"but its 下家 (seat {responder}) did not play on it ({did})", e)
-        why = why_not_beats(Reading.from_code(answer.reading), Reading.from_code(reading), deal_of(engine).level)
+        why = why_not_beats(Reading.from_code(answer.reading), Reading.from_code(reading), deal_of_event(engine, e).level)
         if why is not None:
             raise violated("followed_before_it_stands", f"GD-2.3.2 on the out-of-turn play at seq {e.answers}: "
                            f"seat {responder}'s {answer.reading} is no play on {reading} ({why})", e)

@@ -10,8 +10,8 @@ One module for every user: `paiju fuzz`, the hypothesis state machines
     checker.finish(engine, result)           # end-of-unit checks
 
 A broken invariant raises ``InvariantViolation`` (an AssertionError: pytest shows it as a
-failure) naming the invariant id of ``INVARIANTS``. The checker only reads the engine (a
-match is never asked ``to_act``: that would draw its next deal).
+failure) naming the invariant id of ``INVARIANTS``. The checker only reads the engine (every
+read is pure); a batch of events may end a deal of a match and start the next.
 """
 
 from __future__ import annotations

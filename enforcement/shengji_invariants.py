@@ -102,7 +102,8 @@ class ShengjiChecker(Checker):
         higher = sum(d for d in log.deltas if d > 0)
         if e.points != max(0, e.raw + lower) + higher:
             raise violated("scoring_consistent", f"points {e.points} from raw {e.raw} and adjustments {log.deltas}", e)
-        result = deal_of(engine).result
+        numbered = getattr(engine, "deal_numbered", None)   # a batch may end one deal and start the next
+        result = (engine if numbered is None else numbered(e.deal)).result
         if result is not None and sum(d for _, d in result.adjustments) != sum(log.deltas):
             raise violated("scoring_consistent", f"the result's adjustments {result.adjustments} are not the "
                            f"announced ones {log.deltas}", e)

@@ -19,9 +19,11 @@ The match ends by ``rules.match_end``: 'pass_a' (a side passes A), or 'deals' (a
 ``rules.match_deals`` deals; a side that passes A earlier still ends it, scoring
 ``rules.pass_a_score``); ``rules.max_deals`` is a guard that ends it with a result by levels.
 
-A deal's end is settled at once (levels, match end); the next deal is drawn only when
-someone asks who is to act, so a referee that sees the end of a deal can still call
-``schedule_next_deal`` (GD-5.2) before it is drawn.
+Every change (``apply``, and the referee hooks ``force_result``, ``carry_out``,
+``add_level_penalty``) ends by settling a deal that is over (levels, match end) and drawing the
+next one once nothing awaits a ruling: an irregularity that comes to light at a deal's end
+is ruled on (e.g. a GD-5.2 next-deal procedure scheduled) before the next deal is drawn.
+Every read (``phase``, ``to_act``, ``legal_actions``, ``observe``, ``result``…) is pure.
 """
 
 from __future__ import annotations
@@ -107,6 +109,8 @@ class Match:
         self.scheduled: NextDeal | None = None
         self._settled = False
         self._levels_before = self.levels
+        self.previous_deal: Deal | None = None
+        """The deal before ``deal`` (None during the first)."""
         if first_deal is not None:
             if first_deal.stream is not self.stream:
                 raise ValueError("the first deal must be built on the match's event stream")
@@ -120,14 +124,10 @@ class Match:
 
     @property
     def phase(self) -> Phase:
-        self._settle()
-        self._start_next_if_due()
         return self.deal.phase
 
     @property
     def to_act(self) -> int | str | None:
-        self._settle()
-        self._start_next_if_due()
         return self.deal.to_act
 
     @property
@@ -136,36 +136,29 @@ class Match:
         return self.deal.awaiting_ruling
 
     def legal_actions(self) -> LegalActions:
-        self._start_next_if_due()
         return self.deal.legal_actions()
 
     def apply(self, action: Action) -> list[Event]:
-        self._settle()
-        self._start_next_if_due()
         if type(action) is Ruling or type(action) is Unresolved:
             self.deal.apply_ruling(action, match=self)   # level penalties go to this match
             events = self.stream.take()
         else:
             events = self.deal.apply(action)
-        self._settle()
+        self._between_deals()
         events.extend(self.stream.take())
         return events
 
     def why_illegal(self, action: Any) -> str | None:
-        self._start_next_if_due()
         return self.deal.why_illegal(action)
 
     def observe(self, seat: int) -> Observation:
-        self._start_next_if_due()
         return self.deal.observe(seat)
 
     def take_events(self) -> list[Event]:
-        self._settle()
         return self.stream.take()
 
     @property
     def result(self) -> MatchResult | None:
-        self._settle()
         if self.ended is None:
             return None
         scores = self.scores
@@ -189,8 +182,16 @@ class Match:
 
     @property
     def current_deal(self) -> Deal:
-        """The deal being played (or the one just over, until the next is drawn)."""
+        """The deal being played (or the one just over: the last of the match, or one whose
+        end awaits a ruling)."""
         return self.deal
+
+    def deal_numbered(self, number: int) -> Deal:
+        """The deal ``number``: the current one or the one before it. A change that ends a
+        deal also draws the next, so its events span both; an observer reads, for each event,
+        the deal it belongs to (``event.deal``)."""
+        previous = self.previous_deal
+        return previous if previous is not None and previous.deal_number == number else self.deal
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -202,6 +203,7 @@ class Match:
     def add_level_penalty(self, team: int, levels: int, reason: str = "") -> list[Event]:
         """LevelDiffPenalty: ``levels`` are subtracted from ``team``'s match score."""
         self._add_level_penalty(team, levels, reason)
+        self._between_deals()
         return self.stream.take()
 
     def _add_level_penalty(self, team: int, levels: int, reason: str = "") -> None:
@@ -217,7 +219,7 @@ class Match:
         """Set up the next deal differently (GD-5.1: the seats judged 单下 give no tribute;
         GD-5.2: no tribute, shuffler, cutter, first drawer and leader set explicitly). An
         imposed leader means no tribute at all (GD-5.2). Applies to the deal after the
-        current one (which is drawn only once someone asks ``to_act``)."""
+        current one (set it before ending the current one, or while its end awaits a ruling)."""
         self._schedule_next_deal(no_tribute_seats=no_tribute_seats, no_tribute=no_tribute, shuffler=shuffler,
                                  cutter=cutter, first_drawer=first_drawer, leader=leader)
         return self.stream.take()
@@ -244,8 +246,10 @@ class Match:
     def force_result(self, finish_order: Sequence[int], reason: str = "") -> list[Event]:
         """End the current deal with ``finish_order`` (the referee's ForcedLast /
         ForcedDoubleLast) and settle it; returns the events. A deal that already ended
-        (and whose successor is not drawn yet) is re-scored."""
+        (and whose successor is not drawn yet: the match is over, or a ruling is awaited)
+        is re-scored. The next deal is drawn when due."""
         self._force_result(finish_order, reason)
+        self._between_deals()
         return self.stream.take()
 
     def _force_result(self, finish_order: Sequence[int], reason: str = "") -> None:
@@ -265,11 +269,18 @@ class Match:
                   answers: int | None = None) -> None:
         """Carry out a ruling on the deal in progress (``guandan.refereed.engine.carry_out``
         with this match around it: level penalties go to the match score, the next-deal
-        procedure to the next deal, a forced result is settled). The events wait in the stream."""
+        procedure to the next deal, a forced result is settled, the next deal drawn when due).
+        The events wait in the stream."""
         self.deal.carry_out(effects, sanctions, reason=reason, answers=answers, match=self)
+        self._between_deals()
 
     # -----------------------------------------------------------------------------------------
     # Between deals
+
+    def _between_deals(self) -> None:
+        """The end of every change: settle a deal that is over, draw the next when due."""
+        self._settle()
+        self._start_next_if_due()
 
     def _settle(self) -> None:
         """Record a deal that is over, advance the levels, and end the match if due."""
@@ -314,6 +325,7 @@ class Match:
         plan = self.scheduled or NextDeal()
         self.scheduled = None
         self._settled = False
+        self.previous_deal = last
         self.deal = Deal.drawn(
             self.seed, self.levels.level_played, deal_number=last.deal_number + 1,
             shuffler=order[3] if plan.shuffler is None else plan.shuffler,

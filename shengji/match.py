@@ -11,8 +11,8 @@ match then ends 'by levels' (the higher team wins; equal levels: no winner).
 Deal n of a match (0 first) is dealt from ``child_seed(seed, n)``.
 
 Refereed mode (``mode="refereed"``) passes down to every deal; a deal may then end inside a
-referee's ruling (its primitives finish the play), so the match settles a finished deal
-whenever it is asked who acts. ``forfeit(side, reason)`` ends the match at once: the side
+referee's ruling (its primitives finish the play): every change (``apply``, ``carry_out``,
+``forfeit``) ends by settling a finished deal and dealing the next, so every read is pure. ``forfeit(side, reason)`` ends the match at once: the side
 loses it by a human referee's 判负 (MatchLoss, enforcement SJ-3.2: never automatic).
 """
 
@@ -86,12 +86,16 @@ class Match:
         self.result: MatchResult | None = None
         self.forfeited_by: int | None = None
         """The side that lost by sanction while the deal still awaited a ruling (see ``forfeit``)."""
+        self._ruling = 0
+        """How deep in ``apply`` of a ruling (which settles once the ruling is carried out)."""
         if first_deal is not None:
             if first_deal.stream is not self.stream:
                 raise ValueError("first_deal must share the match's stream")
             self.stream.deal = 0
             self.banker = first_deal.banker
         self.deal = self._new_deal() if first_deal is None else first_deal
+        self._previous: tuple[int, Deal] | None = None
+        """(number, deal) of the deal before ``deal`` (None during the first)."""
 
     def _new_deal(self) -> Deal:
         self.stream.deal = self.deal_number
@@ -108,13 +112,7 @@ class Match:
 
     @property
     def to_act(self) -> int | str | None:
-        if self.result is not None:
-            return None
-        if self.forfeited_by is None and self.deal.result is not None and len(self.results) == self.deal_number:
-            self._after_deal(self.deal.result)         # a deal a ruling finished
-            if self.result is not None:
-                return None
-        return self.deal.to_act
+        return None if self.result is not None else self.deal.to_act
 
     @property
     def awaiting_ruling(self) -> tuple[Any, ...]:
@@ -123,6 +121,13 @@ class Match:
 
     def legal_actions(self) -> Choices:
         return Choices(()) if self.result is not None else self.deal.legal_actions()
+
+    def deal_numbered(self, number: int) -> Deal:
+        """The deal ``number`` (from 0): the current one or the one before it. A change that
+        ends a deal also deals the next, so its events span both; an observer reads, for each
+        event, the deal it belongs to (``event.deal``)."""
+        previous = self._previous
+        return previous[1] if previous is not None and previous[0] == number else self.deal
 
     def why_illegal(self, action: Any) -> str | None:
         return "the match is over" if self.result is not None else self.deal.why_illegal(action)
@@ -140,26 +145,40 @@ class Match:
         if self.result is not None:
             raise IllegalAction("the match is over")
         if type(action) is Ruling or type(action) is Unresolved:
-            self.deal.apply_ruling(action, match=self)   # a MatchLoss is this match's
+            self._ruling += 1
+            try:
+                self.deal.apply_ruling(action, match=self)   # a MatchLoss is this match's
+            finally:
+                self._ruling -= 1
             self._end_if_forfeited()
             events = self.stream.take()
         else:
             events = self.deal.apply(action)
-        if self.result is None and self.forfeited_by is None and self.deal.result is not None \
-                and len(self.results) == self.deal_number:
-            self._after_deal(self.deal.result)
+        if self._settle():
             events.extend(self.stream.take())
         return events
 
     def carry_out(self, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
                   answers: int | None = None) -> None:
         """Carry out a ruling (``shengji.refereed.engine.carry_out`` on the deal in
-        progress), then the sanctions that are the match's: a ``MatchLoss`` ends it."""
+        progress), then the sanctions that are the match's: a ``MatchLoss`` ends it. A deal
+        it finishes is settled and the next dealt (by ``apply`` when the ruling is applied
+        through it, once the whole ruling is carried out)."""
         self.deal.carry_out(effects, sanctions, reason=reason, answers=answers)
         for row in sanctions:
             handler = self.SANCTION_HANDLERS.get(row.sanction.KIND)
             if handler is not None:
                 handler(self, row)
+        if not self._ruling:
+            self._settle()
+
+    def _settle(self) -> bool:
+        """Settle a deal that is over (levels, the next deal or the match end); True if one was."""
+        if self.result is None and self.forfeited_by is None and self.deal.result is not None \
+                and len(self.results) == self.deal_number:
+            self._after_deal(self.deal.result)
+            return True
+        return False
 
     def _on_match_loss(self, row: Any) -> None:
         """判负: the offending side loses the match."""
@@ -204,6 +223,7 @@ class Match:
             a, b = self.levels
             self._end(None if a == b else (0 if a > b else 1), "max_deals")
             return
+        self._previous = (self.deal_number - 1, self.deal)
         self.deal = self._new_deal()
 
     def _end(self, winner: int | None, how: str) -> None:

@@ -203,6 +203,7 @@ class Narrator:
         out: list[tuple[tuple[int, ...], dict[str, Any]]] = []
         everyone = tuple(range(NUM_SEATS))
         deal = getattr(match, "current_deal", match)  # a match, or a lone deal (a tournament's --deals)
+        numbered = getattr(match, "deal_numbered", None)   # a batch may end one deal and start the next
         for event in events:
             if isinstance(event, ev.DealStarted):
                 self.top, self.last = (-1, list(PASS_ACTION)), (-1, None)
@@ -239,8 +240,9 @@ class Narrator:
                 order = list(event.finish_order)
                 self.first_places[order[0]] += 1
                 self.level_points[event.team] += event.levels
-                rest = [[seat, cards_to_ogd(deal.hand(seat))] for seat in order if deal.hand(seat)]
-                out.append((everyone, notify("episodeOver", order=order, curRank=rank_to_ogd(deal.level),
+                scored = deal if numbered is None else numbered(event.deal)
+                rest = [[seat, cards_to_ogd(scored.hand(seat))] for seat in order if scored.hand(seat)]
+                out.append((everyone, notify("episodeOver", order=order, curRank=rank_to_ogd(scored.level),
                                              restCards=rest)))
         return out
 

@@ -715,7 +715,6 @@ class GameRun:
             if room.empty:
                 raise RoomAbandoned()
             seat = engine.to_act
-            await self.deliver(table_step(engine, None, None, self.referee))  # a match draws its next deal when asked
             if seat is None:
                 break
             if seat is REFEREE:

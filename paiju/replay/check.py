@@ -82,7 +82,6 @@ def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool
             cursor.expect(engine.take_events())
             while True:
                 seat = engine.to_act
-                cursor.expect(engine.take_events())  # a match deals its next deal when asked who acts
                 if seat is None:
                     break
                 event = cursor.peek()

@@ -64,13 +64,9 @@ class RefTable:
 
     @property
     def to_act(self) -> int | None:
-        """Who is to act (a match draws its next deal when asked: its events are taken)."""
-        seat = self.engine.to_act
-        self._deliver(self.engine.take_events())
-        return seat
+        return self.engine.to_act
 
     def do(self, action: Any) -> list:
-        self.to_act
         events = self.engine.apply(action)
         events.extend(self.engine.take_events())
         return self._deliver(events)

@@ -83,7 +83,6 @@ class SjTable:
         return out
 
     def do(self, action: Any) -> list:
-        self.engine.to_act  # a match deals its next deal when asked
         events = self.engine.apply(action)
         events.extend(self.engine.take_events())
         return self._deliver(events)

@@ -77,9 +77,8 @@ class RefereedTableMachine(RuleBasedStateMachine):
         deliver_ruled(self.engine, events, self.referee, [_Keep(), self.checker])
 
     def _to_act(self) -> int | None:
-        """Who is to act (a match deals its next deal when asked); the end is checked once."""
+        """Who is to act; the end is checked once."""
         seat = self.engine.to_act
-        self._deliver(self.engine.take_events())
         if seat is None and not self.over:
             self.over = True
             self.checker.finish(self.engine, self.engine.result)

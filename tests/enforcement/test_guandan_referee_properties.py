@@ -67,8 +67,6 @@ def replay(make_engine, logged):
     for event in logged:
         if not event.ACTION or event.KIND.startswith("ref."):
             continue
-        engine.to_act                                  # a match draws its next deal when asked
-        out += engine.take_events()
         produced = engine.apply(action_from_event(event))
         produced.extend(engine.take_events())
         out += produced + settle(engine, referee)

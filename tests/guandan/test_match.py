@@ -22,12 +22,6 @@ def agents(seed):
     return [RandomAgent(streams.generator(seed, 0, streams.AGENT + s)) for s in range(4)]
 
 
-def start_next(match):
-    """Draw the next deal (the match draws it when asked who is to act)."""
-    match.to_act
-    return match.take_events()
-
-
 def test_first_deal_is_at_two_without_tribute_and_the_face_up_card_picks_the_leader():
     match = Match(12)
     events = match.take_events()
@@ -41,8 +35,8 @@ def test_first_deal_is_at_two_without_tribute_and_the_face_up_card_picks_the_lea
 def test_deal_d_of_a_match_draws_from_the_seed_paths_of_deal_d():
     assert Match(31).take_events() == Deal.drawn(31, deal_number=1).take_events()
     match = Match(31)
-    match.force_result((1, 0, 3, 2))
-    deal_2 = [e.deck for e in start_next(match) if type(e) is ev.DeckShuffled]
+    match.take_events()
+    deal_2 = [e.deck for e in match.force_result((1, 0, 3, 2)) if type(e) is ev.DeckShuffled]
     alone = Deal.drawn(31, "4", deal_number=2, shuffler=2, previous_order=(1, 0, 3, 2))
     assert deal_2 == [e.deck for e in alone.take_events() if type(e) is ev.DeckShuffled]
 
@@ -50,10 +44,10 @@ def test_deal_d_of_a_match_draws_from_the_seed_paths_of_deal_d():
 def test_next_deal_shuffler_is_the_previous_xiayou_at_the_winners_new_level():
     match = Match(12)
     match.take_events()
-    events = match.force_result((1, 0, 3, 2))  # team 1, 1-3: +2
+    events = match.force_result((1, 0, 3, 2))  # team 1, 1-3: +2; the next deal is drawn at once
     advanced = of(events, ev.LevelsAdvanced)[0]
     assert (advanced.levels, advanced.team, advanced.gain) == (("2", "4"), 1, 2)
-    events = start_next(match)
+    events = events[events.index(advanced) + 1:]
     started = of(events, ev.DealStarted)[0]
     assert (started.deal, started.level, started.shuffler) == (2, "4", 2)
     assert started.cutter == 1 and started.first_drawer == 3
@@ -65,7 +59,6 @@ def test_tribute_and_return_are_agent_decisions_moving_cards_to_the_right_seats(
     match = Match(12)
     match.take_events()
     match.force_result((1, 0, 3, 2))
-    start_next(match)
     deal = match.current_deal
     assert not deal.tribute_plan.resisted
     assert match.phase is Phase.TRIBUTE and match.to_act == 2  # the 下游 pays the 上游
@@ -96,10 +89,9 @@ def test_cards_conserved_through_tribute_and_return_in_a_match():
 
 
 def force_many(match, orders):
-    """Draw each next deal and end it at once with the given finishing order."""
+    """End each deal at once with the given finishing order (the next is drawn at once)."""
     events = []
     for order in orders:
-        events += start_next(match)
         events += match.force_result(order)
     return events
 
@@ -178,9 +170,8 @@ def test_level_penalties_are_recorded_and_subtracted_from_the_score():
 def test_GD_5_2_next_deal_procedure_after_a_forced_double_last():
     match = Match(1)
     match.take_events()
-    match.force_result(TEAM1_12, reason="GD-5.2")  # team 0 offended: 双下
     match.schedule_next_deal(no_tribute=True, shuffler=2, cutter=3, first_drawer=0, leader=1)
-    events = start_next(match)
+    events = match.force_result(TEAM1_12, reason="GD-5.2")  # team 0 offended: 双下
     started = of(events, ev.DealStarted)[0]
     assert (started.shuffler, started.cutter, started.first_drawer) == (2, 3, 0)
     assert of(events, ev.CardDrawn)[0].seat == 0
@@ -191,9 +182,8 @@ def test_GD_5_2_next_deal_procedure_after_a_forced_double_last():
 
 def test_GD_5_1_the_seat_judged_last_gives_no_tribute_next_deal():
     match = Match(1)
-    match.force_result((0, 1, 2, 3), reason="GD-5.1")  # seat 3 forced last
     match.schedule_next_deal(no_tribute_seats=(3,))
-    events = start_next(match)
+    events = match.force_result((0, 1, 2, 3), reason="GD-5.1")  # seat 3 forced last
     assert of(events, ev.TributeWaived)
     assert match.to_act == 0  # the 上游 leads
     assert of(events, ev.DealStarted)[0].shuffler == 3
