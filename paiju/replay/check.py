@@ -68,6 +68,12 @@ def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool
     in_units = isinstance(cursor.peek(), UnitStarted)
     shared = EventStream()
     rederive = refereed(options) and not logged_rulings
+    if refereed(options):
+        # the table cites the clauses its referee names for the steps it takes on its own
+        # (tabletop.games.cited_by_referee), with the logged rulings as with re-derived ones
+        from enforcement.games import referee_part
+
+        referee_part(log.game)
     verified = 0
     try:
         for index in indices:

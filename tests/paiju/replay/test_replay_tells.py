@@ -94,3 +94,19 @@ def test_a_log_with_a_card_changed_is_shown_with_a_warning(three_matches, tmp_pa
     warning = page.locator("#log-warning")
     assert warning.is_visible() and "does not --check" in warning.inner_text()
     assert problems == []
+
+
+@pytest.mark.parametrize("golden", ["golden_guandan_match_refereed_seed5.jsonl", "golden_shengji_match_refereed_seed10.jsonl"])
+def test_a_refereed_log_viewed_in_a_fresh_process_is_shown_without_a_warning(golden, tmp_path):
+    """A fresh `paiju replay` has not loaded the referee when the view re-checks the log; the
+    table cites the clauses its referee names (a lapse, a lead option's answer), so the check
+    loads the referee's registration itself instead of calling an untouched log tampered."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    log = Path(__file__).resolve().parents[2] / "golden" / golden
+    done = subprocess.run([sys.executable, "-m", "paiju", "replay", str(log), "--html", str(tmp_path / "page.html")],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "warning" not in done.stderr, done.stderr
