@@ -3,7 +3,7 @@ sanctions ledger with escalation, and 双升 penalty-card weight."""
 
 from enforcement.ledger import Imposed, Incident, Ledger, adjusted_attacker_points
 from enforcement.listing import format_rules_table, rules_table
-from enforcement.penalty_cards import heavy_cards, is_heavy
+from enforcement.card_weight import heavy_cards, is_heavy
 from enforcement.rulebook import (
     FALLBACK, GAMES, INCIDENT, RULEBOOK, Clause, Rectification, SanctionRule, Trigger, UnknownClause,
     children, clause, clauses_by_irregularity, clauses_for, fallback_clause, matching, triggered_by,

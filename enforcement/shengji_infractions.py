@@ -326,7 +326,7 @@ def _shape_error(hand: Any, lead: Any, in_suit: Any, other: Any, ctx: Any, rng: 
     order = [in_suit[i] for i in rng.permutation(len(in_suit))]
     if rng.random() < 0.5:
         # half the time light cards first: SJ-1.9 is the light form (heavy: SJ-3.1.12.1)
-        from enforcement.penalty_cards import heavy_cards
+        from enforcement.card_weight import heavy_cards
 
         order.sort(key=lambda c: bool(heavy_cards([c], ctx.level, ctx.trump)))
     firsts: list = []

@@ -11,7 +11,7 @@ resumes. Sanctions come from the clause's ladder in the rulebook (the ledger esc
 Warning from the second on → RecordedViolation, SJ-2.1; nothing escalates to 判负) unless a
 family says otherwise.
 
-Heavy or light (重罚张 / 轻罚张) is ``enforcement.penalty_cards`` with the deal's level and
+Heavy or light (重罚张 / 轻罚张) is ``enforcement.card_weight`` with the deal's level and
 trump (during the draw: the standing declaration's trump) and the engine's own tractor rule.
 
 One function per clause family. ``engine`` is a ``shengji.match.Match`` or a lone
@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from enforcement.ledger import Ledger
-from enforcement.penalty_cards import heavy_cards
+from enforcement.card_weight import heavy_cards
 from enforcement.rulebook import clauses_by_irregularity
 from enforcement.games import RefereePart, register_referee
 from enforcement.referee import Decision, Fallback, Referee, decision, record_only_fallback, uncovered
@@ -79,7 +79,7 @@ def _cards(codes: Sequence[str] | None) -> list[Card]:
 class ShengjiRulings:
     """``GameRulings`` for 双升 (see enforcement.referee).
 
-    ``special_small_pairs``: the PD option of enforcement.penalty_cards (a small pair of a
+    ``special_small_pairs``: the PD option of enforcement.card_weight (a small pair of a
     suit another seat has shown void in counts as heavy; off by default). ``fallback``: the
     adjusted-score hook an established revoke (SJ-3.2) adds to its 10 points. ``ledger``:
     the match ledger (the referee's), for clauses that depend on earlier occurrences."""

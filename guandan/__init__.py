@@ -14,7 +14,7 @@ from guandan.match import DealRecord, Match, MatchResult
 from guandan.movegen import Move, is_legal_play, legal_plays, why_illegal_play
 from guandan.observation import Observation, Phase
 from guandan.ranks import level_index, power_of_card, wild_card
-from guandan.replay import action_from_event
+from guandan.logged_actions import action_from_event
 from guandan.rules import GuandanRules
 from guandan.tribute import TributePlan, level_gain, plan_tribute, return_choices, tribute_choices
 

@@ -8,7 +8,7 @@ from guandan import events
 from guandan.agents import HeuristicAgent, RandomAgent
 from guandan.deal import Deal
 from guandan.match import Match
-from guandan.replay import action_from_event
+from guandan.logged_actions import action_from_event
 from guandan.rules import GuandanRules
 from tabletop.events import EventStream
 from tabletop.games import PARTNERSHIPS, GameSpec, events_of, register

@@ -22,7 +22,7 @@ from shengji.follow import (
 )
 from shengji.match import Match, MatchResult, promote
 from shengji.observation import Observation, RefereedObservation
-from shengji.replay import action_from_event
+from shengji.logged_actions import action_from_event
 from shengji.rules import ShengjiRules
 from shengji.scoring import card_points, kitty_multiplier, level_result
 from shengji.throws import failed_throw_units, throw_outcome

@@ -8,7 +8,7 @@ from shengji import events
 from shengji.agents import HeuristicAgent, RandomAgent
 from shengji.deal import Deal
 from shengji.match import Match
-from shengji.replay import action_from_event
+from shengji.logged_actions import action_from_event
 from shengji.rules import ShengjiRules
 from tabletop.events import EventStream
 from tabletop.games import PARTNERSHIPS, GameSpec, events_of, register

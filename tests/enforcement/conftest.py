@@ -11,7 +11,7 @@ from enforcement.setup import make_guandan_referee
 from guandan.actions import Play, Report
 from guandan.deal import Deal
 from guandan.match import Match
-from guandan.replay import action_from_event
+from guandan.logged_actions import action_from_event
 from tabletop.cards import parse_cards
 from tabletop.events import EventStream
 from tabletop.runner import deliver, settle

@@ -14,7 +14,7 @@ from enforcement.shengji_rulings import make_shengji_referee
 from shengji.actions import Choose, Declare, Draw, NoDeclare, Play
 from shengji.deal import Deal, Phase
 from shengji.match import Match
-from shengji.replay import action_from_event
+from shengji.logged_actions import action_from_event
 from tabletop.cards import Card, parse_cards
 from tabletop.effects import Sanction
 from tabletop.events import EventStream

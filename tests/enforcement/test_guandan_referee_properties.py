@@ -16,7 +16,7 @@ from guandan.actions import Announce, Incident, Pass, Play
 from guandan.agents import HeuristicAgent, RandomAgent
 from guandan.deal import Deal
 from guandan.match import Match
-from guandan.replay import action_from_event
+from guandan.logged_actions import action_from_event
 from tabletop import rng as streams
 from tabletop.errors import IllegalAction
 from tabletop.cards import parse_cards

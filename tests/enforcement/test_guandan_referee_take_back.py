@@ -14,7 +14,7 @@ import numpy as np
 
 from guandan.actions import CallReferee, Choose, Pass, Report
 from guandan.deal import Deal
-from guandan.replay import action_from_event
+from guandan.logged_actions import action_from_event
 from paiju.sim.batch import Batch, adapter, play_unit, start_unit
 from tabletop.cards import parse_cards
 from tabletop.events import EventStream

@@ -19,7 +19,7 @@ from enforcement.shengji_rulings import IRREGULARITY_CLAUSES, make_shengji_refer
 from shengji.agents import HeuristicAgent, RandomAgent
 from shengji.deal import Deal, Phase
 from shengji.match import Match
-from shengji.replay import replay
+from shengji.logged_actions import replay
 from shengji.rules import ShengjiRules
 from shengji.scoring import POINTS
 from tabletop.errors import IllegalAction

@@ -10,7 +10,7 @@ from guandan.actions import GiveTribute, Pass, Play, ReturnCard
 from guandan.agents import RandomAgent
 from guandan.deal import Deal
 from guandan.match import Match
-from guandan.replay import action_from_event
+from guandan.logged_actions import action_from_event
 from tabletop import rng as streams
 from tabletop.cards import Card
 from tabletop.errors import LogError

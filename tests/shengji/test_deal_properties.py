@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from shengji.agents import HeuristicAgent, RandomAgent
 from shengji.deal import Deal, Phase
-from shengji.replay import action_from_event, replay
+from shengji.logged_actions import action_from_event, replay
 from shengji.rules import ShengjiRules
 from shengji.scoring import POINTS
 from tabletop.cards import full_deck

@@ -147,7 +147,7 @@ def test_first_deal_needs_equal_levels():
 
 
 def test_match_log_round_trip_and_replay(tmp_path):
-    from shengji.replay import replay
+    from shengji.logged_actions import replay
     from tabletop.log import LogWriter, make_header, read_log
 
     rules = ShengjiRules(max_deals=5)

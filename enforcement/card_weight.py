@@ -1,4 +1,4 @@
-"""双升 penalty-card weight (shared/rules/enforcement.md, "Heavy penalty cards"; seed 001
+"""双升 penalty-card weight, heavy or light (the rulebook's heavy penalty cards, 重罚张; seed 001
 第三条 (三)): exposed heavy cards cost 10 points (SJ-3.1.3), light ones a warning (SJ-1.3).
 
 Heavy (重罚张): big joker, small joker, every level card (the trump one 主级牌 and the off-suit
@@ -9,8 +9,8 @@ level 2, an exposed 3, 4, 6, 7 or 8.
 
 Tractors: pass ``is_tractor`` (a predicate on a list of four cards: two pairs) to use the
 engine's own tractor rule, e.g. ``lambda cs: units.is_tractor(cs, ctx)`` from shengji.units, so
-rule variants (permanent twos) agree. Without it the standard order of shared/rules/shengji.md
-§4-5 is used. Any tractor contains a tractor of two adjacent pairs, so checking every two
+rule variants (permanent twos) agree. Without it the standard trump order (双升 rules §4-5)
+is used. Any tractor contains a tractor of two adjacent pairs, so checking every two
 pairs finds them all.
 """
 
