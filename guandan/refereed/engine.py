@@ -108,6 +108,7 @@ def carry_out(deal: Any, effects: Sequence[Any], sanctions: Sequence[Any] = (), 
         handler = SANCTION_HANDLERS[row.sanction.KIND]
         if handler is not None:
             handler(deal, row, plan)
+    placing.out_by_play(deal, answers)
     if answers is not None:
         core.resolve(deal, answers)
 

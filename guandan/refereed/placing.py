@@ -39,6 +39,32 @@ def place_last(deal: Any, seat: int, reason: str) -> None:
     deal._legal = None
 
 
+def out_by_play(deal: Any, answers: int | None) -> None:
+    """After a ruling: a seat whose last cards stood but that the ruling neither placed last
+    nor gave a forced result (GD-4.2.5 answered without 单下 or 双下) went out by its play,
+    in the next place; the turn moves on from it (the deal ends when it is over). Nothing
+    else holds such a seat: without this nobody would be left to act. ``answers``: the
+    attempt the ruling answers (a seat another awaited ruling concerns waits for that one)."""
+    t = deal.table
+    playing = t.resume_phase if deal.phase is Phase.AWAITING_RULING else deal.phase
+    if playing is not Phase.PLAY:
+        return   # in the draw or the tribute an empty hand has not gone out
+    ruled_later = {w.seat for w in t.awaiting if w.answers != answers}   # their own rulings place them
+    for seat in range(len(deal.sizes)):
+        if (deal.sizes[seat] or not deal.played[seat] or seat in deal.finish_order or seat in t.placed_last
+                or t.on_table.get(seat) or seat in ruled_later):
+            continue
+        deal.announced[seat] = 0
+        deal.finish_order.append(seat)
+        deal.stream.emit(ev.PlayerFinished, seat=seat, place=len(deal.finish_order))
+        lead_option.restricted_gone(deal, seat, "partner_out")
+        if deal._deal_over():
+            t.end_pending = True
+        elif deal.turn == seat or (deal.turn is not None and not deal.sizes[deal.turn]):
+            deal.turn = deal._next_active(seat)
+        deal._legal = None
+
+
 def on_forced_last(deal: Any, row: Any, plan: Any) -> None:
     """GD-5.1 单下: the seat is judged 下游 and plays no more."""
     if row.seat is not None and deal.phase is not Phase.SCORED:
