@@ -3,6 +3,7 @@ restriction it leaves (``LeadRestriction``), applied to the legal leads."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -135,6 +136,20 @@ def restrict_lead(deal: Any, seat: int, rule: str, kind: str, *, cards: Iterable
     deal._legal = None
 
 
+def exposed_cards_gone(deal: Any) -> None:
+    """A restriction to lead exactly the exposed cards ('cards', GD-4.2.3) ends once any of
+    them is no longer exposed in front of its seat, however it went (led, played on another
+    seat's cards, lifted by a choice): those cards can no longer be led as exposed."""
+    t = deal.table
+    r = t.restriction
+    if r is None or r.rule != "cards":
+        return
+    exposed = Counter(c for e in t.exposures if e.seat == r.seat for c in e.cards)
+    if any(exposed[c] < n for c, n in Counter(r.cards).items()):
+        t.restriction = None
+        deal._legal = None
+
+
 def _lead_readings(deal: Any, seat: int) -> list[Move]:
     """``seat``'s leads with their readings only (no cards): what ``satisfying`` reads of
     them for 'forbid' and 'require' ('cards' reads none)."""
@@ -198,6 +213,7 @@ def chosen(deal: Any, choice: Any, option: str) -> None:
         return
     t.lead_options.remove(opt)
     t.exposures.remove(exposure)
+    exposed_cards_gone(deal)
     deal.stream.emit(ev.ExposureLifted, seat=exposure.seat, cards=codes(exposure.cards),
                      reason=f"{cited('lead_option')}: choice {'a' if option == 'forbid' else 'b'}")
     restrict_lead(deal, opt.restricted, option, opt.kind)

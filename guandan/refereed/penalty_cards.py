@@ -142,6 +142,7 @@ def consume_exposed(deal: Any, seat: int, cards: Iterable[Card]) -> None:
     for e in shrunk:   # some of them played: the type is read from what remains
         e.size = len(e.cards)
         lead_option.reread(deal, e)
+    lead_option.exposed_cards_gone(deal)
 
 
 def on_expose(deal: Any, effect: Any, plan: Any) -> None:
