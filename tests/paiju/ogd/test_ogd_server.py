@@ -186,7 +186,9 @@ def test_a_bot_that_joins_an_emptied_seat_plays_on_from_there(tmp_path):
         await asyncio.sleep(0.05)  # the server sees the close first
         await comeback.run(port, room)
 
-    seats = [RawBot(0), RawBot(1), RawBot(2, misbehave=leave), RawBot(3)]
+    # the others think a little, so the deal is still going when seat 2 is back (an empty
+    # seat's moves are made at once; on a loaded machine the deal could end first)
+    seats = [RawBot(0, delay=0.02), RawBot(1, delay=0.02), RawBot(2, misbehave=leave), RawBot(3, delay=0.02)]
     run(play_table(options(tmp_path, rules={"match_end": "deals", "match_deals": 1}), seats, also=rejoin))
     assert comeback.received[0]["data"] == {"roomId": 1, "userNum": 2}
     assert comeback.acts > 0 and comeback.notifies("gameOver")
