@@ -16,21 +16,20 @@ import os
 import time
 from typing import Any
 
-from tabletop.errors import OptionError
+from tabletop.errors import OptionError, PaijuError
 from tabletop.files import ReplacingFile
+
+from paiju import files
 
 
 def check_writable(path: str, what: str) -> str:
-    """``path`` made absolute, or a one-line error saying why it cannot be written."""
-    full = os.path.abspath(path)
-    directory = os.path.dirname(full)
-    if os.path.isdir(full):
-        raise OptionError(f"cannot write {what} {path!r}: it is a directory")
-    if not os.path.isdir(directory):
-        raise OptionError(f"cannot write {what} {path!r}: no such directory {directory!r}")
-    if not os.access(directory, os.W_OK):
-        raise OptionError(f"cannot write {what} {path!r}: permission denied")
-    return full
+    """``path`` made absolute, or a one-line error (an OptionError: a bad option) saying why it
+    cannot be written (``paiju.files.check_writable``: a real file tried where it goes)."""
+    try:
+        files.check_writable(path, what)
+    except PaijuError as exc:
+        raise OptionError(str(exc)) from None
+    return os.path.abspath(path)
 
 
 class Trace:
