@@ -70,29 +70,30 @@ def check_command_paths(args: argparse.Namespace) -> None:
         check_writable(path, path.option, directory=isinstance(path, OutputDirectory), made=directories)
 
 
-def check_writable(path: str, option: str, *, directory: bool = False, made: Set[str] = frozenset()) -> None:
+def check_writable(path: str, option: str, *, directory: bool = False, made: Set[str] = frozenset(),
+                   error: type[PaijuError] = PaijuError) -> None:
     """That ``path`` (a file, or with ``directory`` a directory to write into) can be
     written: its parent exists (or is among the directories the command ``made``), it is of
-    the right kind, and a file can really be created where it goes. A one-line error if not."""
+    the right kind, and a file can really be created where it goes. A one-line ``error`` if not."""
     target = os.path.abspath(path)
     parent = os.path.dirname(target)
     if directory and os.path.lexists(target) and not os.path.isdir(target):
-        raise PaijuError(f"{option} {path!r} is not a directory")
+        raise error(f"{option} {path!r} is not a directory")
     if not directory and os.path.isdir(target):
-        raise PaijuError(f"cannot write {option} {path!r}: it is a directory")
+        raise error(f"cannot write {option} {path!r}: it is a directory")
     where = target if directory and os.path.isdir(target) else parent
     if where in made and not os.path.isdir(where):
         return   # inside another output directory, made when the command writes into it
     if os.path.lexists(where) and not os.path.isdir(where):
-        raise PaijuError(f"cannot write {option} {path!r}: {where!r} is not a directory")
+        raise error(f"cannot write {option} {path!r}: {where!r} is not a directory")
     if not os.path.isdir(where):
-        raise PaijuError(f"cannot write {option} {path!r}: no such directory {where!r}")
+        raise error(f"cannot write {option} {path!r}: no such directory {where!r}")
     if not directory and os.path.exists(target) and not os.access(target, os.W_OK):
-        raise PaijuError(f"cannot write {option} {path!r}: permission denied")
+        raise error(f"cannot write {option} {path!r}: permission denied")
     try:   # a real file where the output goes: permissions, a read-only disk, ACLs all answer
         fd, probe = temporary_beside(os.path.join(where, "probe"))
     except OSError as exc:
-        raise PaijuError(f"cannot write {option} {path!r}: {exc.strerror or exc}") from None
+        raise error(f"cannot write {option} {path!r}: {exc.strerror or exc}") from None
     os.close(fd)
     remove_quietly(probe)
 

@@ -16,7 +16,7 @@ import os
 import time
 from typing import Any
 
-from tabletop.errors import OptionError, PaijuError
+from tabletop.errors import OptionError
 from tabletop.files import ReplacingFile
 
 from paiju import files
@@ -25,10 +25,7 @@ from paiju import files
 def check_writable(path: str, what: str) -> str:
     """``path`` made absolute, or a one-line error (an OptionError: a bad option) saying why it
     cannot be written (``paiju.files.check_writable``: a real file tried where it goes)."""
-    try:
-        files.check_writable(path, what)
-    except PaijuError as exc:
-        raise OptionError(str(exc)) from None
+    files.check_writable(path, what, error=OptionError)
     return os.path.abspath(path)
 
 

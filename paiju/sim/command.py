@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from typing import Any
@@ -27,7 +26,7 @@ from paiju.agent_specs import parse_agents
 from paiju.sim.backends import Backend, completed, open_backend
 from paiju.sim.batch import Batch, ChunkOutput, ChunkTask, chunk_size, make_agents, peak_rss_kb, plan_chunks
 from paiju.sim.referee_summary import with_referee
-from paiju.files import write_whole
+from paiju.files import check_writable, write_whole
 from tabletop.files import remove_quietly
 from paiju.games import adapter_for
 from paiju.summary import Summary, counted, print_tables, unit_noun
@@ -182,19 +181,9 @@ def run_batch(batch: Batch, backend: Backend, *, log: str | None = None, layout:
 def check_outputs(log: str | None, layout: str, summary: str | None) -> None:
     """Refuse unwritable targets before any work starts (one-line errors)."""
     if log:
-        _check_writable(log, "log", file_itself=layout == "merged")
+        check_writable(log, "--log", error=OptionError)
     if summary:
-        _check_writable(summary, "summary", file_itself=True)
-
-
-def _check_writable(path: str, what: str, *, file_itself: bool) -> None:
-    directory = os.path.dirname(os.path.abspath(path))
-    if file_itself and os.path.isdir(path):
-        raise OptionError(f"cannot write {what} {path!r}: it is a directory")
-    if not os.path.isdir(directory):
-        raise OptionError(f"cannot write {what} {path!r}: no such directory {directory!r}")
-    if not os.access(directory, os.W_OK) or (file_itself and os.path.exists(path) and not os.access(path, os.W_OK)):
-        raise OptionError(f"cannot write {what} {path!r}: permission denied")
+        check_writable(summary, "--summary", error=OptionError)
 
 
 def summary_document(batch: Batch, summary: Summary, run: BatchRun, backend: Backend, startup: float) -> dict[str, Any]:

@@ -22,12 +22,13 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from paiju.stopping import exit_status
+from paiju.files import check_writable
 from paiju.train.parser import DEFAULT_COUNT
 from paiju.train.grade import (
     VERDICTS, AnswerError, explanation, grade, parse_answer, result_record, unreadable, why,
 )
 from paiju.train.scenarios import (
-    Scenario, TrainingError, check_writable, scenario_name, scenarios_from_dir, write_pack, write_text,
+    Scenario, TrainingError, scenario_name, scenarios_from_dir, write_pack, write_text,
 )
 from tabletop.errors import OptionError
 from tabletop.games import game_spec
@@ -66,7 +67,7 @@ def train_command(args: argparse.Namespace, stdin: TextIO | None = None, stdout:
         return serve_command(args)
     answers = _read_answers(args.answers) if args.answers else None
     if args.report:
-        check_writable(args.report, "--report")
+        check_writable(args.report, "--report", error=TrainingError)
     if args.html_dir:
         _make_dir(args.html_dir, "--html-dir")
     game, scenarios, made = _scenarios(args)

@@ -342,14 +342,3 @@ def read_pack(directory: str, game: str | None = None) -> tuple[str, list[Scenar
 def write_text(path: str, text: str) -> None:
     """Write a file whole (``paiju.files.write_whole``)."""
     write_whole(path, text, error=TrainingError)
-
-
-def check_writable(path: str, what: str) -> None:
-    """Fail early (before any work) if ``path`` cannot be written."""
-    directory = os.path.dirname(os.path.abspath(path)) or "."
-    if os.path.isdir(path):
-        raise TrainingError(f"{what} {path}: is a directory")
-    if not os.path.isdir(directory):
-        raise TrainingError(f"{what} {path}: no such directory {directory}")
-    if not os.access(directory, os.W_OK):
-        raise TrainingError(f"{what} {path}: directory {directory} is not writable")
