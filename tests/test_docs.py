@@ -124,18 +124,29 @@ def test_code_block_runs_alone_and_shows_what_it_prints(block, in_empty_dir):
         runner.run(test, out=report.write)
         assert runner.failures == 0, report.getvalue()
     elif block.lang == "console":
-        for command, shown in _console(block.body):
-            assert command.startswith("paiju "), f"{block.name}: a console block runs paiju commands only: {command}"
-            status, printed = _paiju(command)
-            assert status == 0, f"{block.name}: {command} exited {status}:\n{printed}"
-            assert CHECKER.check_output(shown, printed, OPTIONS), \
-                f"{block.name}: {command} printed\n{printed}\nnot what the block shows:\n{shown}"
+        _check_console(block)
     else:
         for command in _commands(block.body):
             assert command.startswith("paiju "), \
                 f"{block.name}: a shell block that runs paiju runs only paiju (else title it 'not run: why'): {command}"
             status, printed = _paiju(command)
             assert status == 0, f"{block.name}: {command} exited {status}:\n{printed}"
+
+
+def _check_console(block: Block) -> None:
+    for command, shown in _console(block.body):
+        assert command.startswith("paiju "), f"{block.name}: a console block runs paiju commands only: {command}"
+        status, printed = _paiju(command)
+        assert status == 0, f"{block.name}: {command} exited {status}:\n{printed}"
+        assert CHECKER.check_output(shown, printed, OPTIONS), \
+            f"{block.name}: {command} printed\n{printed}\nnot what the block shows:\n{shown}"
+
+
+def test_a_console_block_showing_other_output_fails(in_empty_dir):
+    shown = "$ paiju rules guandan GD-2.3.1\nclause: GD-2.3.2 ...\n"
+    with pytest.raises(AssertionError, match="not what the block shows"):
+        _check_console(Block(ROOT / "README.md", 1, "console", "", shown))
+    _check_console(Block(ROOT / "README.md", 1, "console", "", shown.replace("2.3.2", "2.3.1")))
 
 
 def _console(body: str) -> list[tuple[str, str]]:
@@ -153,6 +164,44 @@ def test_every_block_not_run_says_why():
         if block.shown_only:
             assert len(block.title.split(":", 1)) == 2 and block.title.split(":", 1)[1].strip(), \
                 f"{block.name}: a block not run says why ('not run: …')"
+
+
+def _options_of(parser) -> set[str]:
+    import argparse
+
+    found = {o for action in parser._actions for o in action.option_strings}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                found |= _options_of(sub)
+    return found
+
+
+def test_usage_synopses_name_only_options_the_commands_have():
+    """The hand-written synopses (``text`` blocks of ``paiju …`` lines) beside the generated help."""
+    from paiju.cli import build_parser
+
+    parser = build_parser()
+    commands = {name: sub for action in parser._actions if hasattr(action, "choices") and isinstance(action.choices, dict)
+                for name, sub in action.choices.items()}
+    checked = 0
+    for block in BLOCKS:
+        if block.lang != "text":
+            continue
+        known: set[str] | None = None   # the options of the command the synopsis line is of
+        for line in block.body.splitlines():
+            words = line.split()
+            if words[:1] == ["paiju"] and len(words) > 1 and words[1] in commands:
+                command, known = words[1], _options_of(commands[words[1]])
+            elif not (words and words[0].startswith("[")):
+                known = None if words[:1] != ["paiju"] else known
+                continue
+            if known is None:
+                continue
+            for option in re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", line):
+                assert option in known | {"--help", "--version"}, f"{block.name}: paiju {command} has no {option}"
+                checked += 1
+    assert checked > 20
 
 
 def test_the_collector_finds_the_examples():
