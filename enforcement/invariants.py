@@ -1,4 +1,4 @@
-"""What the referee layer must guarantee (shared/rules/enforcement.md), checked on a live
+"""What the referee layer must guarantee (docs/rules/enforcement.md), checked on a live
 engine: after every batch of events, before every decision and when the unit ends.
 
 One module for every user: `paiju fuzz`, the hypothesis state machines

@@ -1,5 +1,5 @@
 """The referee's rulebook as data: one ``Clause`` per clause id of
-shared/rules/enforcement.md, for 掼蛋 (GD-…, seed 000) and 双升 (SJ-…, seed 001).
+docs/rules/enforcement.md, for 掼蛋 (GD-…, seed 000) and 双升 (SJ-…, seed 001).
 
 A clause carries what a ruling needs to cite and show (``id``, ``text_zh`` copied from the
 seed, English ``summary``), what sets it off (``trigger``), how the table is put right

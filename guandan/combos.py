@@ -1,5 +1,5 @@
 """掼蛋 combinations: what a set of cards can be read as, and which reading beats which
-(shared/rules/guandan.md §2–§4).
+(docs/rules/guandan.md §2–§4).
 
 A ``Reading`` is a declared combination — kind plus key — independent of the level and
 of the cards that make it. Every possible reading exists once (223 of them) and is

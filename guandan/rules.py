@@ -1,4 +1,4 @@
-"""The 掼蛋 rules options (shared/rules/guandan.md, every point marked *option*)."""
+"""The 掼蛋 rules options (docs/rules/guandan.md, every point marked *option*)."""
 
 from __future__ import annotations
 

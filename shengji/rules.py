@@ -1,4 +1,4 @@
-"""The 双升 ruleset options (shared/rules/shengji.md), as one frozen object recorded in the
+"""The 双升 ruleset options (docs/rules/shengji.md), as one frozen object recorded in the
 log header so that a replay runs under the rules it was played with."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _check_must_defend(instance: Any, attribute: attrs.Attribute, value: frozens
 
 @attrs.frozen(kw_only=True)
 class ShengjiRules:
-    """Options of shared/rules/shengji.md; the defaults are the competition form."""
+    """Options of docs/rules/shengji.md; the defaults are the competition form."""
 
     pair_vs_pair: str = attrs.field(default="no", validator=one_of("no", "higher_suit"), metadata={
         "help": "declaring trumps: a level-card pair never overrides one of another suit (no), or does when its suit is higher, S > H > C > D"})

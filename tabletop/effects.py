@@ -1,6 +1,6 @@
 """What a ruling does: sanctions (what the offender pays) and table effects (how the table is
 put right). Both are small frozen records with a stable ``KIND`` (the names used in
-shared/rules/enforcement.md) and plain-data ``to_dict`` / ``from_dict`` for log events:
+docs/rules/enforcement.md) and plain-data ``to_dict`` / ``from_dict`` for log events:
 
     PointPenalty(10).to_dict() == {"kind": "PointPenalty", "n": 10}
     Sanction.from_dict({"kind": "PointPenalty", "n": 10}) == PointPenalty(10)

@@ -1,5 +1,5 @@
 """掼蛋 for learning agents: the engine set-up, the action codec and the observation layout
-(``paiju.envs.guandan_v0`` puts them in a PettingZoo environment; the README has the tables).
+(``paiju.envs.guandan_v0`` puts them in a PettingZoo environment; docs/guides/training-agents.md has the tables).
 
 Actions (one ``Discrete(N_ACTIONS)`` space; ids are fixed, whatever the state):
 

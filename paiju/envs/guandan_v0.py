@@ -11,7 +11,7 @@ the rewards), ``infractions`` (a rate, or rates per kind, for the seats played b
 env), ``reward`` ('levels' or 'result'), ``action_features`` (also put the legal actions'
 rows in ``infos``), ``normalize`` (float32 observations in 0…1), ``skip_forced``
 (play single-action decisions for the agents), ``render_mode`` (None, 'ansi' or 'rgb_array'). The action codec and the
-observation layout are in ``paiju.envs.guandan_spaces`` (tables in the README).
+observation layout are in ``paiju.envs.guandan_spaces`` (tables in docs/guides/training-agents.md).
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ class Layout:
         return {name: vector[self.slices[name]].reshape(self.shapes[name]) for name in self.slices}
 
     def table(self) -> str:
-        """The layout as a Markdown table (README)."""
+        """The layout as a Markdown table (docs/guides/training-agents.md)."""
         rows = ["| field | offset | shape | values | meaning |", "|---|---|---|---|---|"]
         for name, shape, low, high, meaning in self.fields:
             rows.append(f"| `{name}` | {self.offset(name)} | {shape or '()'} | {low}…{high} | {meaning} |")

@@ -1,5 +1,5 @@
 """双升 for learning agents: the engine set-up, the action codec and the observation layout
-(``paiju.envs.shengji_v0`` puts them in a PettingZoo environment; the README has the tables).
+(``paiju.envs.shengji_v0`` puts them in a PettingZoo environment; docs/guides/training-agents.md has the tables).
 
 Actions (one ``Discrete(N_ACTIONS)`` space):
 

@@ -149,7 +149,7 @@ class SingleAgentEnv(gymnasium.Env):
         table_state, (self._over, self._carried) = snapshot
         self.table.restore(table_state)
 
-    # the table's tools, as ``env.unwrapped.…`` (the README)
+    # the table's tools, as ``env.unwrapped.…`` (docs/guides/training-agents.md)
 
     @property
     def engine(self) -> Any:

@@ -67,7 +67,7 @@ class TableEnv(AECEnv):
     """One 4-seat table as a PettingZoo AEC environment (see the module doc).
 
     ``spec`` is the game's spec module; ``options`` are those of ``guandan_v0.env`` /
-    ``shengji_v0.env`` (documented there and in the README)."""
+    ``shengji_v0.env`` (documented there and in docs/guides/training-agents.md)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "is_parallelizable": False}
 
@@ -301,7 +301,7 @@ class TableEnv(AECEnv):
 
     def legal_action_features(self, agent: str | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(action ids, one row of 54 card counts per id) of the acting agent's legal
-        actions: the action-as-features view (see the README)."""
+        actions: the action-as-features view (see docs/guides/training-agents.md)."""
         agent = self.agent_selection if agent is None else agent
         if self._seat_of[agent] != self.engine.to_act or self.terminations[agent]:
             return self._no_features

@@ -194,7 +194,7 @@ def render_report(run: TournamentRun, document: dict[str, Any]) -> str:
 
     parts.append("<h2>The data</h2>")
     parts.append("<p>Beside this page: <code>deals.csv</code> and <code>deals.parquet</code> (one row per deal; "
-                 "the schema is in the README) and <code>summary.json</code> (everything on this page). E.g. "
+                 "the schema is in the guide Running and comparing agents, docs/guides/agents.md) and <code>summary.json</code> (everything on this page). E.g. "
                  "<code>pandas.read_parquet('deals.parquet').groupby('pairing').level_diff_a.mean()</code>.</p>")
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"

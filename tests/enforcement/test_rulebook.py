@@ -1,4 +1,4 @@
-"""The rulebook covers shared/rules/enforcement.md clause by clause, with the seed texts."""
+"""The rulebook covers the clause catalogue (/work/shared/rules/enforcement.md where the workspace mounts it) clause by clause, with the seed texts."""
 
 import inspect
 import json
@@ -27,7 +27,7 @@ ID = r"(?:GD|SJ)-\d+(?:\.\d+)*[a-z]?"
 RANGE = re.compile(r"\b((?:GD|SJ)-(?:\d+\.)*)(\d+)\s*–\s*(?:(?:GD|SJ)-)?(?:\d+\.)*(\d+)\b")
 ENUMERATED = re.compile(r"[:;] (\d) ")
 
-needs_catalogue = pytest.mark.skipif(not CATALOGUE.exists(), reason="shared/rules not mounted")
+needs_catalogue = pytest.mark.skipif(not CATALOGUE.exists(), reason="the clause catalogue /work/shared/rules is not mounted")
 
 
 def catalogue_ids() -> set[str]:

@@ -1,4 +1,4 @@
-"""掼蛋 combinations and comparison: shared/rules/guandan.md §2 (rank order, wild card),
+"""掼蛋 combinations and comparison: docs/rules/guandan.md §2 (rank order, wild card),
 §3 (combinations) and §4 (comparison)."""
 
 import copy

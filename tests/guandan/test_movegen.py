@@ -1,4 +1,4 @@
-"""掼蛋 move generation (shared/rules/guandan.md §3–§5): legal plays at the lead and in
+"""掼蛋 move generation (docs/rules/guandan.md §3–§5): legal plays at the lead and in
 reply, the default (one card choice per reading and wilds used) and expanded modes, and
 the reason an illegal play is refused."""
 

@@ -200,8 +200,8 @@ def test_factory_seeds_agents_from_an_int_a_seed_sequence_or_a_generator(agents_
     assert parse_agents("random,heuristic", "shengji") == ("random", "heuristic", "random", "heuristic")
 
 
-def test_the_readme_agent_runs_as_its_commands_say(tmp_path, capsys, monkeypatch):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_guide_agent_runs_as_its_commands_say(tmp_path, capsys, monkeypatch):
+    readme = (ROOT / "docs" / "guides" / "agents.md").read_text(encoding="utf-8")
     section = readme.split("## Your own agents", 1)[1].split("\n## ", 1)[0]
     source = next(b for b in re.findall(r"```python\n(.*?)```", section, flags=re.S) if b.startswith("# my_agents.py"))
     (tmp_path / "my_agents.py").write_text(source, encoding="utf-8")
