@@ -7,8 +7,9 @@ the chooser) where that helps; sanctions by their names (警告, 记违例, 罚�
 findings (no ``key=value``). The Chinese term and the English words stand side by side, as
 the views show everything else ("penalty 罚张", "barred 禁出一手").
 
-Words every game shares are here; a game's own (its facts, irregularities, combinations,
-choices) come from its paiju part (``PaijuPart.words``, ``paiju.games``). A fact, effect or
+Words every game shares are here; a game's own (its facts, combinations, choices) come from
+its paiju part (``PaijuPart.words``, ``paiju.games``), its irregularities' from their records
+(``enforcement.irregularities``). A fact, effect or
 sanction no vocabulary knows is still said in words (its name spelt out), never as data."""
 
 from __future__ import annotations
@@ -48,8 +49,6 @@ class Words:
     """A game's own vocabulary (its paiju part's ``words``)."""
 
     facts: Mapping[str, Fact] = attrs.Factory(dict)
-    irregularities: Mapping[str, str] = attrs.Factory(dict)
-    """Irregularity id → what the seat did, in words."""
     combinations: Mapping[str, str] = attrs.Factory(dict)
     """Combination kind (SINGLE, BOMB …) → its name."""
     choices: Mapping[str, tuple[str, Mapping[str, str]]] = attrs.Factory(dict)
@@ -282,8 +281,13 @@ def facts_words(game: str, facts: Any, anchor: int | None = None, hide_judgement
 
 
 def irregularity_words(game: str, irregularity: Any) -> str:
+    """What the seat did, from the irregularity's record ('plays out of turn 越序出牌'); an id
+    without a record spelt out."""
+    from enforcement.irregularities import irregularity_of
+
     text = str(irregularity or "")
-    return words_for(game).irregularities.get(text) or text.replace("_", " ")
+    record = irregularity_of(game, text)
+    return f"{record.en} {record.zh}" if record is not None else text.replace("_", " ")
 
 
 _CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")

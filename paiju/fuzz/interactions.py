@@ -135,8 +135,9 @@ def ruling_stages(spec: Any, clause: Any) -> tuple[str, ...] | None:
             irregularity = INCIDENT
         else:
             return None
-        found = spec.irregularity_stages.get(irregularity) or spec.irregularity_stages.get(irregularity.split("/")[0])
-        if found is None:
+        record = spec.irregularities.get(irregularity.split("/")[0])
+        found = record.stages_found(irregularity) if record is not None else ()
+        if not found:
             return None
         stages.update(found)
     return tuple(sorted(stages)) if stages else None

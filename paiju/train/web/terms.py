@@ -229,12 +229,6 @@ def imposed_zh(row: Mapping[str, Any], anchor: int | None = None) -> str:
     return f"{who}：{sanction_zh(row.get('sanction'))}"
 
 
-def _cjk_tail(text: str) -> str:
-    """The Chinese words of a bilingual phrase ('reports a wrong count 报错牌' → '报错牌')."""
-    runs = re.findall(r"[\u3400-\u9fff（）()、，：]+(?:[\s\d♠♥♦♣]*[\u3400-\u9fff（）、，]+)*", text)
-    return runs[-1].strip("（）() ") if runs else ""
-
-
 # ---------------------------------------------------------------------------------------------
 # A graded answer, explained
 
@@ -270,15 +264,16 @@ def remarks_zh(expected: Any, clause: str, effects: Sequence[str], sanctions: Se
 def explanation_zh(scenario: Any, missed: Iterable[str] = ()) -> list[str]:
     """The seed sentence that decides the scenario, what the referee found and ordered, the
     project's reading where the seed is silent, and what each missed effect does at the table."""
+    from enforcement.irregularities import irregularity_of
     from enforcement.rulebook import RULEBOOK
-    from paiju.wording import irregularity_words
     from tabletop.rulings import RulingEvent
 
     e = scenario.expected
     entry = RULEBOOK.get(e.clause)
     lines = [f"依据 {seed_number(e.clause)}：{entry.text_zh if entry else e.clause}"]
     ruling = scenario.log.events[scenario.ruling_index]
-    what = _cjk_tail(irregularity_words(scenario.game, e.irregularity)) if e.irregularity else "报告裁判的事件"
+    record = irregularity_of(scenario.game, e.irregularity) if e.irregularity else None
+    what = record.zh if record is not None else ("报告裁判的事件" if not e.irregularity else "")
     who = seat_zh(e.offender) if e.offender is not None else (f"{e.side}方" if e.side is not None else "无违规方")
     lines.append(f"违规：{who}{('，' + what) if what else ''}")
     effects = [dict(x) for x in ruling.rectification] if isinstance(ruling, RulingEvent) else []
