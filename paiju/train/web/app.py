@@ -39,7 +39,9 @@ from paiju.train.web import terms
 from paiju.train.web.bank import ScenarioBank
 from paiju.train.web.guard import BadJson, RequestGuard, SecurityHeaders, json_object
 from paiju.train.web.live import LiveSession
-from paiju.train.web.ruling import CannotApply, TraineeAnswer, apply_trainee_ruling, rulebook_continuation
+from paiju.train.web.ruling import (
+    CannotApply, TableStuck, TraineeAnswer, apply_trainee_ruling, rulebook_continuation,
+)
 from paiju.train.web.store import Store
 from tabletop.effects import Sanction, TableEffect, kinds
 
@@ -359,7 +361,8 @@ class Trainer:
         try:
             mine = apply_trainee_ruling(scenario, given)
         except CannotApply as exc:
-            return {"applied": False, "reason": str(exc), "reason_zh": terms.cannot_apply_zh(str(exc)), "rulebook": own}
+            reason_zh = exc.zh if isinstance(exc, TableStuck) else terms.cannot_apply_zh(str(exc))
+            return {"applied": False, "reason": str(exc), "reason_zh": reason_zh, "rulebook": own}
         seconds = time.perf_counter() - started
         return {"applied": True, "seconds": round(seconds, 3), "rulebook": own,
                 "yours": _continuation(self, mine, render_page)}
@@ -515,7 +518,7 @@ class Trainer:
 
         folded = await run_in_threadpool(fold)
         state["steps"] = [{"text": s.text, "tags": s.tags, "last": s.last} for s in folded if s.last >= since]
-        if state["failed"]:
+        if state["failed"] and not state["failed_zh"]:
             state["failed_zh"] = "这副牌无法继续打下去（牌桌出错，技术细节见英文界面）"
         for answered in state["answered"]:
             answered["verdict_zh"] = terms.VERDICTS.get(answered["verdict"], (answered["verdict"],))[0]
