@@ -33,6 +33,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from paiju import wording
 from paiju.train.grade import IMPLIED_EFFECTS, RIGHT, explanation, grade, parse_answer
 from paiju.train.scenarios import Scenario
 from paiju.train.web import terms
@@ -254,15 +255,15 @@ class Trainer:
         for game in self.bank.games:
             clauses = [c for c in clauses_for(game) if not c.heading]
             effects = sorted({k for c in clauses for k in c.allowed_effects})
-            zh, en = terms.GAME_NAMES.get(game, (game, game))
+            zh, en = wording.GAME_NAMES.get(game, (game, game))
             chapters = [{"id": cid, "zh": czh, "en": cen, "number": terms.seed_number(cid)}
                         for cid, czh, cen in terms.CHAPTERS.get(game, ())]
             out.append({"game": game, "zh": zh, "en": en, "chapters": chapters,
                         # ``search``: what the clause search reads (its words, and what people also say for them)
                         "clauses": [{"id": c.id, **terms.clause_words(c), "search": haystack(c.id)} for c in clauses],
-                        "effects": [{"kind": k, "zh": terms.EFFECTS.get(k, (k, k))[0], "en": terms.EFFECTS.get(k, (k, k))[1]}
+                        "effects": [{"kind": k, "zh": wording.EFFECT_TERMS.get(k, (k, k))[0], "en": wording.EFFECT_TERMS.get(k, (k, k))[1]}
                                     for k in effects]})
-        sanctions = [{"kind": k, "zh": terms.SANCTIONS.get(k, (k, k))[0], "en": terms.SANCTIONS.get(k, (k, k))[1]}
+        sanctions = [{"kind": k, "zh": wording.SANCTION_TERMS.get(k, (k, k))[0], "en": wording.SANCTION_TERMS.get(k, (k, k))[1]}
                      for k in kinds(Sanction)]
         return JSONResponse({"games": out, "sanctions": sanctions})
 
@@ -576,7 +577,7 @@ def _exam_result_page(exam: Any, rows: list[dict[str, Any]], bank: ScenarioBank)
                      f"<div class=\"why\">{'<br>'.join(html.escape(x) for x in lines)}</div>"
                      f"<div class=\"why en\">{'<br>'.join(html.escape(x) for x in english)}</div></li>")
     when = time.strftime("%Y年%m月%d日 %H:%M UTC", time.gmtime(exam.started))
-    game = terms.GAME_NAMES.get(exam.game, (exam.game, exam.game))[0]
+    game = wording.GAME_NAMES.get(exam.game, (exam.game, exam.game))[0]
     return ("<!DOCTYPE html><html lang=\"zh\"><head><meta charset=\"utf-8\"><title>考试成绩 · Exam result</title>"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             "<link rel=\"stylesheet\" href=\"/static/style.css\"></head><body class=\"print\"><main>"

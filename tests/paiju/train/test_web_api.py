@@ -51,7 +51,7 @@ def test_games_lists_clauses_effects_and_sanctions(client):
     assert any(c["id"] == "GD-2.3.1" for c in games["guandan"]["clauses"])
     assert all(c["id"].startswith("SJ-") for c in games["shengji"]["clauses"])
     assert "BarOnePlay" in [e["kind"] for e in games["guandan"]["effects"]]
-    assert {"kind": "ForcedDoubleLast", "zh": "判双下", "en": "forced double last"} in data["sanctions"]
+    assert {"kind": "ForcedDoubleLast", "zh": "判双下", "en": "double last"} in data["sanctions"]
     assert (games["guandan"]["zh"], games["shengji"]["zh"]) == ("掼蛋", "双升")
     first = next(c for c in games["guandan"]["clauses"] if c["id"] == "GD-2.3.1")
     assert first["number"] == "二、3（1）" and first["zh"].startswith("越序出牌：违规者收回牌张")
