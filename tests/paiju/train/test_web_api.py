@@ -158,7 +158,9 @@ def test_malformed_json_and_unknown_paths_are_not_server_errors(client, bank):
     bank.ids("guandan")
     json_type = {"Content-Type": "application/json"}
     assert client.post("/api/scenario/guandan-1/answer", content=b"{not json",
-                       headers=json_type).json() == {"error": "malformed JSON"}
+                       headers=json_type).json() == {"error": "请求内容不是有效的 JSON 对象（malformed JSON）",
+                                                     "error_zh": "请求内容不是有效的 JSON 对象",
+                                                     "error_en": "malformed JSON"}
     assert client.post("/api/scenario/guandan-1/answer", content=b"[1, 2]", headers=json_type).status_code == 400
     assert client.post("/api/scenario/guandan-1/answer", content=b"x" * 70_000, headers=json_type).status_code == 413
     assert client.get("/static/../../pyproject.toml").status_code == 404
@@ -457,3 +459,16 @@ def test_SJ_3_0_a_ruling_under_which_the_deal_never_ends_is_reported_not_left_ru
     with pytest.raises(TableStuck, match="again and again"):
         apply_trainee_ruling(bank.get(sid), TraineeAnswer("SJ-1.3"))
     assert time.monotonic() - started < APPLY_SECONDS / 4
+
+
+@pytest.mark.parametrize(("path", "body", "status", "zh"), [
+    ("/api/scenario/guandan-1/answer", {"clause": "GD-2.1"}, 400, "请填写学员姓名"),
+    ("/api/scenario/guandan-1/answer", {"trainee": "张三", "clause": "SJ-1.3"}, 400, "条款 SJ-1.3 属于双升，这道题是掼蛋"),
+    ("/api/scenario/nowhere-9/answer", {"trainee": "张三", "clause": "GD-2.1"}, 404, "没有这道题"),
+    ("/api/live/nothing/rule", {"clause": "GD-2.1"}, 404, "没有这副现场牌局（可能已结束）"),
+])
+def test_a_refused_request_says_why_in_chinese_first_with_its_status(client, path, body, status, zh):
+    response = client.post(path, json=body)
+    data = response.json()
+    assert response.status_code == status
+    assert data["error_zh"] == zh and data["error"].startswith(zh + "（") and data["error_en"] in data["error"]

@@ -65,7 +65,7 @@ async function api(path, body) {
                                                body: JSON.stringify(body) };
   const response = await fetch(path, options);
   const data = await response.json().catch(() => ({ error: response.statusText }));
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) throw new Error((zh() ? data.error_zh : data.error_en) || data.error || response.statusText);
   return data;
 }
 
