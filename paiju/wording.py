@@ -608,3 +608,41 @@ def sanction_zh(sanction: Any) -> str:
 def imposed_zh(row: Mapping[str, Any], anchor: int | None = None) -> str:
     who = seat_zh(row["seat"], anchor) if row.get("seat") is not None else f"{row.get('side')}方"
     return f"{who}：{sanction_zh(row.get('sanction'))}"
+
+
+_DIGITS = "零一二三四五六七八九"
+
+
+def chinese_number(n: int) -> str:
+    """1 → 一, 10 → 十, 12 → 十二, 20 → 二十 (the seeds' numbering, up to 99)."""
+    if n < 10:
+        return _DIGITS[n]
+    tens, ones = divmod(n, 10)
+    return ("" if tens == 1 else _DIGITS[tens]) + "十" + (_DIGITS[ones] if ones else "")
+
+
+def seed_number(clause_id: str) -> str:
+    """Where a clause stands in its seed: GD-2.3.1 → 二、3（1）; GD-1.1.3b → 一、1（3）b;
+    SJ-1.3 → 第一条（三）; SJ-3.1.10.2 → 第三条 一、（十）2."""
+    prefix, _, rest = clause_id.partition("-")
+    parts = rest.split(".")
+    if prefix == "GD":
+        out = chinese_number(int(parts[0])) + "、"
+        if len(parts) > 1:
+            out += parts[1]
+        if len(parts) > 2:
+            number = re.match(r"(\d+)(\D*)", parts[2])
+            out += f"（{number.group(1)}）{number.group(2)}" if number else parts[2]
+        return out
+    out = f"第{chinese_number(int(parts[0]))}条"
+    levels = [int(p) for p in parts[1:] if p.isdigit()]
+    if parts[0] == "3" and levels:            # 第三条 has sections (一、二、) before its items
+        if levels[0] == 0:
+            return out
+        out += f" {chinese_number(levels[0])}、"
+        levels = levels[1:]
+    if levels:
+        out += f"（{chinese_number(levels[0])}）"
+    if len(levels) > 1:
+        out += str(levels[1])
+    return out

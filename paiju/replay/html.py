@@ -43,10 +43,12 @@ def delta(old: Any, new: Any) -> Any:
 
 
 def page_data(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None,
-              progress: Callable[[int], None] | None = None, hide_judgement: bool = False) -> dict[str, Any]:
+              progress: Callable[[int], None] | None = None, hide_judgement: bool = False,
+              chinese: bool = False) -> dict[str, Any]:
     """The page's JSON: header facts and one frame per step (``progress`` is told of the
     events each step takes in; ``hide_judgement`` leaves out the referee's findings, for a
-    trainee's table)."""
+    trainee's table; ``chinese``: each step also in Chinese alone, shown first unless the
+    page's address asks ``?lang=en``)."""
     fold = Fold(log, viewer, source)
     fold.table.hide_judgement = hide_judgement
     frames: list[dict[str, Any]] = []
@@ -60,7 +62,7 @@ def page_data(log: Log, viewer: int | None = None, source: str = "log", start_in
         view["rulings"] = [_cite(r, clauses) for r in view["rulings"]]
         frames.append({"l": step.label, "n": step.line, "k": step.kind, "t": step.text, "g": step.tags,
                        "d": step.deal, "u": step.unit, "q": log.events[step.last].seq,
-                       "x": delta(previous, view)})
+                       "x": delta(previous, view), **({"z": step.zh} if chinese else {})})
         previous = view
         here = len(frames) - 1
         if start_index is not None and step.first <= start_index <= step.last:
@@ -86,6 +88,7 @@ def page_data(log: Log, viewer: int | None = None, source: str = "log", start_in
         "unitName": fold.table.unit_name,
         "start": start,
         "clauses": clauses,
+        "chinese": chinese,
         "frames": frames,
     }
 
@@ -123,9 +126,10 @@ def _script_json(data: dict[str, Any]) -> str:
 
 def render_page(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None,
                 progress: Callable[[int], None] | None = None, hide_judgement: bool = False,
-                warning: str | None = None) -> str:
-    """The page; ``warning`` (the log does not ``--check``) is shown above the table."""
-    data = page_data(log, viewer, source, start_index, progress, hide_judgement)
+                warning: str | None = None, chinese: bool = False) -> str:
+    """The page; ``warning`` (the log does not ``--check``) is shown above the table;
+    ``chinese``: the steps in Chinese first (``page_data``)."""
+    data = page_data(log, viewer, source, start_index, progress, hide_judgement, chinese)
     game_title = game_spec(log.game).title
     meta = [os.path.basename(source), f"seed {log.seed}", f"{counted(len(log.events), 'event')}, {counted(len(data['frames']), 'step')}"]
     if viewer is not None:

@@ -166,6 +166,9 @@ JS = r"""
 (function () {
   "use strict";
   var DATA = JSON.parse(document.getElementById("replay-data").textContent);
+  // A page made with the steps in Chinese shows them first; its address's ?lang=en the English.
+  var ZH = DATA.chinese && !/[?&]lang=en(&|$)/.test(location.search);
+  function said(f) { return ZH && f.z ? f.z : f.t; }
   var frames = DATA.frames, N = frames.length;
   var SUIT = { S: "\u2660", H: "\u2665", C: "\u2663", D: "\u2666" };
   var POS = ["south", "east", "north", "west"];
@@ -436,8 +439,8 @@ JS = r"""
       var row = el("div", "tl-row" + (f.g ? " tl-" + f.g : ""));
       row.setAttribute("data-step", k);
       row.appendChild(el("span", "tl-label", f.l));
-      row.appendChild(document.createTextNode(f.t));
-      row.title = f.t;
+      row.appendChild(document.createTextNode(said(f)));
+      row.title = said(f);
       frag.appendChild(row);
       rows.push(row);
     });
@@ -470,7 +473,7 @@ JS = r"""
     drawLegend(st);
     var ev = $("event");
     ev.className = frame.g ? "ev-" + frame.g : "";
-    colourText(ev, frame.t);
+    colourText(ev, said(frame));
     $("pos").textContent = "step " + (k + 1) + " / " + N + " \u00b7 seq " + frame.l + " \u00b7 line " + frame.n;
     $("scrub").value = k;
     if (rows[k]) { rows[k].classList.add("current"); showRow(rows[k]); }

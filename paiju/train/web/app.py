@@ -227,7 +227,7 @@ class Trainer:
         scenario = await self.scenario(request.path_params["sid"])
         view = scenario.view()
         return framed_page(await run_in_threadpool(
-            lambda: render_page(view, None, "scenario", len(view.events) - 1, hide_judgement=True)))
+            lambda: render_page(view, None, "scenario", len(view.events) - 1, hide_judgement=True, chinese=True)))
 
     async def kept_page(self, request: Request) -> Response:
         page = self.kept.get(request.path_params["token"])
@@ -241,7 +241,7 @@ class Trainer:
         session = self._live(request.path_params["lid"])
         log = session.log()
         return framed_page(await run_in_threadpool(
-            lambda: render_page(log, None, "live deal", len(log.events) - 1, hide_judgement=True)))
+            lambda: render_page(log, None, "live deal", len(log.events) - 1, hide_judgement=True, chinese=True)))
 
     async def exam_page(self, request: Request) -> Response:
         exam = self._exam_at(request.path_params["eid"])
@@ -264,7 +264,7 @@ class Trainer:
             clauses = [c for c in clauses_for(game) if not c.heading]
             effects = sorted({k for c in clauses for k in c.allowed_effects})
             zh, en = wording.GAME_NAMES.get(game, (game, game))
-            chapters = [{"id": cid, "zh": czh, "en": cen, "number": terms.seed_number(cid)}
+            chapters = [{"id": cid, "zh": czh, "en": cen, "number": wording.seed_number(cid)}
                         for cid, czh, cen in terms.CHAPTERS.get(game, ())]
             out.append({"game": game, "zh": zh, "en": en, "chapters": chapters,
                         # ``search``: what the clause search reads (its words, and what people also say for them)
@@ -351,7 +351,8 @@ class Trainer:
         from paiju.replay.html import render_page
 
         own = rulebook_continuation(scenario)
-        return f"/kept/{self.keep_page(render_page(own.log, None, 'replay', start_index=max(0, own.ruling_index - 1)))}"
+        page = render_page(own.log, None, "replay", start_index=max(0, own.ruling_index - 1), chinese=True)
+        return f"/kept/{self.keep_page(page)}"
 
     async def apply(self, request: Request) -> Response:
         sid = request.path_params["sid"]
@@ -405,7 +406,7 @@ class Trainer:
             tried = [records[c] for c in own if c in records]
             attempts = sum(r.attempts for r in tried)
             right = sum(r.right for r in tried)
-            chapters.append({"id": cid, "zh": zh, "en": en, "number": terms.seed_number(cid), "clauses": len(own),
+            chapters.append({"id": cid, "zh": zh, "en": en, "number": wording.seed_number(cid), "clauses": len(own),
                              "scenarios": sum(len(self.bank.for_clause(game, c)) for c in own),
                              "tried": len(tried), "mastered": sum(1 for r in tried if r.box >= 2),
                              "attempts": attempts, "accuracy": round(right / attempts, 3) if attempts else None,
@@ -475,7 +476,7 @@ class Trainer:
         """The instructor's view: trainees × chapters (accuracy, attempts), last seen, exams."""
         self._require_instructor(request)
         game = self.game(request.query_params.get("game"))
-        chapters = [{"id": cid, "zh": zh, "en": en, "number": terms.seed_number(cid)}
+        chapters = [{"id": cid, "zh": zh, "en": en, "number": wording.seed_number(cid)}
                     for cid, zh, en in terms.CHAPTERS.get(game, ())]
         by_trainee: dict[str, dict[str, list[int]]] = {}
         last: dict[str, float] = {}
@@ -530,7 +531,7 @@ class Trainer:
             return list(folding.steps())
 
         folded = await run_in_threadpool(fold)
-        state["steps"] = [{"text": s.text, "tags": s.tags, "last": s.last} for s in folded if s.last >= since]
+        state["steps"] = [{"text": s.text, "zh": s.zh, "tags": s.tags, "last": s.last} for s in folded if s.last >= since]
         if state["failed"] and not state["failed_zh"]:
             state["failed_zh"] = "这副牌无法继续打下去（牌桌出错，技术细节见英文界面）"
         for answered in state["answered"]:
@@ -566,7 +567,7 @@ class Trainer:
 
 
 def _continuation(trainer: Trainer, continuation: Any, render_page: Any) -> dict[str, Any]:
-    page = render_page(continuation.log, None, "continuation", start_index=continuation.ruling_index)
+    page = render_page(continuation.log, None, "continuation", start_index=continuation.ruling_index, chinese=True)
     return {"outcome": list(continuation.outcome), "page": f"/kept/{trainer.keep_page(page)}"}
 
 

@@ -103,8 +103,8 @@ def test_the_table_keeps_the_referees_findings_to_itself(client, bank):
     differ = 0
     for sid in bank.ids("guandan") + bank.ids("shengji"):
         view = bank.get(sid).view()
-        hidden = render_page(view, None, "scenario", len(view.events) - 1, hide_judgement=True)
-        shown = render_page(view, None, "scenario", len(view.events) - 1)
+        hidden = render_page(view, None, "scenario", len(view.events) - 1, hide_judgement=True, chinese=True)
+        shown = render_page(view, None, "scenario", len(view.events) - 1, chinese=True)
         differ += hidden != shown
         if hidden != shown:
             assert client.get(f"/scenario/{sid}/table").text == hidden

@@ -175,7 +175,7 @@ function fitFrame(frame) {
 }
 
 function showFrame(frame, src) {
-  frame.src = src;
+  frame.src = `${src}${src.includes("?") ? "&" : "?"}lang=${state.lang}`;   // the table's steps in the page's language
   frame.hidden = false;
 }
 
@@ -231,7 +231,7 @@ function showVerdict(data) {
   const lines = zh() ? data.explanation_zh : data.explanation;
   for (const line of lines) box.append(el("div", line, line.startsWith("【") ? "small pd" : "small"));
   const link = el("a", w("replay"));
-  link.href = data.replay;
+  link.href = `${data.replay}?lang=${state.lang}`;
   link.target = "_blank";
   link.rel = "noopener";
   box.append(link);
@@ -397,7 +397,7 @@ async function pollLive() {
     const pace = parseInt($("pace").value, 10);
     for (const step of data.steps) {
       if (step.last < state.liveSeen) continue;
-      const item = el("li", step.text, step.tags);
+      const item = el("li", zh() ? step.zh : step.text, step.tags);
       $("live-steps").append(item);
       item.scrollIntoView({ block: "nearest" });
       state.liveSeen = step.last + 1;
