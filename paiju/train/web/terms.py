@@ -103,7 +103,7 @@ def explanation_zh(scenario: Any, missed: Iterable[str] = ()) -> list[str]:
     """The seed sentence that decides the scenario, what the referee found and ordered, the
     project's reading where the seed is silent, and what each missed effect does at the table."""
     from enforcement.irregularities import irregularity_of
-    from enforcement.rulebook import RULEBOOK
+    from enforcement.rulebook import PD_ZH, RULEBOOK
     from tabletop.rulings import RulingEvent
 
     e = scenario.expected
@@ -123,7 +123,7 @@ def explanation_zh(scenario: Any, missed: Iterable[str] = ()) -> list[str]:
         if effect.get("kind") in missed:
             lines.append(f"你漏掉的「{EFFECT_TERMS.get(str(effect.get('kind')), ('',))[0]}」在牌桌上会：{effect_zh(effect, e.offender)}")
     if entry is not None and entry.pd:
-        lines.append(f"【项目默认 · 规则书未明言处的读法】{entry.pd}")
+        lines.append(f"【项目默认 · 规则书未明言处的读法】{PD_ZH.get(entry.id, entry.pd)}")
     return lines
 
 

@@ -421,8 +421,19 @@ def test_GD_2_3_1_an_answer_is_explained_in_the_seeds_words(client, bank):
     assert data["explanation_zh"][0].startswith("依据 二、3（1）：（1）违规者收回牌张，恢复出牌顺序，禁出一手。")
     assert f"违规：{expected.offender}号位" in text and "禁出一手：" in text
     assert "你漏掉的「暴露张」在牌桌上会：暴露张：" in text
-    assert "【项目默认" in text                                     # GD-2.3.1 has a project default
+    assert "【项目默认 · 规则书未明言处的读法】作出 b 选择后，同伴在裁判同意下可以拒绝明显不合理的出牌" in text   # its PD, in Chinese
     assert client.get(data["replay"]).status_code == 200
+
+
+def test_every_project_default_has_its_chinese() -> None:
+    import re
+
+    from enforcement.rulebook import PD_ZH, RULEBOOK
+
+    with_pd = {c.id for c in RULEBOOK.values() if c.pd}
+    assert set(PD_ZH) == with_pd
+    for cid, text in PD_ZH.items():
+        assert re.search(r"[\u3400-\u9fff]", text) and not re.search(r"[A-Za-z]{3,}", text), cid
 
 
 def test_the_instructors_views_need_the_key(bank, tmp_path):
