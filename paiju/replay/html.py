@@ -89,8 +89,33 @@ def page_data(log: Log, viewer: int | None = None, source: str = "log", start_in
         "start": start,
         "clauses": clauses,
         "chinese": chinese,
+        **({"rulingsZh": rulings_zh(log)} if chinese else {}),
         "frames": frames,
     }
+
+
+def rulings_zh(log: Log) -> dict[str, dict[str, Any]]:
+    """Each ruling of the log in Chinese alone (the page's ruling cards when it shows Chinese
+    first), by 'SEQ CLAUSE': its clause's seed number, the offender, the irregularity, what it
+    puts right and the sanctions, in the referee's terms."""
+    from enforcement.irregularities import irregularity_of
+    from paiju.wording import effect_zh, imposed_zh, seat_zh, seed_number
+
+    out: dict[str, dict[str, Any]] = {}
+    for event in log.events:
+        if not event.KIND.startswith("ref.") or not hasattr(event, "rectification"):
+            continue
+        clause = str(getattr(event, "clause", None) or getattr(event, "fallback", ""))
+        offender = getattr(event, "offender", event.seat)
+        record = irregularity_of(log.game, str(getattr(event, "irregularity", "")))
+        out[f"{event.seq} {clause}"] = {
+            "number": seed_number(clause) if clause[:3] in ("GD-", "SJ-") else clause,
+            "who": seat_zh(offender) if offender is not None else "牌桌",
+            "irregularity": record.zh if record is not None else "",
+            "rectification": [effect_zh(e, offender) for e in event.rectification],
+            "sanctions": [imposed_zh(row, offender) for row in getattr(event, "sanctions", ())],
+        }
+    return out
 
 
 def _cards_out(view: dict[str, Any]) -> bool:

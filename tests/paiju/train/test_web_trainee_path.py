@@ -24,8 +24,9 @@ CODE_NAMES = re.compile(
 CLASS_NAMES = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b|\b[a-z]+_[a-z_]+\b")
 ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'’]*(?:[\s,;:.()/-]+[A-Za-z][A-Za-z'’]*){2,}")
 """Three or more English words in a row: an English sentence or phrase."""
-NOT_ENGLISH = re.compile(r"a/b/c")
-"""What ``ENGLISH_RUN`` would take for words but is none: the lead option's letters."""
+NOT_ENGLISH = re.compile(r"a/b/c|\bPgUp\b|\bPgDn\b")
+"""What ``ENGLISH_RUN`` or ``CLASS_NAMES`` would take for words but is none: the lead option's
+letters, the replay page's key names."""
 KEY = "test-key"
 
 
@@ -45,14 +46,13 @@ def code_names(page) -> list[str]:
 
 def english_in_steps(page) -> list[str]:
     """English code names and runs of three or more English words in what a Chinese-mode page
-    says of the table's steps: the live deal's steps and, in each replay frame shown, the
-    step's line and the timeline (cards, clause ids and the like are no words)."""
+    shows of the table: the live deal's steps and every replay frame shown, whole (its step
+    line, timeline, seats, pile, rulings, notes, legend, buttons; cards, clause ids and the
+    like are no words)."""
     texts = [page.inner_text("#live-steps")] if page.locator("#live-steps").is_visible() else []
     for frame in page.frames[1:]:
         if frame.url.startswith("http") and frame.locator("#timeline .tl-row").count():
-            texts.append(frame.inner_text("#event"))
-            texts += frame.eval_on_selector_all(
-                "#timeline .tl-row", "rows => rows.map(r => r.lastChild ? r.lastChild.textContent : '')")
+            texts.append(frame.inner_text("body"))
     found = []
     for text in texts:
         text = NOT_ENGLISH.sub(" ", text)
