@@ -123,6 +123,13 @@ def test_a_first_time_trainee_learns_in_chinese_from_the_home_page(browser, bank
         assert overlaps(page, LAYOUT) == []
         assert english_in_steps(page) == []                       # the table's steps in Chinese
         shot("question")
+        page.click("#lang")                                        # English: the table's words too
+        page.wait_for_function("() => /lang=en$/.test(document.querySelector('#table').src)")
+        page.frame_locator("#table").locator("#pos", has_text="step ").wait_for()
+        page.click("#lang")
+        page.wait_for_function("() => /lang=zh$/.test(document.querySelector('#table').src)")
+        page.frame_locator("#table").locator("#pos", has_text="步").wait_for()
+        assert english_in_steps(page) == []
         sid = page.get_attribute("#where", "data-sid")
         expected = bank.get(sid).expected
         assert expected.clause.startswith("GD-2.")

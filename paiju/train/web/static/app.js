@@ -398,6 +398,8 @@ async function pollLive() {
     for (const step of data.steps) {
       if (step.last < state.liveSeen) continue;
       const item = el("li", zh() ? step.zh : step.text, step.tags);
+      item.dataset.zh = step.zh;
+      item.dataset.en = step.text;
       $("live-steps").append(item);
       item.scrollIntoView({ block: "nearest" });
       state.liveSeen = step.last + 1;
@@ -516,6 +518,11 @@ async function start() {
     state.lang = zh() ? "en" : "zh";
     localStorage.setItem("paiju.lang", state.lang);
     translate();
+    for (const id of ["table", "own-page", "your-page"]) {     // the frames shown, again in the new language
+      const frame = $(id), src = frame.getAttribute("src");
+      if (src && !frame.hidden) showFrame(frame, src.replace(/[?&]lang=\w+$/, ""));
+    }
+    for (const item of $("live-steps").children) item.textContent = zh() ? item.dataset.zh : item.dataset.en;
     await loadHome();
   }));
   $("game").addEventListener("change", guarded(async () => {
