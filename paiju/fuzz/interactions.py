@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 
 from enforcement.games import referee_part
-from enforcement.rulebook import clauses_for
+from enforcement.rulebook import INCIDENT, clauses_for
 from tabletop.errors import OptionError
 
 RULING = "ruling:"
@@ -116,8 +116,6 @@ class Recorder:
         self._phase = spec.phase(engine)
 
 
-INCIDENT = "incident"
-"""The irregularity of a reported incident (a ``report:`` trigger)."""
 
 
 def ruling_stages(spec: Any, clause: Any) -> tuple[str, ...] | None:
