@@ -38,7 +38,7 @@ __all__ = [
 _LAZY = {
     "Decision": "enforcement.referee", "Referee": "enforcement.referee", "Ruling": "enforcement.referee",
     "Unresolved": "enforcement.referee", "record_only_fallback": "enforcement.referee",
-    "GuandanRulings": "enforcement.guandan_rulings", "IRREGULARITY_CLAUSES": "enforcement.guandan_rulings",
+    "GuandanRulings": "enforcement.guandan_rulings",
     "Injector": "enforcement.injector", "GuandanInfractions": "enforcement.injector",
     "GUANDAN_KINDS": "enforcement.injector", "catalogue_for": "enforcement.injector",
     "make_guandan_referee": "enforcement.setup", "make_referee": "enforcement.setup",
@@ -65,7 +65,6 @@ def __getattr__(name: str) -> object:
 # first use like the 掼蛋 parts.
 _SHENGJI_LAZY = {
     "ShengjiRulings": "enforcement.shengji_rulings", "make_shengji_referee": "enforcement.shengji_rulings",
-    "SHENGJI_IRREGULARITY_CLAUSES": "enforcement.shengji_rulings",
     "ShengjiInfractions": "enforcement.shengji_infractions", "SHENGJI_KINDS": "enforcement.shengji_infractions",
     "inject_shengji": "enforcement.shengji_infractions",
 }

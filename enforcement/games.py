@@ -32,8 +32,9 @@ class RefereePart:
     """(**options) → the game's invariant ``Checker``."""
     effect_events: Any
     """How the table shows a ruling's effects carried out (``carried_out.EffectEvents``)."""
-    irregularity_clauses: Any = attrs.field(factory=dict)
-    """Engine irregularity id → the clauses it can be ruled under."""
+    irregularities: Any = attrs.field(factory=dict)
+    """Engine irregularity id → its record (``enforcement.irregularities.Irregularity``: its
+    words, stages and the clauses it can be ruled under)."""
     interactions: Any = None
     """The game's table conditions and happenings (``tabletop.conditions.Interactions``), for
     the fuzzer's interaction coverage; None: the game lists none."""

@@ -1,13 +1,14 @@
 """掼蛋's interaction coverage for the fuzzer (``tabletop.conditions``, ``paiju fuzz``): which
-(condition, happening) pairs the rules make impossible and why, where each condition, happening
-and irregularity can arise, the irregularities' words, and the clauses a sanction or an event
-stands for. The engine gives the facts (``guandan.refereed.conditions``: the table conditions and
+(condition, happening) pairs the rules make impossible and why, where each condition and
+happening can arise (an irregularity's stages and words are its record's:
+``enforcement.guandan_irregularities``), and the clauses a sanction or an event stands for. The engine gives the facts (``guandan.refereed.conditions``: the table conditions and
 how to read them off a deal, the happenings and how to read them off an event); the rules'
 reading of them lives here, with the referee, whose part carries ``INTERACTIONS``
 (``enforcement.games``)."""
 
 from __future__ import annotations
 
+from enforcement.guandan_irregularities import IRREGULARITIES
 from guandan.refereed.conditions import CONDITIONS, HAPPENINGS, deal_of, happening_of, phase_of
 from tabletop.conditions import Interactions, impossible_with
 
@@ -90,7 +91,7 @@ IMPOSSIBLE = {
        for condition in CONDITIONS for clause, what in _DECIDED_BY_SUB_CLAUSES.items()},
 }
 
-# Where each condition, happening and irregularity can arise, by the rules (a stage is the
+# Where each condition and happening can arise, by the rules (a stage is the
 # phase the deal is in, or resumes in after a ruling): a condition and a happening whose
 # stages do not meet never pair. tests/paiju/fuzz/test_ceiling.py checks them on fuzzed deals.
 STAGES = {"draw": "in the draw", "tribute": "while tribute is given", "return": "while the return is given",
@@ -122,42 +123,10 @@ HAPPENING_STAGES = {
     "tribute": ("tribute",), "return": ("return",), "tribute_resisted": ("draw", "tribute"),
     "redeal": ("draw",), "card_lost": ("draw",),
 }
-IRREGULARITY_STAGES = {
-    "draw_out_of_turn": ("draw",), "wrong_counts_after_draw": ("draw",),
-    # a wrong tribute or return is ruled on when it is made, or at the first play that finds it
-    "wrong_tribute": ("tribute", "play"), "wrong_return": ("return", "play"),
-    "wrong_tribute/before_first_play": ("tribute",), "wrong_return/before_first_play": ("return",),
-    "wrong_tribute/after_first_play": _PLAY_ON, "wrong_return/after_first_play": _PLAY_ON,
-    # the play that ends the deal may be ruled on after the scoring
-    **{irregularity: _PLAY_ON for irregularity in (
-        "announce_out_of_turn", "play_out_of_turn", "wrong_kind", "does_not_beat", "extra_cards", "retract_play",
-        "pass_on_lead", "report_repeated", "ask_count", "report_missing", "report_wrong")},
-}
-
-IRREGULARITY_WORDS = {
-    "draw_out_of_turn": ("a card drawn out of turn", "抓牌顺序错误"),
-    "wrong_counts_after_draw": ("wrong card counts after the draw", "抓牌后张数不符"),
-    "announce_out_of_turn": ("a count announced out of turn", "报牌顺序错误"),
-    "play_out_of_turn": ("a play out of turn", "出牌顺序错误"),
-    "wrong_kind": ("a play of the wrong combination type", "出牌牌型不符"),
-    "does_not_beat": ("a play that does not beat the play to beat", "出牌管不住"),
-    "extra_cards": ("a play with extra cards", "多出牌"),
-    "retract_play": ("a play taken back", "收回已出的牌"),
-    "exposed_card": ("a card exposed", "亮牌（暴露张）"),
-    "pass_on_lead": ("a pass when the seat must lead", "首出时过牌"),
-    "wrong_tribute": ("a wrong tribute", "进贡错误"),
-    "wrong_return": ("a wrong return", "还贡错误"),
-    "report_repeated": ("a count report repeated", "重复报牌"),
-    "ask_count": ("a count asked for", "询问张数"),
-    "report_missing": ("a due count report missing", "应报牌未报"),
-    "report_wrong": ("a wrong count report", "报牌错误"),
-    "incident": ("an incident reported to the referee", "向裁判报告的事件"),
-}
-
 INTERACTIONS = Interactions(conditions=CONDITIONS, happenings=HAPPENINGS, happening_of=happening_of,
-                            deal_of=deal_of, phase_of=phase_of, irregularities=IRREGULARITY_WORDS,
+                            deal_of=deal_of, phase_of=phase_of, irregularities=IRREGULARITIES,
                             impossible=IMPOSSIBLE, stages=STAGES, condition_stages=CONDITION_STAGES,
-                            happening_stages=HAPPENING_STAGES, irregularity_stages=IRREGULARITY_STAGES,
+                            happening_stages=HAPPENING_STAGES,
                             clauses_by_sanction={"ForcedLast": "GD-5.1", "ForcedDoubleLast": "GD-5.2"},
                             # cards made penalty cards; the 下家 designating which of them is played
                             clauses_by_event={"table.penalty_cards": ("GD-6", "effect"),

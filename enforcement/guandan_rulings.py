@@ -28,9 +28,8 @@ from tabletop.effects import (
     PassSequence, PenaltyCards, PlayStands, RandomDraw, RedoReturn, RedoTribute, Redeal, Replay, ReportAgain,
     RestoreOrder, Return, TableEffect, UnauthorisedInformation,
 )
-from enforcement.rulebook import clauses_by_irregularity
 from guandan.combos import Reading, readings
-from guandan.table import IRREGULARITIES, kind_key
+from guandan.table import kind_key
 from guandan.observation import Phase
 from tabletop.cards import Card
 from tabletop.irregular import Discovered, Irregular
@@ -359,10 +358,6 @@ _FAMILIES: dict[str, Callable[[Any, Any, int], Decision]] = {
     "incident": incident,
 }
 
-IRREGULARITY_CLAUSES: dict[str, tuple[str, ...]] = clauses_by_irregularity(GAME, IRREGULARITIES)
-"""Which clauses each irregularity id can be ruled under (the trainer, and tests), derived
-from the rulebook's triggers (enforcement.rulebook.clauses_by_irregularity); an empty tuple:
-always unresolved (the rulebook's ``unresolved:`` keys, fallback GD-2.5)."""
 
 
 def make_guandan_referee(rules: Any = None, fallback: Fallback = record_only_fallback,
@@ -377,12 +372,13 @@ def make_guandan_referee(rules: Any = None, fallback: Fallback = record_only_fal
 def _register() -> None:
     from enforcement.carried_out import GUANDAN
     from enforcement.guandan_interactions import INTERACTIONS
+    from enforcement.guandan_irregularities import IRREGULARITIES
     from enforcement.guandan_invariants import GuandanChecker
     from enforcement.injector import GuandanInfractions
 
     register_referee(GAME, RefereePart(make_referee=make_guandan_referee, catalogue=GuandanInfractions,
                                        checker=GuandanChecker, effect_events=GUANDAN,
-                                       irregularity_clauses=IRREGULARITY_CLAUSES, interactions=INTERACTIONS,
+                                       irregularities=IRREGULARITIES, interactions=INTERACTIONS,
                                        table_citations=TABLE_CITATIONS))
 
 

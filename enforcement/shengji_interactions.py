@@ -1,12 +1,14 @@
 """双升's interaction coverage for the fuzzer (``tabletop.conditions``, ``paiju fuzz``): which
-(condition, happening) pairs the rules make impossible and why, where each condition, happening
-and irregularity can arise, and the irregularities' words. The engine gives the facts
+(condition, happening) pairs the rules make impossible and why, and where each condition and
+happening can arise (an irregularity's stages and words are its record's:
+``enforcement.shengji_irregularities``). The engine gives the facts
 (``shengji.refereed.conditions``: the table conditions and how to read them off a deal, the
 happenings and how to read them off an event); the rules' reading of them lives here, with the
 referee, whose part carries ``INTERACTIONS`` (``enforcement.games``)."""
 
 from __future__ import annotations
 
+from enforcement.shengji_irregularities import IRREGULARITIES
 from shengji.refereed.conditions import CONDITIONS, HAPPENINGS, deal_of, happening_of, phase_of
 from tabletop.conditions import Interactions, impossible_with
 
@@ -34,7 +36,7 @@ IMPOSSIBLE = {
                       "a throw is tested as it is led: while one that stood leads the open trick, no other is led"),
 }
 
-# Where each condition, happening and irregularity can arise, by the rules (a stage is the
+# Where each condition and happening can arise, by the rules (a stage is the
 # phase the deal is in, or resumes in after a ruling): a condition and a happening whose
 # stages do not meet never pair. tests/paiju/fuzz/test_ceiling.py checks them on fuzzed deals.
 STAGES = {"draw": "in the draw", "declare": "in the declaration after the draw", "kitty": "while the kitty is buried",
@@ -61,34 +63,7 @@ HAPPENING_STAGES = {
     "burial_undone": _PLAY, "throw_failed": _PLAY, "throw_penalty": _PLAY, "trick_won": _PLAY,
     "kitty_revealed": _PLAY, "deal_end": _PLAY, "play_stands": _PLAY,
 }
-IRREGULARITY_STAGES = {
-    "draw_other_seat_card": _DRAW_STAGES, "banker_drew_kitty": _DRAW_STAGES, "miscount_after_draw": _DRAW_STAGES,
-    "simultaneous_declaration": _DRAW_STAGES, "lead_before_burial": ("kitty",), "lead_wrong_bury_count": _PLAY,
-    "lead_out_of_turn": ("kitty", "play"), "extra_card": _PLAY, "lead_before_trick_complete": _PLAY,
-    "play_before_turn": _PLAY, "show_before_upper": _PLAY, "wrong_follow": _PLAY,
-    "wrong_card_count": ("kitty", "play"), "invalid_lead": ("kitty", "play"),
-}
-
-IRREGULARITY_WORDS = {
-    "draw_other_seat_card": ("a card drawn from another seat's turn", "抓了别人的牌"),
-    "banker_drew_kitty": ("the banker drew into the kitty", "庄家抓了底牌"),
-    "miscount_after_draw": ("wrong card counts after the draw", "抓牌后张数不符"),
-    "simultaneous_declaration": ("two declarations at the same moment", "同时亮主"),
-    "exposed_card": ("a card exposed", "亮牌（暴露张）"),
-    "extra_card": ("a play with an extra card", "多出牌"),
-    "lead_before_burial": ("a lead before the kitty is buried", "抢出（底牌未扣完）"),
-    "lead_wrong_bury_count": ("a lead after burying a wrong number of cards", "扣底张数错误后出牌"),
-    "lead_out_of_turn": ("a lead out of turn", "抢出"),
-    "lead_before_trick_complete": ("a lead before the trick is complete", "抢出（其他三家未出完）"),
-    "play_before_turn": ("a play before its turn", "抢跟"),
-    "show_before_upper": ("cards shown before the seat before played", "抢跟（上家未出先亮牌）"),
-    "wrong_follow": ("a wrong follow (revoke)", "跟错"),
-    "incident": ("an incident reported to the referee", "向裁判报告的事件"),
-    "wrong_card_count": ("a play of the wrong number of cards", "出牌张数错误"),
-    "invalid_lead": ("an invalid lead", "首出不合规则"),
-}
-
 INTERACTIONS = Interactions(conditions=CONDITIONS, happenings=HAPPENINGS, happening_of=happening_of,
-                            deal_of=deal_of, phase_of=phase_of, irregularities=IRREGULARITY_WORDS,
+                            deal_of=deal_of, phase_of=phase_of, irregularities=IRREGULARITIES,
                             impossible=IMPOSSIBLE, stages=STAGES, condition_stages=CONDITION_STAGES,
-                            happening_stages=HAPPENING_STAGES, irregularity_stages=IRREGULARITY_STAGES)
+                            happening_stages=HAPPENING_STAGES)

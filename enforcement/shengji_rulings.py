@@ -29,14 +29,12 @@ from typing import Any
 
 from enforcement.ledger import Ledger
 from enforcement.card_weight import heavy_cards
-from enforcement.rulebook import clauses_by_irregularity
 from enforcement.games import RefereePart, register_referee
 from enforcement.referee import Decision, Fallback, Referee, decision, record_only_fallback, uncovered
 from tabletop.effects import (
     Choice, CorrectFollow, DeclarationStands, Expose, LoseDeclarationRight, LotsDraw, PlayStands, PointPenalty,
     RandomDraw, Redeal, RedoBury, Replay, RestoreOrder, Return, Suspension, TableEffect,
 )
-from shengji.table import IRREGULARITIES
 from shengji.units import is_tractor
 from tabletop import rng as streams
 from tabletop.cards import Card
@@ -435,13 +433,6 @@ _FAMILIES: dict[str, Callable[[ShengjiRulings, _Table, Any, int], Decision]] = {
     "invalid_lead": no_clause,
 }
 
-IRREGULARITY_CLAUSES: dict[str, tuple[str, ...]] = clauses_by_irregularity(GAME, IRREGULARITIES)
-"""Which clauses each irregularity id can be ruled under (the trainer, and tests), derived
-from the rulebook's triggers (enforcement.rulebook.clauses_by_irregularity). The ledger adds
-SJ-2.1 (second warning) itself; an empty tuple: always
-unresolved (the rulebook's ``unresolved:`` keys, SJ-3.0)."""
-SHENGJI_IRREGULARITY_CLAUSES = IRREGULARITY_CLAUSES
-"""The same table under a name that does not clash with the 掼蛋 one in ``enforcement``."""
 
 
 def make_shengji_referee(rules: Any = None, fallback: Fallback = record_only_fallback,
@@ -458,12 +449,13 @@ def make_shengji_referee(rules: Any = None, fallback: Fallback = record_only_fal
 def _register() -> None:
     from enforcement.carried_out import SHENGJI
     from enforcement.shengji_interactions import INTERACTIONS
+    from enforcement.shengji_irregularities import IRREGULARITIES
     from enforcement.shengji_infractions import ShengjiInfractions
     from enforcement.shengji_invariants import ShengjiChecker
 
     register_referee(GAME, RefereePart(make_referee=make_shengji_referee, catalogue=ShengjiInfractions,
                                        checker=ShengjiChecker, effect_events=SHENGJI,
-                                       irregularity_clauses=IRREGULARITY_CLAUSES, interactions=INTERACTIONS))
+                                       irregularities=IRREGULARITIES, interactions=INTERACTIONS))
 
 
 _register()

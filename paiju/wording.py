@@ -7,8 +7,9 @@ the chooser) where that helps; sanctions by their names (警告, 记违例, 罚�
 findings (no ``key=value``). The Chinese term and the English words stand side by side, as
 the views show everything else ("penalty 罚张", "barred 禁出一手").
 
-Words every game shares are here; a game's own (its facts, irregularities, combinations,
-choices) come from its paiju part (``PaijuPart.words``, ``paiju.games``). A fact, effect or
+Words every game shares are here; a game's own (its facts, combinations, choices) come from
+its paiju part (``PaijuPart.words``, ``paiju.games``), its irregularities' from their records
+(``enforcement.irregularities``). A fact, effect or
 sanction no vocabulary knows is still said in words (its name spelt out), never as data."""
 
 from __future__ import annotations
@@ -48,8 +49,6 @@ class Words:
     """A game's own vocabulary (its paiju part's ``words``)."""
 
     facts: Mapping[str, Fact] = attrs.Factory(dict)
-    irregularities: Mapping[str, str] = attrs.Factory(dict)
-    """Irregularity id → what the seat did, in words."""
     combinations: Mapping[str, str] = attrs.Factory(dict)
     """Combination kind (SINGLE, BOMB …) → its name."""
     choices: Mapping[str, tuple[str, Mapping[str, str]]] = attrs.Factory(dict)
@@ -114,17 +113,51 @@ SHARED_VALUES = {
     "unreasonable_play": "unreasonable play 不合理出牌", "exposure_signalling": "signalling by exposure 亮牌示意",
 }
 
-SANCTIONS = {
-    "Warning": "警告 warning",
-    "RecordedViolation": "记违例 recorded violation",
-    "ForcedLast": "判单下 placed last",
-    "ForcedDoubleLast": "判双下 scored 1-2 for the other side",
-    "MatchLoss": "判负 loses the match",
-    "Suspension": "停赛 suspension",
-    "LevelDiffPenalty": "扣级差分 levels off its score",
-    "PointPenalty": "罚分 points to the other side",
-    "AdjustedScore": "调整分 adjusted score",
+SANCTION_TERMS: dict[str, tuple[str, str]] = {
+    "Warning": ("警告", "warning"), "RecordedViolation": ("记违例", "recorded violation"),
+    "PointPenalty": ("罚分", "point penalty"), "LevelDiffPenalty": ("扣级差分", "level difference"),
+    "ForcedLast": ("判单下", "placed last"), "ForcedDoubleLast": ("判双下", "double last"),
+    "MatchLoss": ("判负", "match loss"), "Suspension": ("停赛", "suspension"),
+    "AdjustedScore": ("调整分", "adjusted score"),
 }
+"""Each sanction's term in the codes' words, and its short English name."""
+_SANCTION_GLOSS = {"ForcedDoubleLast": "scored 1-2 for the other side", "MatchLoss": "loses the match",
+                   "LevelDiffPenalty": "levels off its score", "PointPenalty": "points to the other side"}
+SANCTIONS = {kind: f"{zh} {_SANCTION_GLOSS.get(kind, en)}" for kind, (zh, en) in SANCTION_TERMS.items()}
+"""A sanction said whole: its term, then what it does ('判双下 scored 1-2 for the other side')."""
+
+GAME_NAMES = {"guandan": ("掼蛋", "Guandan"), "shengji": ("双升", "Shengji")}
+
+EFFECT_TERMS: dict[str, tuple[str, str]] = {
+    "Return": ("收回牌张", "cards taken back"),
+    "RestoreOrder": ("恢复出牌顺序", "order restored"),
+    "BarOnePlay": ("禁出一手", "barred from one play"),
+    "Expose": ("暴露张", "exposed cards"),
+    "PenaltyCards": ("罚张", "penalty cards"),
+    "LeadOption": ("领出选择 a/b/c", "lead option a/b/c"),
+    "RandomDraw": ("任意抽取一张牌", "a card drawn at random"),
+    "Redeal": ("重洗重抓", "redeal"),
+    "NextDealProcedure": ("下副牌：违规方洗牌，下家切牌，对家首抓，上家领出", "next deal's shuffle, cut, draw and lead"),
+    "NoTributeNextDeal": ("下副牌不进贡", "no tribute next deal"),
+    "Replay": ("收回重出", "plays taken back and made again"),
+    "CorrectPlay": ("纠正出牌", "the play corrected"),
+    "CorrectFollow": ("纠正跟牌", "the follow corrected"),
+    "RedoTribute": ("重新贡牌", "tribute paid again"),
+    "RedoReturn": ("重新还牌", "return made again"),
+    "RedoBury": ("重新扣底", "kitty buried again"),
+    "ReportAgain": ("重新报牌", "count reported again"),
+    "PassSequence": ("下家有权选择不出", "the next seats may pass"),
+    "LotsDraw": ("抽签决定主牌", "lots decide the trump"),
+    "DeclarationStands": ("一方亮主有效", "one declaration stands"),
+    "PlayStands": ("视为依序出牌，不再纠正", "the play stands"),
+    "LoseDeclarationRight": ("不能亮主或反主", "loses the right to declare"),
+    "UnauthorisedInformation": ("非法信息不得利用", "unauthorised information may not be used"),
+    "Choice": ("由非违规方选择", "the non-offending side chooses"),
+}
+"""Each table effect's name in the codes' words, and in English."""
+
+
+GAME_NAMES = {"guandan": ("掼蛋", "Guandan"), "shengji": ("双升", "Shengji")}
 
 
 def words_for(game: str) -> Words:
@@ -282,8 +315,13 @@ def facts_words(game: str, facts: Any, anchor: int | None = None, hide_judgement
 
 
 def irregularity_words(game: str, irregularity: Any) -> str:
+    """What the seat did, from the irregularity's record ('plays out of turn 越序出牌'); an id
+    without a record spelt out."""
+    from enforcement.irregularities import irregularity_of
+
     text = str(irregularity or "")
-    return words_for(game).irregularities.get(text) or text.replace("_", " ")
+    record = irregularity_of(game, text)
+    return f"{record.en} {record.zh}" if record is not None else text.replace("_", " ")
 
 
 _CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
@@ -323,11 +361,6 @@ def sanction_words(sanction: Any) -> str:
     return f"{name} ({remark})" if remark else name
 
 
-SANCTION_TERMS = {"Warning": "警告 warning", "RecordedViolation": "记违例 recorded violation",
-                  "PointPenalty": "罚分 point penalty", "LevelDiffPenalty": "级差分 level difference",
-                  "ForcedLast": "判单下 placed last", "ForcedDoubleLast": "判双下 double last",
-                  "MatchLoss": "判负 match loss", "Suspension": "停赛 suspension", "AdjustedScore": "调整分 adjusted score"}
-"""A sanction's term and its short English name, for a sanction named inside a sentence."""
 _SANCTION_NAME = re.compile(r"\b(" + "|".join(SANCTIONS) + r")\b(?:\((\d*)\))?")
 """A sanction's kind inside a text ('scored as ForcedDoubleLast', 'PointPenalty(10)')."""
 
@@ -337,7 +370,7 @@ def sanctions_named(text: str) -> str:
     → 'scored as 判双下 (double last)'; 'LevelDiffPenalty(1)' → '扣 1 个级差分 (level difference)')."""
     def said(m: re.Match[str]) -> str:
         kind, n = m.group(1), m.group(2)
-        term, _, gloss = SANCTION_TERMS[kind].partition(" ")
+        term, gloss = SANCTION_TERMS[kind]
         if n and kind == "LevelDiffPenalty":
             term = f"扣 {n} 个级差分"
         elif n:
@@ -385,7 +418,7 @@ def effect_words(game: str, effect: Any, anchor: int | None = None) -> str:
     cs = cards_words(e.get("cards") or ())
     if kind == "Return":
         # where to depends on the action (a draw: the stock; a play or a tribute: its giver's hand)
-        return f"退回 {seat()}'s {cs} taken back" if e.get("seat") is not None else f"退回 {cs} taken back"
+        return f"收回牌张 {seat()}'s {cs} taken back" if e.get("seat") is not None else f"收回牌张 {cs} taken back"
     if kind == "Expose":
         return f"暴露张 {seat()}'s {cs} lie face up"
     if kind == "PenaltyCards":
@@ -395,7 +428,7 @@ def effect_words(game: str, effect: Any, anchor: int | None = None) -> str:
         return f"禁出一手 {seat()} is barred: passes {scope}"
     if kind == "LeadOption":
         what = words.combinations.get(str(e.get("exposed_kind")), str(e.get("exposed_kind")).lower())
-        return (f"选择 when {seat('restricted_seat')} next leads, {seat('chooser')} chooses: "
+        return (f"领出选择 a/b/c: when {seat('restricted_seat')} next leads, {seat('chooser')} chooses: "
                 + lead_option_menu(game, what))
     if kind == "RandomDraw":
         n = e.get("count", 1)
@@ -415,35 +448,35 @@ def effect_words(game: str, effect: Any, anchor: int | None = None) -> str:
                     f"in play order, {seat('chooser')} first")
         return f"收回重出 {who} may take back their plays and play again"
     if kind == "RestoreOrder":
-        return f"恢复顺序 order restored: {seat()} to act"
+        return f"恢复出牌顺序 order restored: {seat()} to act"
     if kind == "CorrectPlay":
         unused = {"lead_option": "; cards it does not use lie face up (暴露张, with the lead option)",
                   "penalty": "; cards it does not use become penalty cards 罚张"}.get(str(e.get("unused")), "")
-        return f"改正 {seat()} replaces the play by a legal one{unused}"
+        return f"纠正出牌 {seat()} replaces the play by a legal one{unused}"
     if kind == "CorrectFollow":
-        return f"改正 {seat()} replaces the follow by a legal one"
+        return f"纠正跟牌 {seat()} replaces the follow by a legal one"
     if kind == "RedoTribute":
-        return f"{seat()} pays the tribute again 重新进贡"
+        return f"重新贡牌 {seat()} pays the tribute again"
     if kind == "RedoReturn":
-        return f"{seat()} returns a card again 重新还贡"
+        return f"重新还牌 {seat()} returns a card again"
     if kind == "RedoBury":
-        return f"{seat()} buries the kitty again 重新扣底"
+        return f"重新扣底 {seat()} buries the kitty again"
     if kind == "ReportAgain":
-        return f"重报 {seat()} reports its count again, correctly"
+        return f"重新报牌 {seat()} reports its count again, correctly"
     if kind == "PassSequence":
         then = ("then the offender leads its exposed cards" if e.get("then") == "offender_leads"
                 else "then play goes on")
-        return f"{seats_words(e.get('seats') or (), anchor)} in turn may pass even with the lead; {then}"
+        return f"下家有权选择不出 {seats_words(e.get('seats') or (), anchor)} in turn may pass even with the lead; {then}"
     if kind == "LotsDraw":
         winner = f": {seat('winner')}'s declaration stands" if e.get("winner") is not None else ""
         return f"抽签 lots drawn between {seats_words(e.get('seats') or (), anchor)}{winner}"
     if kind == "DeclarationStands":
-        return f"{seat()}'s declaration stands, the other is taken back"
+        return f"一方亮主有效 {seat()}'s declaration stands, the other is taken back"
     if kind == "PlayStands":
         reading = f" as {reading_words(game, e['reading'], words)}" if e.get("reading") else ""
-        return f"{seat()}'s cards stand as played{reading}"
+        return f"视为依序出牌 {seat()}'s cards stand as played{reading}"
     if kind == "LoseDeclarationRight":
-        return f"{seat()} may not declare trump for the rest of this deal"
+        return f"不能亮主或反主 {seat()} may not declare trump for the rest of this deal"
     if kind == "UnauthorisedInformation":
         source = f" from {seat('source')}" if e.get("source") is not None else ""
         what = f" ({e['what']})" if e.get("what") else ""
@@ -454,7 +487,7 @@ def effect_words(game: str, effect: Any, anchor: int | None = None) -> str:
         options = e.get("options") or ()
         menu = "; ".join(f"{chr(97 + k)}) {effect_words(game, o, anchor)}" for k, o in enumerate(options))
         decline = "; or none of them" if e.get("may_decline") else ""
-        return f"{seat('chooser')} chooses: {menu}{decline}"
+        return f"由非违规方选择 {seat('chooser')} chooses: {menu}{decline}"
     rest = ", ".join(f"{k.replace('_', ' ')} {plain_words(v, words)}" for k, v in e.items() if k != "kind")
     return _spelt(kind) + (f": {rest}" if rest else "")
 
@@ -495,3 +528,121 @@ def option_words(game: str, purpose: str, option: str, what: str = "") -> str:
     if " " in option:
         return reading_words(game, option, words)
     return card_words(option) if len(option) == 2 else option.replace("_", " ")
+
+
+# ---------------------------------------------------------------------------------------------
+# The same in Chinese alone (the trainer: Chinese first, English by its toggle)
+
+
+def seat_zh(seat: Any, anchor: int | None = None) -> str:
+    """'2号位', or '2号位（下家）' seen from ``anchor``."""
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        return "牌堆"
+    if anchor is None or seat == anchor:
+        return f"{seat}号位"
+    return f"{seat}号位（{RELATIVE[(seat - anchor) % 4]}）"
+
+
+def seats_zh(seats: Iterable[Any], anchor: int | None = None) -> str:
+    return "、".join(seat_zh(s, anchor) for s in seats) or "无"
+
+
+def _cards(codes: Any) -> str:
+    return cards_words(codes or ()) or ""
+
+
+def effect_zh(effect: Mapping[str, Any], anchor: int | None = None) -> str:
+    """What a table effect (``TableEffect.to_dict``) does, in the codes' words."""
+    e = dict(effect)
+    kind = str(e.get("kind"))
+    term = EFFECT_TERMS.get(kind, (kind, ""))[0]
+    seat = seat_zh(e.get("seat"), anchor) if "seat" in e else ""
+    cards = _cards(e.get("cards"))
+    if kind == "Return":
+        return f"收回牌张：{cards} 退回{seat}".rstrip()
+    if kind == "Expose":
+        return f"暴露张：{seat}的 {cards} 摊在桌上"
+    if kind == "PenaltyCards":
+        return f"罚张：{seat}的 {cards} 成为罚张"
+    if kind == "BarOnePlay":
+        when = "下一次轮到其出牌时" if e.get("scope", "next_turn") == "next_turn" else "该圈轮到其出牌时"
+        return f"禁出一手：{seat}{when}不得出牌"
+    if kind == "LeadOption":
+        return (f"领出选择：{seat_zh(e.get('restricted_seat'), anchor)}下次领出时，由{seat_zh(e.get('chooser'), anchor)}"
+                "选择 a）不得领出该牌型 b）必须领出该牌型 c）自由领出")
+    if kind == "RestoreOrder":
+        return f"恢复出牌顺序：由{seat}出牌"
+    if kind == "RandomDraw":
+        source = seat_zh(e.get("source"), anchor) if e.get("source") is not None else "牌堆"
+        return f"抽牌：{seat_zh(e.get('to'), anchor)}从{source}任意抽取 {e.get('count', 1)} 张"
+    if kind == "NextDealProcedure":
+        return (f"下副牌：{seat_zh(e.get('shuffler'), anchor)}洗牌，{seat_zh(e.get('cutter'), anchor)}切牌，"
+                f"{seat_zh(e.get('first_drawer'), anchor)}首抓，{seat_zh(e.get('leader'), anchor)}领出")
+    if kind == "Replay":
+        return f"收回重出：{seats_zh(e.get('seats') or (), anchor)}可以收回重出"
+    if kind == "PassSequence":
+        return f"{seats_zh(e.get('seats') or (), anchor)}依次有权选择不出"
+    if kind == "UnauthorisedInformation":
+        return f"非法信息不得利用：{seats_zh(e.get('seats') or (), anchor)}不得利用该信息"
+    if kind == "LotsDraw":
+        return f"抽签决定主牌：{seats_zh(e.get('seats') or (), anchor)}"
+    if kind == "Choice":
+        options = e.get("options") or ()
+        menu = "；".join(f"{'abcdef'[k]}）{effect_zh(o, anchor)}" for k, o in enumerate(options[:6]))
+        decline = "；或都不选" if e.get("may_decline") else ""
+        return f"由{seat_zh(e.get('chooser'), anchor)}选择：{menu}{decline}"
+    return f"{term}：{seat}".rstrip("：") if seat else term
+
+
+def sanction_zh(sanction: Any) -> str:
+    """'罚分 10', '扣级差分 1', '判双下' … from a sanction's dict or key ('PointPenalty(10)')."""
+    if isinstance(sanction, Mapping):
+        kind, n = str(sanction.get("kind")), sanction.get("n")
+    else:
+        kind, _, rest = str(sanction).partition("(")
+        n = rest.rstrip(")") or None
+    term = SANCTION_TERMS.get(kind, (kind, ""))[0]
+    return f"{term} {n}" if n is not None else term
+
+
+def imposed_zh(row: Mapping[str, Any], anchor: int | None = None) -> str:
+    who = seat_zh(row["seat"], anchor) if row.get("seat") is not None else f"{row.get('side')}方"
+    return f"{who}：{sanction_zh(row.get('sanction'))}"
+
+
+_DIGITS = "零一二三四五六七八九"
+
+
+def chinese_number(n: int) -> str:
+    """1 → 一, 10 → 十, 12 → 十二, 20 → 二十 (the seeds' numbering, up to 99)."""
+    if n < 10:
+        return _DIGITS[n]
+    tens, ones = divmod(n, 10)
+    return ("" if tens == 1 else _DIGITS[tens]) + "十" + (_DIGITS[ones] if ones else "")
+
+
+def seed_number(clause_id: str) -> str:
+    """Where a clause stands in its seed: GD-2.3.1 → 二、3（1）; GD-1.1.3b → 一、1（3）b;
+    SJ-1.3 → 第一条（三）; SJ-3.1.10.2 → 第三条 一、（十）2."""
+    prefix, _, rest = clause_id.partition("-")
+    parts = rest.split(".")
+    if prefix == "GD":
+        out = chinese_number(int(parts[0])) + "、"
+        if len(parts) > 1:
+            out += parts[1]
+        if len(parts) > 2:
+            number = re.match(r"(\d+)(\D*)", parts[2])
+            out += f"（{number.group(1)}）{number.group(2)}" if number else parts[2]
+        return out
+    out = f"第{chinese_number(int(parts[0]))}条"
+    levels = [int(p) for p in parts[1:] if p.isdigit()]
+    if parts[0] == "3" and levels:            # 第三条 has sections (一、二、) before its items
+        if levels[0] == 0:
+            return out
+        out += f" {chinese_number(levels[0])}、"
+        levels = levels[1:]
+    if levels:
+        out += f"（{chinese_number(levels[0])}）"
+    if len(levels) > 1:
+        out += str(levels[1])
+    return out

@@ -50,8 +50,12 @@ class Interactions:
     """A deal or match engine → the deal being played."""
     phase_of: Callable[[Any], str] = attrs.field(eq=False, repr=False)
     """A deal → its phase, in words ('play', 'tribute', …)."""
-    irregularities: Mapping[str, tuple[str, str]] = attrs.field(factory=dict)
-    """Irregularity id → (English, Chinese) words for it (the holes report)."""
+    irregularities: Mapping[str, Any] = attrs.field(factory=dict)
+    """Irregularity id → its record (the referee's ``Irregularity``: ``zh`` and ``en`` words
+    for the holes report; ``stages_found(key)``, the only stages the engine can meet it in,
+    none: any). A condition and a happening whose stages do not meet are never paired (the
+    fuzzer derives the pairs of the rulings from the clauses' triggers:
+    ``paiju.fuzz.interactions``)."""
     impossible: Mapping[tuple[str, str], str] = attrs.field(factory=dict)
     """(condition, happening) → why the rules never let the two meet (a happening may be
     ``ruling:CLAUSE``)."""
@@ -61,10 +65,6 @@ class Interactions:
     """Condition → the only stages it can be in force in (absent: any)."""
     happening_stages: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
     """The game's own happening → the only stages whose actions can set it off (absent: any)."""
-    irregularity_stages: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
-    """Irregularity id → the only stages the engine can meet it in (absent: any). A condition
-    and a happening whose stages do not meet are never paired (the fuzzer derives the pairs
-    of the rulings from the clauses' triggers: ``paiju.fuzz.interactions``)."""
     clauses_by_sanction: Mapping[str, str] = attrs.field(factory=dict)
     """Sanction kind → the clause that fires through what a ruling imposes rather than by
     being cited (a forced place: its clause)."""

@@ -89,14 +89,15 @@ class Holes:
 
 def situation_words(game: str, situation: Situation) -> tuple[str, str]:
     """The situation in English and in Chinese."""
-    from paiju.wording import english_and_chinese, words_for
+    from enforcement.irregularities import irregularity_of
+    from paiju.wording import words_for
 
     spec = interactions_of(game)
-    words = words_for(game)   # the views' words (the seed's terms) before the game's own
-    said = words.irregularities.get(situation.irregularity)
-    # the views' words are what a seat did ('plays out of turn') or what happened ('an invalid lead')
-    en_irr, zh_irr = (f"irregularity “{english_and_chinese(said)[0]}”", english_and_chinese(said)[1]) if said else \
-        spec.irregularities.get(situation.irregularity, (situation.irregularity, situation.irregularity))
+    words = words_for(game)
+    record = irregularity_of(game, situation.irregularity)
+    # its words say what a seat did ('plays out of turn') or what happened ('an invalid lead')
+    en_irr, zh_irr = ((f"irregularity “{record.en}”", record.zh) if record is not None
+                      else (situation.irregularity, situation.irregularity))
     en_phase, zh_phase = PHASE_WORDS.get(situation.phase, (situation.phase, situation.phase))
     by_name = {c.name: c for c in spec.conditions}
     conditions = [by_name[n] for n in situation.conditions if n in by_name]

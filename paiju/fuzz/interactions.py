@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 
 from enforcement.games import referee_part
-from enforcement.rulebook import clauses_for
+from enforcement.rulebook import INCIDENT, clauses_for
 from tabletop.errors import OptionError
 
 RULING = "ruling:"
@@ -116,8 +116,6 @@ class Recorder:
         self._phase = spec.phase(engine)
 
 
-INCIDENT = "incident"
-"""The irregularity of a reported incident (a ``report:`` trigger)."""
 
 
 def ruling_stages(spec: Any, clause: Any) -> tuple[str, ...] | None:
@@ -135,8 +133,9 @@ def ruling_stages(spec: Any, clause: Any) -> tuple[str, ...] | None:
             irregularity = INCIDENT
         else:
             return None
-        found = spec.irregularity_stages.get(irregularity) or spec.irregularity_stages.get(irregularity.split("/")[0])
-        if found is None:
+        record = spec.irregularities.get(irregularity.split("/")[0])
+        found = record.stages_found(irregularity) if record is not None else ()
+        if not found:
             return None
         stages.update(found)
     return tuple(sorted(stages)) if stages else None

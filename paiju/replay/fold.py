@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import attrs
 
 from paiju.games import paiju_part
+from paiju.replay.chinese import draw_run_zh, step_zh
 from paiju.replay.shared import GENERIC_HANDLERS, by_convention
 from paiju.replay.table import NUM_SEATS, Handler, Table, seat_of
 from tabletop.errors import LogError, OptionError
@@ -42,6 +43,8 @@ class Step:
     """'ruling', 'irregular' or ''."""
     deal: int
     unit: int | None
+    zh: str = ""
+    """The step in Chinese alone, the referee's terms first (``paiju.replay.chinese``)."""
 
 
 def handlers_for(game: str) -> dict[str, Handler]:
@@ -118,20 +121,26 @@ class Fold:
                     run_start, run_text = index, text
                 if index + 1 < end and events[index + 1].KIND in DRAW_KINDS:
                     continue
+                run_zh = step_zh(self.log.game, event)
                 if index > run_start:
                     run_text = self._draw_run_text(run_start, index)
+                    run_zh = draw_run_zh(self._draw_counts(run_start, index))
                 yield Step(run_start, index, self.label(event), self.line(index), event.KIND, run_text, "",
-                           event.deal, self.table.unit)
+                           event.deal, self.table.unit, run_zh)
                 run_start = None
                 continue
             yield Step(index, index, self.label(event), self.line(index), event.KIND, text, tags,
-                       event.deal, self.table.unit)
+                       event.deal, self.table.unit, step_zh(self.log.game, event))
+
+    def _draw_counts(self, first: int, last: int) -> list[int]:
+        counts = [0] * NUM_SEATS
+        for e in self.log.events[first:last + 1]:
+            counts[seat_of(e.seat)] += 1
+        return counts
 
     def _draw_run_text(self, first: int, last: int) -> str:
         events = self.log.events[first:last + 1]
-        counts = [0] * NUM_SEATS
-        for e in events:
-            counts[seat_of(e.seat)] += 1
+        counts = self._draw_counts(first, last)
         each = ", ".join(f"seat {s} {n}" for s, n in enumerate(counts) if n)
         return f"{len(events)} cards drawn (seq {events[0].seq}-{events[-1].seq}: {each})"
 

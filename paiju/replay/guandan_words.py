@@ -1,4 +1,4 @@
-"""掼蛋's own words for rulings and choices (``paiju.wording``): its facts, irregularities,
+"""掼蛋's own words for rulings and choices (``paiju.wording``): its facts,
 combinations and the choices its rulings offer."""
 
 from __future__ import annotations
@@ -55,21 +55,6 @@ VALUES = {
     "passed": "passed 不出", "irregular_attempt": "attempted an irregular play on it 违例出牌",
 }
 
-IRREGULARITIES = {
-    # the seed's term for each (GD-1 … GD-4); 首出不出 and 事件 are not in the seed
-    "draw_out_of_turn": "draws out of turn 越序抓牌",
-    "wrong_counts_after_draw": "lets the draw end with wrong hand sizes 抓错牌或少牌",   # the table's, not the seat's
-    "announce_out_of_turn": "announces 'pass' or 'I beat it' out of turn 越序表态",
-    "play_out_of_turn": "plays out of turn 越序出牌",
-    "wrong_kind": "plays a wrong combination type 出错牌型", "does_not_beat": "plays cards that do not beat 牌张大小出错",
-    "extra_cards": "carries extra cards along 夹带牌张", "retract_play": "takes back a legal play 收回合法出牌",
-    "exposed_card": "exposes a card 暴露张", "pass_on_lead": "passes with the lead 首出不出",
-    "wrong_tribute": "pays a wrong tribute 贡错牌", "wrong_return": "returns a wrong card 还错牌",
-    "report_repeated": "reports again and again 反复报牌", "ask_count": "asks for the cards left 追问余牌",
-    "report_missing": "does not report 未报牌", "report_wrong": "reports a wrong count 报错牌",
-    "incident": "acts as reported to the referee 被报告的行为",
-}
-
 CHOICES = {
     "lead_option": ("{seat} chooses how {about} leads next", {
         "forbid": "forbid 禁出: it may not lead a {what}",
@@ -109,5 +94,5 @@ CONDITIONS = {
 }
 """The table conditions in the fuzzer's holes report, in the seed's terms (罚张, 暴露张, 越序出牌)."""
 
-WORDS = Words(facts=FACTS, irregularities=IRREGULARITIES, combinations=COMBINATIONS, choices=CHOICES,
+WORDS = Words(facts=FACTS, combinations=COMBINATIONS, choices=CHOICES,
               values=VALUES, about_seat=frozenset({"designate"}), conditions=CONDITIONS)

@@ -43,10 +43,12 @@ def delta(old: Any, new: Any) -> Any:
 
 
 def page_data(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None,
-              progress: Callable[[int], None] | None = None, hide_judgement: bool = False) -> dict[str, Any]:
+              progress: Callable[[int], None] | None = None, hide_judgement: bool = False,
+              chinese: bool = False) -> dict[str, Any]:
     """The page's JSON: header facts and one frame per step (``progress`` is told of the
     events each step takes in; ``hide_judgement`` leaves out the referee's findings, for a
-    trainee's table)."""
+    trainee's table; ``chinese``: each step also in Chinese alone, shown first unless the
+    page's address asks ``?lang=en``)."""
     fold = Fold(log, viewer, source)
     fold.table.hide_judgement = hide_judgement
     frames: list[dict[str, Any]] = []
@@ -60,7 +62,7 @@ def page_data(log: Log, viewer: int | None = None, source: str = "log", start_in
         view["rulings"] = [_cite(r, clauses) for r in view["rulings"]]
         frames.append({"l": step.label, "n": step.line, "k": step.kind, "t": step.text, "g": step.tags,
                        "d": step.deal, "u": step.unit, "q": log.events[step.last].seq,
-                       "x": delta(previous, view)})
+                       "x": delta(previous, view), **({"z": step.zh} if chinese else {})})
         previous = view
         here = len(frames) - 1
         if start_index is not None and step.first <= start_index <= step.last:
@@ -86,8 +88,34 @@ def page_data(log: Log, viewer: int | None = None, source: str = "log", start_in
         "unitName": fold.table.unit_name,
         "start": start,
         "clauses": clauses,
+        "chinese": chinese,
+        **({"rulingsZh": rulings_zh(log)} if chinese else {}),
         "frames": frames,
     }
+
+
+def rulings_zh(log: Log) -> dict[str, dict[str, Any]]:
+    """Each ruling of the log in Chinese alone (the page's ruling cards when it shows Chinese
+    first), by 'SEQ CLAUSE': its clause's seed number, the offender, the irregularity, what it
+    puts right and the sanctions, in the referee's terms."""
+    from enforcement.irregularities import irregularity_of
+    from paiju.wording import effect_zh, imposed_zh, seat_zh, seed_number
+
+    out: dict[str, dict[str, Any]] = {}
+    for event in log.events:
+        if not event.KIND.startswith("ref.") or not hasattr(event, "rectification"):
+            continue
+        clause = str(getattr(event, "clause", None) or getattr(event, "fallback", ""))
+        offender = getattr(event, "offender", event.seat)
+        record = irregularity_of(log.game, str(getattr(event, "irregularity", "")))
+        out[f"{event.seq} {clause}"] = {
+            "number": seed_number(clause) if clause[:3] in ("GD-", "SJ-") else clause,
+            "who": seat_zh(offender) if offender is not None else "牌桌",
+            "irregularity": record.zh if record is not None else "",
+            "rectification": [effect_zh(e, offender) for e in event.rectification],
+            "sanctions": [imposed_zh(row, offender) for row in getattr(event, "sanctions", ())],
+        }
+    return out
 
 
 def _cards_out(view: dict[str, Any]) -> bool:
@@ -123,9 +151,10 @@ def _script_json(data: dict[str, Any]) -> str:
 
 def render_page(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None,
                 progress: Callable[[int], None] | None = None, hide_judgement: bool = False,
-                warning: str | None = None) -> str:
-    """The page; ``warning`` (the log does not ``--check``) is shown above the table."""
-    data = page_data(log, viewer, source, start_index, progress, hide_judgement)
+                warning: str | None = None, chinese: bool = False) -> str:
+    """The page; ``warning`` (the log does not ``--check``) is shown above the table;
+    ``chinese``: the steps in Chinese first (``page_data``)."""
+    data = page_data(log, viewer, source, start_index, progress, hide_judgement, chinese)
     game_title = game_spec(log.game).title
     meta = [os.path.basename(source), f"seed {log.seed}", f"{counted(len(log.events), 'event')}, {counted(len(data['frames']), 'step')}"]
     if viewer is not None:

@@ -166,6 +166,57 @@ JS = r"""
 (function () {
   "use strict";
   var DATA = JSON.parse(document.getElementById("replay-data").textContent);
+  // A page made with the steps in Chinese shows them first; its address's ?lang=en the English.
+  var ZH = DATA.chinese && !/[?&]lang=en(&|$)/.test(location.search);
+  function said(f) { return ZH && f.z ? f.z : f.t; }
+  function L(en, zh) { return ZH ? zh : en; }      // the page's own words, Chinese first when ZH
+  function seatName(seat) { return ZH ? seat + "\u53f7\u4f4d" : "seat " + seat; }   // 号位
+  function zhHead(text) {                           // '三带二 full house T' → '三带二 T' (ZH only)
+    if (!ZH || !text) return text;
+    var m = /^([\u3400-\u9fff（）]+)\s+[a-z][a-z ]*?\s*([0-9TJQKA×x\u2660\u2665\u2663\u2666\u5927\u5c0f\u738b]*)$/.exec(text);
+    return m ? (m[1] + (m[2] ? " " + m[2] : "")) : text;
+  }
+  function zhOnly(text) {                           // a bilingual view text's Chinese alone ('' if it has none), when ZH
+    if (!ZH || !text) return text;
+    var runs = String(text).match(/[^\sA-Za-z'():;,.]*[\u3400-\u9fff][^\sA-Za-z'():;,.]*/g);
+    return runs ? runs.join(" ") : "";
+  }
+  function zhNote(text) {                           // a note said in Chinese first, else nothing, when ZH
+    if (!ZH) return text;
+    return /^[\u3400-\u9fff]/.test(text || "") && !/[A-Za-z]+[ ,;:]+[A-Za-z]+[ ,;:]+[A-Za-z]+/.test(text) ? text : "";
+  }
+  function playZh(x) {                              // a play's words in the pile ('三带二 full house T', 'leads')
+    if (!ZH || !x) return x;
+    if (x === "leads") return "\u9996\u51fa";
+    var head = zhHead(x);
+    return head !== x ? head : zhOnly(x);
+  }
+  function pileTitleZh(text) {                      // 'round 16, led by seat 0' → '第 16 圈，0号位领出'
+    var m = /^(round|trick) (\d+)(?:, led by seat (\d))?/.exec(text || "");
+    if (!m) return zhOnly(text);
+    return "\u7b2c " + m[2] + (m[1] === "round" ? " \u5708" : " \u58a9") + (m[3] ? "\uff0c" + seatName(m[3]) + "\u9886\u51fa" : "");
+  }
+  var PHASE_ZH = { "set-up": "\u51c6\u5907", draw: "\u6293\u724c", declare: "\u4eae\u4e3b", kitty: "\u6263\u5e95",
+                   tribute: "\u8fdb\u8d21", "return": "\u8fd8\u8d21", play: "\u51fa\u724c", scored: "\u7ed3\u675f",
+                   over: "\u7ed3\u675f" };
+  var BUTTONS_ZH = { "prev-deal": "\u25c0\u25c0 \u4e0a\u4e00\u526f", "prev-round": "\u25c0 \u4e0a\u4e00\u5708",
+                     prev: "\u25c0 \u4e0a\u4e00\u6b65", next: "\u4e0b\u4e00\u6b65 \u25b6",
+                     "next-round": "\u4e0b\u4e00\u5708 \u25b6", "next-deal": "\u4e0b\u4e00\u526f \u25b6\u25b6",
+                     "next-irregular": "\u4e0b\u4e00\u4e2a\u8fdd\u4f8b \u2691", "next-ruling": "\u4e0b\u4e00\u4e2a\u88c1\u51b3 \u00a7" };
+  function relabel() {                              // the skeleton's words, when ZH
+    if (!ZH) return;
+    document.documentElement.lang = "zh-Hans";
+    Object.keys(BUTTONS_ZH).forEach(function (id) { var b = $(id); if (b) { b.textContent = BUTTONS_ZH[id]; b.title = BUTTONS_ZH[id]; } });
+    ["first", "last", "prev-irregular", "prev-ruling"].forEach(function (id) { var b = $(id); if (b) b.title = ""; });
+    var heads = document.querySelectorAll("aside h2");
+    ["\u88c1\u51b3", "\u672c\u526f\u724c", "\u6b65\u9aa4"].forEach(function (t, k) { if (heads[k]) heads[k].textContent = t; });
+    var h1 = document.querySelector("header h1");
+    if (h1) h1.textContent = DATA.gameName + " \u724c\u5c40\u56de\u653e";
+    var meta = document.querySelector("header .meta");
+    if (meta) meta.textContent = "\u5171 " + N + " \u6b65";
+    var help = document.querySelector("aside .help");
+    if (help) help.textContent = "\u6309\u952e\uff1a\u2190 \u2192 \u4e00\u6b65 \u00b7 PgUp PgDn \u4e00\u526f \u00b7 i / I \u8fdd\u4f8b \u00b7 r / R \u88c1\u51b3";
+  }
   var frames = DATA.frames, N = frames.length;
   var SUIT = { S: "\u2660", H: "\u2665", C: "\u2663", D: "\u2666" };
   var POS = ["south", "east", "north", "west"];
@@ -238,15 +289,15 @@ JS = r"""
       var t = el("span", "tag"); t.appendChild(document.createTextNode(label + " "));
       t.appendChild(el("b", null, value)); info.appendChild(t); return t;
     }
-    tag(DATA.gameName, DATA.unitName === "match" && st.unit !== null && st.unit !== undefined ? "match " + st.unit : "");
-    if (st.deal) tag("deal", st.deal);
-    if (st.level) tag("level \u7ea7", st.level === "T" ? "10" : st.level);
-    if (st.levels) tag("teams", "0: " + st.levels[0] + "  1: " + st.levels[1]);
-    if (st.trump) tag("trump \u4e3b", st.trump === "NT" ? "no trump \u65e0\u4e3b" : SUIT[st.trump]).classList.add("trump");
-    if (st.banker !== null && st.banker !== undefined) tag("banker \u5e84", "seat " + st.banker);
-    if (st.points !== null && st.points !== undefined) tag("attackers", st.points + " pts");
-    tag("phase", st.phase);
-    if (DATA.viewer !== null) tag("view of", "seat " + DATA.viewer);
+    tag(DATA.gameName, DATA.unitName === "match" && st.unit !== null && st.unit !== undefined ? L("match ", "\u7b2c ") + st.unit + L("", " \u573a") : "");
+    if (st.deal) tag(L("deal", "\u526f"), st.deal);
+    if (st.level) tag(L("level \u7ea7", "\u7ea7"), st.level === "T" ? "10" : st.level);
+    if (st.levels) tag(L("teams", "\u5404\u65b9"), "0: " + st.levels[0] + "  1: " + st.levels[1]);
+    if (st.trump) tag(L("trump \u4e3b", "\u4e3b"), st.trump === "NT" ? L("no trump \u65e0\u4e3b", "\u65e0\u4e3b") : SUIT[st.trump]).classList.add("trump");
+    if (st.banker !== null && st.banker !== undefined) tag(L("banker \u5e84", "\u5e84"), seatName(st.banker));
+    if (st.points !== null && st.points !== undefined) tag(L("attackers", "\u95f2\u5bb6\u5f97\u5206"), st.points + L(" pts", ""));
+    tag(L("phase", "\u9636\u6bb5"), ZH ? (PHASE_ZH[st.phase] || st.phase) : st.phase);
+    if (DATA.viewer !== null) tag(L("view of", "\u89c6\u89d2"), seatName(DATA.viewer));
   }
 
   function drawSeat(st, seat) {
@@ -254,24 +305,27 @@ JS = r"""
     box.className = "seat pos-" + posOf(seat) + (DATA.viewer === seat ? " viewer" : "");
     clear(box);
     var head = el("div", "seat-head");
-    var name = "seat " + seat + " \u00b7 " + (DATA.viewer === null ? POS[seat].charAt(0).toUpperCase() + POS[seat].slice(1)
+    var name = ZH ? seatName(seat) + (DATA.viewer === null ? "" : " \u00b7 " + (seat === DATA.viewer ? "\u4f60" : REL[(seat - DATA.viewer + 4) % 4]))
+                    + " \u00b7 " + (seat % 2) + "\u65b9"
+      : "seat " + seat + " \u00b7 " + (DATA.viewer === null ? POS[seat].charAt(0).toUpperCase() + POS[seat].slice(1)
               : (seat === DATA.viewer ? "you" : REL[(seat - DATA.viewer + 4) % 4])) + " \u00b7 team " + (seat % 2);
     head.appendChild(el("span", "seat-name", name));
-    if (info.role) head.appendChild(el("span", "badge role", info.role));
-    if (info.count !== null && info.count !== undefined) head.appendChild(el("span", "badge count", info.count + " cards"));
+    if (info.role && zhOnly(info.role)) head.appendChild(el("span", "badge role", zhOnly(info.role)));
+    if (info.count !== null && info.count !== undefined) head.appendChild(el("span", "badge count", info.count + L(" cards", " \u5f20")));
     if (info.announced !== null && info.announced !== undefined && info.announced > 0)
       head.appendChild(el("span", "badge count", "\u62a5 " + info.announced));
-    (info.flags || []).forEach(function (f) { head.appendChild(el("span", "badge flag", f)); });
+    (info.flags || []).forEach(function (f) { var t = zhOnly(f); if (t) head.appendChild(el("span", "badge flag", t)); });
     box.appendChild(head);
     var hand = el("div", "hand");
     if (info.hand === null || info.hand === undefined) {
-      hand.appendChild(el("span", "hidden-hand", info.announced ? "hidden (" + info.announced + " announced)" : "hidden"));
+      hand.appendChild(el("span", "hidden-hand", ZH ? "\u4e0d\u53ef\u89c1" + (info.announced ? "\uff08\u62a5 " + info.announced + "\uff09" : "")
+                                                    : info.announced ? "hidden (" + info.announced + " announced)" : "hidden"));
     } else {
       info.hand.forEach(function (g) { var grp = cardsEl(g[1], st); grp.title = g[0]; hand.appendChild(grp); });
     }
     box.appendChild(hand);
-    [["exposed", "exposed \u66b4\u9732\u5f20", "exposed"], ["penalty", "penalty \u7f5a\u5f20", "penalty"],
-     ["on_table", "on the table", "pending"]].forEach(function (z) {
+    [["exposed", L("exposed \u66b4\u9732\u5f20", "\u66b4\u9732\u5f20"), "exposed"], ["penalty", L("penalty \u7f5a\u5f20", "\u7f5a\u5f20"), "penalty"],
+     ["on_table", L("on the table", "\u684c\u9762\u5f85\u5904\u7406"), "pending"]].forEach(function (z) {
       if (!info[z[0]]) return;
       var zone = el("div", "zone zone-" + z[0]);
       zone.appendChild(el("span", null, z[1] + ":"));
@@ -282,32 +336,33 @@ JS = r"""
 
   function drawPile(st) {
     var pile = st.pile || { plays: [] }, title = clear($("pile-title"));
-    title.appendChild(document.createTextNode(pile.title || ""));
-    if (pile.note) title.appendChild(el("span", "note", pile.note));
+    title.appendChild(document.createTextNode(ZH ? pileTitleZh(pile.title) : (pile.title || "")));
+    if (pile.note && !ZH) title.appendChild(el("span", "note", pile.note));
     var latest = {}, topIndex = -1;
     pile.plays.forEach(function (p, k) { latest[p[0]] = k; if (p[1] !== null && p[0] === pile.winner) topIndex = k; });
     ["north", "south", "west", "east"].forEach(function (pos) { clear($("slot-" + pos)).className = "slot slot-" + pos.charAt(0); });
     Object.keys(latest).forEach(function (seat) {
       var k = latest[seat], p = pile.plays[k], slot = $("slot-" + posOf(Number(seat)));
-      if (p[1] === null) slot.appendChild(el("span", "pass", "seat " + seat + ": " + (p[2] || "pass")));
-      else { slot.appendChild(cardsEl(p[1], st, null, "played")); slot.title = "seat " + seat + " " + p[2]; }
+      if (p[1] === null) slot.appendChild(el("span", "pass", seatName(seat) + ": " + (ZH ? "\u4e0d\u51fa" : (p[2] || "pass"))));
+      else { slot.appendChild(cardsEl(p[1], st, null, "played")); slot.title = seatName(seat) + " " + playZh(p[2]); }
       if (k === topIndex && p[1] !== null) slot.classList.add("top");
     });
     var mid = clear($("pile-mid"));
     if (topIndex >= 0) {
       var top = pile.plays[topIndex];
-      mid.textContent = (pile.done ? "won by seat " : "winning: seat ") + top[0] + (top[2] && top[2] !== "leads" ? " \u00b7 " + top[2] : "");
+      mid.textContent = ZH ? (pile.done ? "\u672c\u5708\u5927\u724c\uff1a" : "\u5f53\u524d\u5927\u724c\uff1a") + seatName(top[0]) + (top[2] && top[2] !== "leads" ? " \u00b7 " + playZh(top[2]) : "")
+        : (pile.done ? "won by seat " : "winning: seat ") + top[0] + (top[2] && top[2] !== "leads" ? " \u00b7 " + top[2] : "");
     }
     var list = clear($("seqlist"));
     pile.plays.forEach(function (p, k) {
       var row = el("div", "row" + (k === topIndex ? " top" : ""));
-      colourText(row, "seat " + p[0] + ": " + (p[1] === null ? (p[2] || "pass") : p[1].split(" ").map(txt).join(" ") + (p[2] ? "  (" + p[2] + ")" : "")));
+      colourText(row, seatName(p[0]) + ": " + (p[1] === null ? (ZH ? "\u4e0d\u51fa" : (p[2] || "pass")) : p[1].split(" ").map(txt).join(" ") + (p[2] && playZh(p[2]) ? "  (" + playZh(p[2]) + ")" : "")));
       list.appendChild(row);
     });
     if (st.last && st.last.plays && st.last.plays.length) {
       var last = el("div", "row");
-      colourText(last, "previous: " + st.last.title + " \u2014 " + st.last.plays.filter(function (p) { return p[1] !== null; })
-        .map(function (p) { return "seat " + p[0] + " " + p[1].split(" ").map(txt).join(" "); }).join(" | ") + (st.last.note ? " (" + st.last.note + ")" : ""));
+      colourText(last, L("previous: " + st.last.title, "\u4e0a\u4e00\u5708") + " \u2014 " + st.last.plays.filter(function (p) { return p[1] !== null; })
+        .map(function (p) { return seatName(p[0]) + " " + p[1].split(" ").map(txt).join(" "); }).join(" | ") + (st.last.note && !ZH ? " (" + st.last.note + ")" : ""));
       last.style.opacity = ".75";
       list.appendChild(last);
     }
@@ -320,9 +375,11 @@ JS = r"""
   function drawRulings(st, frame) {
     var box = clear($("ruling-list"));
     var rulings = (st.rulings || []).slice().reverse();
-    if (!rulings.length) { box.appendChild(el("div", "help", "no ruling in this deal so far")); return; }
+    if (!rulings.length) { box.appendChild(el("div", "help", L("no ruling in this deal so far", "\u672c\u526f\u724c\u5c1a\u65e0\u88c1\u51b3"))); return; }
     rulings.forEach(function (r) {
       var text = DATA.clauses[r.clause] || { title: "", text_zh: "", summary: "" };
+      var rz = ZH && DATA.rulingsZh ? DATA.rulingsZh[r.seq + " " + r.clause] : null;
+      if (rz) { box.appendChild(rulingZh(r, rz, text, frame)); return; }
       var card = el("div", "ruling" + (r.kind === "unresolved" ? " unresolved" : "") + (frame.g === "ruling" && r.seq === frame.q ? " current" : ""));
       card.setAttribute("data-clause", r.clause);
       var head = el("div");
@@ -345,18 +402,37 @@ JS = r"""
     });
   }
 
+  function rulingZh(r, rz, text, frame) {  // a ruling's card in Chinese alone: the seed's words and the referee's terms
+    var card = el("div", "ruling" + (r.kind === "unresolved" ? " unresolved" : "") + (frame.g === "ruling" && r.seq === frame.q ? " current" : ""));
+    card.setAttribute("data-clause", r.clause);
+    var head = el("div");
+    head.appendChild(el("span", "clause-id", rz.number));
+    head.appendChild(el("span", "clause-title", r.clause));
+    card.appendChild(head);
+    card.appendChild(el("div", "meta", (r.kind === "unresolved" ? "\u65e0\u6761\u6b3e\u53ef\u4f9d\uff1a" : "\u8fdd\u89c4\u65b9 ") + rz.who
+      + (rz.irregularity ? "\u300c" + rz.irregularity + "\u300d" : "") + " \u00b7 #" + r.seq));
+    var zh = el("div", "clause-zh", text.text_zh); zh.setAttribute("lang", "zh-Hans"); card.appendChild(zh);
+    [["\u7ea0\u6b63\u63aa\u65bd", rz.rectification], ["\u5904\u7f5a", rz.sanctions]].forEach(function (part) {
+      card.appendChild(el("div", "meta", part[0] + "\uff1a" + (part[1].length ? "" : "\u65e0")));
+      if (!part[1].length) return;
+      var ul = el("ul"); part[1].forEach(function (x) { ul.appendChild(el("li", null, x)); }); card.appendChild(ul);
+    });
+    return card;
+  }
+
   function drawNotes(st) {
     var box = clear($("notes-list"));
-    (st.notes || []).forEach(function (n) { box.appendChild(colourText(el("div"), n)); });
+    (st.notes || []).forEach(function (n) { if (zhNote(n)) box.appendChild(colourText(el("div"), zhNote(n))); });
     if (st.kitty) {
       var k = el("div", "zone");
-      k.appendChild(el("span", null, "kitty \u5e95\u724c (" + st.kitty.count + (st.kitty.note ? ", " + st.kitty.note : "") + "):"));
+      k.appendChild(el("span", null, ZH ? "\u5e95\u724c\uff08" + st.kitty.count + " \u5f20\uff09\uff1a"
+                                          : "kitty \u5e95\u724c (" + st.kitty.count + (st.kitty.note ? ", " + st.kitty.note : "") + "):"));
       if (st.kitty.cards) k.appendChild(cardsEl(st.kitty.cards, st)); else k.appendChild(el("span", "help", "face down"));
       box.appendChild(k);
     }
-    if (st.finish && st.finish.length) box.appendChild(el("div", null, "finishing order: " + st.finish.join(" ")));
-    if (st.result) box.appendChild(el("div", null, "result: " + st.result)).style.fontWeight = "600";
-    (st.match || []).forEach(function (n) { box.appendChild(el("div", "help", n)); });
+    if (st.finish && st.finish.length) box.appendChild(el("div", null, L("finishing order: ", "\u540d\u6b21\uff1a") + st.finish.join(" ")));
+    if (st.result && zhNote(st.result)) box.appendChild(el("div", null, L("result: ", "\u7ed3\u679c\uff1a") + zhNote(st.result))).style.fontWeight = "600";
+    (st.match || []).forEach(function (n) { if (zhNote(n)) box.appendChild(el("div", "help", zhNote(n))); });
   }
 
   function rankText(rank) { return rank === "T" ? "10" : rank; }
@@ -371,7 +447,7 @@ JS = r"""
       var row = el("span", "samples");
       samples.forEach(function (c) { row.appendChild(cardEl(c[0], st, c[1])); });
       if (samples.length) it.appendChild(row);
-      it.appendChild(colourText(el("span"), text));
+      it.appendChild(colourText(el("span"), ZH ? zhOnly(text) : text));
       box.appendChild(it);
     }
     DATA.legend.forEach(function (m) {
@@ -390,9 +466,9 @@ JS = r"""
       }
     });
     if (DATA.refereed) {
-      item([["S9", "exposed"]], "\u66b4\u9732\u5f20 exposed card", "exposed");
-      item([["S9", "penalty"]], "\u7f5a\u5f20 penalty card", "penalty");
-      item([["S9", "pending"]], "laid on the table, awaiting the ruling", "pending");
+      item([["S9", "exposed"]], L("\u66b4\u9732\u5f20 exposed card", "\u66b4\u9732\u5f20"), "exposed");
+      item([["S9", "penalty"]], L("\u7f5a\u5f20 penalty card", "\u7f5a\u5f20"), "penalty");
+      item([["S9", "pending"]], L("laid on the table, awaiting the ruling", "\u6446\u5728\u684c\u4e0a\uff0c\u7b49\u5f85\u88c1\u51b3"), "pending");
     }
   }
 
@@ -401,7 +477,7 @@ JS = r"""
     box.hidden = !t;
     if (!t) return;
     box.setAttribute("data-how", t.how);
-    function seats(list) { return list.map(function (x) { return "seat " + x; }).join(" and "); }
+    function seats(list) { return list.map(seatName).join(L(" and ", "\u3001")); }
     if (t.how === "resisted") {
       box.appendChild(el("span", "tribute-head", "\u6297\u8d21 tribute resisted"));
       box.appendChild(el("span", null, seats(t.seats) + " hold both big jokers: no tribute, no return"));
@@ -415,10 +491,10 @@ JS = r"""
     t.payments.forEach(function (p) {
       var pay = el("span", "payment");
       pay.setAttribute("data-payer", p[0]);
-      pay.appendChild(el("span", null, "seat " + p[0] + " \u2192 seat " + p[1] + ":"));
-      pay.appendChild(p[2] ? cardEl(p[2], st) : el("span", "waiting", "to pay"));
-      pay.appendChild(el("span", null, "\u8fd8\u8d21 returned:"));
-      pay.appendChild(p[3] ? cardEl(p[3], st) : el("span", "waiting", p[2] ? "to return" : "after the tribute"));
+      pay.appendChild(el("span", null, seatName(p[0]) + " \u2192 " + seatName(p[1]) + ":"));
+      pay.appendChild(p[2] ? cardEl(p[2], st) : el("span", "waiting", L("to pay", "\u5f85\u8fdb\u8d21")));
+      pay.appendChild(el("span", null, L("\u8fd8\u8d21 returned:", "\u8fd8\u8d21\uff1a")));
+      pay.appendChild(p[3] ? cardEl(p[3], st) : el("span", "waiting", p[2] ? L("to return", "\u5f85\u8fd8\u8d21") : L("after the tribute", "\u8fdb\u8d21\u540e")));
       box.appendChild(pay);
     });
     if (t.seats.length) box.appendChild(el("span", "help", seats(t.seats) + " excused (\u5355\u4e0b last deal)"));
@@ -430,14 +506,15 @@ JS = r"""
     frames.forEach(function (f, k) {
       var key = f.u + "/" + f.d;
       if (key !== prev) {
-        frag.appendChild(el("div", "tl-deal", (DATA.unitName === "match" && f.u !== null && f.u !== undefined ? "match " + f.u + " \u00b7 " : "") + "deal " + f.d));
+        frag.appendChild(el("div", "tl-deal", ZH ? (DATA.unitName === "match" && f.u !== null && f.u !== undefined ? "\u7b2c " + f.u + " \u573a \u00b7 " : "") + "\u7b2c " + f.d + " \u526f"
+          : (DATA.unitName === "match" && f.u !== null && f.u !== undefined ? "match " + f.u + " \u00b7 " : "") + "deal " + f.d));
         prev = key;
       }
       var row = el("div", "tl-row" + (f.g ? " tl-" + f.g : ""));
       row.setAttribute("data-step", k);
       row.appendChild(el("span", "tl-label", f.l));
-      row.appendChild(document.createTextNode(f.t));
-      row.title = f.t;
+      row.appendChild(document.createTextNode(said(f)));
+      row.title = said(f);
       frag.appendChild(row);
       rows.push(row);
     });
@@ -470,8 +547,9 @@ JS = r"""
     drawLegend(st);
     var ev = $("event");
     ev.className = frame.g ? "ev-" + frame.g : "";
-    colourText(ev, frame.t);
-    $("pos").textContent = "step " + (k + 1) + " / " + N + " \u00b7 seq " + frame.l + " \u00b7 line " + frame.n;
+    colourText(ev, said(frame));
+    $("pos").textContent = ZH ? "\u7b2c " + (k + 1) + " / " + N + " \u6b65 \u00b7 #" + frame.l
+                              : "step " + (k + 1) + " / " + N + " \u00b7 seq " + frame.l + " \u00b7 line " + frame.n;
     $("scrub").value = k;
     if (rows[k]) { rows[k].classList.add("current"); showRow(rows[k]); }
     $("table").setAttribute("data-step", k);
@@ -522,6 +600,7 @@ JS = r"""
     if (name) { ev.preventDefault(); actions[name](); }
   });
 
+  relabel();
   buildTimeline();
   var start = DATA.start;
   if (location.hash.length > 1) {

@@ -1,4 +1,4 @@
-"""双升's own words for rulings and choices (``paiju.wording``): its facts, irregularities,
+"""双升's own words for rulings and choices (``paiju.wording``): its facts,
 combinations and the choices its rulings offer."""
 
 from __future__ import annotations
@@ -60,19 +60,6 @@ VALUES = {
     "misconduct": "违例犯规或干扰比赛的言行 misconduct",
 }
 
-IRREGULARITIES = {
-    "draw_other_seat_card": "draws another seat's card 抓错他家牌", "banker_drew_kitty": "the banker draws the kitty 庄家抓底牌",
-    "miscount_after_draw": "wrong hand sizes after the draw 抓牌张数不对",
-    "simultaneous_declaration": "declarations at once 同时亮主", "exposed_card": "exposes a card 暴露牌",
-    "extra_card": "carries an extra card 带出一张牌", "lead_before_burial": "leads before the kitty is buried 抢出",
-    "lead_wrong_bury_count": "leads after burying a wrong count 扣底张数不对",
-    "lead_out_of_turn": "leads when it is not its lead 抢出",
-    "lead_before_trick_complete": "leads before the other three finished the trick 抢出",
-    "play_before_turn": "plays before its turn 抢跟", "show_before_upper": "shows its cards before its 上家 played 抢跟",
-    "wrong_follow": "follows wrongly 跟错", "incident": "is reported to the referee 报告裁判",
-    "wrong_card_count": "plays a wrong number of cards 出牌张数不对", "invalid_lead": "an invalid lead 首出不合规",
-}
-
 CHOICES = {
     "miscount_draw": ("{seat} chooses whether to draw a card", {
         "random_draw": "draw a card at random 随机抽一张", "decline": "do not draw 不抽"}),
@@ -81,5 +68,5 @@ CHOICES = {
     "hand_over": ("{seat} chooses the card to hand over", {}),
 }
 
-WORDS = Words(facts=FACTS, irregularities=IRREGULARITIES, combinations=COMBINATIONS, choices=CHOICES, values=VALUES,
+WORDS = Words(facts=FACTS, combinations=COMBINATIONS, choices=CHOICES, values=VALUES,
               about_seat=frozenset())

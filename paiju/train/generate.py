@@ -51,11 +51,11 @@ calling the referee and playing on, come up)."""
 DEFAULT_RATE = 0.03
 
 def irregularity_clauses(game: str) -> dict[str, tuple[str, ...]]:
-    """The game's map: irregularity id → the clauses it can be ruled under
-    (enforcement.rulebook.clauses_by_irregularity over the engine's ids)."""
-    from enforcement.games import referee_part
+    """The game's map: irregularity id → the clauses it can be ruled under (its record's,
+    ``enforcement.irregularities``)."""
+    from enforcement.irregularities import irregularities_of
 
-    return dict(referee_part(game).irregularity_clauses)
+    return {i: record.clauses for i, record in irregularities_of(game).items()}
 
 
 def clause_kinds(game: str) -> dict[str, tuple[str, ...]]:

@@ -22,7 +22,7 @@ def human_referee(t, answer):
     """The table's referee seat filled as the trainer fills it: the trainee's ruling on the
     first irregularity, the rulebook's everywhere else."""
     t.referee = SubstituteSeat(t.referee, 1, lambda engine, own: trainee_ruling(answer, own, engine.stream.deal,
-                                                                                 SEATING))
+                                                                                 SEATING), "guandan")
     return t.referee
 
 

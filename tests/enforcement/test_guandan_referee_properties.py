@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from enforcement.guandan_rulings import IRREGULARITY_CLAUSES
+from enforcement.guandan_irregularities import IRREGULARITIES
 from enforcement.injector import GUANDAN_KINDS, GuandanInfractions, Injector
 from enforcement.invariants import checker_for
 from enforcement.rulebook import clauses_for
@@ -111,7 +111,7 @@ def test_the_injector_drives_every_irregularity_of_the_catalogue():
     check.run(Match(8, mode="refereed"), players, max_steps=50_000)
     answered_once(check.events)
     seen.update(e.irregularity for e in check.events if e.KIND == "gd.irregular")
-    for irregularity in IRREGULARITY_CLAUSES:
+    for irregularity in IRREGULARITIES:
         assert seen[irregularity], f"never injected: {irregularity}"
 
 

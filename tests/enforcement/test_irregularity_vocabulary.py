@@ -14,6 +14,7 @@ import pytest
 import guandan
 import shengji
 from enforcement import guandan_rulings, shengji_rulings
+from enforcement.irregularities import irregularities_of
 from enforcement.rulebook import (
     INCIDENT, clause, clauses_by_irregularity, clauses_for, key_irregularity, trigger_irregularities,
     unresolved_irregularities,
@@ -78,7 +79,7 @@ def test_every_irregularity_id_has_a_family_and_a_clause(game):
     assert set(rulings._FAMILIES) == set(declared)
     unresolved = set(unresolved_irregularities(game))
     for irregularity in declared:
-        ruled = rulings.IRREGULARITY_CLAUSES[irregularity]
+        ruled = irregularities_of(game)[irregularity].clauses
         # a clause rules on it, or the rulebook's fallback clause names it (unresolved:ID): one or the other
         assert bool(ruled) != (irregularity in unresolved), irregularity
         assert all(clause(cid).game == game and not clause(cid).heading for cid in ruled)
@@ -98,9 +99,10 @@ def test_every_trigger_key_names_an_id_the_engine_emits(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_clause_maps_are_derived_from_the_rulebook(game):
-    declared, rulings, _, _ = GAMES[game]
-    assert rulings.IRREGULARITY_CLAUSES == clauses_by_irregularity(game, declared)
-    assert list(rulings.IRREGULARITY_CLAUSES) == list(declared)
+    declared, _, _, _ = GAMES[game]
+    records = irregularities_of(game)
+    assert {i: r.clauses for i, r in records.items()} == clauses_by_irregularity(game, declared)
+    assert list(records) == list(declared)
 
 
 def test_the_rulebook_speaks_the_engines_ids():
@@ -113,11 +115,11 @@ def test_the_rulebook_speaks_the_engines_ids():
     # several ids set one clause off; a sub-clause with the same key takes the ruling
     assert clause("SJ-3.1.10.4").trigger.keys == ("irregularity:lead_out_of_turn/heavy_on_partners_lead",
                                                   "irregularity:lead_before_trick_complete/heavy_on_partners_lead")
-    assert guandan_rulings.IRREGULARITY_CLAUSES["wrong_counts_after_draw"] == ("GD-1.2", "GD-1.2.1", "GD-1.2.2")
-    assert guandan_rulings.IRREGULARITY_CLAUSES["draw_out_of_turn"] == ("GD-1.1.1", "GD-1.1.2", "GD-1.1.3a", "GD-1.1.3b")
-    assert shengji_rulings.IRREGULARITY_CLAUSES["lead_out_of_turn"] == ("SJ-3.1.10.2", "SJ-3.1.10.4")
-    assert shengji_rulings.IRREGULARITY_CLAUSES["simultaneous_declaration"] == ("SJ-1.6", "SJ-3.1.4")
-    assert guandan_rulings.IRREGULARITY_CLAUSES[INCIDENT] == ("GD-2.1", "GD-7")
+    assert irregularities_of("guandan")["wrong_counts_after_draw"].clauses == ("GD-1.2", "GD-1.2.1", "GD-1.2.2")
+    assert irregularities_of("guandan")["draw_out_of_turn"].clauses == ("GD-1.1.1", "GD-1.1.2", "GD-1.1.3a", "GD-1.1.3b")
+    assert irregularities_of("shengji")["lead_out_of_turn"].clauses == ("SJ-3.1.10.2", "SJ-3.1.10.4")
+    assert irregularities_of("shengji")["simultaneous_declaration"].clauses == ("SJ-1.6", "SJ-3.1.4")
+    assert irregularities_of("guandan")[INCIDENT].clauses == ("GD-2.1", "GD-7")
     assert unresolved_irregularities("guandan") == ("pass_on_lead",)
 
 

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from enforcement.rulebook import RULEBOOK, clauses_for
 from enforcement.shengji_infractions import SHENGJI_KINDS, inject_shengji
-from enforcement.shengji_rulings import IRREGULARITY_CLAUSES, make_shengji_referee
+from enforcement.shengji_irregularities import IRREGULARITIES
+from enforcement.shengji_rulings import make_shengji_referee
 from shengji.agents import HeuristicAgent, RandomAgent
 from shengji.deal import Deal, Phase
 from shengji.match import Match
@@ -157,7 +158,7 @@ def test_strict_mode_refuses_what_refereed_mode_records():
 
 
 def test_every_irregularity_maps_to_real_clauses_and_every_sj_clause_is_reachable():
-    reachable = {c for clauses in IRREGULARITY_CLAUSES.values() for c in clauses}
+    reachable = {c for record in IRREGULARITIES.values() for c in record.clauses}
     assert reachable <= set(RULEBOOK)
     automatic = {"SJ-2.1"}                             # the ledger's own escalation
     headings = {c.id for c in clauses_for("shengji") if c.heading}

@@ -282,7 +282,8 @@ def test_SJ_3_2_suspension_only_from_a_reported_incident():
 
 @pytest.mark.parametrize("severity", ["minor", "serious", "deliberate"])
 def test_every_reported_incident_kind_is_ruled(severity):
-    from enforcement.shengji_rulings import INCIDENTS, IRREGULARITY_CLAUSES
+    from enforcement.shengji_irregularities import IRREGULARITIES
+    from enforcement.shengji_rulings import INCIDENTS
 
     for kind in INCIDENTS:
         t = SjTable(HANDS)
@@ -290,4 +291,4 @@ def test_every_reported_incident_kind_is_ruled(severity):
         ruled = t.of("ref.ruling", out) + t.of("ref.unresolved", out)
         assert len(ruled) == 1
         if ruled[0].KIND == "ref.ruling":
-            assert ruled[0].clause in IRREGULARITY_CLAUSES["incident"]
+            assert ruled[0].clause in IRREGULARITIES["incident"].clauses

@@ -12,8 +12,9 @@ from enforcement.rulebook import clauses_for
 from guandan.actions import Announce
 from paiju.fuzz.holes import situation_words
 from paiju.fuzz.interactions import Situation
-from paiju.replay.guandan_words import CONDITIONS, IRREGULARITIES
-from paiju.wording import english_and_chinese, irregularity_words
+from enforcement.guandan_irregularities import IRREGULARITIES
+from paiju.replay.guandan_words import CONDITIONS
+from paiju.wording import irregularity_words
 from tests.enforcement.conftest import RefTable
 
 NOT_IN_THE_SEED = {"pass_on_lead", "incident", "retract_play"}
@@ -24,7 +25,7 @@ ASIDE = re.compile(r"（[^（）]*）")
 @pytest.mark.parametrize("irregularity", sorted(set(IRREGULARITIES) - NOT_IN_THE_SEED))
 def test_each_irregularity_is_called_by_its_clauses_own_term(irregularity: str) -> None:
     """The Chinese term of each irregularity is in the seed text of the clause it triggers."""
-    _, term = english_and_chinese(IRREGULARITIES[irregularity])
+    term = IRREGULARITIES[irregularity].zh
     clauses = [c for c in clauses_for("guandan") if f"irregularity:{irregularity}" in c.trigger.keys]
     assert clauses, irregularity
     assert any(term in ASIDE.sub("", c.text_zh) for c in clauses), (irregularity, term, [c.id for c in clauses])

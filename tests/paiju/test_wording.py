@@ -117,7 +117,7 @@ def test_the_words_for_each_kind() -> None:
         "seat 2: 警告 warning [GD-2.1]")
     assert effect_words("guandan", {"kind": "BarOnePlay", "seat": 2, "scope": "round"}, 1) == (
         "禁出一手 seat 2 (下家) is barred: passes its next turn in this round")
-    assert effect_words("guandan", {"kind": "Return", "cards": ("S6", "H6"), "seat": 0}) == "退回 seat 0's ♠6 ♥6 taken back"
+    assert effect_words("guandan", {"kind": "Return", "cards": ("S6", "H6"), "seat": 0}) == "收回牌张 seat 0's ♠6 ♥6 taken back"
     assert choice_words("guandan", 2, "lead_option", ("forbid", "require", "free"), 0, "对子 pair") == (
         "seat 2 (对家) chooses how seat 0 leads next: a) forbid 禁出: it may not lead a 对子 pair; "
         "b) require 要求出: it must lead a 对子 pair; c) free 自由: it leads as it likes")

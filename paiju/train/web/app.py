@@ -33,13 +33,16 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from paiju import wording
 from paiju.train.grade import IMPLIED_EFFECTS, RIGHT, explanation, grade, parse_answer
 from paiju.train.scenarios import Scenario
 from paiju.train.web import terms
 from paiju.train.web.bank import ScenarioBank
-from paiju.train.web.guard import BadJson, RequestGuard, SecurityHeaders, json_object
+from paiju.train.web.guard import REFUSED_ZH, BadJson, RequestGuard, SecurityHeaders, json_object
 from paiju.train.web.live import LiveSession
-from paiju.train.web.ruling import CannotApply, TraineeAnswer, apply_trainee_ruling, rulebook_continuation
+from paiju.train.web.ruling import (
+    CannotApply, TableStuck, TraineeAnswer, apply_trainee_ruling, rulebook_continuation,
+)
 from paiju.train.web.store import Store
 from tabletop.effects import Sanction, TableEffect, kinds
 
@@ -57,8 +60,11 @@ _CLAUSE_ID = re.compile(r"^[A-Za-z]{2}-[0-9A-Za-z.\-]{1,20}$")
 
 
 class BadRequest(HTTPException):
-    def __init__(self, detail: str, status: int = 400) -> None:
+    """A request refused with its reason, in Chinese first (``zh``) and in English (``detail``)."""
+
+    def __init__(self, detail: str, status: int = 400, zh: str = "") -> None:
         super().__init__(status_code=status, detail=detail)
+        self.zh = zh or REFUSED_ZH.get(status, "请求有误")
 
 
 def _asset(name: str) -> str:
@@ -88,16 +94,16 @@ async def _body(request: Request) -> dict[str, Any]:
     try:
         return json_object(await request.body())
     except BadJson as exc:
-        raise BadRequest(str(exc)) from None
+        raise BadRequest(str(exc), zh="请求内容不是有效的 JSON 对象") from None
 
 
 def trainee_name(value: Any) -> str:
     """A trainee's name: 1 to 40 printable characters."""
     if not isinstance(value, str):
-        raise BadRequest("trainee: a name is needed")
+        raise BadRequest("trainee: a name is needed", zh="请填写学员姓名")
     name = unicodedata.normalize("NFC", value).strip()
     if not name or len(name) > MAX_NAME or any(unicodedata.category(c).startswith("C") for c in name):
-        raise BadRequest(f"trainee: 1 to {MAX_NAME} printable characters")
+        raise BadRequest(f"trainee: 1 to {MAX_NAME} printable characters", zh=f"学员姓名须为 1 至 {MAX_NAME} 个可显示的字符")
     return name
 
 
@@ -107,27 +113,30 @@ def read_answer(data: dict[str, Any], game: str) -> TraineeAnswer:
 
     cited = data.get("clause")
     if not isinstance(cited, str) or not _CLAUSE_ID.match(cited.strip()):
-        raise BadRequest("clause: a clause id such as GD-2.3.1 is needed")
+        raise BadRequest("clause: a clause id such as GD-2.3.1 is needed", zh="请选择条款（如 GD-2.3.1）")
     try:
         entry = clause(cited.strip())
     except UnknownClause as exc:
-        raise BadRequest(f"clause: {exc}") from None
+        raise BadRequest(f"clause: {exc}", zh=f"没有条款 {cited.strip()[:24]}") from None
     if entry.game != game:
-        raise BadRequest(f"clause {entry.id} is a rule of {entry.game}, and this scenario is {game}")
+        raise BadRequest(f"clause {entry.id} is a rule of {entry.game}, and this scenario is {game}",
+                         zh=f"条款 {entry.id} 属于{wording.GAME_NAMES.get(entry.game, (entry.game,))[0]}，"
+                            f"这道题是{wording.GAME_NAMES.get(game, (game,))[0]}")
     effects = _string_list(data.get("effects", []), "effects")
     unknown = [e for e in effects if e not in kinds(TableEffect)]
     if unknown:
-        raise BadRequest(f"effects: not table effects: {', '.join(unknown)}")
+        raise BadRequest(f"effects: not table effects: {', '.join(unknown)}", zh="纠正措施中有不认识的项目")
     sanctions = _string_list(data.get("sanctions", []), "sanctions")
     for key in sanctions:
         if not _SANCTION_KEY.match(key) or key.split("(")[0] not in kinds(Sanction):
-            raise BadRequest(f"sanctions: {key!r} is not a sanction (e.g. Warning, PointPenalty(10))")
+            raise BadRequest(f"sanctions: {key!r} is not a sanction (e.g. Warning, PointPenalty(10))",
+                             zh="处罚中有不认识的项目")
     return TraineeAnswer(entry.id, tuple(dict.fromkeys(effects)), tuple(dict.fromkeys(sanctions)))
 
 
 def _string_list(value: Any, what: str) -> list[str]:
     if not isinstance(value, list) or len(value) > 32 or not all(isinstance(v, str) and len(v) <= 40 for v in value):
-        raise BadRequest(f"{what}: a list of at most 32 short names")
+        raise BadRequest(f"{what}: a list of at most 32 short names", zh="所选项目过多或名称过长")
     return [v.strip() for v in value]
 
 
@@ -136,23 +145,23 @@ def _seconds(value: Any) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
-        raise BadRequest("seconds: a number of seconds from 0 on")
+        raise BadRequest("seconds: a number of seconds from 0 on", zh="用时须为不小于 0 的秒数")
     return float(value) if value < MAX_SECONDS else None
 
 
 def _int(value: Any, what: str, low: int, high: int) -> int:
     """A whole number of a JSON body (not a string, a fraction or true/false) in [low, high]."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRequest(f"{what}: a whole number is needed")
+        raise BadRequest(f"{what}: a whole number is needed", zh=f"{what} 须为整数")
     if not low <= value <= high:
-        raise BadRequest(f"{what}: between {low} and {high}")
+        raise BadRequest(f"{what}: between {low} and {high}", zh=f"{what} 须在 {low} 与 {high} 之间")
     return value
 
 
 def _int_text(value: str | None, what: str, low: int, high: int) -> int:
     """A whole number written in a path or query (decimal digits only) in [low, high]."""
     if value is None or not value.isascii() or not value.isdigit() or len(value) > len(str(high)):
-        raise BadRequest(f"{what}: a whole number is needed")
+        raise BadRequest(f"{what}: a whole number is needed", zh=f"{what} 须为整数")
     return _int(int(value), what, low, high)
 
 
@@ -192,12 +201,13 @@ class Trainer:
         that takes seconds)."""
         scenario = await run_in_threadpool(self.bank.get, sid)
         if scenario is None:
-            raise BadRequest(f"no scenario {sid!r}", 404)
+            raise BadRequest(f"no scenario {sid!r}", 404, zh="没有这道题")
         return scenario
 
     def game(self, value: Any) -> str:
         if value not in self.bank.games:
-            raise BadRequest(f"game: one of {', '.join(self.bank.games)}")
+            raise BadRequest(f"game: one of {', '.join(self.bank.games)}",
+                             zh="项目须为：" + "、".join(wording.GAME_NAMES.get(g, (g,))[0] for g in self.bank.games))
         return str(value)
 
     # -- pages --------------------------------------------------------------------------------
@@ -208,7 +218,7 @@ class Trainer:
     async def asset(self, request: Request) -> Response:
         name = request.path_params["name"]
         if name not in ASSETS:
-            raise BadRequest("no such file", 404)
+            raise BadRequest("no such file", 404, zh="没有这个文件")
         return Response(_asset(name), media_type=ASSETS[name])
 
     async def scenario_table(self, request: Request) -> Response:
@@ -217,12 +227,12 @@ class Trainer:
         scenario = await self.scenario(request.path_params["sid"])
         view = scenario.view()
         return framed_page(await run_in_threadpool(
-            lambda: render_page(view, None, "scenario", len(view.events) - 1, hide_judgement=True)))
+            lambda: render_page(view, None, "scenario", len(view.events) - 1, hide_judgement=True, chinese=True)))
 
     async def kept_page(self, request: Request) -> Response:
         page = self.kept.get(request.path_params["token"])
         if page is None:
-            raise BadRequest("that page is no longer kept: apply the ruling again", 404)
+            raise BadRequest("that page is no longer kept: apply the ruling again", 404, zh="这一页已不再保留：请重新执行裁决")
         return framed_page(page)
 
     async def live_table(self, request: Request) -> Response:
@@ -231,14 +241,15 @@ class Trainer:
         session = self._live(request.path_params["lid"])
         log = session.log()
         return framed_page(await run_in_threadpool(
-            lambda: render_page(log, None, "live deal", len(log.events) - 1, hide_judgement=True)))
+            lambda: render_page(log, None, "live deal", len(log.events) - 1, hide_judgement=True, chinese=True)))
 
     async def exam_page(self, request: Request) -> Response:
         exam = self._exam_at(request.path_params["eid"])
         if exam.finished is None and exam.remaining(time.time()) > 0:
-            raise BadRequest("the exam is still running: its results are shown once it is handed in", 409)
+            raise BadRequest("the exam is still running: its results are shown once it is handed in", 409,
+                             zh="考试尚未结束：交卷后才显示成绩")
         if request.query_params.get("trainee") != exam.trainee and not self._instructor(request):
-            raise BadRequest("an exam's result is its trainee's and the instructor's", 403)
+            raise BadRequest("an exam's result is its trainee's and the instructor's", 403, zh="考试成绩只有本人和教练能看")
         rows = self.store.exam_attempts(exam.id)
         return HTMLResponse(await run_in_threadpool(_exam_result_page, exam, rows, self.bank))
 
@@ -252,15 +263,15 @@ class Trainer:
         for game in self.bank.games:
             clauses = [c for c in clauses_for(game) if not c.heading]
             effects = sorted({k for c in clauses for k in c.allowed_effects})
-            zh, en = terms.GAME_NAMES.get(game, (game, game))
-            chapters = [{"id": cid, "zh": czh, "en": cen, "number": terms.seed_number(cid)}
+            zh, en = wording.GAME_NAMES.get(game, (game, game))
+            chapters = [{"id": cid, "zh": czh, "en": cen, "number": wording.seed_number(cid)}
                         for cid, czh, cen in terms.CHAPTERS.get(game, ())]
             out.append({"game": game, "zh": zh, "en": en, "chapters": chapters,
                         # ``search``: what the clause search reads (its words, and what people also say for them)
                         "clauses": [{"id": c.id, **terms.clause_words(c), "search": haystack(c.id)} for c in clauses],
-                        "effects": [{"kind": k, "zh": terms.EFFECTS.get(k, (k, k))[0], "en": terms.EFFECTS.get(k, (k, k))[1]}
+                        "effects": [{"kind": k, "zh": wording.EFFECT_TERMS.get(k, (k, k))[0], "en": wording.EFFECT_TERMS.get(k, (k, k))[1]}
                                     for k in effects]})
-        sanctions = [{"kind": k, "zh": terms.SANCTIONS.get(k, (k, k))[0], "en": terms.SANCTIONS.get(k, (k, k))[1]}
+        sanctions = [{"kind": k, "zh": wording.SANCTION_TERMS.get(k, (k, k))[0], "en": wording.SANCTION_TERMS.get(k, (k, k))[1]}
                      for k in kinds(Sanction)]
         return JSONResponse({"games": out, "sanctions": sanctions})
 
@@ -270,7 +281,8 @@ class Trainer:
         clauses = self.bank.clauses(game)
         if chapter is not None:
             if chapter not in {c for c, _, _ in terms.CHAPTERS.get(game, ())}:
-                raise BadRequest(f"chapter: one of {', '.join(c for c, _, _ in terms.CHAPTERS.get(game, ()))}")
+                raise BadRequest(f"chapter: one of {', '.join(c for c, _, _ in terms.CHAPTERS.get(game, ()))}",
+                                 zh="没有这个章节")
             clauses = [c for c in clauses if terms.chapter_of(c) == chapter]
             clauses.sort(key=lambda c: self.bank.difficulty(self.bank.for_clause(game, c)[0]))
         return clauses
@@ -281,7 +293,7 @@ class Trainer:
         chapter = request.query_params.get("chapter") or None
         clauses = await run_in_threadpool(self._chapter_clauses, game, chapter)
         if not clauses:
-            raise BadRequest("this chapter has no scenario to practise", 404)
+            raise BadRequest("this chapter has no scenario to practise", 404, zh="这个章节暂无练习题")
         clause = self.store.next_clause(trainee, game, clauses)
         choices = self.bank.for_clause(game, clause)
         tried = {row["scenario"] for row in self.store.attempts(trainee, game)}
@@ -301,12 +313,13 @@ class Trainer:
         exam = self._exam(_int(data["exam"], "exam", 1, 2**31 - 1)) if data.get("exam") is not None else None
         if exam is not None:
             if exam.trainee != trainee or sid not in exam.scenarios:
-                raise BadRequest("this scenario is not part of your exam")
+                raise BadRequest("this scenario is not part of your exam", zh="这道题不在你的考试中")
             if exam.finished is not None or exam.remaining(time.time()) <= 0:
-                raise BadRequest("the exam is over", 409)
+                raise BadRequest("the exam is over", 409, zh="考试已经结束")
         elif self._in_open_exam(trainee, sid):
             # Practising a scenario of one's own running exam would show its answer.
-            raise BadRequest("this scenario is part of your exam that is still running: answer it there", 409)
+            raise BadRequest("this scenario is part of your exam that is still running: answer it there", 409,
+                                 zh="这道题属于你正在进行的考试：请在考试中作答")
         given = read_answer(data, scenario.game)
         seconds = _seconds(data.get("seconds"))
         graded = grade(scenario.expected, parse_answer(given.answer_line(), lenient=True))
@@ -338,7 +351,8 @@ class Trainer:
         from paiju.replay.html import render_page
 
         own = rulebook_continuation(scenario)
-        return f"/kept/{self.keep_page(render_page(own.log, None, 'replay', start_index=max(0, own.ruling_index - 1)))}"
+        page = render_page(own.log, None, "replay", start_index=max(0, own.ruling_index - 1), chinese=True)
+        return f"/kept/{self.keep_page(page)}"
 
     async def apply(self, request: Request) -> Response:
         sid = request.path_params["sid"]
@@ -348,7 +362,8 @@ class Trainer:
         given = read_answer(data, scenario.game)
         # The rulebook's continuation shows its ruling: only after the trainee has answered.
         if not self.store.has_practised(trainee, sid) or self._in_open_exam(trainee, sid):
-            raise BadRequest("submit your ruling first: the rulebook's ruling is shown after an answer", 409)
+            raise BadRequest("submit your ruling first: the rulebook's ruling is shown after an answer", 409,
+                             zh="请先提交你的裁决：作答后才显示规则的裁决")
         return JSONResponse(await run_in_threadpool(self._both_continuations, scenario, given))
 
     def _both_continuations(self, scenario: Scenario, given: TraineeAnswer) -> dict[str, Any]:
@@ -359,7 +374,8 @@ class Trainer:
         try:
             mine = apply_trainee_ruling(scenario, given)
         except CannotApply as exc:
-            return {"applied": False, "reason": str(exc), "reason_zh": terms.cannot_apply_zh(str(exc)), "rulebook": own}
+            reason_zh = exc.zh if isinstance(exc, TableStuck) else terms.cannot_apply_zh(str(exc))
+            return {"applied": False, "reason": str(exc), "reason_zh": reason_zh, "rulebook": own}
         seconds = time.perf_counter() - started
         return {"applied": True, "seconds": round(seconds, 3), "rulebook": own,
                 "yours": _continuation(self, mine, render_page)}
@@ -390,7 +406,7 @@ class Trainer:
             tried = [records[c] for c in own if c in records]
             attempts = sum(r.attempts for r in tried)
             right = sum(r.right for r in tried)
-            chapters.append({"id": cid, "zh": zh, "en": en, "number": terms.seed_number(cid), "clauses": len(own),
+            chapters.append({"id": cid, "zh": zh, "en": en, "number": wording.seed_number(cid), "clauses": len(own),
                              "scenarios": sum(len(self.bank.for_clause(game, c)) for c in own),
                              "tried": len(tried), "mastered": sum(1 for r in tried if r.box >= 2),
                              "attempts": attempts, "accuracy": round(right / attempts, 3) if attempts else None,
@@ -449,7 +465,8 @@ class Trainer:
 
     def _require_instructor(self, request: Request) -> None:
         if not self._instructor(request):
-            raise BadRequest("需要教练口令 (the instructor's key, which `paiju train serve` printed)", 403)
+            raise BadRequest("the instructor's key is needed (`paiju train serve` printed it)", 403,
+                             zh="需要教练口令（启动 paiju train serve 时显示）")
 
     async def trainees(self, request: Request) -> Response:
         self._require_instructor(request)
@@ -459,7 +476,7 @@ class Trainer:
         """The instructor's view: trainees × chapters (accuracy, attempts), last seen, exams."""
         self._require_instructor(request)
         game = self.game(request.query_params.get("game"))
-        chapters = [{"id": cid, "zh": zh, "en": en, "number": terms.seed_number(cid)}
+        chapters = [{"id": cid, "zh": zh, "en": en, "number": wording.seed_number(cid)}
                     for cid, zh, en in terms.CHAPTERS.get(game, ())]
         by_trainee: dict[str, dict[str, list[int]]] = {}
         last: dict[str, float] = {}
@@ -514,8 +531,8 @@ class Trainer:
             return list(folding.steps())
 
         folded = await run_in_threadpool(fold)
-        state["steps"] = [{"text": s.text, "tags": s.tags, "last": s.last} for s in folded if s.last >= since]
-        if state["failed"]:
+        state["steps"] = [{"text": s.text, "zh": s.zh, "tags": s.tags, "last": s.last} for s in folded if s.last >= since]
+        if state["failed"] and not state["failed_zh"]:
             state["failed_zh"] = "这副牌无法继续打下去（牌桌出错，技术细节见英文界面）"
         for answered in state["answered"]:
             answered["verdict_zh"] = terms.VERDICTS.get(answered["verdict"], (answered["verdict"],))[0]
@@ -530,13 +547,13 @@ class Trainer:
         try:
             session.give_answer(given)
         except LookupError as exc:
-            raise BadRequest(str(exc), 409) from None
+            raise BadRequest(str(exc), 409, zh="现在没有等待裁决的违例") from None
         return JSONResponse({"accepted": True})
 
     def _live(self, lid: str) -> LiveSession:
         session = self.live.get(lid)
         if session is None:
-            raise BadRequest(f"no live deal {lid!r}", 404)
+            raise BadRequest(f"no live deal {lid!r}", 404, zh="没有这副现场牌局（可能已结束）")
         return session
 
     def _exam_at(self, eid: str) -> Any:
@@ -545,12 +562,12 @@ class Trainer:
     def _exam(self, number: int) -> Any:
         exam = self.store.exam(number)
         if exam is None:
-            raise BadRequest("no such exam", 404)
+            raise BadRequest("no such exam", 404, zh="没有这场考试")
         return exam
 
 
 def _continuation(trainer: Trainer, continuation: Any, render_page: Any) -> dict[str, Any]:
-    page = render_page(continuation.log, None, "continuation", start_index=continuation.ruling_index)
+    page = render_page(continuation.log, None, "continuation", start_index=continuation.ruling_index, chinese=True)
     return {"outcome": list(continuation.outcome), "page": f"/kept/{trainer.keep_page(page)}"}
 
 
@@ -573,7 +590,7 @@ def _exam_result_page(exam: Any, rows: list[dict[str, Any]], bank: ScenarioBank)
                      f"<div class=\"why\">{'<br>'.join(html.escape(x) for x in lines)}</div>"
                      f"<div class=\"why en\">{'<br>'.join(html.escape(x) for x in english)}</div></li>")
     when = time.strftime("%Y年%m月%d日 %H:%M UTC", time.gmtime(exam.started))
-    game = terms.GAME_NAMES.get(exam.game, (exam.game, exam.game))[0]
+    game = wording.GAME_NAMES.get(exam.game, (exam.game, exam.game))[0]
     return ("<!DOCTYPE html><html lang=\"zh\"><head><meta charset=\"utf-8\"><title>考试成绩 · Exam result</title>"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             "<link rel=\"stylesheet\" href=\"/static/style.css\"></head><body class=\"print\"><main>"
@@ -588,7 +605,9 @@ async def _no_icon(request: Request) -> Response:
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+    zh = exc.zh if isinstance(exc, BadRequest) else REFUSED_ZH.get(exc.status_code, "请求有误")
+    return JSONResponse({"error": f"{zh}（{exc.detail}）", "error_zh": zh, "error_en": exc.detail},
+                        status_code=exc.status_code, headers=exc.headers)
 
 
 def create_app(bank: ScenarioBank, store: Store, hosts: frozenset[str] = frozenset(),

@@ -109,9 +109,17 @@ def _origin_of(url: str) -> tuple[str, str, int] | None:
 # Middleware
 
 
+REFUSED_ZH = {400: "请求有误", 403: "请求被拒绝", 404: "找不到", 409: "现在不能这样做", 413: "请求过大",
+              415: "请求须为 JSON", 500: "服务器无法回答"}
+"""A refusal's words in Chinese, by status, when it has none of its own (the English names the detail)."""
+
+
 def _error(status: int, message: str) -> JSONResponse:
+    """A refusal: Chinese first, the English detail beside (``error_zh`` / ``error_en`` alone)."""
     headers = {"Connection": "close"} if status == 413 else None
-    return JSONResponse({"error": message}, status_code=status, headers=headers)
+    zh = REFUSED_ZH.get(status, "请求有误")
+    return JSONResponse({"error": f"{zh}（{message}）", "error_zh": zh, "error_en": message}, status_code=status,
+                        headers=headers)
 
 
 class RequestGuard:

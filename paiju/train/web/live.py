@@ -11,6 +11,7 @@ then the rulebook's ruling stands). The browser shows the events at the pace it 
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -19,7 +20,7 @@ from paiju.sim import batch
 from paiju.sim.batch import Batch
 from paiju.train.grade import grade, parse_answer
 from paiju.train.scenarios import expected_from
-from paiju.train.web.ruling import CannotApply, TraineeAnswer, trainee_ruling
+from paiju.train.web.ruling import CannotApply, Repeats, TableStuck, TraineeAnswer, trainee_ruling
 from tabletop.events import Event, EventStream
 from tabletop.games import game_spec
 from tabletop.log import Log, encode_event, make_header
@@ -51,7 +52,8 @@ class Answered:
 class LiveSession:
     """One live deal (``start`` runs it in a thread)."""
 
-    def __init__(self, game: str, seed: int, trainee: str, infractions: float = INFRACTIONS) -> None:
+    def __init__(self, game: str, seed: int, trainee: str,
+                 infractions: "float | Mapping[str, float]" = INFRACTIONS) -> None:
         from paiju.games import adapter_for
 
         self.game = game
@@ -75,6 +77,7 @@ class LiveSession:
         self.answered: list[Answered] = []
         self.done = False
         self.failed: str | None = None
+        self.failed_zh: str | None = None
         self.closed = False
         self._thread: threading.Thread | None = None
 
@@ -91,6 +94,9 @@ class LiveSession:
             with self._lock:
                 self.events.append(started)
             run(engine, agents, [self], referee=LiveSeat(self, rulebook), max_steps=100_000)
+        except TableStuck as exc:   # a ruling left the table ruling on and on: the deal stops, said why
+            with self._lock:
+                self.failed, self.failed_zh = str(exc), exc.zh
         except Exception as exc:  # a live deal that fails is reported, never a hung page
             with self._lock:
                 self.failed = f"{type(exc).__name__}: {exc}"
@@ -134,7 +140,8 @@ class LiveSession:
     def state(self) -> dict[str, Any]:
         with self._lock:
             return {"events": len(self.events), "awaiting": self.awaiting is not None, "done": self.done,
-                    "failed": self.failed, "answered": [attrs.asdict(a) for a in self.answered]}
+                    "failed": self.failed, "failed_zh": self.failed_zh,
+                    "answered": [attrs.asdict(a) for a in self.answered]}
 
 
 class LiveSeat:
@@ -145,8 +152,10 @@ class LiveSeat:
         self.session = session
         self.rulebook = rulebook
         self.seating = game_spec(session.game).seating
+        self.repeats = Repeats(session.game)
 
     def rule(self, engine: Any) -> Ruling | Unresolved:
+        self.repeats.see(engine)
         own = self.rulebook.rule(engine)
         if len(self.session.answered) >= MAX_RULINGS:
             return own

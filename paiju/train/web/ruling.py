@@ -20,6 +20,7 @@ under the same agents, so the two endings differ only by the ruling.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -42,6 +43,45 @@ RULING_EVENTS = (RulingEvent, UnresolvedEvent)
 
 class CannotApply(PaijuError):
     """A trainee's ruling the table cannot carry out, with the reason in words."""
+
+
+STUCK_REPEATS = 8
+"""Rulings on the same irregularity (the same seat, the same facts) in one deal after which
+the table is found stuck: a ruling left out what puts the table right (a miscount after the
+draw with no remedy leaves hands of the wrong size; the banker then buries the wrong count
+after every ruling on it: SJ-3.1.10.1 over and over). More than the injector's irregular
+attempts in a row (``enforcement.injector.MAX_IRREGULAR_IN_A_ROW``), which may repeat one."""
+
+
+class TableStuck(CannotApply):
+    """The table rules on the same irregularity again and again without getting anywhere."""
+
+    def __init__(self, game: str, irregularity: str, seat: int | None, times: int) -> None:
+        from enforcement.irregularities import irregularity_of
+
+        record = irregularity_of(game, irregularity)
+        en, zh = (record.en, record.zh) if record is not None else (irregularity.replace("_", " "), irregularity)
+        who = f"seat {seat}" if seat is not None else "the table"
+        super().__init__(f"the table cannot go on under this ruling: {who} {en} again and again (ruled {times} "
+                         f"times, nothing changes): the ruling leaves out what would put the table right")
+        self.zh = (f"牌桌无法按这项裁决继续：{f'{seat}号位' if seat is not None else '牌桌'}「{zh}」一再出现"
+                   f"（已裁决 {times} 次，牌局毫无进展）：这项裁决漏掉了让牌局恢复正常的措施")
+
+
+class Repeats:
+    """Counts the irregularities a referee's seat is asked to rule on in one deal and raises
+    ``TableStuck`` when one comes back a ``STUCK_REPEATS``-th time unchanged."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.seen: Counter[tuple[int, str, int | None, str]] = Counter()
+
+    def see(self, engine: Any) -> None:
+        awaited = engine.awaiting_ruling[0]
+        key = (awaited.event.deal, awaited.irregularity, awaited.seat, repr(getattr(awaited.event, "facts", ())))
+        self.seen[key] += 1
+        if self.seen[key] >= STUCK_REPEATS:
+            raise TableStuck(self.game, awaited.irregularity, awaited.seat, self.seen[key])
 
 
 @attrs.frozen
@@ -108,15 +148,18 @@ class SubstituteSeat:
     """Fills the referee's seat: the rulebook referee's rulings, except the ``at``-th (from
     1), which is ``replace(engine, rulebook_ruling)``'s."""
 
-    def __init__(self, rulebook: Any, at: int, replace: Any) -> None:
+    def __init__(self, rulebook: Any, at: int, replace: Any, game: str) -> None:
         self.rulebook = rulebook
         self.at = at
         self.replace = replace
         self.asked = 0
         self.replaced: Ruling | None = None
+        self.repeats = Repeats(game)
 
     def rule(self, engine: Any) -> Ruling | Unresolved:
         self.asked += 1
+        if self.replaced is not None:   # after the trainee's ruling: is the table getting anywhere?
+            self.repeats.see(engine)
         own = self.rulebook.rule(engine)
         if self.asked != self.at:
             return own
@@ -198,7 +241,8 @@ def apply_trainee_ruling(scenario: Scenario, answer: TraineeAnswer) -> Continuat
     agents, rulebook = batch.unit_players(adapter, run_batch, unit_index)
     if rulebook is None:
         raise CannotApply("this scenario's log is not refereed")
-    seat = SubstituteSeat(rulebook, number, lambda engine, own: trainee_ruling(answer, own, engine.stream.deal, seating))
+    seat = SubstituteSeat(rulebook, number, lambda engine, own: trainee_ruling(answer, own, engine.stream.deal, seating),
+                          log.game)
     keep = _Keep()
     target_deal = scenario.log.events[scenario.ruling_index].deal
     try:
@@ -210,6 +254,8 @@ def apply_trainee_ruling(scenario: Scenario, answer: TraineeAnswer) -> Continuat
             raise CannotApply("the deal could not be played again up to the ruling in time") from None
         raise CannotApply("the deal does not go on under this ruling: the table keeps ruling without getting "
                           "anywhere (no end in sight)") from None
+    except TableStuck:
+        raise
     except RulingRefused as exc:
         raise CannotApply(f"the table refused the ruling: {exc}") from None
     except Exception as exc:

@@ -1,59 +1,19 @@
 """The trainer's Chinese: what a trainee reads, in the referee's terms of the two seed codes.
 
-``paiju.wording`` says a ruling with the Chinese term and English side by side (every view
-uses it); the trainer shows Chinese first and English by a toggle, so it needs each term
-alone: table effects and sanctions as the codes name them (收回牌张, 禁出一手, 判双下 …),
-clauses by the seed's own numbering (二、3（1）, 第三条 一、（十）2) and wording, chapters,
-verdicts, and a graded answer's remarks and explanation in Chinese. English beside each.
+The terms themselves (table effects and sanctions as the codes name them: 收回牌张, 禁出一手,
+判双下 …; seats; the game names) are ``paiju.wording``'s, the one word table every view reads;
+here is what only the trainer says: clauses by the seed's own numbering (二、3（1）, 第三条
+一、（十）2) and wording, chapters, verdicts, and a graded answer's remarks and explanation in
+Chinese. English beside each.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-GAME_NAMES = {"guandan": ("掼蛋", "Guandan"), "shengji": ("双升", "Shengji")}
-
-EFFECTS: dict[str, tuple[str, str]] = {
-    "Return": ("收回牌张", "cards taken back"),
-    "RestoreOrder": ("恢复出牌顺序", "order restored"),
-    "BarOnePlay": ("禁出一手", "barred from one play"),
-    "Expose": ("暴露张", "exposed cards"),
-    "PenaltyCards": ("罚张", "penalty cards"),
-    "LeadOption": ("领出选择 a/b/c", "lead option a/b/c"),
-    "RandomDraw": ("任意抽取一张牌", "a card drawn at random"),
-    "Redeal": ("重洗重抓", "redeal"),
-    "NextDealProcedure": ("下副牌：违规方洗牌，下家切牌，对家首抓，上家领出", "next deal's shuffle, cut, draw and lead"),
-    "NoTributeNextDeal": ("下副牌不进贡", "no tribute next deal"),
-    "Replay": ("收回重出", "plays taken back and made again"),
-    "CorrectPlay": ("纠正出牌", "the play corrected"),
-    "CorrectFollow": ("纠正跟牌", "the follow corrected"),
-    "RedoTribute": ("重新贡牌", "tribute paid again"),
-    "RedoReturn": ("重新还牌", "return made again"),
-    "RedoBury": ("重新扣底", "kitty buried again"),
-    "ReportAgain": ("重新报牌", "count reported again"),
-    "PassSequence": ("下家有权选择不出", "the next seats may pass"),
-    "LotsDraw": ("抽签决定主牌", "lots decide the trump"),
-    "DeclarationStands": ("一方亮主有效", "one declaration stands"),
-    "PlayStands": ("视为依序出牌，不再纠正", "the play stands"),
-    "LoseDeclarationRight": ("不能亮主或反主", "loses the right to declare"),
-    "UnauthorisedInformation": ("非法信息不得利用", "unauthorised information may not be used"),
-    "Choice": ("由非违规方选择", "the non-offending side chooses"),
-}
-"""Each table effect's name in the codes' words, and in English."""
-
-SANCTIONS: dict[str, tuple[str, str]] = {
-    "Warning": ("警告", "warning"),
-    "RecordedViolation": ("记违例", "recorded violation"),
-    "PointPenalty": ("罚分", "point penalty"),
-    "LevelDiffPenalty": ("扣级差分", "level-difference penalty"),
-    "ForcedLast": ("判单下", "forced last"),
-    "ForcedDoubleLast": ("判双下", "forced double last"),
-    "MatchLoss": ("判负", "match loss"),
-    "Suspension": ("停赛", "suspension"),
-    "AdjustedScore": ("调整分", "adjusted score"),
-}
+from paiju.wording import EFFECT_TERMS, effect_zh, imposed_zh, sanction_zh, seat_zh, seed_number
 
 VERDICTS = {"right": ("正确", "right"), "partly right": ("部分正确", "partly right"),
             "wrong": ("错误", "wrong"), "unanswered": ("未作答", "unanswered")}
@@ -66,47 +26,9 @@ CHAPTERS: dict[str, tuple[tuple[str, str, str], ...]] = {
 }
 """Each code's chapters in the seed's order: (top clause, 中文, English)."""
 
-_DIGITS = "零一二三四五六七八九"
-
-
-def chinese_number(n: int) -> str:
-    """1 → 一, 10 → 十, 12 → 十二, 20 → 二十 (the seeds' numbering, up to 99)."""
-    if n < 10:
-        return _DIGITS[n]
-    tens, ones = divmod(n, 10)
-    return ("" if tens == 1 else _DIGITS[tens]) + "十" + (_DIGITS[ones] if ones else "")
-
-
 def chapter_of(clause_id: str) -> str:
     """'GD-2.3.1' → 'GD-2'."""
     return clause_id.split(".")[0]
-
-
-def seed_number(clause_id: str) -> str:
-    """Where a clause stands in its seed: GD-2.3.1 → 二、3（1）; GD-1.1.3b → 一、1（3）b;
-    SJ-1.3 → 第一条（三）; SJ-3.1.10.2 → 第三条 一、（十）2."""
-    prefix, _, rest = clause_id.partition("-")
-    parts = rest.split(".")
-    if prefix == "GD":
-        out = chinese_number(int(parts[0])) + "、"
-        if len(parts) > 1:
-            out += parts[1]
-        if len(parts) > 2:
-            number = re.match(r"(\d+)(\D*)", parts[2])
-            out += f"（{number.group(1)}）{number.group(2)}" if number else parts[2]
-        return out
-    out = f"第{chinese_number(int(parts[0]))}条"
-    levels = [int(p) for p in parts[1:] if p.isdigit()]
-    if parts[0] == "3" and levels:            # 第三条 has sections (一、二、) before its items
-        if levels[0] == 0:
-            return out
-        out += f" {chinese_number(levels[0])}、"
-        levels = levels[1:]
-    if levels:
-        out += f"（{chinese_number(levels[0])}）"
-    if len(levels) > 1:
-        out += str(levels[1])
-    return out
 
 
 _NUMBERING = re.compile(r"^\s*(?:第[一二三四五六七八九十]+条\s*|[一二三四五六七八九十]+、\s*|\d+\s*、\s*|（\s*[一二三四五六七八九十\d]+\s*）\s*)+")
@@ -146,96 +68,6 @@ def clause_label(clause_id: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Seats, cards, effects and sanctions in sentences
-
-RELATIVE = {1: "下家", 2: "对家", 3: "上家"}
-
-
-def seat_zh(seat: Any, anchor: int | None = None) -> str:
-    """'2号位', or '2号位（下家）' seen from ``anchor``."""
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        return "牌堆"
-    if anchor is None or seat == anchor:
-        return f"{seat}号位"
-    return f"{seat}号位（{RELATIVE[(seat - anchor) % 4]}）"
-
-
-def seats_zh(seats: Iterable[Any], anchor: int | None = None) -> str:
-    return "、".join(seat_zh(s, anchor) for s in seats) or "无"
-
-
-def _cards(codes: Any) -> str:
-    from paiju.wording import cards_words
-
-    return cards_words(codes or ()) or ""
-
-
-def effect_zh(effect: Mapping[str, Any], anchor: int | None = None) -> str:
-    """What a table effect (``TableEffect.to_dict``) does, in the codes' words."""
-    e = dict(effect)
-    kind = str(e.get("kind"))
-    term = EFFECTS.get(kind, (kind, ""))[0]
-    seat = seat_zh(e.get("seat"), anchor) if "seat" in e else ""
-    cards = _cards(e.get("cards"))
-    if kind == "Return":
-        return f"收回牌张：{cards} 退回{seat}".rstrip()
-    if kind == "Expose":
-        return f"暴露张：{seat}的 {cards} 摊在桌上"
-    if kind == "PenaltyCards":
-        return f"罚张：{seat}的 {cards} 成为罚张"
-    if kind == "BarOnePlay":
-        when = "下一次轮到其出牌时" if e.get("scope", "next_turn") == "next_turn" else "该圈轮到其出牌时"
-        return f"禁出一手：{seat}{when}不得出牌"
-    if kind == "LeadOption":
-        return (f"领出选择：{seat_zh(e.get('restricted_seat'), anchor)}下次领出时，由{seat_zh(e.get('chooser'), anchor)}"
-                "选择 a）不得领出该牌型 b）必须领出该牌型 c）自由领出")
-    if kind == "RestoreOrder":
-        return f"恢复出牌顺序：由{seat}出牌"
-    if kind == "RandomDraw":
-        source = seat_zh(e.get("source"), anchor) if e.get("source") is not None else "牌堆"
-        return f"抽牌：{seat_zh(e.get('to'), anchor)}从{source}任意抽取 {e.get('count', 1)} 张"
-    if kind == "NextDealProcedure":
-        return (f"下副牌：{seat_zh(e.get('shuffler'), anchor)}洗牌，{seat_zh(e.get('cutter'), anchor)}切牌，"
-                f"{seat_zh(e.get('first_drawer'), anchor)}首抓，{seat_zh(e.get('leader'), anchor)}领出")
-    if kind == "Replay":
-        return f"收回重出：{seats_zh(e.get('seats') or (), anchor)}可以收回重出"
-    if kind == "PassSequence":
-        return f"{seats_zh(e.get('seats') or (), anchor)}依次有权选择不出"
-    if kind == "UnauthorisedInformation":
-        return f"非法信息不得利用：{seats_zh(e.get('seats') or (), anchor)}不得利用该信息"
-    if kind == "LotsDraw":
-        return f"抽签决定主牌：{seats_zh(e.get('seats') or (), anchor)}"
-    if kind == "Choice":
-        options = e.get("options") or ()
-        menu = "；".join(f"{'abcdef'[k]}）{effect_zh(o, anchor)}" for k, o in enumerate(options[:6]))
-        decline = "；或都不选" if e.get("may_decline") else ""
-        return f"由{seat_zh(e.get('chooser'), anchor)}选择：{menu}{decline}"
-    return f"{term}：{seat}".rstrip("：") if seat else term
-
-
-def sanction_zh(sanction: Any) -> str:
-    """'罚分 10', '扣级差分 1', '判双下' … from a sanction's dict or key ('PointPenalty(10)')."""
-    if isinstance(sanction, Mapping):
-        kind, n = str(sanction.get("kind")), sanction.get("n")
-    else:
-        kind, _, rest = str(sanction).partition("(")
-        n = rest.rstrip(")") or None
-    term = SANCTIONS.get(kind, (kind, ""))[0]
-    return f"{term} {n}" if n is not None else term
-
-
-def imposed_zh(row: Mapping[str, Any], anchor: int | None = None) -> str:
-    who = seat_zh(row["seat"], anchor) if row.get("seat") is not None else f"{row.get('side')}方"
-    return f"{who}：{sanction_zh(row.get('sanction'))}"
-
-
-def _cjk_tail(text: str) -> str:
-    """The Chinese words of a bilingual phrase ('reports a wrong count 报错牌' → '报错牌')."""
-    runs = re.findall(r"[\u3400-\u9fff（）()、，：]+(?:[\s\d♠♥♦♣]*[\u3400-\u9fff（）、，]+)*", text)
-    return runs[-1].strip("（）() ") if runs else ""
-
-
-# ---------------------------------------------------------------------------------------------
 # A graded answer, explained
 
 
@@ -251,8 +83,8 @@ def remarks_zh(expected: Any, clause: str, effects: Sequence[str], sanctions: Se
     else:
         lines.append(f"条款 {clause_label(clause)}：不对，应引用 {clause_label(expected.clause)}")
     want = set(expected.rectification)
-    missed = [EFFECTS.get(k, (k,))[0] for k in expected.rectification if k not in effects and k not in IMPLIED_EFFECTS]
-    extra = [EFFECTS.get(k, (k,))[0] for k in effects if k not in want]
+    missed = [EFFECT_TERMS.get(k, (k,))[0] for k in expected.rectification if k not in effects and k not in IMPLIED_EFFECTS]
+    extra = [EFFECT_TERMS.get(k, (k,))[0] for k in effects if k not in want]
     if not missed and not extra:
         lines.append("纠正措施：正确")
     else:
@@ -270,15 +102,16 @@ def remarks_zh(expected: Any, clause: str, effects: Sequence[str], sanctions: Se
 def explanation_zh(scenario: Any, missed: Iterable[str] = ()) -> list[str]:
     """The seed sentence that decides the scenario, what the referee found and ordered, the
     project's reading where the seed is silent, and what each missed effect does at the table."""
-    from enforcement.rulebook import RULEBOOK
-    from paiju.wording import irregularity_words
+    from enforcement.irregularities import irregularity_of
+    from enforcement.rulebook import PD_ZH, RULEBOOK
     from tabletop.rulings import RulingEvent
 
     e = scenario.expected
     entry = RULEBOOK.get(e.clause)
     lines = [f"依据 {seed_number(e.clause)}：{entry.text_zh if entry else e.clause}"]
     ruling = scenario.log.events[scenario.ruling_index]
-    what = _cjk_tail(irregularity_words(scenario.game, e.irregularity)) if e.irregularity else "报告裁判的事件"
+    record = irregularity_of(scenario.game, e.irregularity) if e.irregularity else None
+    what = record.zh if record is not None else ("报告裁判的事件" if not e.irregularity else "")
     who = seat_zh(e.offender) if e.offender is not None else (f"{e.side}方" if e.side is not None else "无违规方")
     lines.append(f"违规：{who}{('，' + what) if what else ''}")
     effects = [dict(x) for x in ruling.rectification] if isinstance(ruling, RulingEvent) else []
@@ -288,9 +121,9 @@ def explanation_zh(scenario: Any, missed: Iterable[str] = ()) -> list[str]:
     missed = set(missed)
     for effect in effects:
         if effect.get("kind") in missed:
-            lines.append(f"你漏掉的「{EFFECTS.get(str(effect.get('kind')), ('',))[0]}」在牌桌上会：{effect_zh(effect, e.offender)}")
+            lines.append(f"你漏掉的「{EFFECT_TERMS.get(str(effect.get('kind')), ('',))[0]}」在牌桌上会：{effect_zh(effect, e.offender)}")
     if entry is not None and entry.pd:
-        lines.append(f"【项目默认 · 规则书未明言处的读法】{entry.pd}")
+        lines.append(f"【项目默认 · 规则书未明言处的读法】{PD_ZH.get(entry.id, entry.pd)}")
     return lines
 
 
@@ -298,7 +131,7 @@ def cannot_apply_zh(reason: str) -> str:
     """Why the table cannot carry out a trainee's ruling (``paiju.train.web.ruling.CannotApply``), in Chinese."""
     missing = re.search(r"cannot carry out (\w+) here", reason)
     if missing:
-        term = EFFECTS.get(missing.group(1), (missing.group(1),))[0]
+        term = EFFECT_TERMS.get(missing.group(1), (missing.group(1),))[0]
         return f"牌桌无法执行「{term}」：规则的裁决里没有这项措施，无从知道它涉及哪些牌张或座位"
     if "no offending side" in reason:
         return "这项裁决没有违规方，处罚无从执行"

@@ -6,8 +6,8 @@ Three kinds of reason mark a pair impossible: a rule of the game's order written
 (``IMPOSSIBLE`` of ``enforcement.guandan_interactions`` / ``shengji_interactions``: "tribute is done before the first
 play"), the stages of a condition and of one of the game's own happenings that never meet
 (``condition_stages``, ``happening_stages``), and the stages of a condition and of the
-irregularities a clause rules on that never meet (``irregularity_stages``, the clause's
-triggers). The deals below record, batch by batch, the stage each condition was in force in
+irregularities a clause rules on that never meet (the irregularity records' ``stages``, the
+clause's triggers). The deals below record, batch by batch, the stage each condition was in force in
 and each happening and irregularity arose in, and check the tables against them."""
 
 from __future__ import annotations
@@ -121,8 +121,9 @@ def test_rulings_follow_only_the_stages_of_their_clauses_irregularities(game, pl
     spec = Matrix(game).spec
     clauses = {c.id: c for c in clauses_for(game) if not c.heading}
     arose = _union(played[game], "irregularity_stages")
+    records = spec.irregularities
     assert {i: s for i, s in arose.items()
-            if i in spec.irregularity_stages and not s <= set(spec.irregularity_stages[i])} == {}
+            if i in records and records[i].stages and not s <= set(records[i].stages)} == {}
     ruled = {h: s for h, s in _union(played[game], "happening_stages").items() if h.startswith(RULING)}
     wrong = {}
     for happening, stages in ruled.items():

@@ -214,7 +214,7 @@ def test_GD_1_1_and_GD_7_rectifications_say_what_the_table_did(simulated) -> Non
             continue
         for effect in e.rectification:
             if effect["kind"] == "Return":          # a drawn card goes to the stock, a play to the hand: 'taken back'
-                assert f"退回 seat {effect['seat']}'s " in PANELS[i] and "go back to" not in PANELS[i]
+                assert f"收回牌张 seat {effect['seat']}'s " in PANELS[i] and "go back to" not in PANELS[i]
                 seen.add("Return")
             elif effect["kind"] == "UnauthorisedInformation":
                 assert "非法信息 " in PANELS[i] and "不当信息" not in PANELS[i]

@@ -173,7 +173,7 @@ def test_grading_a_real_ruling_and_its_explanation():
     assert grade(e, parse_answer(f"GD-2.3.1; {wanted}; none")).verdict == RIGHT
     text = "\n".join(explanation(scenario))
     assert "越序出牌" in text and f"The referee ruled on seat {e.offender}" in text
-    assert "Rectification: 退回 " in text and "Sanctions: none" in text
+    assert "Rectification: 收回牌张 " in text and "Sanctions: none" in text
     # the trainee's view ends just before the ruling
     view = scenario.view()
     assert view.events[-1].seq + 1 == log.events[scenario.ruling_index].seq

@@ -51,7 +51,7 @@ def test_games_lists_clauses_effects_and_sanctions(client):
     assert any(c["id"] == "GD-2.3.1" for c in games["guandan"]["clauses"])
     assert all(c["id"].startswith("SJ-") for c in games["shengji"]["clauses"])
     assert "BarOnePlay" in [e["kind"] for e in games["guandan"]["effects"]]
-    assert {"kind": "ForcedDoubleLast", "zh": "判双下", "en": "forced double last"} in data["sanctions"]
+    assert {"kind": "ForcedDoubleLast", "zh": "判双下", "en": "double last"} in data["sanctions"]
     assert (games["guandan"]["zh"], games["shengji"]["zh"]) == ("掼蛋", "双升")
     first = next(c for c in games["guandan"]["clauses"] if c["id"] == "GD-2.3.1")
     assert first["number"] == "二、3（1）" and first["zh"].startswith("越序出牌：违规者收回牌张")
@@ -103,8 +103,8 @@ def test_the_table_keeps_the_referees_findings_to_itself(client, bank):
     differ = 0
     for sid in bank.ids("guandan") + bank.ids("shengji"):
         view = bank.get(sid).view()
-        hidden = render_page(view, None, "scenario", len(view.events) - 1, hide_judgement=True)
-        shown = render_page(view, None, "scenario", len(view.events) - 1)
+        hidden = render_page(view, None, "scenario", len(view.events) - 1, hide_judgement=True, chinese=True)
+        shown = render_page(view, None, "scenario", len(view.events) - 1, chinese=True)
         differ += hidden != shown
         if hidden != shown:
             assert client.get(f"/scenario/{sid}/table").text == hidden
@@ -158,7 +158,9 @@ def test_malformed_json_and_unknown_paths_are_not_server_errors(client, bank):
     bank.ids("guandan")
     json_type = {"Content-Type": "application/json"}
     assert client.post("/api/scenario/guandan-1/answer", content=b"{not json",
-                       headers=json_type).json() == {"error": "malformed JSON"}
+                       headers=json_type).json() == {"error": "请求内容不是有效的 JSON 对象（malformed JSON）",
+                                                     "error_zh": "请求内容不是有效的 JSON 对象",
+                                                     "error_en": "malformed JSON"}
     assert client.post("/api/scenario/guandan-1/answer", content=b"[1, 2]", headers=json_type).status_code == 400
     assert client.post("/api/scenario/guandan-1/answer", content=b"x" * 70_000, headers=json_type).status_code == 413
     assert client.get("/static/../../pyproject.toml").status_code == 404
@@ -419,8 +421,19 @@ def test_GD_2_3_1_an_answer_is_explained_in_the_seeds_words(client, bank):
     assert data["explanation_zh"][0].startswith("依据 二、3（1）：（1）违规者收回牌张，恢复出牌顺序，禁出一手。")
     assert f"违规：{expected.offender}号位" in text and "禁出一手：" in text
     assert "你漏掉的「暴露张」在牌桌上会：暴露张：" in text
-    assert "【项目默认" in text                                     # GD-2.3.1 has a project default
+    assert "【项目默认 · 规则书未明言处的读法】作出 b 选择后，同伴在裁判同意下可以拒绝明显不合理的出牌" in text   # its PD, in Chinese
     assert client.get(data["replay"]).status_code == 200
+
+
+def test_every_project_default_has_its_chinese() -> None:
+    import re
+
+    from enforcement.rulebook import PD_ZH, RULEBOOK
+
+    with_pd = {c.id for c in RULEBOOK.values() if c.pd}
+    assert set(PD_ZH) == with_pd
+    for cid, text in PD_ZH.items():
+        assert re.search(r"[\u3400-\u9fff]", text) and not re.search(r"[A-Za-z]{3,}", text), cid
 
 
 def test_the_instructors_views_need_the_key(bank, tmp_path):
@@ -445,16 +458,28 @@ def test_the_instructors_views_need_the_key(bank, tmp_path):
         assert "周八" in c.get("/api/export.csv", headers={"X-Instructor-Key": "s3cret"}).text
 
 
-def test_SJ_3_0_a_ruling_under_which_the_deal_never_ends_is_reported_not_left_running(bank, monkeypatch):
+def test_SJ_3_0_a_ruling_under_which_the_deal_never_ends_is_reported_not_left_running(bank):
     """Found in Chromium: this 双升 scenario (a card drawn from another seat, already in hand: no
-    clause fits, SJ-3.0) ruled as SJ-1.3 with nothing to put right leaves the table ruling on and
-    on; "apply my ruling" says so within its budget instead of holding a server thread."""
-    from paiju.train.web import ruling
-    from paiju.train.web.ruling import CannotApply, TraineeAnswer, apply_trainee_ruling
+    clause fits, SJ-3.0) ruled as SJ-1.3 with nothing to put right (not even the random draw that
+    evens the hands) leaves the table ruling on and on; "apply my ruling" finds it stuck at once
+    (the same irregularity ruled again and again) and says so, not holding a server thread."""
+    from paiju.train.web.ruling import APPLY_SECONDS, TableStuck, TraineeAnswer, apply_trainee_ruling
 
     sid = next(s for s in bank.ids("shengji") if bank.get(s).expected.clause == "SJ-3.0")
-    monkeypatch.setattr(ruling, "APPLY_SECONDS", 3.0)
     started = time.monotonic()
-    with pytest.raises(CannotApply, match="no end in sight"):
+    with pytest.raises(TableStuck, match="again and again"):
         apply_trainee_ruling(bank.get(sid), TraineeAnswer("SJ-1.3"))
-    assert time.monotonic() - started < 15
+    assert time.monotonic() - started < APPLY_SECONDS / 4
+
+
+@pytest.mark.parametrize(("path", "body", "status", "zh"), [
+    ("/api/scenario/guandan-1/answer", {"clause": "GD-2.1"}, 400, "请填写学员姓名"),
+    ("/api/scenario/guandan-1/answer", {"trainee": "张三", "clause": "SJ-1.3"}, 400, "条款 SJ-1.3 属于双升，这道题是掼蛋"),
+    ("/api/scenario/nowhere-9/answer", {"trainee": "张三", "clause": "GD-2.1"}, 404, "没有这道题"),
+    ("/api/live/nothing/rule", {"clause": "GD-2.1"}, 404, "没有这副现场牌局（可能已结束）"),
+])
+def test_a_refused_request_says_why_in_chinese_first_with_its_status(client, path, body, status, zh):
+    response = client.post(path, json=body)
+    data = response.json()
+    assert response.status_code == status
+    assert data["error_zh"] == zh and data["error"].startswith(zh + "（") and data["error_en"] in data["error"]

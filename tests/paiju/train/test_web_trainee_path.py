@@ -22,6 +22,11 @@ CODE_NAMES = re.compile(
     r"|\b(?:guandan|shengji|right|wrong|partly|unanswered|clause)\b"   # game ids, English verdicts
 )
 CLASS_NAMES = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b|\b[a-z]+_[a-z_]+\b")
+ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'’]*(?:[\s,;:.()/-]+[A-Za-z][A-Za-z'’]*){2,}")
+"""Three or more English words in a row: an English sentence or phrase."""
+NOT_ENGLISH = re.compile(r"a/b/c|\bPgUp\b|\bPgDn\b")
+"""What ``ENGLISH_RUN`` or ``CLASS_NAMES`` would take for words but is none: the lead option's
+letters, the replay page's key names."""
 KEY = "test-key"
 
 
@@ -37,6 +42,22 @@ def code_names(page) -> list[str]:
     steps = page.inner_text("#live-steps") if page.locator("#live-steps").is_visible() else ""
     shown = page.inner_text("body").replace(steps, "") if steps else page.inner_text("body")
     return CODE_NAMES.findall(shown) + CLASS_NAMES.findall(steps)
+
+
+def english_in_steps(page) -> list[str]:
+    """English code names and runs of three or more English words in what a Chinese-mode page
+    shows of the table: the live deal's steps and every replay frame shown, whole (its step
+    line, timeline, seats, pile, rulings, notes, legend, buttons; cards, clause ids and the
+    like are no words)."""
+    texts = [page.inner_text("#live-steps")] if page.locator("#live-steps").is_visible() else []
+    for frame in page.frames[1:]:
+        if frame.url.startswith("http") and frame.locator("#timeline .tl-row").count():
+            texts.append(frame.inner_text("body"))
+    found = []
+    for text in texts:
+        text = NOT_ENGLISH.sub(" ", text)
+        found += CLASS_NAMES.findall(text) + ENGLISH_RUN.findall(text)
+    return found
 
 
 def overlaps(page, selectors: list[str]) -> list[str]:
@@ -100,7 +121,15 @@ def test_a_first_time_trainee_learns_in_chinese_from_the_home_page(browser, bank
         assert "二、 出牌" in page.inner_text("#where")
         assert frame_cut(page, "#table") == 0                     # every hand of the table shows
         assert overlaps(page, LAYOUT) == []
+        assert english_in_steps(page) == []                       # the table's steps in Chinese
         shot("question")
+        page.click("#lang")                                        # English: the table's words too
+        page.wait_for_function("() => /lang=en$/.test(document.querySelector('#table').src)")
+        page.frame_locator("#table").locator("#pos", has_text="step ").wait_for()
+        page.click("#lang")
+        page.wait_for_function("() => /lang=zh$/.test(document.querySelector('#table').src)")
+        page.frame_locator("#table").locator("#pos", has_text="步").wait_for()
+        assert english_in_steps(page) == []
         sid = page.get_attribute("#where", "data-sid")
         expected = bank.get(sid).expected
         assert expected.clause.startswith("GD-2.")
@@ -144,6 +173,9 @@ def test_a_first_time_trainee_learns_in_chinese_from_the_home_page(browser, bank
                 assert not page.inner_text("#error"), page.inner_text("#error")
             time.sleep(0.1)
         assert page.locator("#live-summary ol").count(), "the live deal did not end"
+        steps = page.inner_text("#live-steps")
+        assert "出牌" in steps and "裁决" in steps, steps[:400]
+        assert english_in_steps(page) == []
         shot("live")
         page.context.close()
     with Server(bank, db, instructor_key=KEY) as url:             # restarted: the progress is there

@@ -65,7 +65,7 @@ async function api(path, body) {
                                                body: JSON.stringify(body) };
   const response = await fetch(path, options);
   const data = await response.json().catch(() => ({ error: response.statusText }));
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) throw new Error((zh() ? data.error_zh : data.error_en) || data.error || response.statusText);
   return data;
 }
 
@@ -175,7 +175,7 @@ function fitFrame(frame) {
 }
 
 function showFrame(frame, src) {
-  frame.src = src;
+  frame.src = `${src}${src.includes("?") ? "&" : "?"}lang=${state.lang}`;   // the table's steps in the page's language
   frame.hidden = false;
 }
 
@@ -231,7 +231,7 @@ function showVerdict(data) {
   const lines = zh() ? data.explanation_zh : data.explanation;
   for (const line of lines) box.append(el("div", line, line.startsWith("【") ? "small pd" : "small"));
   const link = el("a", w("replay"));
-  link.href = data.replay;
+  link.href = `${data.replay}?lang=${state.lang}`;
   link.target = "_blank";
   link.rel = "noopener";
   box.append(link);
@@ -397,7 +397,9 @@ async function pollLive() {
     const pace = parseInt($("pace").value, 10);
     for (const step of data.steps) {
       if (step.last < state.liveSeen) continue;
-      const item = el("li", step.text, step.tags);
+      const item = el("li", zh() ? step.zh : step.text, step.tags);
+      item.dataset.zh = step.zh;
+      item.dataset.en = step.text;
       $("live-steps").append(item);
       item.scrollIntoView({ block: "nearest" });
       state.liveSeen = step.last + 1;
@@ -516,6 +518,11 @@ async function start() {
     state.lang = zh() ? "en" : "zh";
     localStorage.setItem("paiju.lang", state.lang);
     translate();
+    for (const id of ["table", "own-page", "your-page"]) {     // the frames shown, again in the new language
+      const frame = $(id), src = frame.getAttribute("src");
+      if (src && !frame.hidden) showFrame(frame, src.replace(/[?&]lang=\w+$/, ""));
+    }
+    for (const item of $("live-steps").children) item.textContent = zh() ? item.dataset.zh : item.dataset.en;
     await loadHome();
   }));
   $("game").addEventListener("change", guarded(async () => {
