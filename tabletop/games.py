@@ -71,6 +71,9 @@ class GameSpec:
     events: tuple[type[Event], ...]
     """The game's own event classes (the table's and the referee's are tabletop's)."""
     engine_keywords: frozenset[str] = frozenset({"mode"})
+    table_view: Callable[[Any, int | None], Any] | None = None
+    """(deal or match engine, viewer seat or None) → the game's typed view of the table
+    (``tabletop.view``'s records): what viewers and checkers read instead of a model of their own."""
     """The engine keywords the game's factories take (others a header names are left out)."""
     parts: dict[str, Any] = attrs.field(factory=dict)
 
