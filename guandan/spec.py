@@ -8,7 +8,7 @@ from guandan import events
 from guandan.agents import HeuristicAgent, RandomAgent
 from guandan.deal import Deal
 from guandan.match import Match
-from guandan.logged_actions import action_from_event
+from guandan.logged_actions import action_from_event, deal_from_given_hands
 from guandan.view import table_view
 from guandan.rules import GuandanRules
 from tabletop.events import EventStream
@@ -37,4 +37,5 @@ SPEC = register(GameSpec(
     events=events_of(events),
     engine_keywords=frozenset({"mode", "report_step"}),
     table_view=table_view,
+    engine_from_log=deal_from_given_hands,
 ))

@@ -121,6 +121,8 @@ class GuandanView:
     viewer: int | None
     deal: int
     phase: str
+    resume_phase: str | None = None
+    """While a ruling is awaited (``phase`` 'awaiting_ruling'): the phase play resumes in."""
     level: str
     seats: tuple[GuandanSeat, ...]
     to_act: int | str | None
@@ -145,10 +147,15 @@ class GuandanView:
     match_result: MatchResult | None = None
 
 
-def table_view(engine: Deal | Match, viewer: int | None = None) -> GuandanView:
-    """The table of a deal or a match now, as ``viewer`` (None: every hand) may see it."""
-    match = engine if isinstance(engine, Match) else None
-    deal = engine.deal if isinstance(engine, Match) else engine
+def table_view(engine: Deal | Match, viewer: int | None = None, number: int | None = None) -> GuandanView:
+    """The table of a deal or a match now, as ``viewer`` (None: every hand) may see it;
+    ``number``: in a match, the deal of that number (the current one or the one just over: a
+    change that ends a deal draws the next, and an event belongs to the deal it names)."""
+    if isinstance(engine, Match):
+        match: Match | None = engine
+        deal = engine.deal if number is None else engine.deal_numbered(number)
+    else:
+        match, deal = None, engine
     t = _refereed(deal)
     exposures = tuple(Exposure(e.uid, e.seat, tuple(e.cards), e.penalty) for e in t.exposures) if t is not None else ()
     options: dict[int, list[PendingOption]] = {}
@@ -174,7 +181,7 @@ def table_view(engine: Deal | Match, viewer: int | None = None) -> GuandanView:
     oot = t.oot if t is not None else None
     sequence = t.sequence if t is not None else None
     return GuandanView(
-        viewer=viewer, deal=deal.deal_number, phase=deal.phase.value, level=deal.level_text, seats=tuple(seats),
+        viewer=viewer, deal=deal.deal_number, phase=deal.phase.value, resume_phase=_resume_phase(t), level=deal.level_text, seats=tuple(seats),
         to_act=deal.to_act, awaiting=awaited_rulings(t), choice=pending_choice(t),
         round=Round(deal.leader, Play(top.seat, tuple(top.cards), top.reading.kind.name) if top is not None else None,
                     tuple(deal.passed), deal.plays),
@@ -185,6 +192,11 @@ def table_view(engine: Deal | Match, viewer: int | None = None) -> GuandanView:
         result=DealResult(tuple(result.finish_order), result.team, result.levels, result.plays, result.forced)
         if result is not None else None,
         **(_match_part(match) if match is not None else {}))
+
+
+def _resume_phase(t: Any) -> str | None:
+    phase = None if t is None or not t.awaiting else t.resume_phase
+    return None if phase is None else str(phase.value)
 
 
 def _refereed(deal: Deal) -> Any:

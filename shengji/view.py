@@ -63,6 +63,8 @@ class ShengjiView:
     viewer: int | None
     deal: int
     phase: str
+    resume_phase: str | None = None
+    """While a ruling is awaited (``phase`` 'awaiting_ruling'): the phase play resumes in."""
     level: str
     seats: tuple[SeatView, ...]
     to_act: int | str | None
@@ -72,6 +74,8 @@ class ShengjiView:
     trump_known: bool
     banker: int | None
     declaration: Declaration | None = None
+    declare_barred: tuple[int, ...] = ()
+    """Seats that may not declare in this deal."""
     kitty: tuple[Card, ...] | None
     """None: the viewer may not see it."""
     kitty_size: int
@@ -88,10 +92,15 @@ class ShengjiView:
     match_result: MatchResult | None = None
 
 
-def table_view(engine: Deal | Match, viewer: int | None = None) -> ShengjiView:
-    """The table of a deal or a match now, as ``viewer`` (None: every hand) may see it."""
-    match = engine if isinstance(engine, Match) else None
-    deal = engine.deal if isinstance(engine, Match) else engine
+def table_view(engine: Deal | Match, viewer: int | None = None, number: int | None = None) -> ShengjiView:
+    """The table of a deal or a match now, as ``viewer`` (None: every hand) may see it;
+    ``number``: in a match, the deal of that number (the current one or the one just over: a
+    change that ends a deal draws the next, and an event belongs to the deal it names)."""
+    if isinstance(engine, Match):
+        match: Match | None = engine
+        deal = engine.deal if number is None else engine.deal_numbered(number)
+    else:
+        match, deal = None, engine
     t = _refereed(deal)
     seats = []
     for s in range(4):
@@ -105,10 +114,11 @@ def table_view(engine: Deal | Match, viewer: int | None = None) -> ShengjiView:
     decl = deal.declaration
     m = match.result if match is not None else None
     return ShengjiView(
-        viewer=viewer, deal=match.deal_number if match is not None else 1, phase=deal.phase.value,
+        viewer=viewer, deal=number if number is not None else match.deal_number if match is not None else 1, phase=deal.phase.value, resume_phase=_resume_phase(t),
         level=deal.level_text, seats=tuple(seats), to_act=deal.to_act, awaiting=awaited_rulings(t),
         choice=pending_choice(t), trump=deal.trump, trump_known=deal.trump_known, banker=deal.banker,
         declaration=Declaration(decl.seat, tuple(decl.cards)) if decl is not None else None,
+        declare_barred=tuple(sorted(deal.declare_barred)),
         kitty=tuple(deal.kitty) if kitty_seen else None, kitty_size=len(deal.kitty), buried=deal.buried,
         trick=Trick(deal.trick_number, deal.leader, tuple((s, tuple(cs)) for s, cs in deal.trick)),
         last_trick=Trick(len(deal.tricks), last.plays[0][0], tuple(last.plays)) if last is not None else None,
@@ -118,6 +128,11 @@ def table_view(engine: Deal | Match, viewer: int | None = None) -> ShengjiView:
                           result.side, result.team, result.levels, result.next_banker) if result is not None else None,
         levels=(RANKS[match.levels[0]], RANKS[match.levels[1]]) if match is not None else deal.level_texts,
         match_result=MatchResult(m.winner, m.how, tuple(m.levels)) if m is not None else None)  # type: ignore[arg-type]
+
+
+def _resume_phase(t: Any) -> str | None:
+    phase = None if t is None or not t.awaiting else t.resume_phase
+    return None if phase is None else str(phase.value)
 
 
 def _refereed(deal: Deal) -> Any:

@@ -3,10 +3,12 @@ logged actions and the logged rulings applied again, and after each batch of eve
 engine at that point. The viewer draws each step from the engine's view
 (``GameSpec``'s ``table_view``), so the replay has no model of the table of its own.
 
-``--check`` (``paiju.replay.check``) compares the lines byte for byte; here a batch must
-only give the events the log holds at that place, kind and sequence number, and a log
-that parts from what its engine gives is shown up to where it parts (the rest of its
-steps keep the last table the engine reached)."""
+``--check`` (``paiju.replay.check``) compares the lines byte for byte; here the engine must
+only give events of the kinds and seats the log holds at that place. A line the engine does
+not give and that is no input to it (a note, a kind of a later version, a ruling where none
+is awaited) is stepped over: it leaves the table as it was. A log that parts from what its
+engine gives is shown up to where it parts (the rest of its steps keep the last table the
+engine reached)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from paiju.games import GameAdapter, adapter_for
 from paiju.sim.batch import start_unit
 from tabletop.errors import PaijuError
 from tabletop.events import EventStream, UnitStarted
+from tabletop.games import game_spec
 from tabletop.log import Log
 from tabletop.rulings import RulingEvent, UnresolvedEvent, ruling_from_event
 from tabletop.seats import REFEREE
@@ -62,19 +65,27 @@ def rerun(log: Log, game: GameAdapter | None = None) -> Iterator[Point | Parted]
     def take(produced: list[Any]) -> str | None:
         nonlocal position
         for event in produced:
+            while position < len(events) and not _same(events[position], event) and _foreign(events[position], None):
+                position += 1
             if position >= len(events):
                 return "the log ends here"
             logged = events[position]
-            if logged.KIND != event.KIND or logged.seq != event.seq:
+            if not _same(logged, event):
                 return f"the log has {logged.KIND!r}, the engine gives {event.KIND!r}"
             position += 1
         return None
 
+    given = game_spec(log.game).engine_from_log
     for index in log_unit_indices(log):
         if position >= len(events):
             return
         first = position
-        if in_units:
+        made = given(events[position:], rules, **game.engine_options(options)) if given is not None and unit == "deals" \
+            else None
+        if made is not None:
+            engine = made
+            why = take(([events[position]] if in_units else []) + engine.take_events())
+        elif in_units:
             engine, started = start_unit(game, unit, log.seed, index, rules, options)
             why = take([started, *engine.take_events()])
         else:
@@ -86,6 +97,13 @@ def rerun(log: Log, game: GameAdapter | None = None) -> Iterator[Point | Parted]
         yield Point(first, position - 1, engine)
         while (seat := engine.to_act) is not None and position < len(events):
             first = position
+            while position < len(events) and _foreign(events[position], seat):
+                position += 1
+            if position > first:      # stepped over: the table as it was
+                yield Point(first, position - 1, engine)
+                first = position
+                if position >= len(events):
+                    return
             try:
                 action = _action(game, seat, events[position])
                 produced = engine.apply(action)
@@ -100,6 +118,20 @@ def rerun(log: Log, game: GameAdapter | None = None) -> Iterator[Point | Parted]
             yield Point(first, position - 1, engine)
     if position < len(events):
         yield Parted(position, "events after the last unit")
+
+
+def _same(logged: Any, produced: Any) -> bool:
+    return bool(logged.KIND == produced.KIND and logged.seat == produced.seat)
+
+
+def _foreign(logged: Any, seat: Any) -> bool:
+    """Whether a logged line is no input to the engine when ``seat`` is to act (None: while
+    the engine gives its events): an action or a ruling is one where the engine waits for it."""
+    if isinstance(logged, UnitStarted):
+        return False
+    if seat is REFEREE:
+        return not isinstance(logged, (RulingEvent, UnresolvedEvent))
+    return not logged.ACTION or isinstance(logged, (RulingEvent, UnresolvedEvent))
 
 
 def _action(game: GameAdapter, seat: Any, event: Any) -> Any:
