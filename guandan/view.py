@@ -16,7 +16,8 @@ from guandan.deal import Deal
 from guandan.match import Match
 from guandan.observation import Phase
 from guandan.ranks import level_text
-from tabletop.cards import Card, from_counts
+from tabletop.cards import Card
+from tabletop.view import held as cards_held
 from tabletop.view import (
     AwaitedRuling, Choice, Exposure, PendingOption, SeatView, awaited_rulings, on_table, pending_choice, without,
 )
@@ -165,7 +166,7 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
     places = {s: k for k, s in enumerate(deal.finish_order, start=1)}
     seats = []
     for s in range(4):
-        held = tuple(from_counts(deal.hands[s]))
+        held = cards_held(deal.hands[s])
         exposed = tuple(c for e in exposures if e.seat == s and not e.penalty for c in e.cards)
         penalty = tuple(c for e in exposures if e.seat == s and e.penalty for c in e.cards)
         shown = viewer is None or viewer == s

@@ -18,7 +18,8 @@ import attrs
 from shengji.deal import RANKS, Deal
 from shengji.match import Match
 from shengji.phase import Phase
-from tabletop.cards import Card, from_counts
+from tabletop.cards import Card
+from tabletop.view import held as cards_held
 from tabletop.view import AwaitedRuling, Choice, SeatView, awaited_rulings, on_table, pending_choice, without
 
 
@@ -104,7 +105,7 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
     t = _refereed(deal)
     seats = []
     for s in range(4):
-        held = tuple(from_counts(deal.hands[s]))
+        held = cards_held(deal.hands[s])
         exposed = tuple(t.exposed[s]) if t is not None else ()
         shown = viewer is None or viewer == s
         seats.append(SeatView(s, without(held, exposed) if shown else None, len(held), exposed, (), on_table(t, s)))

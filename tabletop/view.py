@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from tabletop.cards import Card
+from tabletop.cards import CARDS, Card
 
 
 @attrs.frozen
@@ -101,6 +101,11 @@ def on_table(table: Any, seat: int) -> tuple[Card, ...]:
     if table is None:
         return ()
     return tuple(table.on_table.get(seat, ()))
+
+
+def held(counts: list[int]) -> tuple[Card, ...]:
+    """The cards of a hand's count vector, in card index order."""
+    return tuple([card for card, n in zip(CARDS, counts) if n for _ in range(n)])
 
 
 def without(cards: tuple[Card, ...] | list[Card], taken: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:

@@ -62,7 +62,7 @@ def seats(table: Table) -> list[dict[str, Any]]:
         if seat.placed_last:
             flags.append("placed last 单下")
         out.append({
-            "hand": [[label, codes_text(cs)] for label, cs in order(list(seat.hand))] if seat.hand is not None else None,
+            "hand": table.drawn_hand((facts.level,), seat.hand, order) if seat.hand is not None else None,
             "count": seat.count, "announced": seat.announced, "exposed": codes_text(seat.exposed),
             "penalty": codes_text(seat.penalty), "on_table": codes_text(seat.on_table), "flags": flags, "role": None,
         })

@@ -93,7 +93,8 @@ def seats(table: Table) -> list[dict[str, Any]]:
         if seat.seat in facts.declare_barred:
             flags.append("may not declare")
         out.append({
-            "hand": [[label, codes_text(cs)] for label, cs in order(list(seat.hand))] if seat.hand is not None else None,
+            "hand": table.drawn_hand((facts.level, facts.trump, facts.trump_known), seat.hand, order)
+            if seat.hand is not None else None,
             "count": seat.count, "announced": None, "exposed": codes_text(seat.exposed),
             "penalty": codes_text(seat.penalty), "on_table": codes_text(seat.on_table), "flags": flags,
             "role": "banker 庄家" if facts.banker == seat.seat else None,

@@ -210,6 +210,17 @@ class Table:
         self.kitty_note = ""
         """双升: what the log last said of the kitty ('' : no kitty on show)."""
         self.tribute: Tribute | None = None
+        self.drawn_hands: dict[tuple[Any, ...], list[list[str]]] = {}
+        """A hand as the frame draws it (by suit, in the game's order), by what orders it and
+        the hand: a seat's hand is drawn again only when it changes."""
+
+    def drawn_hand(self, key: tuple[Any, ...], hand: tuple[Card, ...],
+                   order: Callable[[list[Card]], list[tuple[str, list[Card]]]]) -> list[list[str]]:
+        """``hand`` drawn by ``order`` (``key``: what ``order`` depends on)."""
+        drawn = self.drawn_hands.get((key, hand))
+        if drawn is None:
+            drawn = self.drawn_hands[(key, hand)] = [[label, codes_text(cs)] for label, cs in order(list(hand))]
+        return [list(group) for group in drawn]
 
     # -- information rules ------------------------------------------------------------------
     def sees(self, seat: int | None) -> bool:
