@@ -8,7 +8,8 @@ from guandan import events
 from guandan.agents import HeuristicAgent, RandomAgent
 from guandan.deal import Deal
 from guandan.match import Match
-from guandan.logged_actions import action_from_event
+from guandan.logged_actions import action_from_event, deal_from_given_hands
+from guandan.view import table_view
 from guandan.rules import GuandanRules
 from tabletop.events import EventStream
 from tabletop.games import PARTNERSHIPS, GameSpec, events_of, register
@@ -35,4 +36,6 @@ SPEC = register(GameSpec(
     action_from_event=action_from_event,
     events=events_of(events),
     engine_keywords=frozenset({"mode", "report_step"}),
+    table_view=table_view,
+    engine_from_log=deal_from_given_hands,
 ))

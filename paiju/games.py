@@ -77,6 +77,9 @@ class PaijuPart:
     """(unit, results, agent kinds) → the summary; None: the generic one (units played)."""
     replay_handlers: Callable[[], dict[str, Any]] = dict
     """→ event kind → replay-table handler (``paiju.replay.fold``), loaded on first use."""
+    replay_seats: Callable[[], Any] | None = None
+    """→ the replay frame's seats from the engine's view of the table (``paiju.replay.table.SeatsOf``),
+    loaded on first use; None: the game's engine offers no view."""
     changed_by_rulings: Callable[[str, Sequence[Any]], Any] | None = None
     """(unit, results) → the rows (``paiju.summary.Row``) of what rulings changed
     (``paiju.sim.referee_summary``)."""
@@ -340,6 +343,12 @@ def _handlers(module: str) -> Callable[[], dict[str, Any]]:
     return load
 
 
+def _seats(module: str) -> Callable[[], Any]:
+    def load() -> Any:
+        return importlib.import_module(module).seats
+    return load
+
+
 def _words(module: str) -> Callable[[], Any]:
     def load() -> Any:
         return importlib.import_module(module).WORDS
@@ -418,6 +427,7 @@ def _shengji_deal_facts(result: Any, is_match: bool) -> tuple[tuple[DealFacts, .
 
 _NO_PART = PaijuPart()
 add_part(LAYER, "guandan", PaijuPart(summarize=_summarize_guandan, replay_handlers=_handlers("paiju.replay.guandan"),
+                                     replay_seats=_seats("paiju.replay.guandan"),
                                      changed_by_rulings=_changed_guandan, changed_note=FORCED_NOTE, round_word="round",
                                      short_title="掼蛋", wild_suit="H", words=_words("paiju.replay.guandan_words"),
                                      deal_facts=_guandan_deal_facts, deal_levels_at_most=3, bot_protocol="ogd",
@@ -426,6 +436,7 @@ add_part(LAYER, "guandan", PaijuPart(summarize=_summarize_guandan, replay_handle
                                          ("wild", "逢人配 wild card {card}: stands for any card but a joker"),
                                          ("joker", "大王 小王 big and small joker: the highest singles"))))
 add_part(LAYER, "shengji", PaijuPart(summarize=_summarize_shengji, replay_handlers=_handlers("paiju.replay.shengji"),
+                                     replay_seats=_seats("paiju.replay.shengji"),
                                      changed_by_rulings=_changed_shengji, round_word="trick",
                                      shows_last_round=True, short_title="双升", words=_words("paiju.replay.shengji_words"),
                                      deal_facts=_shengji_deal_facts,

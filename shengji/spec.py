@@ -9,6 +9,7 @@ from shengji.agents import HeuristicAgent, RandomAgent
 from shengji.deal import Deal
 from shengji.match import Match
 from shengji.logged_actions import action_from_event
+from shengji.view import table_view
 from shengji.rules import ShengjiRules
 from tabletop.events import EventStream
 from tabletop.games import PARTNERSHIPS, GameSpec, events_of, register
@@ -35,4 +36,5 @@ SPEC = register(GameSpec(
     action_from_event=action_from_event,
     events=events_of(events),
     engine_keywords=frozenset({"mode"}),   # no 报牌 step
+    table_view=table_view,
 ))

@@ -71,6 +71,12 @@ class GameSpec:
     events: tuple[type[Event], ...]
     """The game's own event classes (the table's and the referee's are tabletop's)."""
     engine_keywords: frozenset[str] = frozenset({"mode"})
+    table_view: Callable[..., Any] | None = None
+    """(deal or match engine, viewer seat or None) → the game's typed view of the table
+    (``tabletop.view``'s records): what viewers and checkers read instead of a model of their own."""
+    engine_from_log: Callable[..., Any] | None = None
+    """(a unit's first logged events, rules, **engine keywords) → the engine they say was made
+    otherwise than from the seed (given hands), or None: what a replay re-runs such a log on."""
     """The engine keywords the game's factories take (others a header names are left out)."""
     parts: dict[str, Any] = attrs.field(factory=dict)
 

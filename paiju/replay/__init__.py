@@ -3,7 +3,10 @@
 - ``command``: the command — ``--check`` or a view;
 - ``check``: re-apply a log's actions and compare every event, byte for byte (``--check``);
 - ``view``: the view command (the text listing, the table at a step, the HTML page);
-- ``fold``: a log folded into a ``table.Table`` one event at a time, by handlers per event
-  kind (``shared`` for both games, ``guandan``, ``shengji``);
+- ``rerun``: the log re-run through its engine, batch by batch (the table is the engine's:
+  each step is drawn from the game's typed view, ``GameSpec.table_view``);
+- ``fold``: each event handed with that view to its handler (``shared`` for both games,
+  ``guandan``, ``shengji``), which words it and keeps the record the words need
+  (``table.Table``: the round or trick as listed, notes, rulings);
 - ``text``: the terminal view; ``html`` and ``page``: the self-contained HTML page.
 """

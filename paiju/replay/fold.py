@@ -1,7 +1,9 @@
-"""A replay, step by step: a log's events folded one at a time into a ``Table``
-(``paiju.replay.table``) by handlers keyed by event KIND (``paiju.replay.guandan``,
-``paiju.replay.shengji``, ``paiju.replay.shared``). Each handler changes the table and returns
-the event as one readable line, written for the viewer. A run of drawn cards is one step.
+"""A replay, step by step: the log re-run through its engine (``paiju.replay.rerun``), each
+event handed with the engine's view of the table to a handler keyed by event KIND
+(``paiju.replay.guandan``, ``paiju.replay.shengji``, ``paiju.replay.shared``). Each handler
+returns the event as one readable line, written for the viewer, and keeps the record the
+words need (``paiju.replay.table``); the table itself is the engine's. A run of drawn cards
+is one step.
 
 A payload that does not fit (a bad card code, a seat out of range, another game's event) is
 a LogError naming the log line; a kind without a handler is never an error."""
@@ -14,9 +16,11 @@ import attrs
 
 from paiju.games import paiju_part
 from paiju.replay.chinese import draw_run_zh, step_zh
+from paiju.replay.rerun import Parted, Point, rerun
 from paiju.replay.shared import GENERIC_HANDLERS, by_convention
-from paiju.replay.table import NUM_SEATS, Handler, Table, seat_of
-from tabletop.errors import LogError, OptionError
+from paiju.replay.table import NUM_SEATS, Handler, Table, no_seats, seat_of
+from tabletop.games import game_spec
+from tabletop.errors import LogError, OptionError, PaijuError
 from tabletop.events import Event, UnitStarted
 from tabletop.irregular import Discovered, Irregular
 from tabletop.log import Log
@@ -57,18 +61,55 @@ def handlers_for(game: str) -> dict[str, Handler]:
 
 
 class Fold:
-    """Folds a log's events into a ``Table``, one event at a time."""
+    """Re-runs a log through its engine and folds its events into a ``Table``'s record, one
+    event at a time. ``engine=False``: the record only (the payloads checked, no table)."""
 
-    def __init__(self, log: Log, viewer: int | None = None, source: str = "log") -> None:
+    def __init__(self, log: Log, viewer: int | None = None, source: str = "log", engine: bool = True) -> None:
         self.log = log
         self.source = source
         self.handlers = handlers_for(log.game)
         options = log.header.get("options")
         options = options if isinstance(options, dict) else {}
         rules = log.header.get("rules")
+        try:
+            part = paiju_part(log.game)
+            self.view_of = game_spec(log.game).table_view
+        except OptionError as exc:
+            raise LogError(str(exc)) from None
+        seats = part.replay_seats() if part.replay_seats is not None and self.view_of is not None else no_seats
         self.table = Table(log.game, viewer, match=options.get("unit") == "matches",
-                           rules=rules if isinstance(rules, dict) else {})
+                           rules=rules if isinstance(rules, dict) else {}, seats=seats)
         self.several_units = sum(1 for e in log.events if isinstance(e, UnitStarted)) > 1
+        self._points: Iterator[Point | Parted] | None = rerun(log) if engine and self.view_of is not None else None
+        self._reached = -1
+        """The last event the engine has reached."""
+        self._engine: object = None
+        self._previous: object = None
+        """The engine's view after the batch before the current one."""
+
+    def _engine_at(self, index: int) -> None:
+        """Run the engine on to the action that gave event ``index``; hand the table its
+        views (before and after that action, of the deal the event belongs to)."""
+        while self._points is not None and self._reached < index:
+            try:
+                point = next(self._points, None)
+            except (PaijuError, TypeError, ValueError, AttributeError, IndexError, KeyError):
+                point = None   # a log its engine cannot even start (a header it does not take)
+            if point is None or isinstance(point, Parted):
+                self._points = None   # the log parts from its engine here: the last table stays
+                break
+            self._previous = self.table.facts
+            self.table.facts = self._view(point.engine, None)
+            self._engine, self._reached = point.engine, point.last
+        event = self.log.events[index]
+        if self._engine is not None and self.view_of is not None and self.table.facts is not None \
+                and event.deal != self.table.facts.deal and not isinstance(event, UnitStarted):
+            self.table.facts = self._view(self._engine, event.deal)   # the deal just over, in a match
+        self.table.before = self._previous
+
+    def _view(self, engine: object, deal: int | None) -> object:
+        assert self.view_of is not None
+        return self.view_of(engine, self.table.viewer, deal) if deal is not None else self.view_of(engine, self.table.viewer)
 
     def label(self, event: Event) -> str:
         unit = self.table.unit
@@ -82,11 +123,14 @@ class Fold:
         LogError naming the line."""
         event = self.log.events[index]
         kind = event.KIND
+        self._engine_at(index)
         try:
             if event.seat is not None:
                 seat_of(event.seat)
             if isinstance(event, UnitStarted):
+                facts, before = self.table.facts, self.table.before
                 self.table.new_unit(event.index)
+                self.table.facts, self.table.before = facts, before
                 return f"unit {event.index} starts", ""
             handler = self.handlers.get(kind, by_convention)
             try:

@@ -1,5 +1,6 @@
 """掼蛋 events on the replay table (see ``paiju.replay.table``): one handler per event kind,
-changing the table and returning the event as one line."""
+returning the event as one line and keeping the record its words need; and the seats of the
+frame, from the engine's view of the table (``seats``)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ from typing import Any
 from guandan.ranks import level_index, power_of_rank
 from guandan import events as ev
 from tabletop import table_events as te
-from paiju.replay.shared import back_to_hand, expose, found, irregular
+from paiju.replay.shared import back_to_hand, choice_flag, found, irregular, option_about
 from paiju.wording import lead_option_menu, reading_words, seat_words
-from paiju.replay.table import Handlers, PLACE_NAMES, Entry, ExposureMark, Handler, LeadOptionMark, Pile, Table, Tribute, card, \
-    card_text, cards, cards_text, seat_of, take
+from paiju.replay.table import Handlers, PLACE_NAMES, Entry, Handler, Pile, Table, Tribute, card, card_text, cards, \
+    cards_text, codes_text, no_seats, seat_of
 from tabletop.cards import Card, SUIT_SYMBOLS, SUITS
 from tabletop.events import Event
 
@@ -39,8 +40,46 @@ def hand_order(level: str) -> Callable[[list[Card]], list[tuple[str, list[Card]]
     return order
 
 
-def _seat(table: Table, event: Event) -> Any:
-    return table.seats[seat_of(event.seat)]
+def seats(table: Table) -> list[dict[str, Any]]:
+    """The frame's seats from the engine's view (``guandan.view``): the concealed hand by
+    suit, the count (another seat's only as announced), exposed and penalty cards, cards on
+    the table, and the flags: place, lead restriction, choice, lead options, bars, 单下."""
+    facts = table.facts
+    if facts is None:
+        return no_seats(table)
+    order = hand_order(facts.level)
+    out = []
+    for seat in facts.seats:
+        flags = [PLACE_NAMES.get(seat.place, f"place {seat.place}")] if seat.place is not None else []
+        if seat.restriction is not None:
+            flags.append(f"next lead: {_restriction_words(table, seat.restriction)}")
+        choosing = choice_flag(table, seat.seat)
+        if choosing:
+            flags.append(choosing)
+        flags.extend(f"lead option 选择: seat {o.chooser} chooses how it leads {option_about(table, o)}"
+                     for o in seat.options)
+        flags.extend(_bar_mark(scope) for scope in seat.bars)
+        if seat.placed_last:
+            flags.append("placed last 单下")
+        out.append({
+            "hand": table.drawn_hand((facts.level,), seat.hand, order) if seat.hand is not None else None,
+            "count": seat.count, "announced": seat.announced, "exposed": codes_text(seat.exposed),
+            "penalty": codes_text(seat.penalty), "on_table": codes_text(seat.on_table), "flags": flags, "role": None,
+        })
+    return out
+
+
+def _restriction_words(table: Table, r: Any) -> str:
+    what = cards_text(r.cards) if r.rule == "cards" else f"a {reading_words(table.game, r.kind)}"
+    return f"{_RULES.get(r.rule, r.rule)} {what}"
+
+
+def _placed(table: Table, seat: int) -> tuple[bool, bool]:
+    """(out of play by its place, judged 单下): the engine's, after the step's action."""
+    facts = table.facts
+    if facts is None:
+        return False, False
+    return facts.seats[seat].place is not None, facts.seats[seat].placed_last
 
 
 # ---------------------------------------------------------------------------------------------
@@ -49,10 +88,8 @@ def _seat(table: Table, event: Event) -> Any:
 
 @on(ev.DealStarted)
 def _deal_started(table: Table, e: ev.DealStarted) -> str:
-    table.new_deal(e.deal, e.level)
     level_index(e.level)  # a bad level is a corrupt event
-    table.hand_order = hand_order(e.level)
-    table.phase = "draw"
+    table.new_deal(e.deal, e.level)
     table.pile = Pile(title="the draw")
     if e.source == "hands":
         return f"deal {e.deal} at level {e.level}, from given hands"
@@ -81,13 +118,11 @@ def _face_up(table: Table, e: ev.CardFacedUp) -> str:
 @on(ev.CardDrawn)
 def _drawn(table: Table, e: ev.CardDrawn) -> str:
     c = card(e.card)
-    _seat(table, e).hand.append(c)
     return f"seat {e.seat} draws {card_text(c) if table.sees(e.seat) else 'a card'}"
 
 
 @on(ev.HandsComplete)
 def _hands_complete(table: Table, e: ev.HandsComplete) -> str:
-    table.phase = "dealt"
     table.pile = Pile()
     return "hands complete: " + " ".join(str(n) for n in e.sizes) + " cards"
 
@@ -95,8 +130,8 @@ def _hands_complete(table: Table, e: ev.HandsComplete) -> str:
 @on(ev.HandsSet)
 def _hands_set(table: Table, e: ev.HandsSet) -> str:
     for s, hand in enumerate(e.hands):
-        table.seats[seat_of(s)].hand = cards(hand)
-    table.phase = "dealt"
+        seat_of(s)
+        cards(hand)
     return "hands set: " + " ".join(str(len(h)) for h in e.hands) + " cards"
 
 
@@ -106,7 +141,6 @@ def _hands_set(table: Table, e: ev.HandsSet) -> str:
 
 @on(ev.TributeDue)
 def _tribute_due(table: Table, e: ev.TributeDue) -> str:
-    table.phase = "tribute"
     pays = ", ".join(f"seat {seat_of(p)} → seat {seat_of(r)}" for p, r in e.payments)
     text = f"{'double ' if e.double else ''}tribute due: {pays}"
     excused = getattr(e, "excused", ())
@@ -147,9 +181,7 @@ def _excused_text(seats: tuple[int, ...]) -> str:
 @on(ev.TributeGiven)
 def _tribute_given(table: Table, e: ev.TributeGiven) -> str:
     c = card(e.card)
-    _seat(table, e).lose([c])
-    _use_exposed(table, seat_of(e.seat), [c])
-    table.seats[seat_of(e.receiver)].hand.append(c)
+    seat_of(e.receiver)
     text = f"seat {e.seat} pays tribute {card_text(c)} to seat {e.receiver}"
     table.notes.append(text)
     return text
@@ -158,10 +190,7 @@ def _tribute_given(table: Table, e: ev.TributeGiven) -> str:
 @on(ev.ReturnGiven)
 def _return_given(table: Table, e: ev.ReturnGiven) -> str:
     c = card(e.card)
-    _seat(table, e).lose([c])
-    _use_exposed(table, seat_of(e.seat), [c])
-    table.seats[seat_of(e.payer)].hand.append(c)
-    table.phase = "return"
+    seat_of(e.payer)
     text = f"seat {e.seat} returns {card_text(c)} to seat {e.payer}"
     table.notes.append(text)
     return text
@@ -178,7 +207,6 @@ _LEAD_REASONS = {"face_up": "翻牌者领出: it drew the face-up card",
 
 @on(ev.PlayStarted)
 def _play_started(table: Table, e: ev.PlayStarted) -> str:
-    table.phase = "play"
     table.pile = Pile(title=f"seat {e.seat} to lead")
     text = f"play starts: seat {e.seat} leads ({_lead_reason(table, e)})"
     table.fixed_leader = None
@@ -210,9 +238,6 @@ def _add_play(table: Table, e: Event, cs: list[Card], reading: str, at: int | No
             table.last = table.pile
         table.piles += 1
         table.pile = Pile(title=f"round {table.piles}, led by seat {e.seat}")
-        _seat(table, e).restriction = None  # a lead restriction holds for one lead
-    _seat(table, e).lose(cs)
-    _use_exposed(table, seat_of(e.seat), cs)
     entry = Entry(seat_of(e.seat), tuple(cs), reading_words(table.game, reading), e.seq if at is None else at,
                   -1 if at is None else e.seq)
     later = [k for k, x in enumerate(table.pile.entries) if x.seq > entry.seq]
@@ -221,38 +246,18 @@ def _add_play(table: Table, e: Event, cs: list[Card], reading: str, at: int | No
 
 
 def _answering(table: Table, e: Event) -> bool:
-    """Whether ``e`` answers an out-of-turn play: another seat's cards lie on the table (they
-    lie there only while the table waits for an answer or a ruling). The answer is held until
-    the referee rules whether the out-of-turn play stands (GD-2.3.2) or not (GD-2.3.1)."""
-    return any(s.on_table for k, s in enumerate(table.seats) if k != seat_of(e.seat))
-
-
-def _use_exposed(table: Table, seat: int, cs: list[Card]) -> None:
-    """Cards played (or given) out of ``seat``'s exposures, the earliest first, as the engine
-    counts them; an exposure used up ends, and its lead option with it."""
-    rest = list(cs)
-    for x in table.exposures:
-        if x.seat == seat:
-            for c in list(x.cards):
-                if c in rest:
-                    x.cards.remove(c)
-                    rest.remove(c)
-    _drop_exposures(table, [x for x in table.exposures if not x.cards])
-
-
-def _drop_exposures(table: Table, gone: list[ExposureMark]) -> None:
-    uids = {x.uid for x in gone}
-    table.exposures = [x for x in table.exposures if x.uid not in uids]
-    table.lead_options = [o for o in table.lead_options if o.uid not in uids]
+    """Whether ``e`` answers an out-of-turn play: another seat's cards lay on the table when
+    it was made (the engine's table before the action: they lie there only while the table
+    waits for an answer or a ruling). The answer is held until the referee rules whether the
+    out-of-turn play stands (GD-2.3.2) or not (GD-2.3.1)."""
+    return any(table.on_table_before(k) for k in range(4) if k != seat_of(e.seat))
 
 
 @on(ev.CardsPlayed)
 def _played(table: Table, e: ev.CardsPlayed) -> str:
     cs = cards(e.cards)
     if _answering(table, e):    # laid on the out-of-turn cards: it stands only if the ruling says so
-        seat = _seat(table, e)
-        seat.lay(cs)
-        seat.laid_at = e.seq
+        table.laid_at[seat_of(e.seat)] = e.seq
         return (f"seat {e.seat} plays {cards_text(cs)} ({reading_words(table.game, e.reading)}) on the "
                 "out-of-turn cards, held until the referee rules")
     _add_play(table, e, cs, e.reading)
@@ -269,13 +274,11 @@ def _passed(table: Table, e: ev.Passed) -> str:
 
 @on(ev.CountReported)
 def _reported(table: Table, e: ev.CountReported) -> str:
-    _seat(table, e).announced = e.count
     return f"seat {e.seat} reports {e.count} cards left (报牌)"
 
 
 @on(ev.CardsReported)
 def _reported_again(table: Table, e: ev.CardsReported) -> str:
-    _seat(table, e).announced = e.count
     return f"seat {e.seat} reports {e.count} cards left (报牌)"
 
 
@@ -296,9 +299,8 @@ def _next_leader(table: Table, e: ev.RoundEnded) -> str:
         return f"seat {e.leader} leads"
     if not e.partner_leads:   # the end of a GD-4.2.3 pass sequence: the offender leads
         return f"all passed in turn: seat {e.leader} (the offender) leads (GD-4.2.3)"
-    winner = table.seats[seat_of(e.seat)]
-    why = ("went out" if winner.place is not None else "is judged 单下 (placed last)" if "placed last 单下" in winner.marks
-           else "is out of play")
+    out, placed_last = _placed(table, seat_of(e.seat))
+    why = "went out" if out else "is judged 单下 (placed last)" if placed_last else "is out of play"
     if e.leader == (seat_of(e.seat) + 2) % 4:
         how = "接风: " if why == "went out" else ""
         return f"seat {e.seat} {why}: {how}its partner seat {e.leader} leads"
@@ -307,19 +309,13 @@ def _next_leader(table: Table, e: ev.RoundEnded) -> str:
 
 @on(ev.PlayerFinished)
 def _finished(table: Table, e: ev.PlayerFinished) -> str:
-    seat = _seat(table, e)
-    seat.place = e.place
-    seat.announced = 0
-    table.finish.append(seat_of(e.seat))
-    table.lead_options = [o for o in table.lead_options if o.restricted != seat_of(e.seat)]
     return f"seat {e.seat} goes out: {PLACE_NAMES.get(e.place, e.place)}"
 
 
 @on(ev.ResultForced)
 def _result_forced(table: Table, e: ev.ResultForced) -> str:
-    table.finish = [seat_of(s) for s in e.finish_order]
-    for place, s in enumerate(table.finish, start=1):
-        table.seats[s].place = place
+    for s in e.finish_order:
+        seat_of(s)
     return f"result forced: finishing order {' '.join(map(str, e.finish_order))} ({e.reason})"
 
 
@@ -328,10 +324,8 @@ _GAINS = {3: "double win 双上", 2: "1-3", 1: "1-4"}
 
 @on(ev.DealScored)
 def _scored(table: Table, e: ev.DealScored) -> str:
-    table.phase = "scored"
-    table.finish = [seat_of(s) for s in e.finish_order]
-    for place, s in enumerate(table.finish, start=1):
-        table.seats[s].place = place
+    for s in e.finish_order:
+        seat_of(s)
     gain = f"goes up {e.levels} level{'s' if e.levels != 1 else ''}" if e.levels else "gains no level"
     how = f" ({_GAINS[e.levels]})" if e.levels in _GAINS else ""
     table.result = (f"finishing order {' '.join(map(str, e.finish_order))}: team {e.team} "
@@ -349,7 +343,6 @@ _OUTCOMES = {"up": "", "continue": "", "won": "the match is won (过A)", "reset"
 
 @on(ev.LevelsAdvanced)
 def _levels(table: Table, e: ev.LevelsAdvanced) -> str:
-    table.levels = list(e.levels)
     failures = f", A failures {'/'.join(map(str, e.a_failures))}" if any(e.a_failures) else ""
     said = _OUTCOMES.get(e.outcome, e.outcome) if e.outcome else ""
     outcome = f" — {said}" if said else ""
@@ -387,7 +380,6 @@ def _next_deal(table: Table, e: ev.NextDealScheduled) -> str:
 @on(ev.MatchEnded)
 def _match_over(table: Table, e: ev.MatchEnded) -> str:
     who = f"team {e.winner} (seats {e.winner}&{e.winner + 2}) wins" if e.winner is not None else "tied"
-    table.levels = list(e.levels)
     text = f"match over ({e.how}): {who}; levels {'/'.join(e.levels)}, scores {'/'.join(map(str, e.scores))}"
     table.result = text
     table.match_notes.append(text)
@@ -419,9 +411,7 @@ HANDLERS["gd.found"] = found
 @on(te.CardsReturned)
 def _returned(table: Table, e: te.CardsReturned) -> str:
     cs = cards(e.cards)
-    seat = _seat(table, e)
     if e.to == "stock":
-        seat.lose(cs)
         return f"{cards_text(cs) if table.sees(e.seat) else 'the card'} goes back from seat {e.seat} onto the stock ({e.reason})"
     back_to_hand(table, seat_of(e.seat), cs)
     return f"seat {e.seat} takes back {cards_text(cs)} ({e.reason})"
@@ -430,9 +420,6 @@ def _returned(table: Table, e: te.CardsReturned) -> str:
 @on(te.CardsExposed)
 def _exposed(table: Table, e: te.CardsExposed) -> str:
     cs = cards(e.cards)
-    expose(_seat(table, e), cs)
-    table.exposures.append(ExposureMark(table.exposures_made, seat_of(e.seat), list(cs)))
-    table.exposures_made += 1
     combination = getattr(e, "combination", None)
     kind = f", a {reading_words(table.game, combination)}" if combination else ""
     return f"seat {e.seat}'s {cards_text(cs)} lie exposed{kind} ({e.reason})"
@@ -441,21 +428,12 @@ def _exposed(table: Table, e: te.CardsExposed) -> str:
 @on(te.ExposureLifted)
 def _exposure_lifted(table: Table, e: te.ExposureLifted) -> str:
     cs = cards(e.cards)
-    seat = _seat(table, e)
-    take(seat.exposed, cs)
-    take(seat.penalty, cs)
-    lifted = next((x for x in table.exposures if x.seat == seat_of(e.seat) and sorted(x.cards) == sorted(cs)), None)
-    if lifted is not None:
-        _drop_exposures(table, [lifted])
     return f"seat {e.seat}'s exposed {cards_text(cs)} go back into its hand ({e.reason})"
 
 
 @on(te.PenaltyCardsMarked)
 def _penalty_cards(table: Table, e: te.PenaltyCardsMarked) -> str:
     cs = cards(e.cards)
-    seat = _seat(table, e)
-    expose(seat, cs)
-    seat.penalty.extend(cs)
     cause = getattr(e, "cause", None)
     since = "" if cause is None else f"; without a new ruling, as the ruling at seq {e.ruling} set it"
     return f"seat {e.seat}: penalty cards 罚张 {cards_text(cs)} ({e.reason}{since})"
@@ -468,24 +446,15 @@ def _bar_mark(scope: str) -> str:
     return f"barred 禁出一手 ({'next turn' if scope == 'next_turn' else 'this round'})"
 
 
-def _unbar(table: Table, e: Event) -> None:
-    seat = _seat(table, e)
-    seat.barred = False
-    seat.marks[:] = [m for m in seat.marks if not m.startswith("barred 禁出一手")]
-
-
 @on(te.SeatBarred)
 def _barred(table: Table, e: te.SeatBarred) -> str:
     scope = getattr(e, "scope", "round")  # logs from before the scopes: every bar was a round's
-    _unbar(table, e)
-    _seat(table, e).marks.append(_bar_mark(scope))  # the scope shows among the seat's flags
     return f"seat {e.seat} barred 禁出一手: {_BAR_SCOPES.get(scope, scope)} ({e.reason})"
 
 
 @on(te.BarredPass)
 def _barred_pass(table: Table, e: te.BarredPass) -> str:
     table.pile.entries.append(Entry(seat_of(e.seat), None, "pass (barred)", e.seq))
-    _unbar(table, e)
     lead_to = getattr(e, "lead_to", None)
     if lead_to is not None:
         return f"seat {e.seat} passes (barred) its lead: seat {lead_to} leads"
@@ -494,7 +463,6 @@ def _barred_pass(table: Table, e: te.BarredPass) -> str:
 
 @on(te.BarEnded)
 def _bar_ended(table: Table, e: te.BarEnded) -> str:
-    _unbar(table, e)
     return f"seat {e.seat}'s bar ends ({e.how})"
 
 
@@ -507,9 +475,6 @@ def _designated(table: Table, e: ev.PenaltyKindDesignated) -> str:
 @on(ev.LeadOptionSet)
 def _lead_option(table: Table, e: ev.LeadOptionSet) -> str:
     what = f"{reading_words(table.game, e.combination)} ({cards_text(cards(e.cards))})"
-    # the option is about the exposure just made (its number is the choice's ``about``)
-    table.lead_options.append(LeadOptionMark(seat_of(e.chooser), seat_of(e.restricted),
-                                             reading_words(table.game, e.combination), table.exposures_made - 1))
     return (f"lead option 选择: when seat {e.restricted} next leads, {seat_words(e.chooser, e.restricted)} chooses: "
             + lead_option_menu(table.game, what))
 
@@ -521,11 +486,8 @@ _RULES = {"forbid": "may not lead", "require": "must lead", "cards": "must lead 
 def _lead_restricted(table: Table, e: ev.LeadRestricted) -> str:
     what = cards_text(cards(e.cards)) if e.rule == "cards" else f"a {reading_words(table.game, e.combination)}"
     rule = f"{_RULES.get(e.rule, e.rule)} {what}"
-    seat = _seat(table, e)
     if e.lapsed:
-        seat.restriction = None
         return f"seat {e.seat}'s lead restriction ({rule}) lapses: it leads freely"
-    seat.restriction = f"next lead: {rule}"
     return f"seat {e.seat}'s next lead: {rule}"
 
 
@@ -542,8 +504,7 @@ def _correction_due(table: Table, e: ev.CorrectionDue) -> str:
 @on(te.RandomlyDrawn)
 def _random_draw(table: Table, e: te.RandomlyDrawn) -> str:
     c, = cards(e.cards)
-    table.seats[seat_of(e.source)].lose([c])
-    _seat(table, e).hand.append(c)
+    seat_of(e.source)
     shown = card_text(c) if table.sees(e.seat) or table.sees(e.source) else "a card"
     return f"seat {e.seat} draws {shown} at random from seat {e.source}'s hand ({e.reason})"
 
@@ -551,9 +512,8 @@ def _random_draw(table: Table, e: te.RandomlyDrawn) -> str:
 @on(ev.PlayStands)
 def _play_stands(table: Table, e: ev.PlayStands) -> str:
     cs = cards(e.cards)
-    seat = _seat(table, e)
-    at = seat.laid_at if any(c in seat.on_table for c in cs) else None
-    seat.laid_at = None
+    laid = table.laid_at.pop(seat_of(e.seat), None)
+    at = laid if any(c in table.on_table_before(seat_of(e.seat)) for c in cs) else None
     _add_play(table, e, cs, e.reading, at)
     return f"seat {e.seat}'s play {cards_text(cs)} ({reading_words(table.game, e.reading)}) stands ({e.reason})"
 
@@ -561,12 +521,11 @@ def _play_stands(table: Table, e: ev.PlayStands) -> str:
 @on(ev.PlaysTakenBack)
 def _taken_back(table: Table, e: ev.PlaysTakenBack) -> str:
     for s, cs in enumerate(e.cards):  # ``cards`` per seat 0-3
-        table.seats[seat_of(s)].hand.extend(cards(cs))
+        seat_of(s)
+        cards(cs)
     for x in table.pile.entries:   # laid before, stood by a ruling since: lying on the table again
         if x.seq < e.since <= x.stood and x.cards:
-            seat = table.seats[x.seat]
-            seat.on_table.extend(x.cards)
-            seat.laid_at = x.seq
+            table.laid_at[x.seat] = x.seq
     table.pile.entries = [x for x in table.pile.entries if x.stood < e.since and x.seq < e.since]
     table.pile.winner = next((x.seat for x in reversed(table.pile.entries) if x.cards), None)
     return (f"seat {e.seat} takes back its play 收回重出: the table is as before seq {e.since} "
@@ -581,8 +540,6 @@ def _pass_sequence(table: Table, e: ev.PassSequence) -> str:
 
 @on(ev.PlacedLast)
 def _placed_last(table: Table, e: ev.PlacedLast) -> str:
-    _seat(table, e).marks.append("placed last 单下")
-    table.lead_options = [o for o in table.lead_options if o.restricted != seat_of(e.seat)]
     return f"判单下 seat {e.seat} is placed last ({e.reason})"
 
 
@@ -595,14 +552,9 @@ def _unauthorised(table: Table, e: ev.UnauthorisedInformation) -> str:
 
 @on(ev.Redealt)
 def _redeal(table: Table, e: ev.Redealt) -> str:
-    for seat in table.seats:
-        seat.hand.clear()
-        seat.exposed.clear()
-        seat.penalty.clear()
-        seat.on_table.clear()
     table.notes.clear()  # the face-up card of the spoilt draw is no longer on the table
+    table.laid_at.clear()
     table.pile = Pile(title="the draw")
-    table.phase = "draw"
     return f"redeal (attempt {e.attempt}{', a fresh deck' if e.fresh_deck else ''}; {e.reason})"
 
 

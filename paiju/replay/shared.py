@@ -1,22 +1,17 @@
 """Handlers every game's replay table shares: the referee's rulings (``ref.ruling``,
-``ref.unresolved``), irregular attempts and their discovery, notes, and the conventions by
-which a kind without a handler still shows up (see ``by_convention``):
-
-- ``cards`` and a kind containing "expose" (not "lift"): the cards lie face up in front of
-  ``seat``, still its own; "lift": they go back among its concealed cards;
-- ``cards`` and a kind containing "penalty": penalty cards of ``seat`` (exposed too);
-- a ``ref.*`` kind with ``clause`` (or ``fallback``): a ruling for the ruling panel;
-- anything else: described from its payload.
-
-An irregular attempt lays on the table the cards a ``laid`` fact names (card codes), else
-the action's ``cards`` + ``extra`` for Play and PlayWithExtra, its ``card`` for GiveTribute
-and ReturnCard (what the engines lay)."""
+``ref.unresolved``), irregular attempts and their discovery, choices, notes, and the way a
+kind without a handler still shows up (``by_convention``: a ``ref.*`` kind with ``clause``
+or ``fallback`` is a ruling for the ruling panel; anything else is described from its
+payload). Where the cards are is the engine's (``Table.facts``); an irregular attempt's
+place in the record (``Table.laid_at``) is the seq that laid the cards a ``laid`` fact names,
+else the action's ``cards`` + ``extra`` for Play and PlayWithExtra, its ``card`` for
+GiveTribute and ReturnCard."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from paiju.replay.table import BY_CODE, Handler, Seat, Table, card, cards, cards_text, seat_of, take
+from paiju.replay.table import BY_CODE, Handler, Table, card, cards, cards_text, seat_of
 from paiju.wording import (
     choice_words, effect_words, facts_words, imposed_words, irregularity_words, option_words, reading_words, seat_words,
     words_for,
@@ -54,32 +49,23 @@ def plain(value: Any) -> str:
 
 
 def by_convention(table: Table, event: Event) -> str:
-    """A kind without a handler: the payload conventions of the module docstring."""
+    """A kind without a handler: the conventions of the module docstring."""
     kind = event.KIND
     payload = getattr(event, "cards", None)
     if isinstance(payload, tuple) and event.seat is not None and payload and all(isinstance(c, str) for c in payload):
-        seat = table.seats[seat_of(event.seat)]
-        cs = cards(payload)
-        if "expose" in kind and "lift" in kind:
-            take(seat.exposed, cs)
-            take(seat.penalty, cs)
-        elif "penalty" in kind:
-            expose(seat, cs)
-            seat.penalty.extend(cs)
-        elif "expose" in kind:
-            expose(seat, cs)
+        cards(payload)   # a bad card code is a corrupt event
     if kind.startswith("ref.") and (hasattr(event, "clause") or hasattr(event, "fallback")):
         return add_ruling(table, event)
     return describe_payload(event)
 
 
 def back_to_hand(table: Table, s: int, cs: list[Card]) -> None:
-    """Cards go back into seat ``s``'s hand: from the table in front of it, else from its
-    play in the middle (a play taken back), else from wherever they were."""
-    seat = table.seats[s]
+    """Cards go back into seat ``s``'s hand (the engine's): those that did not lie on the
+    table in front of it come out of its play in the middle (a play taken back)."""
+    lying = list(table.on_table_before(s))
     for c in cs:
-        if c in seat.on_table:
-            seat.on_table.remove(c)
+        if c in lying:
+            lying.remove(c)
         else:
             for entry in reversed(table.pile.entries):
                 if entry.seat == s and entry.cards and c in entry.cards:
@@ -87,14 +73,7 @@ def back_to_hand(table: Table, s: int, cs: list[Card]) -> None:
                     rest.remove(c)
                     entry.cards = tuple(rest)
                     break
-        seat.hand.append(c)
     table.pile.entries = [e for e in table.pile.entries if e.cards is None or e.cards]
-
-
-def expose(seat: Seat, cs: list[Card]) -> None:
-    """Cards lie face up in front of the seat, in its hand (back from the table first)."""
-    seat.pick_up(cs)
-    seat.exposed.extend(c for c in cs if seat.exposed.count(c) < cs.count(c))
 
 
 def add_ruling(table: Table, event: Event) -> str:
@@ -155,11 +134,8 @@ def irregular(table: Table, event: Event) -> str:
         for name in LAYING_ACTIONS.get(what, ()):
             value = action.get(name)
             laid.extend(cards(value) if isinstance(value, tuple) else [card(value)] if isinstance(value, str) else [])
-    if event.seat is not None:
-        seat = table.seats[seat_of(event.seat)]
-        seat.lay(laid)
-        if laid:
-            seat.laid_at = event.seq
+    if event.seat is not None and laid:
+        table.laid_at[seat_of(event.seat)] = event.seq
     shown = [c for name in ("cards", "extra", "card") for c in _codes(action.get(name))]
     visible = table.sees(event.seat) or what not in ("Bury", "Draw", "DrawOutOfTurn")
     detail = f" {cards_text(card(c) for c in shown)}" if shown and visible else ""
@@ -185,37 +161,69 @@ def found(table: Table, event: Event) -> str:
 def choice(table: Table, event: Event) -> str:
     """``table.choice``: a seat asked to choose (a lead option: the one its ``about`` names)."""
     assert isinstance(event, ChoiceOffered)   # registered for that kind only
-    about = getattr(event, "about", None)
-    table.choosing[seat_of(event.seat)] = about
-    about_seat, what = _chosen_about(table, event.seat, str(event.purpose), about)
+    about_seat, what = _chosen_about(table, event.seat, str(event.purpose), getattr(event, "about", None))
     options = tuple(getattr(event, "options", ()))
-    text = choice_words(table.game, seat_of(event.seat), str(event.purpose), options, about_seat, what)
-    table.seats[seat_of(event.seat)].choice = "to choose 待选择: " + " / ".join(
-        option_words(table.game, str(event.purpose), o, what).split(":")[0] for o in options)
-    return text
+    return choice_words(table.game, seat_of(event.seat), str(event.purpose), options, about_seat, what)
 
 
-def _chosen_about(table: Table, seat: Any, purpose: str, about: Any) -> tuple[int | None, str]:
+def choice_flag(table: Table, seat: int) -> str:
+    """The seat's flag while the engine waits for its choice ('' : none)."""
+    offered = table.facts.choice if table.facts is not None else None
+    if offered is None or offered.seat != seat:
+        return ""
+    _, what = _chosen_about(table, seat, offered.purpose, offered.about)
+    return "to choose 待选择: " + " / ".join(
+        option_words(table.game, offered.purpose, o, what).split(":")[0] for o in offered.options)
+
+
+def option_about(table: Table, option: Any, facts: Any = None) -> str:
+    """What a lead option (``tabletop.view.PendingOption``) is about: the combination, and the
+    exposed cards still on the table (``facts``: that table; the engine's after the step)."""
+    combination = reading_words(table.game, option.kind)
+    facts = table.facts if facts is None else facts
+    exposure = next((x for x in facts.exposures if x.uid == option.exposure), None) if facts is not None else None
+    return f"{combination} ({cards_text(exposure.cards)})" if exposure is not None else combination
+
+
+def _pending_option(table: Table, seat: Any, about: Any, first: Any, then: Any) -> tuple[Any, Any]:
+    """The lead option ``seat`` chooses on (exposure ``about``) and the engine's table it is
+    on: ``first``, else ``then``; (None, None) when on neither."""
+    for facts in (first, then):
+        if facts is None:
+            continue
+        for s in getattr(facts, "seats", ()):
+            for option in getattr(s, "options", ()):
+                if option.exposure == about and option.chooser == seat:
+                    return option, facts
+    return None, None
+
+
+def _chosen_about(table: Table, seat: Any, purpose: str, about: Any, made: bool = False) -> tuple[int | None, str]:
     """(the seat a choice is about, the words for what it is about): a lead option's from the
-    table (its ``about`` is the exposure's number); a choice about a seat, that seat."""
+    engine's table (its ``about`` is the exposure's number: after the step, or for a choice
+    ``made``, before it); a choice about a seat, that seat."""
     if purpose == "lead_option":
-        option = next((o for o in table.lead_options if o.uid == about and o.chooser == seat), None)
+        first, then = (table.before, table.facts) if made else (table.facts, table.before)
+        option, facts = _pending_option(table, seat, about, first, then)
         if option is not None:
-            return option.restricted, table.option_about(option)
+            return option.seat, option_about(table, option, facts)
         # not on this table (a log cut short): the seat is still known, the chooser's 上家 (GD-2.3.1)
         return (seat_of(seat) - 1) % 4, "the exposed cards' combination 暴露张牌型"
-    return (seat_of(about) if purpose in words_for(table.game).about_seat else None), ""
+    return (seat_of(about) if purpose in words_for(table.game).about_seat and about is not None else None), ""
+
+
+def _choice_about(table: Table, seat: int) -> Any:
+    """What the choice ``seat`` just made was about (the engine's choice before the step)."""
+    offered = table.before.choice if table.before is not None else None
+    return offered.about if offered is not None and offered.seat == seat else None
 
 
 def chose(table: Table, event: Event) -> str:
     """``table.chose``: the choice made (a lead option's a) or b) ends it; after c) it is
     offered again at the restricted seat's next lead)."""
     assert isinstance(event, ChoiceMade)   # registered for that kind only
-    table.seats[seat_of(event.seat)].choice = None
-    about = table.choosing.pop(seat_of(event.seat), None)
-    about_seat, what = _chosen_about(table, event.seat, str(event.purpose), about)
-    if event.purpose == "lead_option" and event.option != "free":
-        table.lead_options = [o for o in table.lead_options if o.uid != about]
+    about_seat, what = _chosen_about(table, event.seat, str(event.purpose), _choice_about(table, seat_of(event.seat)),
+                                     made=True)
     said = option_words(table.game, str(event.purpose), str(event.option), what)
     return f"{seat_words(event.seat, about_seat)} chooses {said}"
 

@@ -1,5 +1,6 @@
 """双升 events on the replay table (see ``paiju.replay.table``): one handler per event kind,
-changing the table and returning the event as one line."""
+returning the event as one line and keeping the record its words need; and the seats of the
+frame, from the engine's view of the table (``seats``)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,11 @@ from functools import lru_cache
 
 from shengji import events as ev
 from tabletop import table_events as te
-from paiju.replay.shared import back_to_hand, expose, found, irregular
-from paiju.replay.table import Handlers, Entry, Pile, Table, by_suit, card, card_text, cards, cards_text, seat_of
+from paiju.replay.shared import back_to_hand, choice_flag, found, irregular
+from paiju.replay.table import Handlers, Entry, Pile, Table, by_suit, card, card_text, cards, cards_text, codes_text, \
+    no_seats, seat_of
 from tabletop.cards import RANKS, SUIT_SYMBOLS, SUITS, Card
 from tabletop.errors import LogError, PaijuError
-from tabletop.events import Event
 from paiju.summary import counted
 
 HANDLERS = Handlers()
@@ -43,10 +44,11 @@ def _frozen_rules(table: Table) -> tuple:
 def hand_order(table: Table) -> Callable[[list[Card]], list[tuple[str, list[Card]]]]:
     """Before trump is known: jokers, then each suit with the level rank on top; after:
     主 (every trump, high to low), then the side suits, high to low."""
-    if table.level is None:
+    facts = table.facts
+    if facts is None:
         return by_suit
-    level = RANKS.index(table.level)
-    if not table.trump_known:
+    level = RANKS.index(facts.level)
+    if not facts.trump_known:
         def before(hand: list[Card]) -> list[tuple[str, list[Card]]]:
             groups: list[tuple[str, list[Card]]] = []
             jokers = sorted((c for c in hand if c.is_joker), reverse=True)
@@ -59,7 +61,7 @@ def hand_order(table: Table) -> Callable[[list[Card]], list[tuple[str, list[Card
                     groups.append((SUIT_SYMBOLS[i], cs))
             return groups
         return before
-    ctx = _context(table.level, table.trump, _frozen_rules(table))
+    ctx = _context(facts.level, facts.trump, _frozen_rules(table))
 
     def after(hand: list[Card]) -> list[tuple[str, list[Card]]]:
         groups: list[tuple[str, list[Card]]] = []
@@ -74,8 +76,30 @@ def hand_order(table: Table) -> Callable[[list[Card]], list[tuple[str, list[Card
     return after
 
 
-def _seat(table: Table, event: Event) -> Any:
-    return table.seats[seat_of(event.seat)]
+def seats(table: Table) -> list[dict[str, Any]]:
+    """The frame's seats from the engine's view (``shengji.view``): the concealed hand (主 and
+    side suits once trump is known), the count (public), exposed cards, cards on the table,
+    the banker, and the flags: a choice, a bar from declaring."""
+    facts = table.facts
+    if facts is None:
+        return no_seats(table)
+    order = hand_order(table)
+    out = []
+    for seat in facts.seats:
+        flags = []
+        choosing = choice_flag(table, seat.seat)
+        if choosing:
+            flags.append(choosing)
+        if seat.seat in facts.declare_barred:
+            flags.append("may not declare")
+        out.append({
+            "hand": table.drawn_hand((facts.level, facts.trump, facts.trump_known), seat.hand, order)
+            if seat.hand is not None else None,
+            "count": seat.count, "announced": None, "exposed": codes_text(seat.exposed),
+            "penalty": codes_text(seat.penalty), "on_table": codes_text(seat.on_table), "flags": flags,
+            "role": "banker 庄家" if facts.banker == seat.seat else None,
+        })
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -87,11 +111,6 @@ def _deal_started(table: Table, e: ev.DealStarted) -> str:
     if e.level not in RANKS:
         raise LogError(f"not a level: {e.level!r}")
     table.new_deal(e.deal, e.level)
-    table.levels = list(e.levels)
-    table.banker = e.banker
-    table.hand_sizes_public = True
-    table.hand_order = hand_order(table)
-    table.phase = "draw"
     table.pile = Pile(title="the draw")
     banker = f"banker seat {e.banker}" if e.banker is not None else "the first declaration makes the banker"
     source = ", from given hands" if e.source == "hands" else f"; seat {e.first_drawer} draws first"
@@ -101,8 +120,6 @@ def _deal_started(table: Table, e: ev.DealStarted) -> str:
 @on(ev.DeckShuffled)
 def _shuffled(table: Table, e: ev.DeckShuffled) -> str:
     cards(e.deck)
-    for seat in table.seats:
-        seat.hand.clear()
     return f"the pack is shuffled{f' (redeal attempt {e.attempt})' if e.attempt else ''}"
 
 
@@ -114,15 +131,15 @@ def _cut(table: Table, e: ev.DeckCut) -> str:
 @on(ev.CardDrawn)
 def _drawn(table: Table, e: ev.CardDrawn) -> str:
     c = card(e.card)
-    _seat(table, e).hand.append(c)
     return f"seat {e.seat} draws {card_text(c) if table.sees(e.seat) else 'a card'}"
 
 
 @on(ev.HandsSet)
 def _hands_set(table: Table, e: ev.HandsSet) -> str:
     for s, hand in enumerate(e.hands):
-        table.seats[seat_of(s)].hand = cards(hand)
-    table.kitty = cards(e.kitty)
+        seat_of(s)
+        cards(hand)
+    cards(e.kitty)
     table.kitty_note = "kitty 底牌"
     return "hands set: " + " ".join(str(len(h)) for h in e.hands) + f" cards, kitty {len(e.kitty)}"
 
@@ -158,14 +175,8 @@ def _kitty_flipped(table: Table, e: ev.KittyFlipped) -> str:
 
 @on(ev.TrumpSet)
 def _trump_set(table: Table, e: ev.TrumpSet) -> str:
-    table.trump = e.trump
-    table.trump_known = True
-    table.banker = seat_of(e.banker)
-    table.hand_order = hand_order(table)
-    table.phase = "kitty"
+    seat_of(e.banker)
     table.pile = Pile(title=f"seat {e.banker} takes the kitty")
-    if table.points is None:
-        table.points = 0
     who = f" (declared by seat {e.seat})" if e.seat is not None else f" ({e.how})"
     return f"{_trump_name(e.trump)}{who}; seat {e.banker} is the banker"
 
@@ -173,8 +184,7 @@ def _trump_set(table: Table, e: ev.TrumpSet) -> str:
 @on(ev.KittyTaken)
 def _kitty_taken(table: Table, e: ev.KittyTaken) -> str:
     cs = cards(e.cards)
-    _seat(table, e).hand.extend(cs)
-    table.kitty = None
+    table.kitty_note = ""   # in the banker's hand: no kitty on the table
     shown = cards_text(cs) if table.sees(e.seat) else f"{len(cs)} cards"
     return f"seat {e.seat} takes the kitty: {shown}"
 
@@ -182,11 +192,7 @@ def _kitty_taken(table: Table, e: ev.KittyTaken) -> str:
 @on(ev.Buried)
 def _buried(table: Table, e: ev.Buried) -> str:
     cs = cards(e.cards)
-    _seat(table, e).lose(cs)
-    table.kitty = cs
-    table.kitty_owner = e.seat
     table.kitty_note = f"buried by seat {e.seat}"
-    table.phase = "play"
     table.pile = Pile(title=f"seat {e.seat} to lead")
     shown = cards_text(cs) if table.sees(e.seat) else f"{len(cs)} cards"
     return f"seat {e.seat} buries {shown}"
@@ -204,7 +210,6 @@ def _played(table: Table, e: ev.CardsPlayed) -> str:
             table.last = table.pile
         table.piles += 1
         table.pile = Pile(title=f"trick {e.trick + 1}, led by seat {e.seat}")
-    _seat(table, e).lose(cs)
     table.pile.entries.append(Entry(seat_of(e.seat), tuple(cs), "leads" if e.lead else "", e.seq))
     _leading(table)
     if e.lead:
@@ -216,10 +221,11 @@ def _leading(table: Table) -> None:
     """Who wins the trick so far (the engine's own comparison)."""
     from shengji.tricks import trick_winner
     plays = [list(x.cards) for x in table.pile.entries if x.cards]
-    if not plays or not table.trump_known or table.level is None:
+    facts = table.facts
+    if not plays or facts is None or not facts.trump_known:
         return
     try:
-        winner = trick_winner(plays, _context(table.level, table.trump, _frozen_rules(table)))
+        winner = trick_winner(plays, _context(facts.level, facts.trump, _frozen_rules(table)))
     except (PaijuError, ValueError, IndexError, KeyError):
         return  # a malformed trick shows no leader; --check reports what is wrong
     table.pile.winner = [x for x in table.pile.entries if x.cards][winner].seat
@@ -228,7 +234,6 @@ def _leading(table: Table) -> None:
 @on(ev.ThrowFailed)
 def _throw_failed(table: Table, e: ev.ThrowFailed) -> str:
     forced, returned = cards(e.forced), cards(e.returned)
-    _seat(table, e).hand.extend(returned)
     for entry in table.pile.entries:
         if entry.seat == e.seat:
             entry.cards = tuple(forced)
@@ -240,13 +245,11 @@ def _throw_failed(table: Table, e: ev.ThrowFailed) -> str:
 
 @on(ev.ThrowPenalty)
 def _throw_penalty(table: Table, e: ev.ThrowPenalty) -> str:
-    table.adjustment += e.attackers_delta
     return f"penalty for the failed throw: {e.points} points (attackers {e.attackers_delta:+d})"
 
 
 @on(ev.PointsAdjusted)
 def _points_adjusted(table: Table, e: ev.PointsAdjusted) -> str:
-    table.adjustment += e.attackers_delta
     reason = e.reason.replace("PointPenalty", "罚分")  # the log's reason names the sanction by its kind
     return f"points adjusted: seat {e.seat}'s side pays {e.points} (attackers {e.attackers_delta:+d}; {reason})"
 
@@ -256,7 +259,6 @@ def _trick_won(table: Table, e: ev.TrickWon) -> str:
     table.pile.done = True
     table.pile.winner = seat_of(e.seat)
     table.pile.note = f"won by seat {e.seat}" + (f", {e.points} points" if e.points else "")
-    table.points = e.attackers_points
     return f"seat {e.seat} wins trick {e.trick + 1}" + (f" with {e.points} points" if e.points else "") + \
         f" (attackers {e.attackers_points})"
 
@@ -264,19 +266,13 @@ def _trick_won(table: Table, e: ev.TrickWon) -> str:
 @on(ev.KittyRevealed)
 def _kitty_revealed(table: Table, e: ev.KittyRevealed) -> str:
     cs = cards(e.cards)
-    table.kitty = cs
-    table.kitty_public = True
     table.kitty_note = "turned up"
-    if table.points is not None:
-        table.points += e.bonus
     bonus = f"; {e.points} × {e.multiplier} = {e.bonus} to the attackers" if e.bonus else ""
     return f"kitty turned up: {cards_text(cs)} ({e.points} points{bonus})"
 
 
 @on(ev.DealScored)
 def _scored(table: Table, e: ev.DealScored) -> str:
-    table.phase = "scored"
-    table.points, table.adjustment = e.raw, e.points - e.raw
     gain = f"go up {e.levels}" if e.levels else "take the bank" if e.side == "attackers" else "hold"
     side = f"the {'banker' if e.side == 'banker' else 'attackers'} (team {e.team})"
     adjusted = f" ({e.raw} before adjustments)" if e.raw != e.points else ""
@@ -286,7 +282,6 @@ def _scored(table: Table, e: ev.DealScored) -> str:
 
 @on(ev.LevelsAdvanced)
 def _levels(table: Table, e: ev.LevelsAdvanced) -> str:
-    table.levels = list(e.levels)
     return (f"levels: team 0 at {e.levels[0]}, team 1 at {e.levels[1]} (team {e.team} +{e.raised}"
             f"{f' of {e.earned}' if e.earned != e.raised else ''}); next banker seat {e.next_banker}")
 
@@ -294,7 +289,6 @@ def _levels(table: Table, e: ev.LevelsAdvanced) -> str:
 @on(ev.MatchEnded)
 def _match_over(table: Table, e: ev.MatchEnded) -> str:
     who = f"team {e.winner} (seats {e.winner}&{e.winner + 2}) wins" if e.winner is not None else "no winner"
-    table.levels = list(e.levels)
     text = f"match over after {counted(e.deals, 'deal')} ({e.how}): {who}; levels {'/'.join(e.levels)}"
     table.result = text
     table.match_notes.append(text)
@@ -317,8 +311,6 @@ def _draw(table: Table, e: ev.DrawRan) -> str:
 @on(ev.CardTaken)
 def _card_taken(table: Table, e: ev.CardTaken) -> str:
     c = card(e.card)
-    seat = _seat(table, e)
-    (seat.hand if e.in_hand else seat.on_table).append(c)
     due = f"due to seat {e.due}" if e.due is not None else "from the kitty"
     shown = card_text(c) if table.sees(e.seat) or not e.in_hand else "a card"
     return f"seat {e.seat} takes {shown} {due}" + (" into its hand" if e.in_hand else ", face down on the table")
@@ -327,21 +319,16 @@ def _card_taken(table: Table, e: ev.CardTaken) -> str:
 @on(te.CardsReturned)
 def _returned(table: Table, e: te.CardsReturned) -> str:
     cs = cards(e.cards)
-    seat = _seat(table, e)
     if e.to == "stock":
-        seat.lose(cs)
         shown = cards_text(cs) if table.sees(e.seat) else "the card"
         return f"{shown} goes back from seat {e.seat} onto the stock ({e.reason})"
     back_to_hand(table, seat_of(e.seat), cs)
-    if e.exposed:
-        expose(seat, cs)
     return f"seat {e.seat} takes back {cards_text(cs)}{', exposed' if e.exposed else ''} ({e.reason})"
 
 
 @on(te.CardsExposed)
 def _exposed(table: Table, e: te.CardsExposed) -> str:
     cs = cards(e.cards)
-    expose(_seat(table, e), cs)
     return f"seat {e.seat}'s {cards_text(cs)} lie exposed ({e.reason})"
 
 
@@ -353,10 +340,8 @@ def _play_stands(table: Table, e: ev.PlayStands) -> str:
             table.last = table.pile
         table.piles += 1
         table.pile = Pile(title=f"trick {e.trick + 1}, led by seat {e.seat}")
-    seat = _seat(table, e)
-    at = seat.laid_at if any(c in seat.on_table for c in cs) else None
-    seat.laid_at = None
-    seat.lose(cs)
+    laid = table.laid_at.pop(seat_of(e.seat), None)
+    at = laid if any(c in table.on_table_before(seat_of(e.seat)) for c in cs) else None
     entry = Entry(seat_of(e.seat), tuple(cs), "stands", e.seq if at is None or e.lead else at)
     later = [k for k, x in enumerate(table.pile.entries) if x.seq > entry.seq]
     table.pile.entries.insert(later[0] if later else len(table.pile.entries), entry)
@@ -367,11 +352,8 @@ def _play_stands(table: Table, e: ev.PlayStands) -> str:
 @on(ev.PlaysTakenBack)
 def _taken_back(table: Table, e: ev.PlaysTakenBack) -> str:
     for s, cs in zip(e.seats, e.cards):
-        back = cards(cs)
-        seat = table.seats[seat_of(s)]
-        seat.hand.extend(back)
-        if s == e.seat:
-            expose(seat, back)
+        seat_of(s)
+        cards(cs)
     at = next((i for i, x in enumerate(table.pile.entries) if x.seat == e.seat), len(table.pile.entries))
     del table.pile.entries[at:]
     table.pile.winner = None
@@ -387,16 +369,13 @@ def _turn_restored(table: Table, e: te.TurnRestored) -> str:
 @on(ev.BurialUndone)
 def _burial_undone(table: Table, e: ev.BurialUndone) -> str:
     cs = cards(e.cards)
-    _seat(table, e).hand.extend(cs)
-    table.kitty = None
-    table.phase = "kitty"
+    table.kitty_note = ""
     shown = cards_text(cs) if table.sees(e.seat) else f"{len(cs)} cards"
     return f"seat {e.seat} takes back its buried {shown} to bury again ({e.reason})"
 
 
 @on(ev.DeclarationBarred)
 def _declaration_barred(table: Table, e: ev.DeclarationBarred) -> str:
-    _seat(table, e).marks.append("may not declare")
     return f"seat {e.seat} may not declare in this deal ({e.reason})"
 
 
@@ -411,8 +390,7 @@ def _declaration_stands(table: Table, e: ev.DeclarationStands) -> str:
 @on(te.RandomlyDrawn)
 def _random_draw(table: Table, e: te.RandomlyDrawn) -> str:
     cs = cards(e.cards)
-    table.seats[seat_of(e.source)].lose(cs)
-    _seat(table, e).hand.extend(cs)
+    seat_of(e.source)
     shown = cards_text(cs) if table.sees(e.seat) or table.sees(e.source) else counted(len(cs), "card")
     return f"seat {e.seat} draws {shown} at random from seat {e.source}'s hand ({e.reason})"
 
@@ -420,7 +398,6 @@ def _random_draw(table: Table, e: te.RandomlyDrawn) -> str:
 @on(ev.CardHandedOver)
 def _handed_over(table: Table, e: ev.CardHandedOver) -> str:
     c = card(e.card)
-    table.seats[seat_of(e.source)].lose([c])
-    _seat(table, e).hand.append(c)
+    seat_of(e.source)
     shown = card_text(c) if table.sees(e.seat) or table.sees(e.source) else "a card"
     return f"seat {e.source} hands {shown} to seat {e.seat} ({e.reason})"

@@ -1,15 +1,17 @@
-"""The table of a replay: what a card player sees at one moment (hands, the round or trick in
-the middle, announced counts, levels, trump and banker, kitty, exposed and penalty cards,
-bars, restrictions, choices, rulings), and its view as plain data (``Table.view``) that the
-terminal view and the HTML page both draw. ``paiju.replay.fold`` folds a log into it.
+"""The frame of a replay: what a card player sees at one moment, as plain data
+(``Table.view``) that the terminal view and the HTML page both draw.
 
-Cards follow the engines' refereed model: exposed and penalty cards stay in the hand; an
-irregular attempt's cards leave the hand and lie on the table in front of the seat until an
-event moves them (back to the hand, onto the stock, or into the play as it stands).
+The table itself is the engine's: ``paiju.replay.fold`` re-runs the log through its engine
+(``paiju.replay.rerun``) and hands each step the game's typed view of the table
+(``GameSpec.table_view``: hands, counts, exposed and penalty cards, cards on the table, bars,
+lead options and restrictions, choices, places, levels, trump and banker, kitty, points), read
+by the viewer's seat (the engine applies the information rules). A step inside one action's
+events shows the table after that action (the engine has no state between them).
 
-The viewer is None (every hand shown) or one seat: what that seat may not know is hidden,
-by the games' information rules (掼蛋: another seat's count only as announced, ≤ 10; 双升:
-hand sizes are public, the kitty only for the banker after burying).
+What this module keeps is the record of the log, for the words: the round (掼蛋) or trick
+(双升) in the middle as its lines listed it, notes, rulings, the tribute and the result as
+said. A game's paiju part turns the engine's view into the seats' part of the frame
+(``PaijuPart.replay_seats``).
 """
 
 from __future__ import annotations
@@ -84,75 +86,7 @@ def codes_text(cs: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cs)
 
 
-def without(pile: list[Card], cs: Iterable[Card]) -> list[Card]:
-    rest = list(pile)
-    take(rest, cs)
-    return rest
-
-
-def take(pile: list[Card], cs: Iterable[Card]) -> None:
-    """Remove ``cs`` from ``pile`` (a multiset); a card that is not there is skipped."""
-    for c in cs:
-        try:
-            pile.remove(c)
-        except ValueError:
-            pass
-
-
 PLACE_NAMES = {1: "上游 1st", 2: "二游 2nd", 3: "三游 3rd", 4: "下游 4th"}
-
-
-@attrs.define
-class Seat:
-    hand: list[Card] = attrs.Factory(list)
-    """The cards in the seat's hand, exposed ones included (they are still its own)."""
-    exposed: list[Card] = attrs.Factory(list)
-    penalty: list[Card] = attrs.Factory(list)
-    on_table: list[Card] = attrs.Factory(list)
-    """Laid on the table by an irregular attempt, waiting for the ruling (out of the hand)."""
-    announced: int | None = None
-    place: int | None = None
-    barred: bool = False
-    restriction: str | None = None
-    choice: str | None = None
-    marks: list[str] = attrs.Factory(list)
-    laid_at: int | None = None
-    """The seq of the irregular attempt that laid ``on_table`` (a play that stands later
-    takes that place in the round)."""
-
-    def concealed(self) -> list[Card]:
-        rest = list(self.hand)
-        take(rest, self.exposed)
-        return rest
-
-    def lose(self, cs: Iterable[Card]) -> None:
-        """The cards leave the seat (played, given, buried): from the table where they lie
-        there, else from the hand."""
-        for c in cs:
-            if c in self.on_table:
-                self.on_table.remove(c)
-            elif c in self.hand:
-                self.hand.remove(c)
-            take(self.exposed, [c])
-            take(self.penalty, [c])
-
-    def lay(self, cs: Iterable[Card]) -> None:
-        """An irregular attempt's cards go from the hand onto the table."""
-        cs = list(cs)
-        for c in cs:
-            if c in self.hand:
-                self.hand.remove(c)
-                self.on_table.append(c)
-
-    def pick_up(self, cs: Iterable[Card]) -> list[Card]:
-        """Cards lying on the table go back into the hand; the ones that were there."""
-        back = []
-        for c in cs:
-            if c in self.on_table:
-                self.on_table.remove(c)
-                self.hand.append(c)
-                back.append(c)
-        return back
 
 
 @attrs.define
@@ -200,29 +134,9 @@ class Tribute:
 
 
 @attrs.define
-class ExposureMark:
-    """Cards lying exposed (掼蛋): the ``uid``-th exposure of the deal, ``seat``'s ``cards``
-    still face up (a play uses them up)."""
-
-    uid: int
-    seat: int
-    cards: list[Card]
-
-
-@attrs.frozen
-class LeadOptionMark:
-    """A GD-2.3.1 lead option: ``chooser`` decides how ``restricted`` leads ``combination``
-    (words), the combination of the exposure ``uid``."""
-
-    chooser: int
-    restricted: int
-    combination: str
-    uid: int
-
-
-@attrs.define
 class Pile:
-    """The round (掼蛋: plays and passes since the lead) or trick (双升) in the middle."""
+    """The round (掼蛋: plays and passes since the lead) or trick (双升) in the middle, as
+    the log's lines listed it."""
 
     title: str = ""
     entries: list[Entry] = attrs.Factory(list)
@@ -236,15 +150,32 @@ class Pile:
                           for e in self.entries]}
 
 
+SeatsOf = Callable[["Table"], list[dict[str, Any]]]
+"""A game's seats of the frame, from the engine's view (``Table.facts``)."""
+
+
+def no_seats(table: "Table") -> list[dict[str, Any]]:
+    """A game whose engine offers no view: the seats as the record knows them (nothing)."""
+    return [{"hand": None, "count": None, "announced": None, "exposed": "", "penalty": "", "on_table": "",
+             "flags": [], "role": None} for _ in range(NUM_SEATS)]
+
+
 class Table:
-    """The state a replay shows. Deal-level parts are reset by ``new_deal``."""
+    """A replay's frame at one step: the engine's view of the table (``facts``; ``before``:
+    the view before the step's action) and the record of the log. Deal-level parts of the
+    record are reset by ``new_deal``."""
 
     def __init__(self, game: str, viewer: int | None = None, match: bool = False,
-                 rules: dict[str, Any] | None = None) -> None:
+                 rules: dict[str, Any] | None = None, seats: SeatsOf = no_seats) -> None:
         self.game = game
         self.rules = rules or {}
         """The log header's rules (a game may need them to order a hand)."""
         self.viewer = viewer
+        self.seats_of = seats
+        self.facts: Any = None
+        """The engine's view of the table after the step's action (None: none yet)."""
+        self.before: Any = None
+        """The engine's view before the step's action (None: none yet)."""
         self.unit: int | None = None
         self.unit_name = "match" if match else "deal"
         """What a unit of the log is (a ``unit`` event starts each of a batch log's units)."""
@@ -255,80 +186,77 @@ class Table:
 
     def new_unit(self, index: int | None) -> None:
         """Unit ``index`` of the log starts (a ``unit`` event): nothing of an earlier match —
-        its levels, its notes, its result — carries over into this one."""
+        its notes, its result — carries over into this one."""
         self.unit = index
-        self.levels: list[str] | None = ["2", "2"] if self.unit_name == "match" else None
-        """Team levels (a match), or None when the log does not say."""
         self.match_notes: list[str] = []
         self.fixed_leader: int | None = None
         """掼蛋: the leader a ruling fixed for the next deal (GD-5.2), until that deal's play starts."""
+        self.facts = self.before = None
         self.new_deal(0, None)
 
     def new_deal(self, deal: int, level: str | None) -> None:
         self.deal = deal
         self.level = level
-        self.phase = "set-up"
-        self.seats = [Seat() for _ in range(NUM_SEATS)]
         self.pile = Pile()
         self.piles = 0
         """Rounds (掼蛋) or tricks (双升) begun in this deal."""
         self.last: Pile | None = None
-        self.finish: list[int] = []
         self.notes: list[str] = []
         self.result: str | None = None
         self.rulings: list[dict[str, Any]] = []
-        self.lead_options: list[LeadOptionMark] = []
-        """掼蛋 GD-2.3.1: the lead options in force (until a) or b) is chosen, or their cards are gone)."""
-        self.exposures: list[ExposureMark] = []
-        """掼蛋: the exposures lying on the table, in the order they were made."""
-        self.exposures_made = 0
-        """Exposures made this deal: the next one's number (the ``about`` of its lead option choice)."""
-        self.choosing: dict[int, Any] = {}
-        """Seat → what its pending choice is about (``table.choice``'s ``about``)."""
-        self.trump: str | None = None
-        self.trump_known = False
-        self.banker: int | None = None
-        self.kitty: list[Card] | None = None
-        self.kitty_public = False
-        self.kitty_owner: int | None = None
-        """The one seat that sees the kitty (the banker, once it has buried)."""
+        self.laid_at: dict[int, int] = {}
+        """Seat → the seq of the irregular attempt that laid the cards it has on the table (a
+        play that stands later takes that place in the round)."""
         self.kitty_note = ""
+        """双升: what the log last said of the kitty ('' : no kitty on show)."""
         self.tribute: Tribute | None = None
-        self.points: int | None = None
-        self.adjustment = 0
-        self.hand_order: Callable[[list[Card]], list[tuple[str, list[Card]]]] = by_suit
-        self.hand_sizes_public = False
+        self.drawn_hands: dict[tuple[Any, ...], list[list[str]]] = {}
+        """A hand as the frame draws it (by suit, in the game's order), by what orders it and
+        the hand: a seat's hand is drawn again only when it changes."""
 
-    def option_about(self, option: LeadOptionMark) -> str:
-        """What a lead option is about: the combination, and the exposed cards still on the table."""
-        exposure = next((x for x in self.exposures if x.uid == option.uid), None)
-        return f"{option.combination} ({cards_text(exposure.cards)})" if exposure is not None else option.combination
+    def drawn_hand(self, key: tuple[Any, ...], hand: tuple[Card, ...],
+                   order: Callable[[list[Card]], list[tuple[str, list[Card]]]]) -> list[list[str]]:
+        """``hand`` drawn by ``order`` (``key``: what ``order`` depends on)."""
+        drawn = self.drawn_hands.get((key, hand))
+        if drawn is None:
+            drawn = self.drawn_hands[(key, hand)] = [[label, codes_text(cs)] for label, cs in order(list(hand))]
+        return [list(group) for group in drawn]
 
     # -- information rules ------------------------------------------------------------------
     def sees(self, seat: int | None) -> bool:
         """Whether the viewer sees ``seat``'s hidden cards."""
         return self.viewer is None or self.viewer == seat
 
+    def on_table_before(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` had lying on the table before the step's action (the engine's)."""
+        return () if self.before is None else tuple(self.before.seats[seat].on_table)
+
     # -- the view -----------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
         """Plain data (JSON-ready) of what the viewer sees now."""
+        facts = self.facts
+        phase = "set-up"
+        if facts is not None:
+            phase = facts.resume_phase if facts.phase == "awaiting_ruling" and facts.resume_phase else facts.phase
+        levels = getattr(facts, "levels", None)
+        trump_known = bool(getattr(facts, "trump_known", False))
         return {
             "game": self.game,
             "unit": self.unit,
             "unit_name": self.unit_name,
             "deal": self.deal,
-            "phase": self.phase,
-            "level": self.level,
-            "levels": list(self.levels) if self.levels is not None else None,
-            "trump": (self.trump or "NT") if self.trump_known else None,
-            "banker": self.banker,
-            "points": self.points + self.adjustment if self.points is not None else None,
+            "phase": phase,
+            "level": facts.level if facts is not None else self.level,
+            "levels": list(levels) if levels is not None else None,
+            "trump": (facts.trump or "NT") if trump_known else None,
+            "banker": getattr(facts, "banker", None),
+            "points": self._points(),
             "kitty": self._kitty_view(),
             "tribute": self.tribute.view() if self.tribute is not None else None,
-            "seats": [self._seat_view(s) for s in range(NUM_SEATS)],
+            "seats": self.seats_of(self),
             "pile": self.pile.view(),
             "last": self.last.view() if self.last is not None else None,
-            "finish": list(self.finish),
+            "finish": list(facts.finish) if facts is not None and hasattr(facts, "finish") else [],
             "notes": list(self.notes),
             "result": self.result,
             "rulings": list(self.rulings),
@@ -336,37 +264,21 @@ class Table:
             "viewer": self.viewer,
         }
 
-    def _seat_view(self, s: int) -> dict[str, Any]:
-        seat = self.seats[s]
-        shown = self.sees(s)
-        flags = []
-        if seat.place is not None:
-            flags.append(PLACE_NAMES.get(seat.place, f"place {seat.place}"))
-        if seat.barred:
-            flags.append("barred 禁出一手")
-        if seat.restriction:
-            flags.append(seat.restriction)
-        if seat.choice:
-            flags.append(seat.choice)
-        flags.extend(f"lead option 选择: seat {o.chooser} chooses how it leads {self.option_about(o)}"
-                     for o in self.lead_options if o.restricted == s)
-        flags.extend(seat.marks)
-        return {
-            "hand": [[label, codes_text(cs)] for label, cs in self.hand_order(seat.concealed())] if shown else None,
-            "count": len(seat.hand) if shown or self.hand_sizes_public else None,
-            "announced": seat.announced,
-            "exposed": codes_text(without(without(seat.exposed, seat.penalty), seat.on_table)),
-            "penalty": codes_text(without(seat.penalty, seat.on_table)),
-            "on_table": codes_text(seat.on_table),
-            "flags": flags,
-            "role": "banker 庄家" if self.banker == s else None,
-        }
+    def _points(self) -> int | None:
+        """双升: the attackers' points (after adjustments), once trump is known."""
+        facts = self.facts
+        if facts is None or not getattr(facts, "trump_known", False):
+            return None
+        if facts.result is not None:
+            return int(facts.result.points)
+        return int(facts.points + sum(delta for _, delta in facts.adjustments))
 
     def _kitty_view(self) -> dict[str, Any] | None:
-        if self.kitty is None:
+        facts = self.facts
+        if not self.kitty_note or facts is None or not hasattr(facts, "kitty"):
             return None
-        shown = self.viewer is None or self.kitty_public or self.viewer == self.kitty_owner
-        return {"cards": codes_text(self.kitty) if shown else None, "count": len(self.kitty), "note": self.kitty_note}
+        return {"cards": codes_text(facts.kitty) if facts.kitty is not None else None, "count": facts.kitty_size,
+                "note": self.kitty_note}
 
 
 def by_suit(hand: list[Card]) -> list[tuple[str, list[Card]]]:

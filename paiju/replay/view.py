@@ -44,7 +44,7 @@ def open_log(path: str, game: str | None = None, read: Callable[[int], None] | N
 def validate(log: Log, source: str, progress: Callable[[int], None] | None = None) -> None:
     """Fold every event once: a payload that does not fit is a LogError naming its line.
     ``progress`` is told of each event folded."""
-    fold = Fold(log, None, source)
+    fold = Fold(log, None, source, engine=False)
     for index in range(len(log.events)):
         fold.apply(index)
         if progress is not None:
@@ -93,7 +93,7 @@ def view_command(args: argparse.Namespace) -> int:
         folded.flush()
     finally:
         folding.close()
-    index = find_step(Fold(log, seat, args.log), at) if at is not None else None
+    index = find_step(Fold(log, seat, args.log, engine=False), at) if at is not None else None
     warning = check_warning(log, args.log, quiet)
     if warning is not None:
         print(f"paiju: warning: {warning}", file=sys.stderr)

@@ -408,7 +408,8 @@ def test_GD_4_2_2_taking_back_the_play_on_out_of_turn_cards_leaves_them_lying_fo
     assert t.to_act == 3 and deal.announced[0] == 10
     view = _view_after(t, back.seq)                       # the replay view shows the same table
     assert [(x.seat, x.cards) for x in view.pile.entries] == [(0, cards("D3"))]
-    assert view.seats[2].on_table == list(cards("C7")) and len(view.seats[3].hand) == 4
+    seats = view.view()["seats"]
+    assert seats[2]["on_table"] == "C7" and seats[3]["count"] == 4
     r = t.ruling(t.do(CallReferee(3)))                    # this time it calls the referee
     assert r.clause == "GD-2.3.1" and deal.table.bars == {2: ["next_turn"]}
     assert t.to_act == 1 and deal.observe(1).exposed[2] == cards("C7")
@@ -420,7 +421,8 @@ def _view_after(t: Any, seq: int) -> Any:
     from paiju.replay.fold import Fold
     from tabletop.log import Log
 
-    fold = Fold(Log({"game": "guandan", "seed": 1}, tuple(t.events), ()))
+    options = {"unit": "deals", "count": 1, "referee": True, "report_step": True}   # as the test table plays
+    fold = Fold(Log({"game": "guandan", "seed": 1, "options": options}, tuple(t.events), ()))
     for step in fold.steps():
         if t.events[step.last].seq >= seq:
             break

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from guandan import events as ev
-from tests.paiju.replay.test_view import GD_LOG, run, with_events
+from tests.paiju.replay.test_view import GD_LOG, GOLDEN, run, with_events
 
 
 def flat(text: str) -> str:
@@ -37,16 +37,17 @@ def test_tribute_due_and_waived_name_the_excused_seat(tmp_path, capsys):
     assert flat("tribute waived by a ruling (seat 1 judged 单下: no tribute from it)") in flat(out)
 
 
-def test_the_bar_scope_shows_in_the_listing_and_the_seat_flags(tmp_path, capsys):
-    def barred(event):
-        return [ev.SeatBarred(deal=event.deal, seq=0, seat=2, reason="GD-2.3.1", scope="next_turn"),
-                ev.SeatBarred(deal=event.deal, seq=0, seat=3, reason="GD-2.2.1", scope="round")]
-    log = _insert(tmp_path, barred)
+def test_the_bar_scope_shows_in_the_listing_and_the_seat_flags(capsys):
+    """A real refereed deal (the golden log): a GD-2.3.1 bar (next turn) and a GD-2.2.2 bar
+    (this round), told in the listing and shown among the barred seat's flags, where the
+    engine's table has them."""
+    log = GOLDEN / "golden_guandan_deal_refereed_seed3.jsonl"
     _, out, _ = run(capsys, log)
-    assert flat("seat 2 barred 禁出一手: next turn, this round or later (GD-2.3.1)") in flat(out)
-    assert flat("seat 3 barred 禁出一手: this round only (GD-2.2.1)") in flat(out)
-    _, at, _ = run(capsys, log, "--at", 137)
-    assert "[barred 禁出一手 (next turn)]" in at
+    assert flat("seat 1 barred 禁出一手: next turn, this round or later (GD-2.3.1)") in flat(out)
+    assert flat("seat 2 barred 禁出一手: this round only (GD-2.2.2)") in flat(out)
+    _, at, _ = run(capsys, log, "--at", 140)
+    assert "[barred 禁出一手 (next" in at               # (next turn), wrapped in its column
+    _, at, _ = run(capsys, log, "--at", 179)
     assert "[barred 禁出一手 (this" in at                 # (this round), wrapped in its column
 
 

@@ -25,7 +25,7 @@ TWO_EXPOSURES = ["S3 D6 D8 SK", "HT C5 S4 S9 H7", "S5 D7 CA HA", "S6 C8 DQ H9 HQ
 def replayed(t: RefTable, path: Path) -> dict[int, str]:
     """The replay's text of each event of ``t``'s deal, by seq."""
     header = read_log(GD_LOG).header
-    header = {**header, "options": {**header["options"], "referee": True}}
+    header = {**header, "options": {**header["options"], "referee": True, "report_step": True}}   # as RefTable makes its deals
     lines = [encode(header)]
     lines += [encode_event(e) for e in t.events]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

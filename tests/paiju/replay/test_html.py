@@ -213,12 +213,17 @@ def test_seat_page_holds_nothing_that_seat_may_not_know():
     data = page_data(log, viewer=3)
     state: dict = {}
     kitty_seen = []
-    for frame in data["frames"]:
+    for k, frame in enumerate(data["frames"]):
         state = merge(state, frame["x"])
         assert [s["hand"] is None for s in state["seats"]] == [True, True, True, False]
         if state["deal"]:
             assert all(s["count"] is not None for s in state["seats"])    # 双升: hand sizes are public
         if state["kitty"] and state["kitty"]["cards"]:
-            kitty_seen.append(frame["t"])
+            kitty_seen.append(k)
         assert not re.search(r"seat [012] draws [♠♥♣♦大小]", frame["t"])
-    assert kitty_seen and kitty_seen[0].startswith("kitty turned up")
+    # seat 3 is not the banker: it sees the kitty once the last trick's play turns it up (a
+    # step shows the table after its action: the play's own step, then the kitty's)
+    texts = [f["t"] for f in data["frames"]]
+    assert kitty_seen and texts[kitty_seen[0]].startswith("seat ") and "kitty turned up" in " ".join(
+        texts[kitty_seen[0]:kitty_seen[0] + 3])
+    assert not any(t.startswith("seat ") and " follows " in t for t in texts[kitty_seen[0] + 1:])

@@ -88,9 +88,11 @@ def test_first_screen_of_a_refereed_log_is_its_first_irregularity_once_cards_are
         assert any(seat["hand"] for seat in states[start]["seats"])
         earlier = [k for k in range(start) if data["frames"][k]["g"]]
         assert all(not any(seat["hand"] for seat in states[k]["seats"]) for k in earlier)
-    # 双升 seed 12: a miscount before any card is drawn (an empty table) is not the first screen
+    # 双升 seed 12: a miscount made with the draw: its step shows the table after the draw (the
+    # engine's, after the action whose line it is), so it is the first screen
     data = page_data(open_log(str(SHENGJI_DEAL)))
-    assert any(f["g"] for f in data["frames"][:data["start"]])
+    assert data["frames"][data["start"]]["k"] == "sj.irregular" and "wrong hand sizes after the draw" in data["frames"][data["start"]]["t"]
+    assert not any(f["g"] for f in data["frames"][:data["start"]])
 
 
 def test_at_still_chooses_the_first_screen(tmp_path, capsys):

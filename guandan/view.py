@@ -1,0 +1,232 @@
+"""The 掼蛋 table for reading (``table_view``): a frozen record of what the engine knows now —
+hands, exposed and penalty cards with the lead options pending on them, bars, the round, the
+tribute, levels and scores, the next-deal procedure, who is to act, what the table waits
+for, the deal's and the match's result. Facts only; the words are the viewer's.
+
+Reading is pure (nothing emitted, nothing changed) and nothing here runs unless asked. The
+refereed state is read through ``_refereed`` alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from guandan.deal import Deal
+from guandan.match import Match
+from guandan.observation import Phase
+from guandan.ranks import level_text
+from tabletop.cards import Card
+from tabletop.view import held as cards_held
+from tabletop.view import (
+    AwaitedRuling, Choice, Exposure, PendingOption, SeatView, awaited_rulings, on_table, pending_choice, without,
+)
+
+
+@attrs.frozen
+class LeadRestriction:
+    """``seat``'s next lead must not ('forbid') or must ('require') be of ``kind``, or must
+    be exactly ``cards`` ('cards')."""
+
+    rule: str
+    kind: str
+    cards: tuple[Card, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class GuandanSeat(SeatView):
+    announced: int | None = None
+    """The count the seat last announced (报牌)."""
+    place: int | None = None
+    """1 … 4 once the seat is out (or placed by a forced result)."""
+    placed_last: bool = False
+    """Judged 单下 by a ruling."""
+    restriction: LeadRestriction | None = None
+
+
+@attrs.frozen
+class Play:
+    seat: int
+    cards: tuple[Card, ...]
+    kind: str
+    """The combination's kind (``Reading.kind`` name)."""
+
+
+@attrs.frozen
+class Round:
+    """The round in the middle: who led it, the play to beat, the seats that passed on it."""
+
+    leader: int | None
+    top: Play | None
+    passed: tuple[int, ...]
+    plays: int
+    """Plays made this deal so far."""
+
+
+@attrs.frozen
+class Tribute:
+    """This deal's tribute: who owes whom (``payments``, payer → receiver), what changed
+    hands (``given``: (kind 'tribute'/'return', giver, taker, card)), and why none is paid."""
+
+    payments: tuple[tuple[int, int], ...]
+    double: bool
+    resisted: bool
+    waived: bool
+    excused: tuple[int, ...]
+    given: tuple[tuple[str, int, int, Card], ...]
+    leader: int
+
+
+@attrs.frozen
+class NextDeal:
+    """The next-deal procedure a ruling set (None fields: the usual way)."""
+
+    no_tribute_seats: tuple[int, ...] = ()
+    no_tribute: bool = False
+    shuffler: int | None = None
+    cutter: int | None = None
+    first_drawer: int | None = None
+    leader: int | None = None
+
+
+@attrs.frozen
+class DealResult:
+    finish_order: tuple[int, ...]
+    team: int
+    levels: int
+    plays: int
+    forced: bool
+
+
+@attrs.frozen
+class MatchResult:
+    ended: str
+    winner: int | None
+    levels: tuple[str, str]
+    scores: tuple[int, int]
+
+
+@attrs.frozen
+class OutOfTurn:
+    """An out-of-turn play lying on the table, waiting for ``responder``'s answer."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    responder: int
+    answer: str | None
+
+
+@attrs.frozen(kw_only=True)
+class GuandanView:
+    game: str = "guandan"
+    viewer: int | None
+    deal: int
+    phase: str
+    resume_phase: str | None = None
+    """While a ruling is awaited (``phase`` 'awaiting_ruling'): the phase play resumes in."""
+    level: str
+    seats: tuple[GuandanSeat, ...]
+    to_act: int | str | None
+    awaiting: tuple[AwaitedRuling, ...] = ()
+    choice: Choice | None = None
+    round: Round
+    finish: tuple[int, ...] = ()
+    face_up: tuple[int, Card] | None = None
+    tribute: Tribute | None = None
+    exposures: tuple[Exposure, ...] = ()
+    out_of_turn: OutOfTurn | None = None
+    pass_sequence: tuple[int, ...] = ()
+    """Seats still to pass in a pass sequence (GD-4.2.3 / 4.2.4)."""
+    correction: int | None = None
+    """The seat that must correct its play."""
+    result: DealResult | None = None
+    levels: tuple[str, str] | None = None
+    """Team levels (a match)."""
+    scores: tuple[int, int] | None = None
+    penalties: tuple[int, int] = (0, 0)
+    next_deal: NextDeal | None = None
+    match_result: MatchResult | None = None
+
+
+def table_view(engine: Deal | Match, viewer: int | None = None, number: int | None = None) -> GuandanView:
+    """The table of a deal or a match now, as ``viewer`` (None: every hand) may see it;
+    ``number``: in a match, the deal of that number (the current one or the one just over: a
+    change that ends a deal draws the next, and an event belongs to the deal it names)."""
+    if isinstance(engine, Match):
+        match: Match | None = engine
+        deal = engine.deal if number is None else engine.deal_numbered(number)
+    else:
+        match, deal = None, engine
+    t = _refereed(deal)
+    exposures = tuple(Exposure(e.uid, e.seat, tuple(e.cards), e.penalty) for e in t.exposures) if t is not None else ()
+    options: dict[int, list[PendingOption]] = {}
+    if t is not None:
+        for o in t.lead_options:
+            options.setdefault(o.restricted, []).append(PendingOption(o.restricted, o.chooser, o.kind, o.uid))
+    places = {s: k for k, s in enumerate(deal.finish_order, start=1)}
+    seats = []
+    for s in range(4):
+        held = cards_held(deal.hands[s])
+        exposed = tuple(c for e in exposures if e.seat == s and not e.penalty for c in e.cards)
+        penalty = tuple(c for e in exposures if e.seat == s and e.penalty for c in e.cards)
+        shown = viewer is None or viewer == s
+        r = t.restriction if t is not None else None
+        seats.append(GuandanSeat(
+            s, without(without(held, exposed), penalty) if shown else None, len(held) if shown else None,
+            exposed, penalty, on_table(t, s), tuple(t.bars.get(s, ())) if t is not None else (),
+            tuple(options.get(s, ())), announced=deal.announced[s], place=places.get(s),
+            placed_last=t is not None and s in t.placed_last,
+            restriction=LeadRestriction(r.rule, r.kind, tuple(r.cards)) if r is not None and r.seat == s else None))
+    top = deal.top
+    result = deal.result
+    oot = t.oot if t is not None else None
+    sequence = t.sequence if t is not None else None
+    return GuandanView(
+        viewer=viewer, deal=deal.deal_number, phase=deal.phase.value, resume_phase=_resume_phase(t), level=deal.level_text, seats=tuple(seats),
+        to_act=deal.to_act, awaiting=awaited_rulings(t), choice=pending_choice(t),
+        round=Round(deal.leader, Play(top.seat, tuple(top.cards), top.reading.kind.name) if top is not None else None,
+                    tuple(deal.passed), deal.plays),
+        finish=tuple(deal.finish_order), face_up=deal.face_up, tribute=_tribute(deal), exposures=exposures,
+        out_of_turn=OutOfTurn(oot.seat, tuple(oot.cards), oot.responder, oot.answer) if oot is not None else None,
+        pass_sequence=tuple(sequence.seats[sequence.index:]) if sequence is not None else (),
+        correction=t.correction.seat if t is not None and t.correction is not None else None,
+        result=DealResult(tuple(result.finish_order), result.team, result.levels, result.plays, result.forced)
+        if result is not None else None,
+        **(_match_part(match) if match is not None else {}))
+
+
+def _resume_phase(t: Any) -> str | None:
+    phase = None if t is None or not t.awaiting else t.resume_phase
+    return None if phase is None else str(phase.value)
+
+
+def _refereed(deal: Deal) -> Any:
+    """The refereed part of the deal's state (None in strict mode): the one path the view
+    reads it by."""
+    return deal.table
+
+
+def _tribute(deal: Deal) -> Tribute | None:
+    plan = deal.tribute_plan
+    if plan is None:
+        return None
+    return Tribute(tuple(plan.payments), plan.double, plan.resisted, plan.waived, tuple(plan.excused),
+                   tuple((r.kind, r.giver, r.taker, r.card) for r in deal.tributes), plan.leader)
+
+
+def _match_part(match: Match) -> dict[str, Any]:
+    first, second = match.levels.levels
+    plan = match.scheduled
+    result = match.result
+    return {
+        "levels": (level_text(first), level_text(second)),
+        "scores": match.scores,
+        "penalties": (match.penalties[0], match.penalties[1]),
+        "next_deal": NextDeal(tuple(plan.no_tribute_seats), plan.no_tribute, plan.shuffler, plan.cutter,
+                              plan.first_drawer, plan.leader) if plan is not None else None,
+        "match_result": MatchResult(result.ended, result.winner, result.levels, result.scores)
+        if result is not None else None,
+    }
+
+
+__all__ = ["GuandanView", "Phase", "table_view"]

@@ -1,0 +1,145 @@
+"""The 双升 table for reading (``table_view``): a frozen record of what the engine knows now —
+hands, exposed cards, cards on the table, the trick in the middle, trump and banker, the
+kitty, points, levels, who is to act, what the table waits for, the deal's and the match's
+result. Facts only; the words are the viewer's.
+
+Reading is pure (nothing emitted, nothing changed) and nothing here runs unless asked. The
+refereed state is read through ``_refereed`` alone.
+
+Information rules (``viewer`` a seat): hand sizes are public; the kitty is seen by the
+banker once it has picked it up (and by everyone once the deal is scored)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from shengji.deal import RANKS, Deal
+from shengji.match import Match
+from shengji.phase import Phase
+from tabletop.cards import Card
+from tabletop.view import held as cards_held
+from tabletop.view import AwaitedRuling, Choice, SeatView, awaited_rulings, on_table, pending_choice, without
+
+
+@attrs.frozen
+class Trick:
+    """The trick in the middle: its number (1 …), who led it, (seat, cards) in play order."""
+
+    number: int
+    leader: int | None
+    plays: tuple[tuple[int, tuple[Card, ...]], ...]
+
+
+@attrs.frozen
+class Declaration:
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen
+class DealResult:
+    banker: int
+    trump: str | None
+    points: int
+    raw_points: int
+    kitty_bonus: int
+    side: str
+    team: int
+    levels: int
+    next_banker: int
+
+
+@attrs.frozen
+class MatchResult:
+    winner: int | None
+    how: str
+    levels: tuple[str, str]
+
+
+@attrs.frozen(kw_only=True)
+class ShengjiView:
+    game: str = "shengji"
+    viewer: int | None
+    deal: int
+    phase: str
+    resume_phase: str | None = None
+    """While a ruling is awaited (``phase`` 'awaiting_ruling'): the phase play resumes in."""
+    level: str
+    seats: tuple[SeatView, ...]
+    to_act: int | str | None
+    awaiting: tuple[AwaitedRuling, ...] = ()
+    choice: Choice | None = None
+    trump: str | None
+    trump_known: bool
+    banker: int | None
+    declaration: Declaration | None = None
+    declare_barred: tuple[int, ...] = ()
+    """Seats that may not declare in this deal."""
+    kitty: tuple[Card, ...] | None
+    """None: the viewer may not see it."""
+    kitty_size: int
+    buried: bool
+    trick: Trick
+    last_trick: Trick | None = None
+    last_winner: int | None = None
+    points: int
+    """The attackers' points so far."""
+    adjustments: tuple[tuple[str, int], ...] = ()
+    result: DealResult | None = None
+    levels: tuple[str, str]
+    """Team levels."""
+    match_result: MatchResult | None = None
+
+
+def table_view(engine: Deal | Match, viewer: int | None = None, number: int | None = None) -> ShengjiView:
+    """The table of a deal or a match now, as ``viewer`` (None: every hand) may see it;
+    ``number``: in a match, the deal of that number (the current one or the one just over: a
+    change that ends a deal draws the next, and an event belongs to the deal it names)."""
+    if isinstance(engine, Match):
+        match: Match | None = engine
+        deal = engine.deal if number is None else engine.deal_numbered(number)
+    else:
+        match, deal = None, engine
+    t = _refereed(deal)
+    seats = []
+    for s in range(4):
+        held = cards_held(deal.hands[s])
+        exposed = tuple(t.exposed[s]) if t is not None else ()
+        shown = viewer is None or viewer == s
+        seats.append(SeatView(s, without(held, exposed) if shown else None, len(held), exposed, (), on_table(t, s)))
+    result = deal.result
+    kitty_seen = viewer is None or result is not None or (viewer == deal.banker and bool(deal.picked_up or deal.buried))
+    last = deal.tricks[-1] if deal.tricks else None
+    decl = deal.declaration
+    m = match.result if match is not None else None
+    return ShengjiView(
+        viewer=viewer, deal=number if number is not None else match.deal_number if match is not None else 1, phase=deal.phase.value, resume_phase=_resume_phase(t),
+        level=deal.level_text, seats=tuple(seats), to_act=deal.to_act, awaiting=awaited_rulings(t),
+        choice=pending_choice(t), trump=deal.trump, trump_known=deal.trump_known, banker=deal.banker,
+        declaration=Declaration(decl.seat, tuple(decl.cards)) if decl is not None else None,
+        declare_barred=tuple(sorted(deal.declare_barred)),
+        kitty=tuple(deal.kitty) if kitty_seen else None, kitty_size=len(deal.kitty), buried=deal.buried,
+        trick=Trick(deal.trick_number, deal.leader, tuple((s, tuple(cs)) for s, cs in deal.trick)),
+        last_trick=Trick(len(deal.tricks), last.plays[0][0], tuple(last.plays)) if last is not None else None,
+        last_winner=last.winner if last is not None else None,
+        points=deal.attackers_points, adjustments=tuple(deal.adjustments),
+        result=DealResult(result.banker, result.trump, result.points, result.raw_points, result.kitty_bonus,
+                          result.side, result.team, result.levels, result.next_banker) if result is not None else None,
+        levels=(RANKS[match.levels[0]], RANKS[match.levels[1]]) if match is not None else deal.level_texts,
+        match_result=MatchResult(m.winner, m.how, tuple(m.levels)) if m is not None else None)  # type: ignore[arg-type]
+
+
+def _resume_phase(t: Any) -> str | None:
+    phase = None if t is None or not t.awaiting else t.resume_phase
+    return None if phase is None else str(phase.value)
+
+
+def _refereed(deal: Deal) -> Any:
+    """The refereed part of the deal's state (None in strict mode): the one path the view
+    reads it by."""
+    return deal.table
+
+
+__all__ = ["Phase", "ShengjiView", "table_view"]

@@ -1,0 +1,119 @@
+"""The table as its engine knows it, for reading: frozen records both games' views share
+(``guandan.view``, ``shengji.view``). A view is facts only — cards, seats, counts, the ids the
+engine keeps — never a clause decision and never words (a viewer adds its own).
+
+A view is taken on demand (``table_view(engine, viewer)``): it reads the engine, changes
+nothing and emits nothing, and costs nothing while nobody asks for one.
+
+``viewer``: None for the referee's omniscient eye (every hand); a seat for what that seat
+may know (another seat's concealed cards are None)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from tabletop.cards import CARDS, Card
+
+
+@attrs.frozen
+class PendingOption:
+    """A choice the table holds open on a seat's exposed cards (掼蛋's lead option: ``chooser``
+    decides how ``seat`` leads the combination ``kind`` of its exposure ``exposure``)."""
+
+    seat: int
+    chooser: int
+    kind: str
+    exposure: int
+
+
+@attrs.frozen
+class Exposure:
+    """Cards lying face up in front of ``seat``, still its own (``penalty``: penalty cards)."""
+
+    uid: int
+    seat: int
+    cards: tuple[Card, ...]
+    penalty: bool = False
+
+
+@attrs.frozen
+class SeatView:
+    """One seat at the table."""
+
+    seat: int
+    hand: tuple[Card, ...] | None
+    """The concealed cards (exposed and penalty cards and cards on the table left out), or
+    None when the viewer may not see them."""
+    count: int | None
+    """Cards the seat holds (exposed ones included, cards on the table not), or None when
+    the viewer may not know it."""
+    exposed: tuple[Card, ...] = ()
+    """Face-up cards that are not penalty cards."""
+    penalty: tuple[Card, ...] = ()
+    """Penalty cards (罚张 / 罚牌), face up."""
+    on_table: tuple[Card, ...] = ()
+    """Laid on the table by an irregular attempt, waiting for the ruling (out of the hand)."""
+    bars: tuple[str, ...] = ()
+    """The seat's bars, by scope, in the order they are served."""
+    options: tuple[PendingOption, ...] = ()
+    """Options pending on this seat's exposed cards."""
+
+
+@attrs.frozen
+class Choice:
+    """A choice the table waits for: ``seat`` picks one of ``options``."""
+
+    seat: int
+    purpose: str
+    options: tuple[str, ...]
+    about: Any = None
+
+
+@attrs.frozen
+class AwaitedRuling:
+    """An irregularity waiting for the referee: the attempt at seq ``answers``."""
+
+    answers: int
+    seat: int | None
+    irregularity: str
+
+
+def awaited_rulings(table: Any) -> tuple[AwaitedRuling, ...]:
+    """The refereed table's awaited rulings as records (none in strict mode)."""
+    if table is None:
+        return ()
+    return tuple(AwaitedRuling(a.answers, a.seat, a.irregularity) for a in table.awaiting)
+
+
+def pending_choice(table: Any) -> Choice | None:
+    """The choice the refereed table waits for, if any."""
+    choice = None if table is None else table.choice
+    if choice is None:
+        return None
+    about = choice.about if isinstance(choice.about, (int, str, type(None))) else None
+    return Choice(choice.seat, choice.purpose, tuple(choice.options), about)
+
+
+def on_table(table: Any, seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` has lying on the table (an irregular attempt's), in order."""
+    if table is None:
+        return ()
+    return tuple(table.on_table.get(seat, ()))
+
+
+def held(counts: list[int]) -> tuple[Card, ...]:
+    """The cards of a hand's count vector, in card index order."""
+    return tuple([card for card, n in zip(CARDS, counts) if n for _ in range(n)])
+
+
+def without(cards: tuple[Card, ...] | list[Card], taken: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
+    """``cards`` less ``taken`` (multisets; a card not there is skipped)."""
+    rest = list(cards)
+    for c in taken:
+        try:
+            rest.remove(c)
+        except ValueError:
+            pass
+    return tuple(rest)
