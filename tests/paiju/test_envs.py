@@ -1085,3 +1085,68 @@ def test_a_determinisation_deals_the_unseen_cards_afresh_keeping_hand_sizes():
         for seat in (1, 2, 3):   # the deal's cached hand tuples follow
             assert [int(c) for c in deal.hand(seat)] == np.repeat(np.arange(54), deal.hands[seat]).tolist()
     assert moved
+
+
+# ---------------------------------------------------------------------------------------------
+# Asking the table when nobody (or the referee) is to act
+
+
+@pytest.mark.parametrize("env_id", ["paiju/Guandan-v0", "paiju/Shengji-v0"])
+def test_decode_action_after_the_episode_is_a_clear_error_and_legal_actions_empty(env_id):
+    env = gymnasium.make(env_id, opponents="heuristic")
+    table = env.unwrapped.table
+    with pytest.raises(RuntimeError, match="no decision now"):
+        table.decode_action(0)                       # before reset
+    assert table.legal_actions() == [] and env.unwrapped.legal_actions() == []
+    obs, _ = env.reset(seed=4)
+    assert env.unwrapped.decode_action(int(np.flatnonzero(obs["action_mask"])[0])) is not None
+    rng = np.random.default_rng(4)
+    terminated = False
+    while not terminated:
+        obs, _reward, terminated, _trunc, _info = env.step(_pick(obs["action_mask"], rng))
+    with pytest.raises(RuntimeError, match="the episode is over"):
+        env.unwrapped.decode_action(0)
+    assert env.unwrapped.legal_actions() == [] and table.legal_actions() == []
+    ids, rows = table.legal_action_features()
+    assert len(ids) == len(rows) == 0
+    decided = guandan_v0.raw_env(bots={1: "random", 3: "random"}, infractions=0.3)
+    _decided_in_the_draw(decided)                    # the one step of a deal decided in the draw
+    with pytest.raises(RuntimeError, match="no decision now"):
+        decided.decode_action(0)
+    assert decided.legal_actions() == []
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+@pytest.mark.parametrize("episode", ["deal", "match"])
+def test_legal_actions_while_the_referee_is_to_act_are_empty(game, episode):
+    """A refereed table awaiting a ruling (``to_act`` is the referee's seat): the engine's
+    ``legal_actions()`` is empty (no seat may act), and after the ruling the seat to act has
+    its actions again. 掼蛋 used to raise a TypeError here."""
+    from enforcement.setup import inject, make_referee
+    from paiju.agent_specs import make_agents
+    from paiju.games import adapter_for
+    from tabletop.runner import deliver, rule
+    from tabletop.seats import REFEREE
+
+    spec = MODULES[game].raw_env().spec
+    options = adapter_for(game).engine_options({"referee": True, "infractions": 0.3})
+    rules = adapter_for(game).rules_from_dict({})
+    engine = spec.new_engine(11, episode, 0, rules, options)
+    agents = inject(make_agents(game, ["random"] * 4, 11, 0), 0.3, 11, 0, game)
+    referee = make_referee(game, rules)
+    deliver(engine, engine.take_events(), [referee])   # the referee keeps its ledger from the events
+    awaited = 0
+    for _ in range(3000):
+        seat = engine.to_act
+        if seat is None or awaited >= 5:
+            break
+        if seat is REFEREE:
+            awaited += 1
+            assert len(engine.legal_actions()) == 0
+            deliver(engine, engine.apply(rule(engine, referee)) + engine.take_events(), [referee])
+            if engine.to_act not in (None, REFEREE):
+                assert len(engine.legal_actions()) > 0
+            continue
+        action = agents[seat].act(engine.observe(seat), engine.legal_actions())
+        deliver(engine, engine.apply(action) + engine.take_events(), [referee])
+    assert awaited   # the table did wait for the referee
