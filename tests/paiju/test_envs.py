@@ -698,7 +698,7 @@ def test_gymnasium_env_renders_rgb_array_as_stable_baselines_make_vec_env_asks(e
 
 
 def test_stable_baselines_make_vec_env_steps_both_games():
-    sb3 = pytest.importorskip("stable_baselines3")   # pulls torch: not in the test extra
+    sb3 = pytest.importorskip("stable_baselines3")   # the train extra (in the test extra)
     for env_id in ("paiju/Guandan-v0", "paiju/Shengji-v0"):
         vec = sb3.common.env_util.make_vec_env(env_id, n_envs=2, seed=3)
         vec.reset()
@@ -728,7 +728,7 @@ def test_info_keys_are_the_same_at_every_step_as_tianshou_stacks_them(game):
 def test_a_tianshou_collector_gathers_refereed_episodes_from_two_envs():
     """Tianshou's PettingZoo path: two envs in a DummyVectorEnv, masked random agents, a
     Collector stacking every step's info (the keys the same at every step)."""
-    pytest.importorskip("tianshou")   # pulls torch: not in the test extra
+    pytest.importorskip("tianshou")   # the train extra (in the test extra)
     from tianshou.algorithm.multiagent.marl import MultiAgentOffPolicyAlgorithm
     from tianshou.algorithm.random import MARLRandomDiscreteMaskedOffPolicyAlgorithm
     from tianshou.data import Collector, VectorReplayBuffer
@@ -1020,7 +1020,7 @@ def test_the_maskable_ppo_example_trains_evaluates_and_saves_a_policy_agents_loa
     """examples/train_maskable_ppo.py on a tiny budget: MaskablePPO trains on the Gymnasium
     env with no adapter, the duplicate tournament against the heuristic runs the saved policy
     by its ``policy:`` spec, and ``simulate --agents`` loads it too."""
-    pytest.importorskip("sb3_contrib")   # pulls torch: not in the test extra
+    pytest.importorskip("sb3_contrib")   # the train extra (in the test extra)
     import importlib.util
     import json
     from pathlib import Path
