@@ -21,7 +21,7 @@ def measure(game: str, deals: int, rollouts: int, seed: int) -> str:
     spec = game_spec(game)
     specs = [f"search:{rollouts}", "heuristic"] * 2
     searched = overrides = 0
-    seconds = 0.0
+    seconds = cpu = 0.0
     start = time.perf_counter()
     for index in range(deals):
         agents = make_agents(spec, specs, seed, index)
@@ -29,10 +29,11 @@ def measure(game: str, deals: int, rollouts: int, seed: int) -> str:
         for agent in agents[0::2]:
             searched += agent.decisions
             seconds += agent.seconds
+            cpu += agent.cpu_seconds
             overrides += agent.overrides
     wall = time.perf_counter() - start
     return (f"{game}: search:{rollouts}, {deals} deals, {searched} searched decisions, "
-            f"{1000 * seconds / max(searched, 1):.0f} ms each; the heuristic overridden in "
+            f"{1000 * seconds / max(searched, 1):.0f} ms each (CPU {1000 * cpu / max(searched, 1):.0f} ms); the heuristic overridden in "
             f"{overrides} ({100 * overrides / max(searched, 1):.0f} %); {wall / deals:.1f} s a deal")
 
 

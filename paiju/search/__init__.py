@@ -69,8 +69,10 @@ class SearchAgent:
         self.horizon = self.rules.HORIZON if horizon is None else int(horizon)
         self.prior = self.rules.heuristic(rng)
         self.decisions = 0
-        """Decisions searched (more than one candidate) and the time they took, in seconds."""
+        """Decisions searched (more than one candidate) and the time they took, in seconds
+        (wall clock, and the process's CPU time)."""
         self.seconds = 0.0
+        self.cpu_seconds = 0.0
         self.overrides = 0
         """Searched decisions where the search chose other than the heuristic."""
 
@@ -82,7 +84,7 @@ class SearchAgent:
         candidates = rules.candidates(observation, legal_actions, prior, self.candidates)
         if len(candidates) < 2:
             return prior
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         worlds = max(2, self.rollouts // len(candidates))
         knowledge = rules.Knowledge(observation, self.prior)
         values = np.zeros((len(candidates), worlds))
@@ -108,6 +110,7 @@ class SearchAgent:
             self.overrides += 1
         self.decisions += 1
         self.seconds += time.perf_counter() - start
+        self.cpu_seconds += time.process_time() - cpu
         return choice
 
     def __repr__(self) -> str:
