@@ -24,21 +24,24 @@ from tabletop.runner import run
 DEALS = {"guandan": lambda seed: GdDeal.drawn(seed, "2"), "shengji": lambda seed: SjDeal(seed, banker=0)}
 
 
+class _Recorder:
+    """An observer keeping every event of the deal (what was played, in order)."""
+
+    def __init__(self) -> None:
+        self.events: list = []
+
+    def on_events(self, engine, events) -> None:
+        self.events.extend(repr(e) for e in events)
+
+
 def _play(game: str, seed: int) -> tuple[list, list]:
-    """A deal with the search (a small budget) in seats 0 and 2; its actions."""
+    """A deal with the search (a small budget) in seats 0 and 2; its events."""
     deal = DEALS[game](seed)
     agents = [SearchAgent(generator(seed, s), game, rollouts=4, candidates=2) if s % 2 == 0 else
               agent_factory("heuristic", game)(generator(seed, s), s) for s in range(4)]
-    actions: list = []
-    apply = deal.apply
-
-    def recorded(action):
-        actions.append(action)
-        return apply(action)
-
-    deal.apply = recorded   # type: ignore[method-assign]
-    assert run(deal, agents) is not None   # strict: an illegal action would raise IllegalAction
-    return actions, agents
+    recorder = _Recorder()
+    assert run(deal, agents, [recorder]) is not None   # strict: an illegal action would raise IllegalAction
+    return recorder.events, agents
 
 
 @pytest.mark.parametrize("game", ["guandan", "shengji"])
