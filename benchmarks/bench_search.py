@@ -1,57 +1,51 @@
-"""The determinised Monte Carlo search (``paiju.envs.search``) against the heuristic, in
-duplicate: each seed's deal is played twice, the search holding seats 0 and 2 and then 1
-and 3 (the heuristic the others); a pair's score is the search side's level result summed
-over the two. Prints the mean per pair with a 95 % interval (normal approximation) and the
-milliseconds per search decision (wall clock; decisions with one legal action excluded).
+"""The search baseline's cost (``paiju.search``): milliseconds per searched decision (one
+with at least two candidates; the rest are the heuristic's own, free), and how often the
+search overrides the heuristic. The search holds seats 0 and 2, the heuristic 1 and 3, for
+``--deals`` deals of each game (the same boards ``paiju tournament --seed S`` plays). Its
+strength is measured by the tournament (benchmarks/README.md, "The search baseline").
 
-    .venv/bin/python benchmarks/bench_search.py [--pairs N] [--budget ROLLOUTS]"""
+    .venv/bin/python benchmarks/bench_search.py [--deals N] [--rollouts R] [--seed S] [--game G]"""
 
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
-import numpy as np
+from paiju.agent_specs import make_agents
+from tabletop.events import EventStream
+from tabletop.games import game_spec
+from tabletop.runner import run
 
-from paiju.envs import guandan_v0
-from paiju.envs.search import DeterminisedSearch
 
-
-def play(seed: int, search_seats: tuple[int, int], search: DeterminisedSearch, timing: list[float]) -> int:
-    bots = {s: "heuristic" for s in range(4) if s not in search_seats}
-    env = guandan_v0.raw_env(bots=bots)
-    env.reset(seed=seed)
-    while env.engine.result is None:
-        agent = env.agent_selection
-        several = int(env.observe(agent)["action_mask"].sum()) > 1
-        start = time.perf_counter()
-        action = search.choose(env)
-        if several:
-            timing.append(time.perf_counter() - start)
-        env.step(action)
-    result = env.engine.result
-    team = search_seats[0] % 2
-    return result.levels if result.team == team else -result.levels
+def measure(game: str, deals: int, rollouts: int, seed: int) -> str:
+    spec = game_spec(game)
+    specs = [f"search:{rollouts}", "heuristic"] * 2
+    searched = overrides = 0
+    seconds = cpu = 0.0
+    start = time.perf_counter()
+    for index in range(deals):
+        agents = make_agents(spec, specs, seed, index)
+        run(spec.new_deal(seed, index, spec.rules_from_dict({}), EventStream()), agents)
+        for agent in agents[0::2]:
+            searched += agent.decisions
+            seconds += agent.seconds
+            cpu += agent.cpu_seconds
+            overrides += agent.overrides
+    wall = time.perf_counter() - start
+    return (f"{game}: search:{rollouts}, {deals} deals, {searched} searched decisions, "
+            f"{1000 * seconds / max(searched, 1):.0f} ms each (CPU {1000 * cpu / max(searched, 1):.0f} ms); the heuristic overridden in "
+            f"{overrides} ({100 * overrides / max(searched, 1):.0f} %); {wall / deals:.1f} s a deal")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pairs", type=int, default=20)
-    parser.add_argument("--budget", type=int, default=4, help="rollouts per legal action")
+    parser.add_argument("--deals", type=int, default=4)
+    parser.add_argument("--rollouts", type=int, default=64, help="rollouts per decision")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", choices=["guandan", "shengji"], action="append")
     args = parser.parse_args()
-    search = DeterminisedSearch(args.budget, np.random.default_rng(0))
-    timing: list[float] = []
-    scores = []
-    for seed in range(args.pairs):
-        score = play(seed, (0, 2), search, timing) + play(seed, (1, 3), search, timing)
-        scores.append(score)
-        print(f"seed {seed}: {score:+d}", flush=True)
-    mean = float(np.mean(scores))
-    half = 1.96 * float(np.std(scores, ddof=1)) / math.sqrt(len(scores)) if len(scores) > 1 else float("nan")
-    print(f"search (budget {args.budget}) vs heuristic, {len(scores)} duplicate pairs: "
-          f"{mean:+.2f} levels a pair, 95 % interval {mean - half:+.2f} … {mean + half:+.2f}; "
-          f"{1000 * float(np.mean(timing)):.0f} ms a decision ({len(timing)} decisions)")
+    for game in args.game or ["guandan", "shengji"]:
+        print(measure(game, args.deals, args.rollouts, args.seed), flush=True)
 
 
 if __name__ == "__main__":

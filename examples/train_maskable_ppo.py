@@ -1,7 +1,7 @@
 """Train sb3-contrib's MaskablePPO on a paiju environment, evaluate it against the heuristic
 with the tournament code, and save a policy that ``--agents`` loads.
 
-    pip install 'paiju[rl]' sb3-contrib torch     # torch: pick the build for your machine
+    pip install 'paiju[rl,train]'     # train: torch 2.13.0, Stable-Baselines3, sb3-contrib, Tianshou
     python examples/train_maskable_ppo.py guandan --steps 20000 --out runs/gd
     paiju tournament guandan --agents heuristic,policy:runs/gd/policy.py:policy --deals 200 --duplicate
 

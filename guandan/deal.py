@@ -336,6 +336,8 @@ class Deal:
 
     def legal_actions(self) -> LegalActions:
         if self._legal is None:
+            if self.table is not None and self.table.awaiting:   # the referee's seat: no seat may act (not cached)
+                return LegalActions(0, [], False)
             self._legal = self._compute_legal()
         return self._legal
 

@@ -173,6 +173,8 @@ def _factory(spec: str, game: str, builtins: tuple[tuple[str, Callable[[Any], An
         return lambda seed, seat: make(agent_seed(seed))
     if spec.startswith(POLICY_PREFIX):   # a policy over the RL envs' vectors (paiju.envs.policy)
         return _policy_factory(spec, game, base)
+    if spec == SEARCH or spec.startswith(SEARCH + ":"):   # the search baseline (paiju.search)
+        return _search_factory(spec, game)
     if ":" not in spec:
         raise AgentSpecError(f"unknown agent {spec!r} (built in: {', '.join(known)}; "
                              f"or module.path:Name, path/to/file.py:Name)")
@@ -195,6 +197,21 @@ def _factory(spec: str, game: str, builtins: tuple[tuple[str, Callable[[Any], An
 POLICY_PREFIX = "policy:"
 """``policy:MODULE:CALLABLE`` / ``policy:path/to/file.py:CALLABLE``: ``CALLABLE(observation,
 mask) -> action id`` over the RL environments' vectors, seated as ``paiju.envs.PolicyAgent``."""
+
+
+SEARCH = "search"
+"""``search`` / ``search:N``: the determinised Monte Carlo baseline (``paiju.search``), N
+rollouts a decision."""
+
+
+def _search_factory(spec: str, game: str) -> AgentFactory:
+    from paiju.search import search_factory
+
+    try:
+        make = search_factory(game, spec[len(SEARCH) + 1:])
+    except OptionError as exc:
+        raise AgentSpecError(str(exc)) from None
+    return lambda seed, seat: make(agent_seed(seed))
 
 
 def _policy_factory(spec: str, game: str, base: str) -> AgentFactory:

@@ -289,6 +289,8 @@ class TableEnv(AECEnv):
 
     def legal_actions(self, agent: str | None = None) -> list[Any]:
         """The engine actions the acting agent may take now (``agent`` must be the acting one)."""
+        if self.engine is None or self._decided_at_reset:   # not reset yet, or no decision in this episode
+            return []
         agent = self.agent_selection if agent is None else agent
         if self._seat_of[agent] != self.engine.to_act:
             return []
@@ -296,12 +298,18 @@ class TableEnv(AECEnv):
 
     def decode_action(self, action: int) -> Any:
         """The engine action (or, for a 双升 card-by-card step, the card added) that
-        ``action`` stands for at the acting agent's decision now."""
+        ``action`` stands for at the acting agent's decision now; once the episode is over
+        (or before ``reset``) no id stands for anything: a ``RuntimeError`` says so."""
+        if self.engine is None or self.engine.to_act is None or self._decided_at_reset:
+            raise RuntimeError("decode_action: no decision now (the episode is over, or not reset yet); "
+                               "an action id means something only at an agent's turn")
         return self._current_decision().describe(int(action))
 
     def legal_action_features(self, agent: str | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(action ids, one row of 54 card counts per id) of the acting agent's legal
         actions: the action-as-features view (see docs/guides/training-agents.md)."""
+        if self.engine is None:
+            return self._no_features
         agent = self.agent_selection if agent is None else agent
         if self._seat_of[agent] != self.engine.to_act or self.terminations[agent]:
             return self._no_features

@@ -698,7 +698,7 @@ def test_gymnasium_env_renders_rgb_array_as_stable_baselines_make_vec_env_asks(e
 
 
 def test_stable_baselines_make_vec_env_steps_both_games():
-    sb3 = pytest.importorskip("stable_baselines3")   # pulls torch: not in the test extra
+    sb3 = pytest.importorskip("stable_baselines3")   # the train extra (in the test extra)
     for env_id in ("paiju/Guandan-v0", "paiju/Shengji-v0"):
         vec = sb3.common.env_util.make_vec_env(env_id, n_envs=2, seed=3)
         vec.reset()
@@ -728,7 +728,7 @@ def test_info_keys_are_the_same_at_every_step_as_tianshou_stacks_them(game):
 def test_a_tianshou_collector_gathers_refereed_episodes_from_two_envs():
     """Tianshou's PettingZoo path: two envs in a DummyVectorEnv, masked random agents, a
     Collector stacking every step's info (the keys the same at every step)."""
-    pytest.importorskip("tianshou")   # pulls torch: not in the test extra
+    pytest.importorskip("tianshou")   # the train extra (in the test extra)
     from tianshou.algorithm.multiagent.marl import MultiAgentOffPolicyAlgorithm
     from tianshou.algorithm.random import MARLRandomDiscreteMaskedOffPolicyAlgorithm
     from tianshou.data import Collector, VectorReplayBuffer
@@ -743,7 +743,7 @@ def test_a_tianshou_collector_gathers_refereed_episodes_from_two_envs():
         env=env)
     collector = Collector(algorithm, DummyVectorEnv([make, make]), VectorReplayBuffer(20_000, 2))
     collector.reset()
-    assert collector.collect(n_episode=4, reset_before_collect=False).n_collected_episodes == 4
+    assert collector.collect(n_episode=2, reset_before_collect=False).n_collected_episodes == 2
     decided = make()   # a deal the draw decides: one step (a masked random action) ends it
     obs, _info = decided.reset(seed=DECIDED_IN_THE_DRAW)
     assert all(obs["mask"])
@@ -1020,7 +1020,7 @@ def test_the_maskable_ppo_example_trains_evaluates_and_saves_a_policy_agents_loa
     """examples/train_maskable_ppo.py on a tiny budget: MaskablePPO trains on the Gymnasium
     env with no adapter, the duplicate tournament against the heuristic runs the saved policy
     by its ``policy:`` spec, and ``simulate --agents`` loads it too."""
-    pytest.importorskip("sb3_contrib")   # pulls torch: not in the test extra
+    pytest.importorskip("sb3_contrib")   # the train extra (in the test extra)
     import importlib.util
     import json
     from pathlib import Path
@@ -1039,49 +1039,65 @@ def test_the_maskable_ppo_example_trains_evaluates_and_saves_a_policy_agents_loa
 
 
 # ---------------------------------------------------------------------------------------------
-# The search baseline
+# Asking the table when nobody (or the referee) is to act
 
 
-def test_determinised_search_chooses_a_legal_action_and_leaves_the_env_as_it_was():
-    """It plays hundreds of rollouts from clones; afterwards the env (bots' random streams
-    included) goes on exactly as an env that was never searched."""
-    from paiju.envs.search import DeterminisedSearch
+@pytest.mark.parametrize("env_id", ["paiju/Guandan-v0", "paiju/Shengji-v0"])
+def test_decode_action_after_the_episode_is_a_clear_error_and_legal_actions_empty(env_id):
+    env = gymnasium.make(env_id, opponents="heuristic")
+    table = env.unwrapped.table
+    with pytest.raises(RuntimeError, match="no decision now"):
+        table.decode_action(0)                       # before reset
+    assert table.legal_actions() == [] and env.unwrapped.legal_actions() == []
+    obs, _ = env.reset(seed=4)
+    assert env.unwrapped.decode_action(int(np.flatnonzero(obs["action_mask"])[0])) is not None
+    rng = np.random.default_rng(4)
+    terminated = False
+    while not terminated:
+        obs, _reward, terminated, _trunc, _info = env.step(_pick(obs["action_mask"], rng))
+    with pytest.raises(RuntimeError, match="the episode is over"):
+        env.unwrapped.decode_action(0)
+    assert env.unwrapped.legal_actions() == [] and table.legal_actions() == []
+    ids, rows = table.legal_action_features()
+    assert len(ids) == len(rows) == 0
+    decided = guandan_v0.raw_env(bots={1: "random", 3: "random"}, infractions=0.3)
+    _decided_in_the_draw(decided)                    # the one step of a deal decided in the draw
+    with pytest.raises(RuntimeError, match="no decision now"):
+        decided.decode_action(0)
+    assert decided.legal_actions() == []
 
-    searched, untouched = (guandan_v0.raw_env(bots={1: "random", 3: "heuristic"}) for _ in range(2))
-    searched.reset(seed=8)
-    untouched.reset(seed=8)
-    search = DeterminisedSearch(budget=2, rng=np.random.default_rng(1))
-    rng = np.random.default_rng(2)
-    for _ in range(12):
-        agent = searched.agent_selection
-        mask = searched.observe(agent)["action_mask"]
-        assert np.array_equal(mask, untouched.observe(agent)["action_mask"])
-        choice = search.choose(searched)
-        assert mask[choice]
-        action = _pick(mask, rng)
-        searched.step(action)
-        untouched.step(action)
-    assert _play_out(searched, np.random.default_rng(3)) == _play_out(untouched, np.random.default_rng(3))
-    with pytest.raises(OptionError, match="strict 掼蛋 deal"):
-        env = shengji_v0.raw_env()
-        env.reset(seed=0)
-        search.choose(env)
 
+@pytest.mark.parametrize("game", sorted(MODULES))
+@pytest.mark.parametrize("episode", ["deal", "match"])
+def test_legal_actions_while_the_referee_is_to_act_are_empty(game, episode):
+    """A refereed table awaiting a ruling (``to_act`` is the referee's seat): the engine's
+    ``legal_actions()`` is empty (no seat may act), and after the ruling the seat to act has
+    its actions again. 掼蛋 used to raise a TypeError here."""
+    from enforcement.setup import inject, make_referee
+    from paiju.agent_specs import make_agents
+    from paiju.games import adapter_for
+    from tabletop.runner import deliver, rule
+    from tabletop.seats import REFEREE
 
-def test_a_determinisation_deals_the_unseen_cards_afresh_keeping_hand_sizes():
-    from guandan.deal import Deal
-    from paiju.envs.search import DeterminisedSearch
-
-    deal = Deal.from_hands(["S2 S3 S4", "H5 H6", "C7 C8 C9 CT", "DJ"], level="2", leader=0)
-    hands = [list(h) for h in deal.hands]
-    search, rng = DeterminisedSearch(), np.random.default_rng(0)
-    moved = False
-    for _ in range(20):
-        search._determinise(deal, 0, rng)
-        assert deal.hands[0] == hands[0] and deal.sizes == [3, 2, 4, 1]
-        assert [sum(deal.hands[s]) for s in range(4)] == [3, 2, 4, 1]
-        assert np.array(deal.hands[1:]).sum(axis=0).tolist() == np.array(hands[1:]).sum(axis=0).tolist()
-        moved |= deal.hands[1:] != hands[1:]
-        for seat in (1, 2, 3):   # the deal's cached hand tuples follow
-            assert [int(c) for c in deal.hand(seat)] == np.repeat(np.arange(54), deal.hands[seat]).tolist()
-    assert moved
+    spec = MODULES[game].raw_env().spec
+    options = adapter_for(game).engine_options({"referee": True, "infractions": 0.3})
+    rules = adapter_for(game).rules_from_dict({})
+    engine = spec.new_engine(11, episode, 0, rules, options)
+    agents = inject(make_agents(game, ["random"] * 4, 11, 0), 0.3, 11, 0, game)
+    referee = make_referee(game, rules)
+    deliver(engine, engine.take_events(), [referee])   # the referee keeps its ledger from the events
+    awaited = 0
+    for _ in range(3000):
+        seat = engine.to_act
+        if seat is None or awaited >= 5:
+            break
+        if seat is REFEREE:
+            awaited += 1
+            assert len(engine.legal_actions()) == 0
+            deliver(engine, engine.apply(rule(engine, referee)) + engine.take_events(), [referee])
+            if engine.to_act not in (None, REFEREE):
+                assert len(engine.legal_actions()) > 0
+            continue
+        action = agents[seat].act(engine.observe(seat), engine.legal_actions())
+        deliver(engine, engine.apply(action) + engine.take_events(), [referee])
+    assert awaited   # the table did wait for the referee
