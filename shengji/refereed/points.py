@@ -35,7 +35,7 @@ def banker_known(deal: Any) -> None:
     t.deferred = []
 
 
-def on_point_penalty(deal: Any, row: Any) -> None:
+def on_point_penalty(deal: Any, row: Any, plan: Any) -> None:
     """罚分: points move towards the non-offending side (rulings come before the deal is
     scored; during the draw they wait for the banker)."""
     if deal.phase is not Phase.SCORED:
