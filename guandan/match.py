@@ -253,16 +253,14 @@ class Match:
         return self.stream.take()
 
     def _force_result(self, finish_order: Sequence[int], reason: str = "") -> None:
-        """``force_result`` leaving its events in the stream (a ruling carried out). The
-        deal is settled (the levels, the match's end) once the whole ruling is carried out
-        (``carry_out``): a next deal's procedure the ruling lists after the result still
-        applies."""
+        """``force_result`` leaving its events in the stream (a ruling carried out)."""
         if self._settled:
             self.records.pop()
             self.levels = self._levels_before
             self.ended = None
             self._settled = False
         self.deal._force_result(finish_order, reason)
+        self._settle()
 
     # -----------------------------------------------------------------------------------------
     # Carrying a ruling out

@@ -77,9 +77,10 @@ def carry_out(deal: Any, effects: Sequence[Any], sanctions: Sequence[Any] = (), 
               answers: int | None = None, match: Any = None, ruling: int | None = None) -> None:
     """Carry out a ruling on this deal (``RulingPlan.carry_out``, the order of every game):
     the imposed sanctions' consequences through ``SANCTION_HANDLERS`` (``LevelDiffPenalty``
-    → the match score, ``ForcedLast`` → 单下, ``ForcedDoubleLast`` → the 双下 result), then
-    each listed table effect through ``EFFECT_HANDLERS`` by its kind, in the order the
-    ruling lists them; then — ``answers`` given — the wait for the
+    → the match score, ``ForcedLast`` → 单下), then each listed table effect through
+    ``EFFECT_HANDLERS`` by its kind, in the order the ruling lists them; then an imposed
+    ``ForcedDoubleLast``'s 双下 result (it ends the deal: the effects first put the table
+    right and set the next deal up); then — ``answers`` given — the wait for the
     ruling on attempt ``answers`` ends and play resumes. ``effects`` are
     ``tabletop.effects.TableEffect`` records, ``sanctions`` the ledger's imposed rows
     (``.sanction``, ``.seat``, ``.side``, ``.clause``), read by kind and fields only;
@@ -98,6 +99,8 @@ def carry_out(deal: Any, effects: Sequence[Any], sanctions: Sequence[Any] = (), 
                                       (w.answers for w in t.awaiting), answers, effects_need_an_attempt=True)
     plan = _Plan(reason, effects, answers, match, ruling)
     plan.carry_out(deal, sanctions, EFFECT_HANDLERS, SANCTION_HANDLERS)
+    if plan.forced_double_last is not None:
+        placing.force_double_last(deal, plan.forced_double_last, plan)
     lr = t.latent_report
     if lr is not None and answers is not None and lr.seq == answers and t.choice is None:
         t.latent_report = None           # a 报牌 ruled on, no take-back offered: settled
@@ -112,13 +115,15 @@ class _Plan(RulingPlan):
     one ``table.returned``; an ``Expose`` followed by the ``LeadOption`` or ``PenaltyCards`` of
     its cards is one exposure; a ``RandomDraw`` restores the order to the drawer's 下家)."""
 
-    __slots__ = ("match", "ruling")
+    __slots__ = ("match", "ruling", "forced_double_last")
 
     def __init__(self, reason: str, effects: Sequence[Any], answers: int | None, match: Any,
                  ruling: int | None = None) -> None:
         super().__init__(reason, effects, answers)
         self.match = match
         self.ruling = ruling
+        self.forced_double_last: Any = None
+        """The imposed 双下 (its ledger row), scored once the effects are carried out."""
 
 
 EFFECT_HANDLERS: dict[str, Any] = {

@@ -72,7 +72,14 @@ def on_forced_last(deal: Any, row: Any, plan: Any) -> None:
 
 
 def on_forced_double_last(deal: Any, row: Any, plan: Any) -> None:
-    """GD-5.2 双下: the other side 上游 and 二游 (see ``double_last_order``)."""
+    """GD-5.2 双下: the other side 上游 and 二游 (see ``double_last_order``), once the
+    ruling's effects have put the table right (``force_double_last``): the result ends the
+    deal, and what the ruling lists still applies to it."""
+    plan.forced_double_last = row
+
+
+def force_double_last(deal: Any, row: Any, plan: Any) -> None:
+    """The 双下 result a ruling imposed (``on_forced_double_last``), after its effects."""
     if deal.phase is Phase.SCORED:
         return
     order = double_last_order(deal, row.side)
