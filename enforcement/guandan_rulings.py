@@ -24,9 +24,11 @@ from enforcement.games import RefereePart, register_referee
 from enforcement.ledger import Ledger
 from enforcement.referee import Decision, Fallback, Referee, decision, record_only_fallback, uncovered
 from tabletop.effects import (
-    BarOnePlay, CorrectPlay, Expose, ForcedDoubleLast, LeadOption, NextDealProcedure, NoTributeNextDeal,
-    PassSequence, PenaltyCards, PlayStands, RandomDraw, RedoReturn, RedoTribute, Redeal, Replay, ReportAgain,
-    RestoreOrder, Return, TableEffect, UnauthorisedInformation,
+    Expose, ForcedDoubleLast, PlayStands, RandomDraw, Redeal, Replay, RestoreOrder, Return, TableEffect,
+)
+from guandan.refereed.effects import (
+    BarOnePlay, CorrectPlay, LeadOption, NextDealProcedure, NoTributeNextDeal, PassSequence, PenaltyCards,
+    RedoReturn, RedoTribute, ReportAgain, UnauthorisedInformation,
 )
 from enforcement.rulebook import clauses_by_irregularity
 from guandan.combos import Reading, readings

@@ -33,8 +33,10 @@ from enforcement.rulebook import clauses_by_irregularity
 from enforcement.games import RefereePart, register_referee
 from enforcement.referee import Decision, Fallback, Referee, decision, record_only_fallback, uncovered
 from tabletop.effects import (
-    Choice, CorrectFollow, DeclarationStands, Expose, LoseDeclarationRight, LotsDraw, PlayStands, PointPenalty,
-    RandomDraw, Redeal, RedoBury, Replay, RestoreOrder, Return, Suspension, TableEffect,
+    Expose, PlayStands, PointPenalty, RandomDraw, Redeal, Replay, RestoreOrder, Return, Suspension, TableEffect,
+)
+from shengji.refereed.effects import (
+    Choice, CorrectFollow, DeclarationStands, LoseDeclarationRight, LotsDraw, RedoBury,
 )
 from shengji.table import IRREGULARITIES
 from shengji.units import is_tractor

@@ -382,32 +382,21 @@ def effect_words(game: str, effect: Any, anchor: int | None = None) -> str:
     def seat(key: str = "seat") -> str:
         return seat_words(e.get(key), anchor)
 
+    own = _own_words(game, e, anchor)
+    if own is not None:
+        return own
     cs = cards_words(e.get("cards") or ())
     if kind == "Return":
         # where to depends on the action (a draw: the stock; a play or a tribute: its giver's hand)
         return f"退回 {seat()}'s {cs} taken back" if e.get("seat") is not None else f"退回 {cs} taken back"
     if kind == "Expose":
         return f"暴露张 {seat()}'s {cs} lie face up"
-    if kind == "PenaltyCards":
-        return f"罚张 {seat()}'s {cs} become penalty cards"
-    if kind == "BarOnePlay":
-        scope = "its next turn to play" if e.get("scope", "next_turn") == "next_turn" else "its next turn in this round"
-        return f"禁出一手 {seat()} is barred: passes {scope}"
-    if kind == "LeadOption":
-        what = words.combinations.get(str(e.get("exposed_kind")), str(e.get("exposed_kind")).lower())
-        return (f"选择 when {seat('restricted_seat')} next leads, {seat('chooser')} chooses: "
-                + lead_option_menu(game, what))
     if kind == "RandomDraw":
         n = e.get("count", 1)
         return (f"抽牌 {seat('to')} draws {n} card{'s' if n != 1 else ''} at random from "
                 f"{seat('source') if e.get('source') is not None else 'the stock 牌堆'}")
     if kind == "Redeal":
         return "重洗重抓 redeal" + (" with a fresh deck" if e.get("fresh_deck") else "")
-    if kind == "NextDealProcedure":
-        return (f"next deal 下一副: {seat('shuffler')} shuffles, {seat('cutter')} cuts, "
-                f"{seat('first_drawer')} draws first, {seat('leader')} leads")
-    if kind == "NoTributeNextDeal":
-        return f"不进贡 {seat()} pays no tribute next deal"
     if kind == "Replay":
         who = seats_words(e.get("seats") or (), anchor)
         if e.get("chooser") is not None:
@@ -416,47 +405,47 @@ def effect_words(game: str, effect: Any, anchor: int | None = None) -> str:
         return f"收回重出 {who} may take back their plays and play again"
     if kind == "RestoreOrder":
         return f"恢复顺序 order restored: {seat()} to act"
-    if kind == "CorrectPlay":
-        unused = {"lead_option": "; cards it does not use lie face up (暴露张, with the lead option)",
-                  "penalty": "; cards it does not use become penalty cards 罚张"}.get(str(e.get("unused")), "")
-        return f"改正 {seat()} replaces the play by a legal one{unused}"
-    if kind == "CorrectFollow":
-        return f"改正 {seat()} replaces the follow by a legal one"
-    if kind == "RedoTribute":
-        return f"{seat()} pays the tribute again 重新进贡"
-    if kind == "RedoReturn":
-        return f"{seat()} returns a card again 重新还贡"
-    if kind == "RedoBury":
-        return f"{seat()} buries the kitty again 重新扣底"
-    if kind == "ReportAgain":
-        return f"重报 {seat()} reports its count again, correctly"
-    if kind == "PassSequence":
-        then = ("then the offender leads its exposed cards" if e.get("then") == "offender_leads"
-                else "then play goes on")
-        return f"{seats_words(e.get('seats') or (), anchor)} in turn may pass even with the lead; {then}"
-    if kind == "LotsDraw":
-        winner = f": {seat('winner')}'s declaration stands" if e.get("winner") is not None else ""
-        return f"抽签 lots drawn between {seats_words(e.get('seats') or (), anchor)}{winner}"
-    if kind == "DeclarationStands":
-        return f"{seat()}'s declaration stands, the other is taken back"
     if kind == "PlayStands":
         reading = f" as {reading_words(game, e['reading'], words)}" if e.get("reading") else ""
         return f"{seat()}'s cards stand as played{reading}"
-    if kind == "LoseDeclarationRight":
-        return f"{seat()} may not declare trump for the rest of this deal"
-    if kind == "UnauthorisedInformation":
-        source = f" from {seat('source')}" if e.get("source") is not None else ""
-        what = f" ({e['what']})" if e.get("what") else ""
-        shown = f" {cs}" if e.get("cards") else ""
-        return (f"非法信息 {seats_words(e.get('seats') or (), anchor)} may not use the information{source}"
-                f"{shown}{what}")
-    if kind == "Choice":
-        options = e.get("options") or ()
-        menu = "; ".join(f"{chr(97 + k)}) {effect_words(game, o, anchor)}" for k, o in enumerate(options))
-        decline = "; or none of them" if e.get("may_decline") else ""
-        return f"{seat('chooser')} chooses: {menu}{decline}"
     rest = ", ".join(f"{k.replace('_', ' ')} {plain_words(v, words)}" for k, v in e.items() if k != "kind")
     return _spelt(kind) + (f": {rest}" if rest else "")
+
+
+class _SayEnglish:
+    """How a game's own table effect names what its words mention (``tabletop.effects.Say``)."""
+
+    def __init__(self, game: str, anchor: int | None) -> None:
+        self.game, self.anchor = game, anchor
+
+    def seat(self, value: Any) -> str:
+        return seat_words(value, self.anchor)
+
+    def seats(self, values: Iterable[Any]) -> str:
+        return seats_words(values, self.anchor)
+
+    def cards(self, codes: Iterable[str]) -> str:
+        return cards_words(codes)
+
+    def combination(self, kind: str) -> str:
+        return words_for(self.game).combinations.get(kind, kind.lower())
+
+    def lead_option_menu(self, what: str) -> str:
+        return lead_option_menu(self.game, what)
+
+    def effect(self, effect: Any) -> str:
+        return effect_words(self.game, effect.to_dict(), self.anchor)
+
+
+def _own_words(game: str, effect: Mapping[str, Any], anchor: int | None) -> str | None:
+    """The words a game's own table effect says of itself (None: a shared kind, or none
+    that decodes)."""
+    from tabletop.effects import TableEffect
+
+    try:
+        return TableEffect.from_dict(dict(effect)).words(_SayEnglish(game, anchor))
+    except ValueError:
+        return None
 
 
 def lead_option_menu(game: str, what: str) -> str:

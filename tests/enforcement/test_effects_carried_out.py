@@ -18,7 +18,8 @@ from enforcement.carried_out import Window, log_mismatches, mismatches, ruled_un
 from enforcement.invariants import InvariantViolation, checker_for
 from tabletop.rulings import RulingEvent as Ruling
 from enforcement.shengji_invariants import ShengjiChecker
-from tabletop.effects import CorrectPlay, NextDealProcedure, NoTributeNextDeal, Return
+from tabletop.effects import Return
+from guandan.refereed.effects import CorrectPlay, NextDealProcedure, NoTributeNextDeal
 from guandan import events as gev
 from guandan.actions import CallReferee
 from shengji.actions import Revoke

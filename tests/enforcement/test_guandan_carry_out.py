@@ -20,10 +20,11 @@ import pytest
 
 from enforcement.injector import GUANDAN_KINDS
 from enforcement.rulebook import RULEBOOK
-from tabletop.effects import (
-    BarOnePlay, CorrectPlay, Expose, LeadOption, LotsDraw, NoTributeNextDeal, PassSequence, PenaltyCards,
-    PlayStands, RandomDraw, Redeal, Replay, RestoreOrder, Return, UnauthorisedInformation,
+from tabletop.effects import Expose, PlayStands, RandomDraw, Redeal, Replay, RestoreOrder, Return
+from guandan.refereed.effects import (
+    BarOnePlay, CorrectPlay, LeadOption, NoTributeNextDeal, PassSequence, PenaltyCards, UnauthorisedInformation,
 )
+from shengji.refereed.effects import LotsDraw
 from guandan.actions import CallReferee
 from guandan.table import EFFECT_HANDLERS, SANCTION_HANDLERS
 from paiju.games import adapter_for

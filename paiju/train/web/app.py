@@ -41,7 +41,8 @@ from paiju.train.web.guard import BadJson, RequestGuard, SecurityHeaders, json_o
 from paiju.train.web.live import LiveSession
 from paiju.train.web.ruling import CannotApply, TraineeAnswer, apply_trainee_ruling, rulebook_continuation
 from paiju.train.web.store import Store
-from tabletop.effects import Sanction, TableEffect, kinds
+from tabletop.effects import Sanction, kinds
+from tabletop.games import table_effect_kinds
 
 MAX_NAME = 40
 MAX_LIVE = 16
@@ -115,7 +116,7 @@ def read_answer(data: dict[str, Any], game: str) -> TraineeAnswer:
     if entry.game != game:
         raise BadRequest(f"clause {entry.id} is a rule of {entry.game}, and this scenario is {game}")
     effects = _string_list(data.get("effects", []), "effects")
-    unknown = [e for e in effects if e not in kinds(TableEffect)]
+    unknown = [e for e in effects if e not in table_effect_kinds()]
     if unknown:
         raise BadRequest(f"effects: not table effects: {', '.join(unknown)}")
     sanctions = _string_list(data.get("sanctions", []), "sanctions")

@@ -15,33 +15,56 @@ from typing import Any
 
 GAME_NAMES = {"guandan": ("掼蛋", "Guandan"), "shengji": ("双升", "Shengji")}
 
-EFFECTS: dict[str, tuple[str, str]] = {
+class _EffectTerms(dict):
+    """Each table effect's name in the codes' words, and in English: the shared kinds' here,
+    a game's own kind's from its class (``TableEffect.TERM``)."""
+
+    def get(self, kind: Any, default: Any = None) -> Any:
+        if kind in self:
+            return self[kind]
+        from tabletop.effects import effect_class
+
+        own = effect_class(kind)
+        term = None if own is None else own.TERM
+        return term if term is not None else default
+
+
+EFFECTS: dict[str, tuple[str, str]] = _EffectTerms({
     "Return": ("收回牌张", "cards taken back"),
     "RestoreOrder": ("恢复出牌顺序", "order restored"),
-    "BarOnePlay": ("禁出一手", "barred from one play"),
     "Expose": ("暴露张", "exposed cards"),
-    "PenaltyCards": ("罚张", "penalty cards"),
-    "LeadOption": ("领出选择 a/b/c", "lead option a/b/c"),
     "RandomDraw": ("任意抽取一张牌", "a card drawn at random"),
     "Redeal": ("重洗重抓", "redeal"),
-    "NextDealProcedure": ("下副牌：违规方洗牌，下家切牌，对家首抓，上家领出", "next deal's shuffle, cut, draw and lead"),
-    "NoTributeNextDeal": ("下副牌不进贡", "no tribute next deal"),
     "Replay": ("收回重出", "plays taken back and made again"),
-    "CorrectPlay": ("纠正出牌", "the play corrected"),
-    "CorrectFollow": ("纠正跟牌", "the follow corrected"),
-    "RedoTribute": ("重新贡牌", "tribute paid again"),
-    "RedoReturn": ("重新还牌", "return made again"),
-    "RedoBury": ("重新扣底", "kitty buried again"),
-    "ReportAgain": ("重新报牌", "count reported again"),
-    "PassSequence": ("下家有权选择不出", "the next seats may pass"),
-    "LotsDraw": ("抽签决定主牌", "lots decide the trump"),
-    "DeclarationStands": ("一方亮主有效", "one declaration stands"),
     "PlayStands": ("视为依序出牌，不再纠正", "the play stands"),
-    "LoseDeclarationRight": ("不能亮主或反主", "loses the right to declare"),
-    "UnauthorisedInformation": ("非法信息不得利用", "unauthorised information may not be used"),
-    "Choice": ("由非违规方选择", "the non-offending side chooses"),
-}
+})
 """Each table effect's name in the codes' words, and in English."""
+
+
+class _SayChinese:
+    """How a game's own table effect names what its Chinese words mention (``tabletop.effects.Say``)."""
+
+    def __init__(self, anchor: int | None) -> None:
+        self.anchor = anchor
+
+    def seat(self, value: Any) -> str:
+        return seat_zh(value, self.anchor)
+
+    def seats(self, values: Iterable[Any]) -> str:
+        return seats_zh(values, self.anchor)
+
+    def cards(self, codes: Iterable[str]) -> str:
+        return _cards(codes)
+
+    def combination(self, kind: str) -> str:
+        return kind
+
+    def lead_option_menu(self, what: str) -> str:
+        return "a）不得领出该牌型 b）必须领出该牌型 c）自由领出"
+
+    def effect(self, effect: Any) -> str:
+        return effect_zh(effect.to_dict(), self.anchor)
+
 
 SANCTIONS: dict[str, tuple[str, str]] = {
     "Warning": ("警告", "warning"),
@@ -177,39 +200,25 @@ def effect_zh(effect: Mapping[str, Any], anchor: int | None = None) -> str:
     term = EFFECTS.get(kind, (kind, ""))[0]
     seat = seat_zh(e.get("seat"), anchor) if "seat" in e else ""
     cards = _cards(e.get("cards"))
+    from tabletop.effects import TableEffect
+
+    try:
+        own = TableEffect.from_dict(e).words_zh(_SayChinese(anchor))
+    except ValueError:
+        own = None                       # a shared kind, or a record that does not decode
+    if own is not None:
+        return own
     if kind == "Return":
         return f"收回牌张：{cards} 退回{seat}".rstrip()
     if kind == "Expose":
         return f"暴露张：{seat}的 {cards} 摊在桌上"
-    if kind == "PenaltyCards":
-        return f"罚张：{seat}的 {cards} 成为罚张"
-    if kind == "BarOnePlay":
-        when = "下一次轮到其出牌时" if e.get("scope", "next_turn") == "next_turn" else "该圈轮到其出牌时"
-        return f"禁出一手：{seat}{when}不得出牌"
-    if kind == "LeadOption":
-        return (f"领出选择：{seat_zh(e.get('restricted_seat'), anchor)}下次领出时，由{seat_zh(e.get('chooser'), anchor)}"
-                "选择 a）不得领出该牌型 b）必须领出该牌型 c）自由领出")
     if kind == "RestoreOrder":
         return f"恢复出牌顺序：由{seat}出牌"
     if kind == "RandomDraw":
         source = seat_zh(e.get("source"), anchor) if e.get("source") is not None else "牌堆"
         return f"抽牌：{seat_zh(e.get('to'), anchor)}从{source}任意抽取 {e.get('count', 1)} 张"
-    if kind == "NextDealProcedure":
-        return (f"下副牌：{seat_zh(e.get('shuffler'), anchor)}洗牌，{seat_zh(e.get('cutter'), anchor)}切牌，"
-                f"{seat_zh(e.get('first_drawer'), anchor)}首抓，{seat_zh(e.get('leader'), anchor)}领出")
     if kind == "Replay":
         return f"收回重出：{seats_zh(e.get('seats') or (), anchor)}可以收回重出"
-    if kind == "PassSequence":
-        return f"{seats_zh(e.get('seats') or (), anchor)}依次有权选择不出"
-    if kind == "UnauthorisedInformation":
-        return f"非法信息不得利用：{seats_zh(e.get('seats') or (), anchor)}不得利用该信息"
-    if kind == "LotsDraw":
-        return f"抽签决定主牌：{seats_zh(e.get('seats') or (), anchor)}"
-    if kind == "Choice":
-        options = e.get("options") or ()
-        menu = "；".join(f"{'abcdef'[k]}）{effect_zh(o, anchor)}" for k, o in enumerate(options[:6]))
-        decline = "；或都不选" if e.get("may_decline") else ""
-        return f"由{seat_zh(e.get('chooser'), anchor)}选择：{menu}{decline}"
     return f"{term}：{seat}".rstrip("：") if seat else term
 
 
