@@ -27,7 +27,7 @@ from tabletop.rulings import Ruling, RulingPlan, Unresolved, admit_ruling, refus
 
 
 def apply(deal: Any, action: Any) -> list:
-    legal = deal._legal
+    legal = deal.legal_cache
     kind = type(action)
     if kind is Ruling or kind is Unresolved:
         apply_ruling(deal, action)
@@ -40,7 +40,7 @@ def apply(deal: Any, action: Any) -> list:
     if handler is None:
         raise IllegalAction(f"not a 掼蛋 action: {action!r}")
     handed = legal is not None and legal.handed_out(action)
-    deal._legal = None
+    deal.legal_cache = None
     recorded = deal.table.record.actions
     recorded.append(action)    # first: ``rebuild.point`` is its place while it is applied
     try:
@@ -153,7 +153,7 @@ are carried out (``carry_out``)."""
 def on_level_penalty(deal: Any, row: Any, plan: _Plan) -> None:
     """LevelDiffPenalty: off the side's match score (a lone deal: recorded as an event)."""
     if plan.match is not None:
-        plan.match._add_level_penalty(row.side, row.sanction.n, reason=row.clause)
+        plan.match.impose_level_penalty(row.side, row.sanction.n, reason=row.clause)
     else:
         deal.stream.emit(ev.LevelPenalty, team=row.side, levels=row.sanction.n, reason=row.clause)
 

@@ -23,10 +23,10 @@ def apply(deal: Any, action: Any) -> list:
     kind = type(action)
     if kind is Play and deal.phase is _PLAY and action.seat == deal.to_act:
         t = deal.table
-        if t.choice is None and t.bad_burial is None and deal._play_illegality(action) is None:
+        if t.choice is None and t.bad_burial is None and deal.play_illegality(action) is None:
             # the common case: ``play.play_now`` of a legal play in turn, inline
             seat = action.seat
-            played = deal._play(action)
+            played = deal.play_cards(action)
             if t.exposed[seat]:
                 on_table.unexpose(deal, seat, played)
             if t.revoke is not None:

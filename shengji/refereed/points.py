@@ -40,4 +40,4 @@ def on_point_penalty(deal: Any, row: Any, plan: Any) -> None:
     scored; during the draw they wait for the banker)."""
     if deal.phase is not Phase.SCORED:
         offender = row.seat if row.seat is not None else row.side     # seat `side` is on that side
-        deal._adjust_points(offender, row.sanction.n, f"PointPenalty {row.clause}")
+        deal.move_points(offender, row.sanction.n, f"PointPenalty {row.clause}")
