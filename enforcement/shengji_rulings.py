@@ -38,6 +38,7 @@ from tabletop.effects import (
 from shengji.refereed.effects import (
     Choice, CorrectFollow, DeclarationStands, LoseDeclarationRight, LotsDraw, RedoBury,
 )
+from shengji.deal import Deal
 from shengji.table import IRREGULARITIES
 from shengji.units import is_tractor
 from tabletop import rng as streams
@@ -109,7 +110,7 @@ class ShengjiRulings:
 
     # -----------------------------------------------------------------------------------------
 
-    def heavy(self, deal: Any, cards: Sequence[Card], trump: Any = "deal", holder: int | None = None) -> list[Card]:
+    def heavy(self, deal: Deal, cards: Sequence[Card], trump: Any = "deal", holder: int | None = None) -> list[Card]:
         """The heavy cards among ``cards`` (empty: light)."""
         ctx = deal.ctx
         if trump == "deal":
@@ -120,7 +121,7 @@ class ShengjiRulings:
                            special_small_pairs=self.special_small_pairs, void_suits=voids)
 
 
-def _shown_voids(deal: Any, holder: int) -> set[str]:
+def _shown_voids(deal: Deal, holder: int) -> set[str]:
     """Effective suits ('S','H','C','D','T') in which a seat other than ``holder`` has shown
     void: it followed a lead of that suit with a card of another suit."""
     ctx = deal.ctx

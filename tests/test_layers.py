@@ -104,3 +104,25 @@ def g(deal, plan):
     return deal.table._grab, deal.public, deal.__class__
 '''
     assert private_reaches(source) == [(6, "deal._legal"), (7, "match._force_result"), (8, "table._grab")]
+
+
+DEAL_ANY = re.compile(r"\bdeal: Any\b")
+NOT_YET_TYPED = frozenset({
+    "enforcement/guandan_invariants.py", "enforcement/shengji_invariants.py",
+    *(f"guandan/refereed/{m}.py" for m in (
+        "bars", "conditions", "core", "correction", "draw", "engine", "information", "lead_option", "next_deal",
+        "observation", "on_table", "out_of_turn", "pass_sequence", "penalty_cards", "placing", "play", "rebuild",
+        "reporting", "take_back", "tribute")),
+    *(f"shengji/refereed/{m}.py" for m in (
+        "conditions", "core", "declaration", "draw", "engine", "kitty", "observation", "on_table", "out_of_turn",
+        "play", "points", "remedies", "revoke")),
+})
+"""The modules whose functions still take ``deal: Any`` (the features of both games: typed,
+mypy finds their optional pending records read unchecked). The list only shrinks."""
+
+
+def test_no_deal_is_typed_any_outside_the_modules_not_yet_typed():
+    untyped = {str(path.relative_to(ROOT)) for package in TABLE_PACKAGES for path in sorted((ROOT / package).rglob("*.py"))
+               if DEAL_ANY.search(path.read_text(encoding="utf-8"))}
+    assert not untyped - NOT_YET_TYPED, f"'deal: Any' in a typed module: {sorted(untyped - NOT_YET_TYPED)}"
+    assert not NOT_YET_TYPED - untyped, f"typed now, take off NOT_YET_TYPED: {sorted(NOT_YET_TYPED - untyped)}"
