@@ -10,11 +10,8 @@ from enforcement.rulebook import (
     unresolved_irregularities,
 )
 from tabletop.effects import (
-    AdjustedScore, BarOnePlay, Choice, CorrectFollow, CorrectPlay, DeclarationStands, Expose, ForcedDoubleLast,
-    ForcedLast, LeadOption, LevelDiffPenalty, LoseDeclarationRight, LotsDraw, MatchLoss,
-    NextDealProcedure, NoTributeNextDeal, PassSequence, PenaltyCards, PlayStands, PointPenalty, RandomDraw,
-    RecordedViolation, Redeal, RedoBury, RedoReturn, RedoTribute, Replay, ReportAgain,
-    RestoreOrder, Return, Sanction, Suspension, TableEffect, UnauthorisedInformation,
+    AdjustedScore, Expose, ForcedDoubleLast, ForcedLast, LevelDiffPenalty, MatchLoss, PlayStands, PointPenalty,
+    RandomDraw, RecordedViolation, Redeal, Replay, RestoreOrder, Return, Sanction, Suspension, TableEffect,
     WarningSanction,
 )
 
@@ -25,12 +22,9 @@ __all__ = [
     "FALLBACK", "GAMES", "RULEBOOK", "Clause", "Rectification", "SanctionRule", "Trigger",
     "UnknownClause", "children", "clause", "clauses_for", "fallback_clause", "matching",
     "triggered_by", "INCIDENT", "clauses_by_irregularity", "unresolved_irregularities",
-    "AdjustedScore", "BarOnePlay", "Choice", "CorrectFollow", "CorrectPlay", "Expose",
-    "ForcedDoubleLast", "ForcedLast", "LeadOption", "LevelDiffPenalty", "LoseDeclarationRight",
-    "LotsDraw", "MatchLoss", "DeclarationStands", "PlayStands", "NextDealProcedure", "NoTributeNextDeal", "PassSequence", "PenaltyCards",
-    "PointPenalty", "RandomDraw", "RecordedViolation", "Redeal", "RedoBury", "RedoReturn",
-    "RedoTribute", "Replay", "ReportAgain", "RestoreOrder", "Return", "Sanction", "Suspension",
-    "TableEffect", "UnauthorisedInformation", "WarningSanction",
+    "AdjustedScore", "Expose", "ForcedDoubleLast", "ForcedLast", "LevelDiffPenalty", "MatchLoss", "PlayStands",
+    "PointPenalty", "RandomDraw", "RecordedViolation", "Redeal", "Replay", "RestoreOrder", "Return", "Sanction",
+    "Suspension", "TableEffect", "WarningSanction",
 ]
 
 # The referee itself and the 掼蛋 parts load on first use (they import the engines; `paiju
@@ -45,6 +39,12 @@ _LAZY = {
     "inject": "enforcement.setup", "engine_mode": "enforcement.setup", "referee_on": "enforcement.setup",
     "infraction_rates": "enforcement.setup", "refereed_run": "enforcement.setup",
     "engine_options": "enforcement.setup", "answer": "enforcement.setup",
+    # the table effects only one game uses live in its package
+    **dict.fromkeys(("PenaltyCards", "BarOnePlay", "LeadOption", "NextDealProcedure", "NoTributeNextDeal", "CorrectPlay",
+                     "RedoTribute", "RedoReturn", "ReportAgain", "PassSequence", "UnauthorisedInformation"),
+                    "guandan.refereed.effects"),
+    **dict.fromkeys(("CorrectFollow", "RedoBury", "LotsDraw", "DeclarationStands", "LoseDeclarationRight", "Choice"),
+                    "shengji.refereed.effects"),
 }
 __all__ += sorted(_LAZY)
 

@@ -94,61 +94,15 @@ from typing import Any
 
 import attrs
 
+from tabletop.effects import Atom, Member, TableEffect, card_atoms
 from tabletop.seats import next_seat
 
 # ---------------------------------------------------------------------------------------------
 # Atoms
 
 
-class Member:
-    """A field value that agrees with any collection holding it (a choice offered to one
-    of a Replay's seats)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __repr__(self) -> str:
-        return f"one of them: {self.value}"
-
-
-class Atom:
-    """One fact: ``kind`` about ``seat`` with ``fields`` (name → value)."""
-
-    __slots__ = ("kind", "seat", "fields", "origin")
-
-    def __init__(self, kind: str, seat: int | None, origin: str, **fields: Any) -> None:
-        self.kind, self.seat, self.fields, self.origin = kind, seat, fields, origin
-
-    def agrees(self, other: "Atom") -> bool:
-        if self.kind != other.kind or self.seat != other.seat:
-            return False
-        for name in self.fields.keys() & other.fields.keys():
-            a, b = self.fields[name], other.fields[name]
-            if isinstance(a, Member):
-                a, b = b, a
-            if isinstance(b, Member):
-                if b.value not in a:
-                    return False
-            elif a != b:
-                return False
-        return True
-
-    def __str__(self) -> str:
-        parts = [] if self.seat is None else [f"seat {self.seat}"]
-        parts += [f"{k} {_text(v)}" for k, v in self.fields.items()]
-        return f"{self.kind}({', '.join(parts)}) [{self.origin}]"
-
-
-def _text(value: Any) -> str:
-    if isinstance(value, (tuple, list, frozenset)):
-        return "(" + " ".join(str(v) for v in (sorted(value) if isinstance(value, frozenset) else value)) + ")"
-    return str(value)
-
-
 def _cards(kind: str, seat: int | None, cards: Iterable[str], source: str) -> list[Atom]:
-    return [Atom(kind, seat, source, card=str(c)) for c in cards]
+    return card_atoms(kind, seat, cards, source)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -159,50 +113,32 @@ NEXT_DEAL_EFFECTS = frozenset({"NoTributeNextDeal", "NextDealProcedure"})
 LATER = frozenset({"RedoTribute", "RedoReturn", "PlayStands"})
 """Effects the seat's own next (or automatic) turn carries out: no primitive event."""
 
-_CHOICE_OPTIONS = {"RandomDraw": "random_draw", "Redeal": "redeal"}
-
-
 def listed_atoms(game: str, effect: dict[str, Any], offender: int | None) -> list[Atom]:
-    """The atoms of one table effect (a ``to_dict`` record) of a ruling."""
+    """The atoms of one table effect (a ``to_dict`` record) of a ruling: a game's own kind
+    says them itself (``TableEffect.atoms``); the shared kinds' are here."""
     kind = effect["kind"]
+    try:
+        said = TableEffect.from_dict(dict(effect)).atoms(offender)
+    except ValueError:
+        said = None                      # not a kind any loaded game defines: below
+    if said is not None:
+        return said
     src = _effect_text(effect)
     seat = effect.get("seat", offender) if "seat" in effect else None
-    if seat is None and kind in ("Return", "Expose", "PenaltyCards"):
+    if seat is None and kind in ("Return", "Expose"):
         seat = offender
-    if kind in ("Return", "Expose", "PenaltyCards"):
+    if kind in ("Return", "Expose"):
         return _cards(kind, seat, effect["cards"], src)
-    if kind == "BarOnePlay":
-        return [Atom(kind, seat, src, scope=effect["scope"])] if "scope" in effect else [Atom(kind, seat, src)]
-    if kind == "LeadOption":
-        return [Atom(kind, effect["restricted_seat"], src, chooser=effect["chooser"],
-                     combination=effect["exposed_kind"])]
-    if kind in ("RestoreOrder", "CorrectFollow"):
+    if kind == "RestoreOrder":
         return [Atom(effect_events(game).turn, seat, src)]
     if kind == "RandomDraw":
         return [Atom(kind, effect["to"], src, source=effect["source"], count=effect["count"])]
     if kind == "Redeal":
         return [Atom(kind, None, src, fresh_deck=effect["fresh_deck"])]
-    if kind == "CorrectPlay" and effect.get("cards"):
-        return [Atom(kind, seat, src, cards=tuple(sorted(effect["cards"])))]
-    if kind in ("ReportAgain", "CorrectPlay", "RedoBury", "LoseDeclarationRight", "DeclarationStands"):
-        return [Atom(kind, seat, src)]
     if kind == "Replay":
         if not effect_events(game).replay_per_seat:
             return [Atom(kind, None, src, seats=tuple(effect["seats"]))]
         return [Atom(kind, s, src) for s in effect["seats"]]
-    if kind == "UnauthorisedInformation":
-        return [Atom(kind, None, src, seats=tuple(effect["seats"]), cards=tuple(sorted(effect["cards"])))]
-    if kind == "PassSequence":
-        return [Atom(kind, effect["offender"], src, seats=tuple(effect["seats"]), then=effect["then"])]
-    if kind == "LotsDraw":
-        if effect.get("winner") is not None:
-            return [Atom(kind, None, src, seats=tuple(sorted(effect["seats"])), winner=effect["winner"])]
-        return [Atom(kind, None, src, seats=tuple(sorted(effect["seats"])))]
-    if kind == "Choice":
-        options = {_CHOICE_OPTIONS.get(o["kind"], o["kind"]) for o in effect["options"]}
-        if effect.get("may_decline"):
-            options.add("decline")
-        return [Atom(kind, effect["chooser"], src, options=frozenset(options))]
     if kind in LATER or kind in NEXT_DEAL_EFFECTS:
         return []
     # an effect kind this table does not know: it can never be matched (a violation says so)
@@ -210,8 +146,6 @@ def listed_atoms(game: str, effect: dict[str, Any], offender: int | None) -> lis
 
 
 def _effect_text(effect: dict[str, Any]) -> str:
-    from tabletop.effects import TableEffect
-
     try:
         return str(TableEffect.from_dict(dict(effect)))
     except ValueError:

@@ -24,11 +24,14 @@ from enforcement.games import RefereePart, register_referee
 from enforcement.ledger import Ledger
 from enforcement.referee import Decision, Fallback, Referee, decision, record_only_fallback, uncovered
 from tabletop.effects import (
-    BarOnePlay, CorrectPlay, Expose, ForcedDoubleLast, LeadOption, NextDealProcedure, NoTributeNextDeal,
-    PassSequence, PenaltyCards, PlayStands, RandomDraw, RedoReturn, RedoTribute, Redeal, Replay, ReportAgain,
-    RestoreOrder, Return, TableEffect, UnauthorisedInformation,
+    Expose, ForcedDoubleLast, PlayStands, RandomDraw, Redeal, Replay, RestoreOrder, Return, TableEffect,
+)
+from guandan.refereed.effects import (
+    BarOnePlay, CorrectPlay, LeadOption, NextDealProcedure, NoTributeNextDeal, PassSequence, PenaltyCards,
+    RedoReturn, RedoTribute, ReportAgain, UnauthorisedInformation,
 )
 from guandan.combos import Reading, readings
+from guandan.deal import Deal
 from guandan.table import kind_key
 from guandan.observation import Phase
 from tabletop.cards import Card
@@ -70,7 +73,7 @@ class GuandanRulings:
 # Helpers
 
 
-def _lot_shuffler(deal: Any, side: int) -> int:
+def _lot_shuffler(deal: Deal, side: int) -> int:
     """任意人: which player of the offending side shuffles, by lot (the REFEREE stream)."""
     return side + 2 * int(deal.referee_rng().integers(2))
 
@@ -85,7 +88,7 @@ def _double_last_effects(shuffler: int) -> list[TableEffect]:
     return [NextDealProcedure.after_double_last(shuffler)]
 
 
-def _exposure(deal: Any, seat: int, cards: Sequence[Card], reading: str | None = None) -> list[TableEffect]:
+def _exposure(deal: Deal, seat: int, cards: Sequence[Card], reading: str | None = None) -> list[TableEffect]:
     """The exposed-card treatment (GD-2.3.1 / GD-2.5) of ``cards`` of ``seat``, decided now:
     Expose, then the lead option for the partner's next lead — or, when the partner can
     never lead again (out, or 单下) or the cards form no combination, penalty cards at once
@@ -107,13 +110,13 @@ def _exposure(deal: Any, seat: int, cards: Sequence[Card], reading: str | None =
     return effects
 
 
-def _correct_play(deal: Any, seat: int, cards: Sequence[Card]) -> CorrectPlay:
+def _correct_play(deal: Deal, seat: int, cards: Sequence[Card]) -> CorrectPlay:
     """GD-2.4: the seat corrects its attempt (``cards``); what becomes of the cards the
     correction leaves unused."""
     return CorrectPlay(seat, unused="lead_option" if deal.partner_may_lead(seat) else "penalty", cards=cards)
 
 
-def _can_force(deal: Any) -> bool:
+def _can_force(deal: Deal) -> bool:
     return deal.phase is not Phase.SCORED
 
 
@@ -125,7 +128,7 @@ def _kind_of(reading_code: str | None) -> str:
 # GD-1 drawing
 
 
-def draw_out_of_turn(deal: Any, event: Any, answers: int) -> Decision:
+def draw_out_of_turn(deal: Deal, event: Any, answers: int) -> Decision:
     """GD-1.1.1 - GD-1.1.3b: the card goes back (or the rightful drawer draws at random)."""
     seat = event.seat
     rightful = event.fact("rightful")
@@ -138,13 +141,13 @@ def draw_out_of_turn(deal: Any, event: Any, answers: int) -> Decision:
         effects = [RandomDraw(seat, rightful), RestoreOrder(next_seat(rightful))]
     else:
         # The card goes back whether or not its face was seen (the facts say what was seen).
-        grabbed = deal.table.grab
+        grabbed = None if deal.table is None else deal.table.grab    # the referee rules on refereed deals
         returned = [grabbed.card] if grabbed is not None and grabbed.seat == seat else _cards([card] if card else ())
         effects = [Return(returned, seat), RestoreOrder(rightful)]
     return decision(event, answers, clause, effects)
 
 
-def wrong_counts(deal: Any, event: Any, answers: int) -> Decision:
+def wrong_counts(deal: Deal, event: Any, answers: int) -> Decision:
     """GD-1.2: a short deck is redealt with a fresh deck (PD); one side wrong: 双下 for it
     (GD-1.2.1, a player of that side drawn by lot shuffles next); one side too many and the
     other too few: warnings, later −1 each, redeal (GD-1.2.2)."""
@@ -166,14 +169,14 @@ def wrong_counts(deal: Any, event: Any, answers: int) -> Decision:
 # GD-2 play
 
 
-def announce_out_of_turn(deal: Any, event: Any, answers: int) -> Decision:
+def announce_out_of_turn(deal: Deal, event: Any, answers: int) -> Decision:
     """GD-2.2.1 ('pass') / GD-2.2.2 ('beat'): barred from the next play in this round (在该圈:
     scope 'round', the bar lapses with the round)."""
     clause = "GD-2.2.1" if event.fact("what") == "pass" else "GD-2.2.2"
     return decision(event, answers, clause, [BarOnePlay(event.seat, scope="round")])
 
 
-def play_out_of_turn(deal: Any, event: Any, answers: int) -> Decision:
+def play_out_of_turn(deal: Deal, event: Any, answers: int) -> Decision:
     """GD-2.3.2 when the offender's 下家 played on it (跟牌: a legal play of cards on the
     out-of-turn cards, the engine's ``answer`` fact): both plays stand, order continues from
     there. Anything else — the referee called, a pass, an irregular attempt — is no 跟牌:
@@ -192,7 +195,7 @@ def play_out_of_turn(deal: Any, event: Any, answers: int) -> Decision:
     return decision(event, answers, "GD-2.3.1", effects)
 
 
-def wrong_cards(deal: Any, event: Any, answers: int) -> Decision:
+def wrong_cards(deal: Deal, event: Any, answers: int) -> Decision:
     """GD-2.4.1 / GD-2.4.2: taken back and corrected (a legal play or a pass); the cards of
     the attempt not used in the correction are then exposed (GD-2.5, no bar), as the
     CorrectPlay effect says: with the lead option, or as penalty cards."""
@@ -202,7 +205,7 @@ def wrong_cards(deal: Any, event: Any, answers: int) -> Decision:
     return decision(event, answers, clause, [Return(cards, seat), _correct_play(deal, seat, cards)])
 
 
-def extra_cards(deal: Any, event: Any, answers: int) -> Decision:
+def extra_cards(deal: Deal, event: Any, answers: int) -> Decision:
     """GD-2.4.3: the extra cards are exposed; the rest stands if it is a legal play, else it
     is taken back too and corrected as GD-2.4.1."""
     seat = event.seat
@@ -216,12 +219,12 @@ def extra_cards(deal: Any, event: Any, answers: int) -> Decision:
     return decision(event, answers, "GD-2.4.3", effects)
 
 
-def retract_play(deal: Any, event: Any, answers: int) -> Decision:
+def retract_play(deal: Deal, event: Any, answers: int) -> Decision:
     """GD-2.4.4: a legal play is never taken back; refused, the play stands."""
     return decision(event, answers, "GD-2.4.4", [])
 
 
-def exposed_card(deal: Any, event: Any, answers: int) -> Decision:
+def exposed_card(deal: Deal, event: Any, answers: int) -> Decision:
     """GD-2.5: the exposed-card treatment of GD-2.3.1 (face up, the lead option or penalty
     cards) without its bar: 禁出一手 sanctions an out-of-turn play, not an exposure. The
     adjusted score is for damage the rectification cannot repair: not given automatically."""
@@ -229,7 +232,7 @@ def exposed_card(deal: Any, event: Any, answers: int) -> Decision:
     return decision(event, answers, "GD-2.5", effects, sanctions=())
 
 
-def pass_on_lead(deal: Any, event: Any, answers: int) -> Decision:
+def pass_on_lead(deal: Deal, event: Any, answers: int) -> Decision:
     return uncovered(event, answers, "passing with the lead is in no clause (the seat must lead)")
 
 
@@ -237,7 +240,7 @@ def pass_on_lead(deal: Any, event: Any, answers: int) -> Decision:
 # GD-3 tribute and return
 
 
-def wrong_tribute(deal: Any, event: Any, answers: int) -> Decision:
+def wrong_tribute(deal: Deal, event: Any, answers: int) -> Decision:
     """GD-3.1.1 before the first play: the card comes back exposed, tribute again, warning;
     GD-3.1.2 after it: 双下 for the offending side."""
     seat = event.seat
@@ -250,7 +253,7 @@ def wrong_tribute(deal: Any, event: Any, answers: int) -> Decision:
     return decision(event, answers, "GD-3.1.1", effects)
 
 
-def wrong_return(deal: Any, event: Any, answers: int) -> Decision:
+def wrong_return(deal: Deal, event: Any, answers: int) -> Decision:
     """GD-3.2.1 before the first play: return again, warning; GD-3.2.2 after it: 双下."""
     seat = event.seat
     if event.fact("discovered") == "after_first_play":
@@ -265,12 +268,12 @@ def wrong_return(deal: Any, event: Any, answers: int) -> Decision:
 # GD-4 reporting
 
 
-def extra_report(deal: Any, event: Any, answers: int) -> Decision:
+def extra_report(deal: Deal, event: Any, answers: int) -> Decision:
     """GD-4.1: reporting when not due, or asking for another's count: a warning."""
     return decision(event, answers, "GD-4.1", [])
 
 
-def missing_report(deal: Any, event: Any, answers: int) -> Decision:
+def missing_report(deal: Deal, event: Any, answers: int) -> Decision:
     """GD-4.2.1 - GD-4.2.5 by the stage at which the missing or wrong 报牌 came to light.
     Found only after the deal (``at_deal_end``), GD-4.2.1-4.2.3 have no table effect: nothing
     is reported again, taken back or barred, the result stands (PD); GD-4.2.4 and GD-4.2.5
@@ -321,7 +324,7 @@ def missing_report(deal: Any, event: Any, answers: int) -> Decision:
 # Reported incidents (GD-2.1, GD-7)
 
 
-def incident(deal: Any, event: Any, answers: int) -> Decision:
+def incident(deal: Deal, event: Any, answers: int) -> Decision:
     """GD-2.1 manner of play (warning, −1, −2); GD-7 information: its side may not use it;
     damage to the other side is for the adjusted score (unresolved → fallback)."""
     seat = event.seat

@@ -37,7 +37,7 @@ import attrs
 
 from tabletop.effects import (
     AdjustedScore, ForcedDoubleLast, ForcedLast, LevelDiffPenalty, PointPenalty,
-    RecordedViolation, Sanction, TableEffect, WarningSanction, kinds,
+    RecordedViolation, Sanction, WarningSanction,
 )
 from tabletop.errors import OptionError, PaijuError
 from tabletop.options import one_of
@@ -58,10 +58,11 @@ class UnknownClause(PaijuError, KeyError):
 
 
 def _effect_kinds(instance: Any, attribute: attrs.Attribute, value: tuple[str, ...]) -> None:
-    known = kinds(TableEffect)
-    bad = [v for v in value if v not in known]
+    # the games' own kinds are defined in their packages (not loaded here: `paiju rules` stays
+    # quick); tests/enforcement check every clause's kinds against all of them
+    bad = [v for v in value if not (isinstance(v, str) and v[:1].isupper() and v.isalnum())]
     if bad:
-        raise ValueError(f"unknown table effect kind(s) {bad} (known: {', '.join(known)})")
+        raise ValueError(f"not table effect kind(s): {bad}")
 
 
 @attrs.frozen

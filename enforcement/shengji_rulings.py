@@ -32,9 +32,12 @@ from enforcement.card_weight import heavy_cards
 from enforcement.games import RefereePart, register_referee
 from enforcement.referee import Decision, Fallback, Referee, decision, record_only_fallback, uncovered
 from tabletop.effects import (
-    Choice, CorrectFollow, DeclarationStands, Expose, LoseDeclarationRight, LotsDraw, PlayStands, PointPenalty,
-    RandomDraw, Redeal, RedoBury, Replay, RestoreOrder, Return, Suspension, TableEffect,
+    Expose, PlayStands, PointPenalty, RandomDraw, Redeal, Replay, RestoreOrder, Return, Suspension, TableEffect,
 )
+from shengji.refereed.effects import (
+    Choice, CorrectFollow, DeclarationStands, LoseDeclarationRight, LotsDraw, RedoBury,
+)
+from shengji.deal import Deal
 from shengji.units import is_tractor
 from tabletop import rng as streams
 from tabletop.cards import Card
@@ -105,7 +108,7 @@ class ShengjiRulings:
 
     # -----------------------------------------------------------------------------------------
 
-    def heavy(self, deal: Any, cards: Sequence[Card], trump: Any = "deal", holder: int | None = None) -> list[Card]:
+    def heavy(self, deal: Deal, cards: Sequence[Card], trump: Any = "deal", holder: int | None = None) -> list[Card]:
         """The heavy cards among ``cards`` (empty: light)."""
         ctx = deal.ctx
         if trump == "deal":
@@ -116,7 +119,7 @@ class ShengjiRulings:
                            special_small_pairs=self.special_small_pairs, void_suits=voids)
 
 
-def _shown_voids(deal: Any, holder: int) -> set[str]:
+def _shown_voids(deal: Deal, holder: int) -> set[str]:
     """Effective suits ('S','H','C','D','T') in which a seat other than ``holder`` has shown
     void: it followed a lead of that suit with a card of another suit."""
     ctx = deal.ctx

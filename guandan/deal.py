@@ -126,8 +126,8 @@ class Deal:
         """明牌: (the seat that drew it, the card), in a first deal."""
         self.forced = False
         self._result: DealResult | None = None
-        self._hand_tuples: list[tuple[Card, ...] | None] = [None] * NUM_SEATS
-        self._legal: LegalActions | None = None
+        self.hand_cache: list[tuple[Card, ...] | None] = [None] * NUM_SEATS
+        self.legal_cache: LegalActions | None = None
 
     # -----------------------------------------------------------------------------------------
     # Construction
@@ -222,13 +222,13 @@ class Deal:
         emit(ev.HandsComplete, sizes=tuple(deal.sizes))
 
         if previous_order is not None:
-            deal._start_tribute(previous_order, no_tribute_seats, no_tribute, leader)
+            deal.start_tribute(previous_order, no_tribute_seats, no_tribute, leader)
         elif leader is not None:
             _check_seat(leader, "leader")
-            deal._start_play(leader, "given")
+            deal.start_play(leader, "given")
         else:
             assert face_leader is not None  # a drawn deal turns a card face up
-            deal._start_play(face_leader, "face_up")
+            deal.start_play(face_leader, "face_up")
         return deal
 
     @classmethod
@@ -286,7 +286,7 @@ class Deal:
             for c in cards:
                 deal.hands[seat][c] += 1
             deal.sizes[seat] = len(cards)
-            deal._hand_tuples[seat] = None
+            deal.hand_cache[seat] = None
         deal.finish_order = list(finished)
         deal.stream.emit(ev.DealStarted, level=level_text(deal.level), source="hands")
         deal.stream.emit(ev.HandsSet, hands=tuple(codes(h) for h in parsed))
@@ -294,10 +294,10 @@ class Deal:
             deal.stream.emit(ev.PlayerFinished, seat=seat, place=place)
             deal.announced[seat] = 0
         if previous_order is not None:
-            deal._start_tribute(previous_order, no_tribute_seats, no_tribute, leader)
+            deal.start_tribute(previous_order, no_tribute_seats, no_tribute, leader)
         else:
             assert leader is not None  # _check_seat above
-            deal._start_play(leader, "given")
+            deal.start_play(leader, "given")
         return deal
 
     # -----------------------------------------------------------------------------------------
@@ -335,11 +335,11 @@ class Deal:
         return self.stream.take()
 
     def legal_actions(self) -> LegalActions:
-        if self._legal is None:
+        if self.legal_cache is None:
             if self.table is not None and self.table.awaiting:   # the referee's seat: no seat may act (not cached)
                 return LegalActions(0, [], False)
-            self._legal = self._compute_legal()
-        return self._legal
+            self.legal_cache = self._compute_legal()
+        return self.legal_cache
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return the events it produced (with any events still
@@ -348,7 +348,7 @@ class Deal:
         nothing; refereed mode records it as an irregularity or refuses it (see
         ``guandan.refereed``)."""
         t = self.table
-        legal = self._legal
+        legal = self.legal_cache
         kind = type(action)
         if legal is None or not legal.handed_out(action):
             if t is not None:
@@ -360,21 +360,21 @@ class Deal:
                                     and t.sequence is None and t.correction is None and t.latent_report is None):
             return refereed.engine.apply(self, action)
         # a legal action (refereed: a play or pass handed out by legal_actions() in ordinary play)
-        self._legal = None
+        self.legal_cache = None
         if t is not None:
             t.record.actions.append(action)
         if type(action) is Play:
             self.stream.emit(ev.CardsPlayed, seat=action.seat, cards=codes(action.cards),
                              reading=action.reading.code)
-            self._play(action.seat, action.cards, action.reading)
+            self.play_cards(action.seat, action.cards, action.reading)
         elif type(action) is Pass:
             self.stream.emit(ev.Passed, seat=action.seat)
-            self._pass(action.seat)
+            self.pass_turn(action.seat)
         elif type(action) is GiveTribute:
-            self._give_tribute(action.seat, action.card)
+            self.give_tribute(action.seat, action.card)
         else:
             assert type(action) is ReturnCard  # the last action strict play hands out
-            self._return_card(action.seat, action.card)
+            self.give_return(action.seat, action.card)
         if t is not None and self.phase is _PLAY and (t.bars or t.lead_options or t.exposures or t.end_pending):
             refereed.core.settle(self)
         return self.stream.take()
@@ -420,7 +420,7 @@ class Deal:
                 return Illegality("wrong_action", f"no play now: {now}")
         hand = self.hands[seat]
         if kind is Pass:
-            if self._top_for(seat) is None and (t is None or t.sequence is None):
+            if self.top_for(seat) is None and (t is None or t.sequence is None):
                 return Illegality("pass_on_lead", "the leader may not pass", {"leading": True})
             return None
         if kind is Play:
@@ -438,7 +438,7 @@ class Deal:
                     return Illegality("wrong_kind", f"not a combination: {shown}", {"reason": "not a combination"})
                 return Illegality("unreadable", f"{shown} cannot be read as {reading.code} "
                                                 f"(it reads as {', '.join(r.code for r in found)})")
-            top = self._top_for(seat)
+            top = self.top_for(seat)
             if top is not None:
                 why = why_not_beats(reading, top, self.level)
                 if why is not None:
@@ -473,7 +473,7 @@ class Deal:
                                "wrong_card": card not in choices, "wrong_recipient": to != receiver})
         return None
 
-    def _top_for(self, seat: int) -> Reading | None:
+    def top_for(self, seat: int) -> Reading | None:
         """What a play by ``seat`` must beat now (None: it leads). Refereed: an out-of-turn
         play waiting for its answer is played on."""
         t = self.table
@@ -487,7 +487,7 @@ class Deal:
         taken here (copies of whatever changes in place)."""
         table = self.table
         plan = self.tribute_plan
-        snapshot = (seat, self._hand_tuples[seat] or self.hands[seat][:], self.phase,
+        snapshot = (seat, self.hand_cache[seat] or self.hands[seat][:], self.phase,
                     self.turn if table is None else self.to_act, self.leader, self.top,
                     tuple(self.passed), tuple(self.announced), tuple(self.played),
                     tuple(self.finish_order), tuple(self.tributes), bool(plan and plan.resisted),
@@ -521,15 +521,15 @@ class Deal:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's hand in canonical order."""
-        cached = self._hand_tuples[seat]
+        cached = self.hand_cache[seat]
         if cached is None:
-            cached = self._hand_tuples[seat] = _hand_cards(self.hands[seat])
+            cached = self.hand_cache[seat] = _hand_cards(self.hands[seat])
         return cached
 
     def hand_changed(self, seat: int) -> None:
         """Call after changing ``hands[seat]`` directly (cached views are dropped)."""
-        self._hand_tuples[seat] = None
-        self._legal = None
+        self.hand_cache[seat] = None
+        self.legal_cache = None
 
     def card_locations(self) -> dict[str, tuple[Card, ...]]:
         """Where every card is: 'stock', 'hand 0'…'hand 3' (exposed and penalty cards
@@ -555,12 +555,32 @@ class Deal:
     # -----------------------------------------------------------------------------------------
     # Table primitives (the referee will use these)
 
+    def into_hand(self, seat: int, cards: Iterable[Card]) -> None:
+        """``cards`` go into ``seat``'s hand (drawn, given, or back from the table): its
+        counts, its size and its cached view, together."""
+        hand = self.hands[seat]
+        n = 0
+        for c in cards:
+            hand[c] += 1
+            n += 1
+        self.sizes[seat] += n
+        self.hand_cache[seat] = None
+
+    def out_of_hand(self, seat: int, cards: Iterable[Card]) -> None:
+        """``cards`` leave ``seat``'s hand (laid on the table, given, returned to the
+        stock): its counts, its size and its cached view, together."""
+        hand = self.hands[seat]
+        n = 0
+        for c in cards:
+            hand[c] -= 1
+            n += 1
+        self.sizes[seat] -= n
+        self.hand_cache[seat] = None
+
     def draw_next(self, seat: int) -> Card:
         """``seat`` draws the next card of the stock."""
         card = self.stock.pop(0)
-        self.hands[seat][card] += 1
-        self.sizes[seat] += 1
-        self._hand_tuples[seat] = None
+        self.into_hand(seat, (card,))
         self.stream.emit(ev.CardDrawn, seat=seat, card=str(card))
         return card
 
@@ -626,10 +646,10 @@ class Deal:
         """End the deal with ``finish_order`` (four seats, or what ``tribute.finishing_order``
         completes), whatever the cards still held; also replaces a result already reached.
         Returns the events."""
-        self._force_result(finish_order, reason)
+        self.impose_result(finish_order, reason)
         return self.stream.take()
 
-    def _force_result(self, finish_order: Sequence[int], reason: str = "") -> None:
+    def impose_result(self, finish_order: Sequence[int], reason: str = "") -> None:
         """``force_result`` leaving its events in the stream (a ruling carried out)."""
         order = finishing_order(finish_order)
         self.stream.emit(ev.ResultForced, finish_order=order, reason=reason)
@@ -644,7 +664,7 @@ class Deal:
     # -----------------------------------------------------------------------------------------
     # Transitions
 
-    def _start_tribute(self, previous_order: Sequence[int], no_tribute_seats: Collection[int],
+    def start_tribute(self, previous_order: Sequence[int], no_tribute_seats: Collection[int],
                        no_tribute: bool, leader: int | None) -> None:
         hands = [self.hand(s) for s in range(NUM_SEATS)]
         tie_to_top = "next_seat"
@@ -656,19 +676,19 @@ class Deal:
         self.tribute_plan = plan
         if plan.resisted:
             self.stream.emit(ev.TributeResisted, payers=tuple(sorted(plan.liable)))
-            self._start_play(plan.leader, "resisted")
+            self.start_play(plan.leader, "resisted")
         elif not plan.payments:
             self.stream.emit(ev.TributeWaived, double=plan.double, excused=plan.excused)
-            self._start_play(plan.leader, "no_tribute" if leader is None else "given")
+            self.start_play(plan.leader, "no_tribute" if leader is None else "given")
         else:
             self.stream.emit(ev.TributeDue, payments=plan.payments, double=plan.double, excused=plan.excused)
             self.phase = Phase.TRIBUTE
             self.pending = list(plan.payments)
             self.turn = self.pending[0][0]
 
-    def _give_tribute(self, payer: int, card: Card, emit: bool = True) -> None:
+    def give_tribute(self, payer: int, card: Card, emit: bool = True) -> None:
         receiver = self.pending.pop(0)[1]
-        self._move(payer, receiver, card)
+        self.move_card(payer, receiver, card)
         self.tributes.append(TributeRecord("tribute", payer, receiver, card))
         if emit:
             self.stream.emit(ev.TributeGiven, seat=payer, card=str(card), receiver=receiver)
@@ -680,10 +700,10 @@ class Deal:
             self.pending = list(self.tribute_plan.returns)
             self.turn = self.pending[0][0]
 
-    def _return_card(self, receiver: int, card: Card, emit: bool = True, to: int | None = None) -> None:
+    def give_return(self, receiver: int, card: Card, emit: bool = True, to: int | None = None) -> None:
         payer = self.pending.pop(0)[1]
         taker = payer if to is None else to
-        self._move(receiver, taker, card)
+        self.move_card(receiver, taker, card)
         self.tributes.append(TributeRecord("return", receiver, taker, card))
         if emit:
             self.stream.emit(ev.ReturnGiven, seat=receiver, card=str(card), payer=payer)
@@ -691,30 +711,28 @@ class Deal:
             self.turn = self.pending[0][0]
         else:
             assert self.tribute_plan is not None  # returns are being given
-            self._start_play(self.tribute_plan.leader, "tribute")
+            self.start_play(self.tribute_plan.leader, "tribute")
 
-    def _move(self, giver: int, taker: int, card: Card) -> None:
-        self.hands[giver][card] -= 1
-        self.sizes[giver] -= 1
-        self.hands[taker][card] += 1
-        self.sizes[taker] += 1
-        self._hand_tuples[giver] = self._hand_tuples[taker] = None
+    def move_card(self, giver: int, taker: int, card: Card) -> None:
+        """``card`` goes from ``giver``'s hand to ``taker``'s (a tribute, a return)."""
+        self.out_of_hand(giver, (card,))
+        self.into_hand(taker, (card,))
 
-    def _start_play(self, leader: int, reason: str) -> None:
+    def start_play(self, leader: int, reason: str) -> None:
         self.phase = Phase.PLAY
         self.first_leader = self.leader = self.turn = leader
         self.stream.emit(ev.PlayStarted, seat=leader, reason=reason)
         if self.table is not None:
             refereed.core.settle(self)
 
-    def _play(self, seat: int, cards: tuple[Card, ...], reading: Any) -> None:
+    def play_cards(self, seat: int, cards: tuple[Card, ...], reading: Any) -> None:
         """A legal play, its ``gd.played`` event already emitted: the state after it. In
         refereed mode also the table's bookkeeping (exposed cards used, a lead restriction
         or pass sequence served, a correction carried out, a latent 报牌 followed)."""
         hand = self.hands[seat]
         for c in cards:
             hand[c] -= 1
-        self._hand_tuples[seat] = None
+        self.hand_cache[seat] = None
         left = self.sizes[seat] - len(cards)
         self.sizes[seat] = left
         self.played[seat] = self.played[seat] + cards
@@ -746,7 +764,7 @@ class Deal:
                 refereed.reporting.discover(self, 5)
                 return
             self.announced[seat] = 0
-            self._finish(seat)
+            self.seat_out(seat)
             if self.phase is _SCORED or (t is not None and t.end_pending):
                 return
         elif left <= REPORT_LIMIT and (lr is None or lr.seat != seat):
@@ -754,11 +772,11 @@ class Deal:
                 t.report_due = seat  # 报牌 is the seat's own step
             else:
                 self.report(seat)
-        self.turn = self._next_active(seat)
+        self.turn = self.next_active(seat)
         if t is not None and self.plays == 1 and t.latent:
             refereed.tribute.discover(self)
 
-    def _pass(self, seat: int) -> None:
+    def pass_turn(self, seat: int) -> None:
         """A pass, its ``gd.passed`` event already emitted: the next seat to act, or the
         round's end. In refereed mode also the table's bookkeeping (a correction carried
         out, a latent 报牌 followed, a designation or pass-sequence step used)."""
@@ -784,16 +802,16 @@ class Deal:
         sizes = self.sizes
         for s in range(NUM_SEATS):
             if sizes[s] and s != top_seat and s not in passed and s not in last:
-                self.turn = self._next_active(seat)
+                self.turn = self.next_active(seat)
                 return
-        self._round_over()
+        self.close_round()
 
-    def _round_over(self) -> None:
+    def close_round(self) -> None:
         """Everyone still in play passed: the top play's seat leads (its partner, 接风, when
         it went out). Refereed mode: a new lead, and the round's GD-2.2 bars lapse."""
         assert self.top is not None  # the round had a play
         top_seat = self.top.seat
-        leader = self._leader_after(top_seat)
+        leader = self.leader_after(top_seat)
         self.stream.emit(ev.RoundEnded, seat=top_seat, leader=leader, partner_leads=leader != top_seat)
         self.top = None
         self.passed = []
@@ -803,7 +821,7 @@ class Deal:
             t.lead_count += 1
             refereed.bars.lapse_round_bars(self)
 
-    def _leader_after(self, top_seat: int) -> int:
+    def leader_after(self, top_seat: int) -> int:
         sizes = self.sizes
         last = () if self.table is None else self.table.placed_last
         if sizes[top_seat] and top_seat not in last:
@@ -811,14 +829,14 @@ class Deal:
         mate = partner(top_seat)
         if sizes[mate] and mate not in last:
             return mate
-        return self._next_active(top_seat)
+        return self.next_active(top_seat)
 
-    def _active(self) -> list[int]:
+    def active_seats(self) -> list[int]:
         """The seats still in play: holding cards and not judged last (单下, refereed)."""
         last = () if self.table is None else self.table.placed_last
         return [s for s in range(NUM_SEATS) if self.sizes[s] and s not in last]
 
-    def _next_active(self, seat: int) -> int:
+    def next_active(self, seat: int) -> int:
         """The next seat after ``seat`` still in play."""
         sizes = self.sizes
         t = self.table
@@ -828,7 +846,7 @@ class Deal:
                 return seat
         raise AssertionError("nobody holds cards")
 
-    def _finish(self, seat: int) -> None:
+    def seat_out(self, seat: int) -> None:
         """``seat`` went out. The deal is over after a 1-2 finish or when one seat is left in
         play (refereed: a latent 报牌 irregularity comes to light first)."""
         order = self.finish_order
@@ -836,21 +854,21 @@ class Deal:
         self.stream.emit(ev.PlayerFinished, seat=seat, place=len(order))
         if self.table is not None and self.table.lead_options:   # it can never lead again
             refereed.lead_option.restricted_gone(self, seat, "partner_out")
-        if self._deal_over():
+        if self.play_is_over():
             t = self.table
             if t is not None and t.latent_report is not None:
                 t.end_pending = True
                 refereed.reporting.discover(self, None)
                 return
-            self._end_by_play()
+            self.end_by_play()
 
-    def _deal_over(self) -> bool:
+    def play_is_over(self) -> bool:
         order = self.finish_order
         if len(order) >= 2 and order[1] == partner(order[0]):
             return True
-        return len(self._active()) <= 1
+        return len(self.active_seats()) <= 1
 
-    def _end_by_play(self) -> None:
+    def end_by_play(self) -> None:
         """The deal ends by play: the seats still holding cards follow the finishers from the
         上游's 下家 on (``tribute.finishing_order``), seats judged last (单下) after them."""
         last = [] if self.table is None else self.table.placed_last
@@ -868,7 +886,7 @@ class Deal:
         self.turn = None
         self.top = None
         self.passed = []
-        self._legal = None
+        self.legal_cache = None
         first, second, third, fourth = self.finish_order
         order = (first, second, third, fourth)
         winner, gain = level_gain(order)

@@ -202,11 +202,11 @@ class Match:
 
     def add_level_penalty(self, team: int, levels: int, reason: str = "") -> list[Event]:
         """LevelDiffPenalty: ``levels`` are subtracted from ``team``'s match score."""
-        self._add_level_penalty(team, levels, reason)
+        self.impose_level_penalty(team, levels, reason)
         self._between_deals()
         return self.stream.take()
 
-    def _add_level_penalty(self, team: int, levels: int, reason: str = "") -> None:
+    def impose_level_penalty(self, team: int, levels: int, reason: str = "") -> None:
         """``add_level_penalty`` leaving its event in the stream (a ruling carried out)."""
         if team not in (0, 1) or levels < 0:
             raise ValueError(f"a level penalty needs team 0 or 1 and levels >= 0, got {team!r}, {levels!r}")
@@ -220,11 +220,11 @@ class Match:
         GD-5.2: no tribute, shuffler, cutter, first drawer and leader set explicitly). An
         imposed leader means no tribute at all (GD-5.2). Applies to the deal after the
         current one (set it before ending the current one, or while its end awaits a ruling)."""
-        self._schedule_next_deal(no_tribute_seats=no_tribute_seats, no_tribute=no_tribute, shuffler=shuffler,
+        self.set_next_deal(no_tribute_seats=no_tribute_seats, no_tribute=no_tribute, shuffler=shuffler,
                                  cutter=cutter, first_drawer=first_drawer, leader=leader)
         return self.stream.take()
 
-    def _schedule_next_deal(self, *, no_tribute_seats: Sequence[int] = (), no_tribute: bool = False,
+    def set_next_deal(self, *, no_tribute_seats: Sequence[int] = (), no_tribute: bool = False,
                             shuffler: int | None = None, cutter: int | None = None,
                             first_drawer: int | None = None, leader: int | None = None) -> None:
         """``schedule_next_deal`` leaving its event in the stream (a ruling carried out)."""
@@ -248,18 +248,18 @@ class Match:
         ForcedDoubleLast) and settle it; returns the events. A deal that already ended
         (and whose successor is not drawn yet: the match is over, or a ruling is awaited)
         is re-scored. The next deal is drawn when due."""
-        self._force_result(finish_order, reason)
+        self.impose_result(finish_order, reason)
         self._between_deals()
         return self.stream.take()
 
-    def _force_result(self, finish_order: Sequence[int], reason: str = "") -> None:
+    def impose_result(self, finish_order: Sequence[int], reason: str = "") -> None:
         """``force_result`` leaving its events in the stream (a ruling carried out)."""
         if self._settled:
             self.records.pop()
             self.levels = self._levels_before
             self.ended = None
             self._settled = False
-        self.deal._force_result(finish_order, reason)
+        self.deal.impose_result(finish_order, reason)
         self._settle()
 
     # -----------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from guandan import events
+from guandan.refereed import effects
 from guandan.agents import HeuristicAgent, RandomAgent
 from guandan.deal import Deal
 from guandan.match import Match
@@ -35,6 +36,7 @@ SPEC = register(GameSpec(
     agents={"random": RandomAgent, "heuristic": HeuristicAgent},
     action_from_event=action_from_event,
     events=events_of(events),
+    effects=effects.EFFECTS,
     engine_keywords=frozenset({"mode", "report_step"}),
     table_view=table_view,
     engine_from_log=deal_from_given_hands,

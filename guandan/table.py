@@ -2,7 +2,7 @@
 combination type of the lead option, the ruling tables); the table itself lives in
 ``guandan.refereed``, one module per concept."""
 
-from guandan.refereed.engine import CARRY_ORDER, EFFECT_HANDLERS, SANCTION_HANDLERS
+from guandan.refereed.engine import EFFECT_HANDLERS, SANCTION_HANDLERS
 from guandan.refereed.state import IRREGULARITIES, TableState, kind_key
 
-__all__ = ["CARRY_ORDER", "EFFECT_HANDLERS", "IRREGULARITIES", "SANCTION_HANDLERS", "TableState", "kind_key"]
+__all__ = ["EFFECT_HANDLERS", "IRREGULARITIES", "SANCTION_HANDLERS", "TableState", "kind_key"]

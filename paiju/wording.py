@@ -128,36 +128,37 @@ SANCTIONS = {kind: f"{zh} {_SANCTION_GLOSS.get(kind, en)}" for kind, (zh, en) in
 
 GAME_NAMES = {"guandan": ("掼蛋", "Guandan"), "shengji": ("双升", "Shengji")}
 
-EFFECT_TERMS: dict[str, tuple[str, str]] = {
+class _EffectTerms(dict):
+    """Each table effect's name in the codes' words, and in English: the kinds both games use
+    here; a game's own kind names itself (``TERM`` on its class, in its game's package)."""
+
+    def __missing__(self, kind: str) -> tuple[str, str]:
+        from tabletop.effects import effect_class
+
+        own = effect_class(kind)
+        term = getattr(own, "TERM", None) if own is not None else None
+        if term is None:
+            raise KeyError(kind)
+        return term
+
+    def get(self, kind: Any, default: Any = None) -> Any:
+        try:
+            return self[kind]
+        except KeyError:
+            return default
+
+
+EFFECT_TERMS: dict[str, tuple[str, str]] = _EffectTerms({
     "Return": ("收回牌张", "cards taken back"),
     "RestoreOrder": ("恢复出牌顺序", "order restored"),
-    "BarOnePlay": ("禁出一手", "barred from one play"),
     "Expose": ("暴露张", "exposed cards"),
-    "PenaltyCards": ("罚张", "penalty cards"),
-    "LeadOption": ("领出选择 a/b/c", "lead option a/b/c"),
     "RandomDraw": ("任意抽取一张牌", "a card drawn at random"),
     "Redeal": ("重洗重抓", "redeal"),
-    "NextDealProcedure": ("下副牌：违规方洗牌，下家切牌，对家首抓，上家领出", "next deal's shuffle, cut, draw and lead"),
-    "NoTributeNextDeal": ("下副牌不进贡", "no tribute next deal"),
     "Replay": ("收回重出", "plays taken back and made again"),
-    "CorrectPlay": ("纠正出牌", "the play corrected"),
-    "CorrectFollow": ("纠正跟牌", "the follow corrected"),
-    "RedoTribute": ("重新贡牌", "tribute paid again"),
-    "RedoReturn": ("重新还牌", "return made again"),
-    "RedoBury": ("重新扣底", "kitty buried again"),
-    "ReportAgain": ("重新报牌", "count reported again"),
-    "PassSequence": ("下家有权选择不出", "the next seats may pass"),
-    "LotsDraw": ("抽签决定主牌", "lots decide the trump"),
-    "DeclarationStands": ("一方亮主有效", "one declaration stands"),
     "PlayStands": ("视为依序出牌，不再纠正", "the play stands"),
-    "LoseDeclarationRight": ("不能亮主或反主", "loses the right to declare"),
-    "UnauthorisedInformation": ("非法信息不得利用", "unauthorised information may not be used"),
-    "Choice": ("由非违规方选择", "the non-offending side chooses"),
-}
-"""Each table effect's name in the codes' words, and in English."""
+})
 
 
-GAME_NAMES = {"guandan": ("掼蛋", "Guandan"), "shengji": ("双升", "Shengji")}
 
 
 def words_for(game: str) -> Words:
@@ -415,32 +416,21 @@ def effect_words(game: str, effect: Any, anchor: int | None = None) -> str:
     def seat(key: str = "seat") -> str:
         return seat_words(e.get(key), anchor)
 
+    own = _own_words(game, e, anchor)
+    if own is not None:
+        return own
     cs = cards_words(e.get("cards") or ())
     if kind == "Return":
         # where to depends on the action (a draw: the stock; a play or a tribute: its giver's hand)
         return f"收回牌张 {seat()}'s {cs} taken back" if e.get("seat") is not None else f"收回牌张 {cs} taken back"
     if kind == "Expose":
         return f"暴露张 {seat()}'s {cs} lie face up"
-    if kind == "PenaltyCards":
-        return f"罚张 {seat()}'s {cs} become penalty cards"
-    if kind == "BarOnePlay":
-        scope = "its next turn to play" if e.get("scope", "next_turn") == "next_turn" else "its next turn in this round"
-        return f"禁出一手 {seat()} is barred: passes {scope}"
-    if kind == "LeadOption":
-        what = words.combinations.get(str(e.get("exposed_kind")), str(e.get("exposed_kind")).lower())
-        return (f"领出选择 a/b/c: when {seat('restricted_seat')} next leads, {seat('chooser')} chooses: "
-                + lead_option_menu(game, what))
     if kind == "RandomDraw":
         n = e.get("count", 1)
         return (f"抽牌 {seat('to')} draws {n} card{'s' if n != 1 else ''} at random from "
                 f"{seat('source') if e.get('source') is not None else 'the stock 牌堆'}")
     if kind == "Redeal":
         return "重洗重抓 redeal" + (" with a fresh deck" if e.get("fresh_deck") else "")
-    if kind == "NextDealProcedure":
-        return (f"next deal 下一副: {seat('shuffler')} shuffles, {seat('cutter')} cuts, "
-                f"{seat('first_drawer')} draws first, {seat('leader')} leads")
-    if kind == "NoTributeNextDeal":
-        return f"不进贡 {seat()} pays no tribute next deal"
     if kind == "Replay":
         who = seats_words(e.get("seats") or (), anchor)
         if e.get("chooser") is not None:
@@ -449,47 +439,47 @@ def effect_words(game: str, effect: Any, anchor: int | None = None) -> str:
         return f"收回重出 {who} may take back their plays and play again"
     if kind == "RestoreOrder":
         return f"恢复出牌顺序 order restored: {seat()} to act"
-    if kind == "CorrectPlay":
-        unused = {"lead_option": "; cards it does not use lie face up (暴露张, with the lead option)",
-                  "penalty": "; cards it does not use become penalty cards 罚张"}.get(str(e.get("unused")), "")
-        return f"纠正出牌 {seat()} replaces the play by a legal one{unused}"
-    if kind == "CorrectFollow":
-        return f"纠正跟牌 {seat()} replaces the follow by a legal one"
-    if kind == "RedoTribute":
-        return f"重新贡牌 {seat()} pays the tribute again"
-    if kind == "RedoReturn":
-        return f"重新还牌 {seat()} returns a card again"
-    if kind == "RedoBury":
-        return f"重新扣底 {seat()} buries the kitty again"
-    if kind == "ReportAgain":
-        return f"重新报牌 {seat()} reports its count again, correctly"
-    if kind == "PassSequence":
-        then = ("then the offender leads its exposed cards" if e.get("then") == "offender_leads"
-                else "then play goes on")
-        return f"下家有权选择不出 {seats_words(e.get('seats') or (), anchor)} in turn may pass even with the lead; {then}"
-    if kind == "LotsDraw":
-        winner = f": {seat('winner')}'s declaration stands" if e.get("winner") is not None else ""
-        return f"抽签 lots drawn between {seats_words(e.get('seats') or (), anchor)}{winner}"
-    if kind == "DeclarationStands":
-        return f"一方亮主有效 {seat()}'s declaration stands, the other is taken back"
     if kind == "PlayStands":
         reading = f" as {reading_words(game, e['reading'], words)}" if e.get("reading") else ""
         return f"视为依序出牌 {seat()}'s cards stand as played{reading}"
-    if kind == "LoseDeclarationRight":
-        return f"不能亮主或反主 {seat()} may not declare trump for the rest of this deal"
-    if kind == "UnauthorisedInformation":
-        source = f" from {seat('source')}" if e.get("source") is not None else ""
-        what = f" ({e['what']})" if e.get("what") else ""
-        shown = f" {cs}" if e.get("cards") else ""
-        return (f"非法信息 {seats_words(e.get('seats') or (), anchor)} may not use the information{source}"
-                f"{shown}{what}")
-    if kind == "Choice":
-        options = e.get("options") or ()
-        menu = "; ".join(f"{chr(97 + k)}) {effect_words(game, o, anchor)}" for k, o in enumerate(options))
-        decline = "; or none of them" if e.get("may_decline") else ""
-        return f"由非违规方选择 {seat('chooser')} chooses: {menu}{decline}"
     rest = ", ".join(f"{k.replace('_', ' ')} {plain_words(v, words)}" for k, v in e.items() if k != "kind")
     return _spelt(kind) + (f": {rest}" if rest else "")
+
+
+class _SayEnglish:
+    """How a game's own table effect names what its words mention (``tabletop.effects.Say``)."""
+
+    def __init__(self, game: str, anchor: int | None) -> None:
+        self.game, self.anchor = game, anchor
+
+    def seat(self, value: Any) -> str:
+        return seat_words(value, self.anchor)
+
+    def seats(self, values: Iterable[Any]) -> str:
+        return seats_words(values, self.anchor)
+
+    def cards(self, codes: Iterable[str]) -> str:
+        return cards_words(codes)
+
+    def combination(self, kind: str) -> str:
+        return words_for(self.game).combinations.get(kind, kind.lower())
+
+    def lead_option_menu(self, what: str) -> str:
+        return lead_option_menu(self.game, what)
+
+    def effect(self, effect: Any) -> str:
+        return effect_words(self.game, effect.to_dict(), self.anchor)
+
+
+def _own_words(game: str, effect: Mapping[str, Any], anchor: int | None) -> str | None:
+    """The words a game's own table effect says of itself (None: a shared kind, or none
+    that decodes)."""
+    from tabletop.effects import TableEffect
+
+    try:
+        return TableEffect.from_dict(dict(effect)).words(_SayEnglish(game, anchor))
+    except ValueError:
+        return None
 
 
 def lead_option_menu(game: str, what: str) -> str:
@@ -551,10 +541,49 @@ def _cards(codes: Any) -> str:
     return cards_words(codes or ()) or ""
 
 
+class _SayChinese:
+    """How a game's own table effect names what its Chinese words mention (``tabletop.effects.Say``)."""
+
+    def __init__(self, anchor: int | None) -> None:
+        self.anchor = anchor
+
+    def seat(self, value: Any) -> str:
+        return seat_zh(value, self.anchor)
+
+    def seats(self, values: Iterable[Any]) -> str:
+        return seats_zh(values, self.anchor)
+
+    def cards(self, codes: Iterable[str]) -> str:
+        return _cards(codes)
+
+    def combination(self, kind: str) -> str:
+        return kind
+
+    def lead_option_menu(self, what: str) -> str:
+        return "a）不得领出该牌型 b）必须领出该牌型 c）自由领出"
+
+    def effect(self, effect: Any) -> str:
+        return effect_zh(effect.to_dict(), self.anchor)
+
+
+def _own_words_zh(effect: Mapping[str, Any], anchor: int | None) -> str | None:
+    """The Chinese a game's own table effect says of itself (None: a shared kind, or none
+    that decodes)."""
+    from tabletop.effects import TableEffect
+
+    try:
+        return TableEffect.from_dict(dict(effect)).words_zh(_SayChinese(anchor))
+    except ValueError:
+        return None
+
+
 def effect_zh(effect: Mapping[str, Any], anchor: int | None = None) -> str:
     """What a table effect (``TableEffect.to_dict``) does, in the codes' words."""
     e = dict(effect)
     kind = str(e.get("kind"))
+    own = _own_words_zh(e, anchor)
+    if own is not None:
+        return own
     term = EFFECT_TERMS.get(kind, (kind, ""))[0]
     seat = seat_zh(e.get("seat"), anchor) if "seat" in e else ""
     cards = _cards(e.get("cards"))
@@ -562,35 +591,13 @@ def effect_zh(effect: Mapping[str, Any], anchor: int | None = None) -> str:
         return f"收回牌张：{cards} 退回{seat}".rstrip()
     if kind == "Expose":
         return f"暴露张：{seat}的 {cards} 摊在桌上"
-    if kind == "PenaltyCards":
-        return f"罚张：{seat}的 {cards} 成为罚张"
-    if kind == "BarOnePlay":
-        when = "下一次轮到其出牌时" if e.get("scope", "next_turn") == "next_turn" else "该圈轮到其出牌时"
-        return f"禁出一手：{seat}{when}不得出牌"
-    if kind == "LeadOption":
-        return (f"领出选择：{seat_zh(e.get('restricted_seat'), anchor)}下次领出时，由{seat_zh(e.get('chooser'), anchor)}"
-                "选择 a）不得领出该牌型 b）必须领出该牌型 c）自由领出")
     if kind == "RestoreOrder":
         return f"恢复出牌顺序：由{seat}出牌"
     if kind == "RandomDraw":
         source = seat_zh(e.get("source"), anchor) if e.get("source") is not None else "牌堆"
         return f"抽牌：{seat_zh(e.get('to'), anchor)}从{source}任意抽取 {e.get('count', 1)} 张"
-    if kind == "NextDealProcedure":
-        return (f"下副牌：{seat_zh(e.get('shuffler'), anchor)}洗牌，{seat_zh(e.get('cutter'), anchor)}切牌，"
-                f"{seat_zh(e.get('first_drawer'), anchor)}首抓，{seat_zh(e.get('leader'), anchor)}领出")
     if kind == "Replay":
         return f"收回重出：{seats_zh(e.get('seats') or (), anchor)}可以收回重出"
-    if kind == "PassSequence":
-        return f"{seats_zh(e.get('seats') or (), anchor)}依次有权选择不出"
-    if kind == "UnauthorisedInformation":
-        return f"非法信息不得利用：{seats_zh(e.get('seats') or (), anchor)}不得利用该信息"
-    if kind == "LotsDraw":
-        return f"抽签决定主牌：{seats_zh(e.get('seats') or (), anchor)}"
-    if kind == "Choice":
-        options = e.get("options") or ()
-        menu = "；".join(f"{'abcdef'[k]}）{effect_zh(o, anchor)}" for k, o in enumerate(options[:6]))
-        decline = "；或都不选" if e.get("may_decline") else ""
-        return f"由{seat_zh(e.get('chooser'), anchor)}选择：{menu}{decline}"
     return f"{term}：{seat}".rstrip("：") if seat else term
 
 

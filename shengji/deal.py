@@ -186,7 +186,7 @@ class Deal:
             raise ValueError("a stacked deck must hold the 108 cards of two packs")
         self._emit(DealStarted, None, level=RANKS[level], banker=banker, first_drawer=self.first_drawer,
                    levels=tuple(RANKS[x] for x in team_levels), source="draw")
-        self._start_draw()
+        self.start_draw()
 
     @classmethod
     def from_hands(
@@ -246,7 +246,7 @@ class Deal:
             self._take_kitty()
         else:
             self.buried = True
-            self._start_play()
+            self.start_play()
         return self
 
     def _init_state(self, rules: Any, level: Any, team_levels: Any, banker: int | None, stream: Any, mode: str,
@@ -274,7 +274,7 @@ class Deal:
         self.attempt = 0
         self.hands: list[list[int]] = [[0] * 54 for _ in range(4)]
         self.hand_size = [0, 0, 0, 0]
-        self._sorted: list[tuple[Card, ...] | None] = [None] * 4
+        self.sorted_cache: list[tuple[Card, ...] | None] = [None] * 4
         # draw
         self.stock: list[Card] = []
         self.drawn = 0
@@ -295,7 +295,7 @@ class Deal:
         self.trick_number = 0
         self.leader: int | None = None
         self.trick: list[tuple[int, tuple[Card, ...]]] = []
-        self._lead_info: LeadInfo | None = None  # shengji.follow's analysis of the current lead
+        self.lead_info: LeadInfo | None = None  # shengji.follow's analysis of the current lead
         self.tricks: list[TrickRecord] = []
         self.attackers_points = 0
         self.banker_points = 0
@@ -350,7 +350,7 @@ class Deal:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The seat's cards in canonical order (cached until the hand changes)."""
-        cached = self._sorted[seat]
+        cached = self.sorted_cache[seat]
         if cached is None:
             counts = self.hands[seat]
             out: list[Card] = []
@@ -360,7 +360,7 @@ class Deal:
                     out.append(CARDS[c])
                     if n > 1:
                         out.extend([CARDS[c]] * (n - 1))
-            cached = self._sorted[seat] = tuple(out)
+            cached = self.sorted_cache[seat] = tuple(out)
         return cached
 
     @property
@@ -402,14 +402,14 @@ class Deal:
         if reason is not None:
             raise IllegalAction(reason)
         if isinstance(action, Play):
-            self._play(action)
+            self.play_cards(action)
         elif isinstance(action, Declare):
-            self._declare(action)
+            self.make_declaration(action)
         elif isinstance(action, NoDeclare):
             self._emit(DeclarationDeclined, action.seat)
-            self._resume_declaring()
+            self.resume_declaring()
         else:
-            self._bury(action)
+            self.bury_cards(action)
         return self.stream.take()
 
     # -----------------------------------------------------------------------------------------
@@ -426,7 +426,7 @@ class Deal:
         the message says exactly what is wrong."""
         kind = type(action)
         if kind is Play and self.phase is _PLAY and action.seat == self.to_act:
-            return self._play_illegality(action)      # the common case, checked as below
+            return self.play_illegality(action)      # the common case, checked as below
         if kind not in _ACTIONS:
             return "not_an_action", f"not a 双升 action: {action!r}"
         seat = action.seat
@@ -452,7 +452,7 @@ class Deal:
         if kind is NoDeclare:
             return None
         if kind is Play:
-            return self._play_illegality(action)
+            return self.play_illegality(action)
         cards = action.cards
         counts = self.hands[seat]
         if kind is Declare:
@@ -468,14 +468,14 @@ class Deal:
             return "wrong_bury_count", f"kitty must be {self._kitty_size} cards (got {len(cards)})"
         return None if _has_cards(counts, cards) else ("cards_not_in_hand", "cards not in hand")
 
-    def _play_illegality(self, action: Play) -> tuple[str, str] | None:
+    def play_illegality(self, action: Play) -> tuple[str, str] | None:
         """``illegality`` of a Play by the seat to act in the play phase."""
         cards = action.cards
         counts = self.hands[action.seat]
         ctx = self.ctx
         assert ctx is not None  # trump is known in play
         if self.trick:
-            lead, info = self.trick[0][1], self._lead_info
+            lead, info = self.trick[0][1], self.lead_info
             assert info is not None  # a trick is open
             if _plain_follow_ok(counts, cards, lead, ctx):
                 return None
@@ -496,7 +496,7 @@ class Deal:
     def _emit(self, cls: type[Event], seat: int | None, **payload: Any) -> Event:
         return self.stream.emit(cls, seat=seat, **payload)
 
-    def _start_draw(self) -> None:
+    def start_draw(self) -> None:
         seed = self.seed if self.attempt == 0 else child_seed(self.seed, REDEAL, self.attempt)
         if self._stacked is not None and self.attempt == 0:
             deck, position = self._stacked, 0
@@ -511,7 +511,7 @@ class Deal:
         self.draw_seat = self.first_drawer
         self.hands = [[0] * 54 for _ in range(4)]
         self.hand_size = [0, 0, 0, 0]
-        self._sorted = [None] * 4
+        self.sorted_cache = [None] * 4
         self.declaration = None
         self.declarations = ()
         self.phase = Phase.DRAW
@@ -529,7 +529,7 @@ class Deal:
             card = stock[self.drawn]
             hands[seat][card] += 1
             self.hand_size[seat] += 1
-            self._sorted[seat] = None
+            self.sorted_cache[seat] = None
             emit(CardDrawn, seat=seat, card=str(card), index=self.drawn)
             self.drawn += 1
             self.draw_seat = (seat + 1) % 4
@@ -539,9 +539,9 @@ class Deal:
                 return
         self.phase = Phase.DECLARE
         self.last_chance = list(seats_from(self.first_drawer))
-        self._continue_last_chance()
+        self.continue_last_chance()
 
-    def _continue_last_chance(self) -> None:
+    def continue_last_chance(self) -> None:
         while self.last_chance:
             seat = self.last_chance.pop(0)
             if seat not in self.declare_barred and can_declare(
@@ -551,21 +551,21 @@ class Deal:
         self.to_act = None
         self._close_declarations()
 
-    def _resume_declaring(self) -> None:
+    def resume_declaring(self) -> None:
         if self.phase is Phase.DRAW:
             if self.table is not None:
                 refereed.draw.begin(self)
             else:
                 self._continue_draw()
         else:
-            self._continue_last_chance()
+            self.continue_last_chance()
 
-    def _declare(self, action: Declare) -> None:
+    def make_declaration(self, action: Declare) -> None:
         declaration = Declaration(action.seat, action.cards)
         self.declaration = declaration
         self.declarations += (declaration,)
         self._emit(Declared, action.seat, cards=codes(action.cards), trump=declaration.trump)
-        self._resume_declaring()
+        self.resume_declaring()
 
     def _close_declarations(self) -> None:
         if self.declaration is None:
@@ -577,7 +577,7 @@ class Deal:
                 if self.table is not None:   # the cards on the table are gathered up too
                     refereed.remedies.clear_for_redeal(self)
                 self._emit(Redealt, None, reason=reason, attempt=self.attempt, seed=seed)
-                self._start_draw()
+                self.start_draw()
                 return
         self.kitty = self.stock[self.drawn:]
         del self.stock[self.drawn:]
@@ -617,23 +617,23 @@ class Deal:
         for c in self.picked_up:
             self.hands[banker][c] += 1
         self.hand_size[banker] += len(self.picked_up)
-        self._sorted[banker] = None
+        self.sorted_cache[banker] = None
         self._emit(KittyTaken, banker, cards=codes(self.picked_up))
         if self.table is not None and self.table.deferred:
             refereed.points.banker_known(self)
         self.phase = Phase.KITTY
         self.to_act = banker
 
-    def _bury(self, action: Bury) -> None:
+    def bury_cards(self, action: Bury) -> None:
         counts = self.hands[action.seat]
         for c in action.cards:
             counts[c] -= 1
         self.hand_size[action.seat] -= len(action.cards)
-        self._sorted[action.seat] = None
+        self.sorted_cache[action.seat] = None
         self.kitty = list(action.cards)
         self.buried = True
         self._emit(Buried, action.seat, cards=codes(action.cards))
-        self._start_play()
+        self.start_play()
 
     def _bury_choices(self, seat: int) -> Choices:
         picked_up = self.picked_up
@@ -648,18 +648,18 @@ class Deal:
     # -----------------------------------------------------------------------------------------
     # Play
 
-    def _start_play(self) -> None:
+    def start_play(self) -> None:
         self.phase = Phase.PLAY
         banker = self.banker
         assert banker is not None  # the banker leads
         self.leader = banker
         self.to_act = banker
         if self.hand_size[banker] == 0:
-            self._finish()
+            self.finish_deal()
 
-    def _remove(self, seat: int, cards: Iterable[Card]) -> None:
+    def remove_cards(self, seat: int, cards: Iterable[Card]) -> None:
         counts = self.hands[seat]
-        cached = self._sorted[seat]
+        cached = self.sorted_cache[seat]
         remaining = None if cached is None else list(cached)
         n = 0
         for c in cards:
@@ -668,9 +668,9 @@ class Deal:
             if remaining is not None:
                 remaining.remove(c)             # keeps the canonical order of the cache
         self.hand_size[seat] -= n
-        self._sorted[seat] = None if remaining is None else tuple(remaining)
+        self.sorted_cache[seat] = None if remaining is None else tuple(remaining)
 
-    def _play(self, action: Play, stand: str | None = None) -> tuple[Card, ...]:
+    def play_cards(self, action: Play, stand: str | None = None) -> tuple[Card, ...]:
         """Put the cards on the trick; return those that stay there (a failed throw's forced
         unit). ``stand``: refereed mode lets a play stand that was not an ordinary in-turn
         play (its event is PlayStands, not an action)."""
@@ -692,8 +692,8 @@ class Deal:
                 if played is not cards:
                     self.failed_throws += 1
                     info = lead_info_of(played, ctx)
-            self._lead_info = info
-        self._remove(seat, played)
+            self.lead_info = info
+        self.remove_cards(seat, played)
         self.trick.append((seat, played))
         if len(self.trick) < 4:
             self.to_act = (seat + 1) % 4
@@ -723,8 +723,8 @@ class Deal:
     def _finish_trick(self) -> None:
         plays = self.trick
         assert self.ctx is not None and self.banker is not None  # in play
-        assert self._lead_info is not None  # read when the lead was played
-        winner = plays[winner_of([c for _, c in plays], self._lead_info, self.ctx, self.rules)][0]
+        assert self.lead_info is not None  # read when the lead was played
+        winner = plays[winner_of([c for _, c in plays], self.lead_info, self.ctx, self.rules)][0]
         points = 0
         for _, cards in plays:
             points += sum(map(POINTS.__getitem__, cards))
@@ -742,9 +742,9 @@ class Deal:
         if self.table is not None and refereed.revoke.trick_closed(self):
             return
         if self.hand_size[winner] == 0:
-            self._finish()
+            self.finish_deal()
 
-    def _finish(self) -> None:
+    def finish_deal(self) -> None:
         banker = self.banker
         assert banker is not None and self.ctx is not None  # the deal was played
         last = self.tricks[-1] if self.tricks else None
@@ -785,10 +785,10 @@ class Deal:
         """A point penalty of ``points`` against ``offender``'s side (enforcement PD): the
         attackers' total drops by it if the offender attacks, rises by it if it defends.
         Refereed mode: before the banker is known (during the draw) it waits until it is."""
-        self._adjust_points(offender, points, reason)
+        self.move_points(offender, points, reason)
         return self.stream.take()
 
-    def _adjust_points(self, offender: int, points: int, reason: str) -> None:
+    def move_points(self, offender: int, points: int, reason: str) -> None:
         """``adjust_points`` leaving its events in the stream."""
         if self.banker is None:
             if self.table is None:

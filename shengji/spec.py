@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from shengji import events
+from shengji.refereed import effects
 from shengji.agents import HeuristicAgent, RandomAgent
 from shengji.deal import Deal
 from shengji.match import Match
@@ -35,6 +36,7 @@ SPEC = register(GameSpec(
     agents={"random": RandomAgent, "heuristic": HeuristicAgent},
     action_from_event=action_from_event,
     events=events_of(events),
+    effects=effects.EFFECTS,
     engine_keywords=frozenset({"mode"}),   # no 报牌 step
     table_view=table_view,
 ))

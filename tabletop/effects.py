@@ -15,7 +15,7 @@ tuples, as in event payloads; ``from_dict`` takes lists or tuples (a JSON round 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import attrs
 
@@ -25,36 +25,36 @@ from tabletop.options import one_of
 K = TypeVar("K", bound="Kinded")
 
 
-def _card_codes(cards: Any) -> tuple[str, ...]:
+def card_codes(cards: Any) -> tuple[str, ...]:
     return codes(sort_cards(as_cards(cards)))
 
 
-def _seat(value: Any) -> int:
+def seat_of(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
         raise ValueError(f"not a seat (0-3): {value!r}")
     return value
 
 
-def _optional_seat(value: Any) -> int | None:
-    return None if value is None else _seat(value)
+def optional_seat(value: Any) -> int | None:
+    return None if value is None else seat_of(value)
 
 
-def _side(value: Any) -> int:
+def side_of(value: Any) -> int:
     if isinstance(value, bool) or value not in (0, 1):
         raise ValueError(f"not a side (0 or 1): {value!r}")
     return value
 
 
-def _seats(values: Iterable[Any]) -> tuple[int, ...]:
-    return tuple(sorted({_seat(v) for v in values}))
+def seats_of(values: Iterable[Any]) -> tuple[int, ...]:
+    return tuple(sorted({seat_of(v) for v in values}))
 
 
-def _positive(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
+def positive(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise ValueError(f"{type(instance).__name__}.{attribute.name} must be a positive int, got {value!r}")
 
 
-_OMIT = {"omit_default": True}
+OMIT = {"omit_default": True}
 """Field metadata: ``to_dict`` leaves the field out while it holds its default."""
 
 
@@ -125,6 +125,12 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def effect_class(kind: Any) -> "type[TableEffect] | None":
+    """The table effect class of ``kind`` among those defined so far (None: none)."""
+    found = TableEffect._REGISTRY.get(kind) if isinstance(kind, str) else None
+    return found if found is not None and issubclass(found, TableEffect) else None
+
+
 def kinds(family: type[Kinded]) -> tuple[str, ...]:
     """Every registered kind of a family, in definition order."""
     return tuple(k for k, c in family._REGISTRY.items() if issubclass(c, family))
@@ -156,7 +162,7 @@ class PointPenalty(Sanction):
     """罚分 (双升): n points moved towards the non-offending side of this deal."""
 
     KIND: ClassVar[str] = "PointPenalty"
-    n: int = attrs.field(validator=_positive)
+    n: int = attrs.field(validator=positive)
 
 
 @attrs.frozen
@@ -164,7 +170,7 @@ class LevelDiffPenalty(Sanction):
     """级差分 (掼蛋): n level differences off the offending side's match score."""
 
     KIND: ClassVar[str] = "LevelDiffPenalty"
-    n: int = attrs.field(validator=_positive)
+    n: int = attrs.field(validator=positive)
 
 
 @attrs.frozen
@@ -212,7 +218,101 @@ class AdjustedScore(Sanction):
 # referee knows when. Seats are 0-3; a ``None`` source/target of a draw is the stock/kitty.
 
 class TableEffect(Kinded):
+    """A table effect. The kinds both games use are defined here; a kind only one game uses
+    lives in that game's package, where it brings what the layers above need to know of
+    it: its name in the codes' words (``TERM``), what it says (``words`` / ``words_zh``)
+    and what the ``effects_carried_out`` invariant expects the table to show (``atoms``).
+    Its handler is in its game's handler table. A kind defined here leaves these to the
+    layers above (None)."""
+
     _REGISTRY: ClassVar[dict[str, type[Kinded]]] = {}
+    TERM: ClassVar[tuple[str, str] | None] = None
+    """(the codes' term, English), e.g. ("禁出一手", "barred from one play")."""
+
+    def words(self, say: "Say") -> str | None:
+        """What the effect does at the table, English with the codes' term (None: the
+        words layer's own)."""
+        return None
+
+    def words_zh(self, say: "Say") -> str | None:
+        """What the effect does at the table, in the codes' words (None: the words layer's own)."""
+        return None
+
+    def atoms(self, offender: int | None) -> "list[Atom] | None":
+        """The facts the table must show once this effect is carried out (``Atom``; an
+        empty list: nothing to show, the seat's own later turn carries it out; None: the
+        invariant's own rule for the shared kinds)."""
+        return None
+
+
+class Say(Protocol):
+    """How the words layer names what an effect's words mention (a seat seen from the
+    reader, cards, a combination kind, a nested effect), in one language."""
+
+    def seat(self, value: Any) -> str: ...
+
+    def seats(self, values: Iterable[Any]) -> str: ...
+
+    def cards(self, codes: Iterable[str]) -> str: ...
+
+    def combination(self, kind: str) -> str: ...
+
+    def lead_option_menu(self, what: str) -> str: ...
+
+    def effect(self, effect: "TableEffect") -> str: ...
+
+
+class Member:
+    """A field value that agrees with any collection holding it (a choice offered to one
+    of a Replay's seats)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"one of them: {self.value}"
+
+
+class Atom:
+    """One fact of a ruling carried out (``enforcement.carried_out``): ``kind`` about
+    ``seat`` with ``fields`` (name → value); ``origin``: what states it."""
+
+    __slots__ = ("kind", "seat", "fields", "origin")
+
+    def __init__(self, kind: str, seat: int | None, origin: str, **fields: Any) -> None:
+        self.kind, self.seat, self.fields, self.origin = kind, seat, fields, origin
+
+    def agrees(self, other: "Atom") -> bool:
+        if self.kind != other.kind or self.seat != other.seat:
+            return False
+        for name in self.fields.keys() & other.fields.keys():
+            a, b = self.fields[name], other.fields[name]
+            if isinstance(a, Member):
+                a, b = b, a
+            if isinstance(b, Member):
+                if b.value not in a:
+                    return False
+            elif a != b:
+                return False
+        return True
+
+    def __str__(self) -> str:
+        parts = [] if self.seat is None else [f"seat {self.seat}"]
+        parts += [f"{k} {_atom_text(v)}" for k, v in self.fields.items()]
+        return f"{self.kind}({', '.join(parts)}) [{self.origin}]"
+
+
+def _atom_text(value: Any) -> str:
+    if isinstance(value, (tuple, list, frozenset)):
+        return "(" + " ".join(str(v) for v in (sorted(value) if isinstance(value, frozenset) else value)) + ")"
+    return str(value)
+
+
+def card_atoms(kind: str, seat: int | None, cards: Iterable[str], origin: str) -> list[Atom]:
+    """One atom per card (cards are a multiset)."""
+    return [Atom(kind, seat, origin, card=str(c)) for c in cards]
 
 
 @attrs.frozen
@@ -221,8 +321,8 @@ class Return(TableEffect):
     draw, the hand for a play, the giver for a tribute)."""
 
     KIND: ClassVar[str] = "Return"
-    cards: tuple[str, ...] = attrs.field(converter=_card_codes)
-    seat: int | None = attrs.field(default=None, converter=_optional_seat)
+    cards: tuple[str, ...] = attrs.field(converter=card_codes)
+    seat: int | None = attrs.field(default=None, converter=optional_seat)
 
 
 @attrs.frozen
@@ -230,42 +330,8 @@ class Expose(TableEffect):
     """暴露张: face up in front of ``seat``, still its cards."""
 
     KIND: ClassVar[str] = "Expose"
-    cards: tuple[str, ...] = attrs.field(converter=_card_codes)
-    seat: int | None = attrs.field(default=None, converter=_optional_seat)
-
-
-@attrs.frozen
-class PenaltyCards(TableEffect):
-    """罚张 (GD-6): exposed cards that must be played or passed at each first legal chance."""
-
-    KIND: ClassVar[str] = "PenaltyCards"
-    cards: tuple[str, ...] = attrs.field(converter=_card_codes)
-    seat: int | None = attrs.field(default=None, converter=_optional_seat)
-
-
-@attrs.frozen
-class BarOnePlay(TableEffect):
-    """禁出一手: ``seat`` passes automatically the next time its turn to play comes.
-    ``scope`` 'next_turn' (GD-2.3.1, GD-4.2.3): that turn may come in a later round; if it
-    is a lead, the lead goes to the seat's 下家 and the bar is spent. 'round' (GD-2.2, the
-    seed's 在该圈): the bar lapses if the round ends first."""
-
-    KIND: ClassVar[str] = "BarOnePlay"
-    SCOPES: ClassVar[tuple[str, ...]] = ("next_turn", "round")
-    seat: int = attrs.field(converter=_seat)
-    scope: str = attrs.field(default="next_turn", validator=one_of(*SCOPES))
-
-
-@attrs.frozen
-class LeadOption(TableEffect):
-    """GD-2.3.1: when ``restricted_seat`` next has the lead, ``chooser`` picks one of
-    ``CHOICES`` about ``exposed_kind`` (the 掼蛋 combination kind of the exposed cards)."""
-
-    KIND: ClassVar[str] = "LeadOption"
-    CHOICES: ClassVar[tuple[str, ...]] = ("forbid", "require", "free")
-    chooser: int = attrs.field(converter=_seat)
-    restricted_seat: int = attrs.field(converter=_seat)
-    exposed_kind: str = attrs.field(validator=attrs.validators.instance_of(str))
+    cards: tuple[str, ...] = attrs.field(converter=card_codes)
+    seat: int | None = attrs.field(default=None, converter=optional_seat)
 
 
 @attrs.frozen
@@ -273,9 +339,9 @@ class RandomDraw(TableEffect):
     """``to`` draws ``count`` card(s) at random from ``source``'s hand."""
 
     KIND: ClassVar[str] = "RandomDraw"
-    source: int | None = attrs.field(converter=_optional_seat)
-    to: int | None = attrs.field(converter=_optional_seat)
-    count: int = attrs.field(default=1, validator=_positive)
+    source: int | None = attrs.field(converter=optional_seat)
+    to: int | None = attrs.field(converter=optional_seat)
+    count: int = attrs.field(default=1, validator=positive)
 
 
 @attrs.frozen
@@ -287,41 +353,16 @@ class Redeal(TableEffect):
 
 
 @attrs.frozen
-class NextDealProcedure(TableEffect):
-    """Who shuffles, cuts, draws first and leads in the next deal (GD-5.2)."""
-
-    KIND: ClassVar[str] = "NextDealProcedure"
-    shuffler: int = attrs.field(converter=_seat)
-    cutter: int = attrs.field(converter=_seat)
-    first_drawer: int = attrs.field(converter=_seat)
-    leader: int = attrs.field(converter=_seat)
-
-    @classmethod
-    def after_double_last(cls, shuffler: int) -> "NextDealProcedure":
-        """GD-5.2: the shuffler's 下家 cuts, its 对家 draws first, its 上家 leads."""
-        return cls(shuffler, (shuffler + 1) % 4, (shuffler + 2) % 4, (shuffler + 3) % 4)
-
-
-@attrs.frozen
-class NoTributeNextDeal(TableEffect):
-    """GD-5.1: ``seat`` (judged 单下) gives no tribute in the next deal; a tribute its
-    partner owes stands, as a single tribute."""
-
-    KIND: ClassVar[str] = "NoTributeNextDeal"
-    seat: int = attrs.field(converter=_seat)
-
-
-@attrs.frozen
 class Replay(TableEffect):
     """收回重出: each of ``seats`` may take back its play and play again (not exposed)."""
 
     KIND: ClassVar[str] = "Replay"
-    seats: tuple[int, ...] = attrs.field(converter=_seats)
-    chooser: int | None = attrs.field(default=None, converter=_optional_seat, metadata=_OMIT)
+    seats: tuple[int, ...] = attrs.field(converter=seats_of)
+    chooser: int | None = attrs.field(default=None, converter=optional_seat, metadata=OMIT)
     """掼蛋 GD-4.2.2: the seat the ruling offers the take-back choice first (None: nobody is
     offered it); ``purpose`` 'replay' (the non-offending side takes back every play since)
     or 'partner_replay' (the offender's partner its own)."""
-    purpose: str | None = attrs.field(default=None, metadata=_OMIT,
+    purpose: str | None = attrs.field(default=None, metadata=OMIT,
                                       validator=attrs.validators.optional(one_of("replay", "partner_replay")))
 
 
@@ -330,95 +371,11 @@ class RestoreOrder(TableEffect):
     """Turn order is restored: ``seat`` is the one to act."""
 
     KIND: ClassVar[str] = "RestoreOrder"
-    seat: int = attrs.field(converter=_seat)
+    seat: int = attrs.field(converter=seat_of)
 
 
-@attrs.frozen
-class CorrectPlay(TableEffect):
-    """``seat`` replaces a wrong lead/play by a legal play (or a pass where passing is legal).
-    ``unused`` (掼蛋 GD-2.4, decided by the ruling): what becomes of the attempt's cards the
-    correction does not use: 'lead_option' — they are exposed, with the GD-2.3.1 lead option
-    for the partner when they form a combination, else as penalty cards; 'penalty' — they
-    are exposed as penalty cards at once (the partner can never lead again). ``cards``: the
-    attempt's cards, back in the hand by a ``Return`` listed before it (掼蛋)."""
-
-    KIND: ClassVar[str] = "CorrectPlay"
-    UNUSED: ClassVar[tuple[str, ...]] = ("lead_option", "penalty")
-    seat: int = attrs.field(converter=_seat)
-    unused: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_of(*UNUSED)))
-    cards: tuple[str, ...] = attrs.field(default=(), converter=_card_codes, metadata=_OMIT)
-
-
-@attrs.frozen
-class CorrectFollow(TableEffect):
-    """双升: ``seat`` replaces a wrong follow by a legal one while the trick is open."""
-
-    KIND: ClassVar[str] = "CorrectFollow"
-    seat: int = attrs.field(converter=_seat)
-
-
-@attrs.frozen
-class RedoTribute(TableEffect):
-    KIND: ClassVar[str] = "RedoTribute"
-    seat: int = attrs.field(converter=_seat)
-
-
-@attrs.frozen
-class RedoReturn(TableEffect):
-    KIND: ClassVar[str] = "RedoReturn"
-    seat: int = attrs.field(converter=_seat)
-
-
-@attrs.frozen
-class RedoBury(TableEffect):
-    """双升: the banker completes or corrects the burying of the kitty."""
-
-    KIND: ClassVar[str] = "RedoBury"
-    seat: int = attrs.field(converter=_seat)
-
-
-@attrs.frozen
-class ReportAgain(TableEffect):
-    """掼蛋 GD-4.2: ``seat`` announces its card count again, correctly."""
-
-    KIND: ClassVar[str] = "ReportAgain"
-    seat: int = attrs.field(converter=_seat)
-
-
-def _seat_order(values: Iterable[Any]) -> tuple[int, ...]:
-    return tuple(_seat(v) for v in values)
-
-
-@attrs.frozen
-class PassSequence(TableEffect):
-    """掼蛋 GD-4.2.3 / GD-4.2.4: ``seats`` (the offender's 下家, partner and, for 4.2.3, 上家,
-    those still in play, in that order) may each pass in turn even with the lead; ``then``
-    'offender_leads' (all passed: the bar ends, the offender reports and leads its exposed
-    cards) or 'play_on'."""
-
-    KIND: ClassVar[str] = "PassSequence"
-    offender: int = attrs.field(converter=_seat)
-    seats: tuple[int, ...] = attrs.field(converter=_seat_order)
-    then: str = attrs.field(validator=one_of("offender_leads", "play_on"))
-
-
-@attrs.frozen
-class LotsDraw(TableEffect):
-    """双升 SJ-1.6: the referee draws lots between simultaneous declarations of ``seats``;
-    ``winner`` (the lot drawn, one of ``seats``) is the seat whose declaration stands."""
-
-    KIND: ClassVar[str] = "LotsDraw"
-    seats: tuple[int, ...] = attrs.field(converter=_seats)
-    winner: int | None = attrs.field(default=None, converter=_optional_seat)
-
-
-@attrs.frozen
-class DeclarationStands(TableEffect):
-    """双升 SJ-3.1.4: of two declarations shown at once, ``seat``'s stands (the one the
-    partners chose); the other is taken back."""
-
-    KIND: ClassVar[str] = "DeclarationStands"
-    seat: int = attrs.field(converter=_seat)
+def seat_order(values: Iterable[Any]) -> tuple[int, ...]:
+    return tuple(seat_of(v) for v in values)
 
 
 @attrs.frozen
@@ -427,54 +384,10 @@ class PlayStands(TableEffect):
     are played as they lie, as if in turn (双升 SJ-1.8 / SJ-3.1.6: the rest stands)."""
 
     KIND: ClassVar[str] = "PlayStands"
-    seat: int = attrs.field(converter=_seat)
-    reading: str | None = attrs.field(default=None, metadata=_OMIT)
+    seat: int = attrs.field(converter=seat_of)
+    reading: str | None = attrs.field(default=None, metadata=OMIT)
     """掼蛋: the combination the cards stand as (a ``Reading`` code, e.g. "PAIR 9"; None: as
     the attempt laid them)."""
-
-
-@attrs.frozen
-class LoseDeclarationRight(TableEffect):
-    """双升 SJ-1.5: ``seat`` may not declare or overcall trump for the rest of this deal."""
-
-    KIND: ClassVar[str] = "LoseDeclarationRight"
-    seat: int = attrs.field(converter=_seat)
-
-
-@attrs.frozen
-class UnauthorisedInformation(TableEffect):
-    """GD-7 / GD-4.2.2: ``seats`` may not use what ``cards`` show (an observation flag)."""
-
-    KIND: ClassVar[str] = "UnauthorisedInformation"
-    seats: tuple[int, ...] = attrs.field(converter=_seats)
-    cards: tuple[str, ...] = attrs.field(default=(), converter=_card_codes)
-    source: int | None = attrs.field(default=None, converter=_optional_seat, metadata=_OMIT)
-    """The seat whose cards or conduct gave the information (None: not said)."""
-    what: str | None = attrs.field(default=None, metadata=_OMIT)
-    """What the information is, as the table records it (None: not said)."""
-
-
-def _effects(values: Iterable[Any]) -> tuple[TableEffect, ...]:
-    out = []
-    for v in values:
-        effect = TableEffect.from_dict(v) if isinstance(v, dict) else v
-        if not isinstance(effect, TableEffect):
-            raise ValueError(f"not a table effect: {v!r}")
-        out.append(effect)
-    if not out:
-        raise ValueError("a choice needs at least one option")
-    return tuple(out)
-
-
-@attrs.frozen
-class Choice(TableEffect):
-    """``chooser`` picks one of ``options`` (or none of them when ``may_decline``), e.g.
-    SJ-1.10: draw a card or not; SJ-3.1.7: draw cards or redeal."""
-
-    KIND: ClassVar[str] = "Choice"
-    chooser: int = attrs.field(converter=_seat)
-    options: tuple[TableEffect, ...] = attrs.field(converter=_effects)
-    may_decline: bool = False
 
 
 # ---------------------------------------------------------------------------------------------

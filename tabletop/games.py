@@ -70,6 +70,9 @@ class GameSpec:
     action_from_event: Callable[[Event], Any]
     events: tuple[type[Event], ...]
     """The game's own event classes (the table's and the referee's are tabletop's)."""
+    effects: tuple[Any, ...] = ()
+    """The game's own table effect classes (``tabletop.effects.TableEffect`` kinds only it
+    uses): registering the game defines them, so its logs' rulings decode."""
     engine_keywords: frozenset[str] = frozenset({"mode"})
     table_view: Callable[..., Any] | None = None
     """(deal or match engine, viewer seat or None) → the game's typed view of the table
@@ -175,6 +178,16 @@ def cited_by_referee(game: str, step: str) -> str:
     its own, with no ruling at hand to name one (the referee part's ``table_citations``): the
     engine names no clause itself."""
     return str(game_spec(game).part("referee").table_citations[step])
+
+
+def table_effect_kinds() -> tuple[str, ...]:
+    """Every table effect kind: the shared ones (``tabletop.effects``) and each registered
+    game's own (its spec's ``effects``; every game loaded)."""
+    from tabletop.effects import TableEffect, effect_class, kinds
+
+    shared = [k for k in kinds(TableEffect) if getattr(effect_class(k), "__module__", "") == "tabletop.effects"]
+    own = [c.KIND for name in game_names() for c in game_spec(name).effects]
+    return tuple(dict.fromkeys([*shared, *own]))
 
 
 def events_of(module: Any) -> tuple[type[Event], ...]:

@@ -6,11 +6,12 @@ what is really its own (掼蛋's bars and lead options, 双升's revokes and kit
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
 from tabletop.cards import Card
+from tabletop.events import EventStream
 from tabletop.rng import referee_generator
 from tabletop.rulings import Awaited
 from tabletop.table_events import ChoiceOffered
@@ -59,6 +60,17 @@ class Grab:
     rightful: int
 
 
+class RefereedDeal(Protocol):
+    """What the shared refereed core needs of a game's deal: its refereed table (None: a
+    strict deal) and its event stream."""
+
+    @property
+    def table(self) -> "RefereedState | None": ...
+
+    @property
+    def stream(self) -> EventStream: ...
+
+
 def effect_seat(effect: Any) -> int:
     """The seat a table effect names (refused when it names none)."""
     from tabletop.rulings import refuse
@@ -68,13 +80,13 @@ def effect_seat(effect: Any) -> int:
     return effect.seat
 
 
-def return_grabbed(deal: Any, effect: Any, reason: str, return_cards: Any) -> bool:
+def return_grabbed(deal: RefereedDeal, effect: Any, reason: str, return_cards: Any) -> bool:
     """Carry out a Return of the card its seat drew out of turn (``return_cards`` puts it
     back on the stock); False when the seat has drawn none (refused when the ruling names
     other cards than the one drawn)."""
     from tabletop.rulings import refuse
 
-    grab, seat = deal.table.grab, effect_seat(effect)
+    grab, seat = None if deal.table is None else deal.table.grab, effect_seat(effect)
     if grab is None or grab.seat != seat:
         return False
     if list(effect.cards) != [str(grab.card)]:
@@ -118,11 +130,14 @@ class RefereedState:
         return self.rng
 
 
-def offer_choice(deal: Any, seat: int, purpose: str, options: Sequence[str], about: Any = None,
+def offer_choice(deal: RefereedDeal, seat: int, purpose: str, options: Sequence[str], about: Any = None,
                  **data: Any) -> Choice:
     """``seat`` must choose one of ``options`` before the table goes on (logged as
     ``table.choice``; the log names ``about`` when it is a seat)."""
-    choice = deal.table.choice = Choice(seat, purpose, tuple(options), about, data)
+    table = deal.table
+    if table is None:
+        raise ValueError("a choice is offered at a refereed table only")
+    choice = table.choice = Choice(seat, purpose, tuple(options), about, data)
     deal.stream.emit(ChoiceOffered, seat=seat, purpose=purpose, options=choice.options,
                      about=about if isinstance(about, int) else None)
     return choice

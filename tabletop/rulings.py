@@ -171,6 +171,19 @@ class RulingPlan:
         self.reason, self.effects, self.answers, self.index = reason, effects, answers, 0
         self.done: set[int] = set()
 
+    def carry_out(self, table: Any, sanctions: Sequence[Any], effect_handlers: Mapping[str, Any],
+                  sanction_handlers: Mapping[str, Any]) -> None:
+        """The one order a ruling is carried out in, in every game: the imposed sanctions'
+        consequences at the table first (``handler(table, row, plan)``, in the order imposed;
+        a None handler: recorded in the ledger only), then the listed effects in the order
+        the ruling lists them (``carry_out_effects``). The referee decides the order; the
+        table follows it."""
+        for row in sanctions:
+            handler = sanction_handlers[row.sanction.KIND]
+            if handler is not None:
+                handler(table, row, self)
+        self.carry_out_effects(table, effect_handlers)
+
     def carry_out_effects(self, table: Any, handlers: Mapping[str, Any]) -> None:
         """Each listed effect through its kind's handler ``handler(table, effect, plan)``,
         in list order, skipping those an earlier handler has taken (``take``)."""

@@ -28,7 +28,7 @@ def bar_in_round(deal: Any, seat: int, reason: str) -> None:
 def bar(deal: Any, seat: int, reason: str, scope: str) -> None:
     deal.table.bars.setdefault(seat, []).append(scope)
     deal.stream.emit(ev.SeatBarred, seat=seat, reason=reason, scope=scope)
-    deal._legal = None
+    deal.legal_cache = None
 
 
 def lapse_round_bars(deal: Any) -> None:
@@ -49,7 +49,7 @@ def barred_lead(deal: Any, seat: int) -> None:
     as when a seat goes out with the round won), else to the next seat still in play. The
     lead thus stays with the non-offending side. A new lead: the lead count goes up."""
     t = deal.table
-    lead_to = deal._leader_after(next_seat(seat))
+    lead_to = deal.leader_after(next_seat(seat))
     deal.stream.emit(ev.BarredPass, seat=seat, lead_to=lead_to)
     t.turns += 1
     deal.top = None
@@ -85,7 +85,7 @@ def on_turn(deal: Any, seat: int, leading: bool) -> Any:
             barred_lead(deal, seat)
         return core.AGAIN
     deal.stream.emit(ev.BarredPass, seat=seat)
-    deal._pass(seat)
+    deal.pass_turn(seat)
     return core.AGAIN
 
 

@@ -30,7 +30,7 @@ def await_ruling(deal: Any, seq: int, irregularity: str, seat: int | None, event
     if deal.phase is not Phase.AWAITING_RULING and deal.phase is not Phase.SCORED:
         t.resume_phase = deal.phase
         deal.phase = Phase.AWAITING_RULING
-    deal._legal = None
+    deal.legal_cache = None
 
 
 def found(deal: Any, answers: int, irregularity: str, seat: int | None, *, await_: bool = True,
@@ -49,7 +49,7 @@ def resolve(deal: Any, seq: int | None = None) -> None:
         raise ValueError("resolve: the deal is not refereed")
     if t.stop_waiting(seq) and deal.phase is Phase.AWAITING_RULING:
         deal.phase = t.resume_phase
-        deal._legal = None
+        deal.legal_cache = None
         go_on(deal)
     return None
 
@@ -89,7 +89,7 @@ def offer_choice(deal: Any, seat: int, purpose: str, options: Sequence[str], abo
     """``seat`` must choose one of ``options`` before the table goes on (Choose actions);
     ``on_chosen(deal, choice, option)``, of the feature that offers it, carries the choice out."""
     offer_shared_choice(deal, seat, purpose, options, about, on_chosen=on_chosen)
-    deal._legal = None
+    deal.legal_cache = None
 
 
 def choose(deal: Any, a: Choose, handed: bool) -> None:
@@ -106,7 +106,7 @@ def restore_turn(deal: Any, seat: int, reason: str) -> None:
     """Order restored: ``seat`` is to act (to draw next, in the draw)."""
     deal.turn = seat
     deal.stream.emit(ev.TurnRestored, seat=seat, reason=reason)
-    deal._legal = None
+    deal.legal_cache = None
 
 
 def play_turn(deal: Any) -> int | None:
@@ -148,8 +148,8 @@ def settle(deal: Any) -> None:
             return
         if t.end_pending:
             t.end_pending = False
-            if deal._deal_over():
-                deal._end_by_play()
+            if deal.play_is_over():
+                deal.end_by_play()
                 return
         seat = deal.turn
         top = deal.top

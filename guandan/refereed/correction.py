@@ -42,7 +42,7 @@ def await_correction(deal: Any, seat: int, cards: Iterable[Card], reason: str, *
         raise ValueError(f"await_correction: unknown instruction {unused!r}")
     t.correction = Correction(seat, list(cards), reason, unused, ruling)
     deal.stream.emit(ev.CorrectionDue, seat=seat, cards=codes(cards), reason=reason)
-    deal._legal = None
+    deal.legal_cache = None
 
 
 def expose_unused(deal: Any, seat: int, used: Iterable[Card]) -> None:

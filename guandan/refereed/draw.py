@@ -89,7 +89,7 @@ def run_draw(deal: Any, count: int, slip: Draw | None = None) -> None:
             emit(drawn, seat=seat, card=code)
             seat = (seat + 1) % NUM_SEATS
         for drawer in range(min(count, NUM_SEATS)):
-            deal._hand_tuples[(deal.turn + drawer) % NUM_SEATS] = None
+            deal.hand_cache[(deal.turn + drawer) % NUM_SEATS] = None
         deal.turn = seat
         return
     for i in range(count):
@@ -123,11 +123,11 @@ def after_draw(deal: Any) -> None:
     t = deal.table
     s = t.draw.setup
     if s.get("previous_order") is not None:
-        deal._start_tribute(s["previous_order"], s["no_tribute_seats"], s["no_tribute"], s["leader"])
+        deal.start_tribute(s["previous_order"], s["no_tribute_seats"], s["no_tribute"], s["leader"])
     elif s.get("leader") is not None:
-        deal._start_play(s["leader"], "given")
+        deal.start_play(s["leader"], "given")
     else:
-        deal._start_play(t.draw.face_drawer if t.draw.face_drawer is not None else s["face_leader"], "face_up")
+        deal.start_play(t.draw.face_drawer if t.draw.face_drawer is not None else s["face_leader"], "face_up")
 
 
 def draw_out_of_turn(deal: Any, a: DrawOutOfTurn, handed: bool) -> None:
@@ -155,9 +155,7 @@ def draw_out_of_turn(deal: Any, a: DrawOutOfTurn, handed: bool) -> None:
     drawn = deal.stock.pop(0)
     t.draw.taken += 1
     if inserted:
-        deal.hands[a.seat][drawn] += 1
-        deal.sizes[a.seat] += 1
-        deal._hand_tuples[a.seat] = None
+        deal.into_hand(a.seat, (drawn,))
     else:
         t.on_table.lay(a.seat, [drawn])
     t.grab = Grab(a.seat, drawn, inserted, rightful)
@@ -170,12 +168,12 @@ def random_draw(deal: Any, source: int, to: int, reason: str) -> Card:
     t = deal.table
     hand = deal.hand(source)
     card = hand[int(core.referee_rng(deal).integers(len(hand)))]
-    deal._move(source, to, card)
+    deal.move_card(source, to, card)
     if t.grab is not None and t.grab.seat == source:
         t.grab = None
     deal.turn = next_seat(to)
     deal.stream.emit(ev.RandomlyDrawn, seat=to, source=source, cards=(str(card),), reason=reason)
-    deal._legal = None
+    deal.legal_cache = None
     return card
 
 
@@ -192,7 +190,7 @@ def redeal(deal: Any, fresh_deck: bool, reason: str) -> None:
     for s in range(NUM_SEATS):
         deal.hands[s] = [0] * 54
         deal.sizes[s] = 0
-        deal._hand_tuples[s] = None
+        deal.hand_cache[s] = None
     t.on_table.clear()
     t.draw.lost.clear()
     t.grab = None
@@ -200,7 +198,7 @@ def redeal(deal: Any, fresh_deck: bool, reason: str) -> None:
     t.draw.face_drawer = None
     s = t.draw.setup
     shuffle_and_cut(deal, s, attempt=k)
-    deal._legal = None
+    deal.legal_cache = None
 
 
 def shuffle_and_cut(deal: Any, s: dict, attempt: int = 0) -> None:

@@ -1,10 +1,10 @@
 """The refereed 掼蛋 engine protocol: an action to its feature's handler, and a ruling carried
-out effect by effect (``EFFECT_HANDLERS``, in ``CARRY_ORDER``) then sanction by sanction.
+out in the one order of ``tabletop.rulings.RulingPlan.carry_out``.
 
 A ruling is data the table carries out (``carry_out(effects, sanctions, reason=, answers=)``,
-and ``guandan.match.Match.carry_out`` with the match around it): each listed table effect
-through its handler in ``EFFECT_HANDLERS`` (in the fixed order of kinds ``CARRY_ORDER``),
-then the imposed sanctions through ``SANCTION_HANDLERS``, then ``resolve``. A handler does
+and ``guandan.match.Match.carry_out`` with the match around it): the imposed sanctions
+through ``SANCTION_HANDLERS``, then each listed table effect, in the order the ruling lists
+them, through its handler in ``EFFECT_HANDLERS``, then ``resolve``. A handler does
 exactly what its effect says, through its feature module's primitives, or raises ``RulingRefused``."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from tabletop.rulings import Ruling, RulingPlan, Unresolved, admit_ruling, refus
 
 
 def apply(deal: Any, action: Any) -> list:
-    legal = deal._legal
+    legal = deal.legal_cache
     kind = type(action)
     if kind is Ruling or kind is Unresolved:
         apply_ruling(deal, action)
@@ -40,7 +40,7 @@ def apply(deal: Any, action: Any) -> list:
     if handler is None:
         raise IllegalAction(f"not a 掼蛋 action: {action!r}")
     handed = legal is not None and legal.handed_out(action)
-    deal._legal = None
+    deal.legal_cache = None
     recorded = deal.table.record.actions
     recorded.append(action)    # first: ``rebuild.point`` is its place while it is applied
     try:
@@ -75,13 +75,12 @@ def apply_ruling(deal: Any, ruling: Ruling | Unresolved, match: Any = None) -> N
 
 def carry_out(deal: Any, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
               answers: int | None = None, match: Any = None, ruling: int | None = None) -> None:
-    """Carry out a ruling on this deal: each listed table effect, each through
-    ``EFFECT_HANDLERS`` by its kind, in the table's fixed order of kinds (``CARRY_ORDER``:
-    cards back first, then exposed, bars, reports, choices, the turn, the next deal —
-    whatever order the ruling lists them in; effects of one kind in the order listed); then
-    the imposed sanctions' consequences through
-    ``SANCTION_HANDLERS`` (``LevelDiffPenalty`` → the match score, ``ForcedLast`` → 单下,
-    ``ForcedDoubleLast`` → the 双下 result); then — ``answers`` given — the wait for the
+    """Carry out a ruling on this deal (``RulingPlan.carry_out``, the order of every game):
+    the imposed sanctions' consequences through ``SANCTION_HANDLERS`` (``LevelDiffPenalty``
+    → the match score, ``ForcedLast`` → 单下), then each listed table effect through
+    ``EFFECT_HANDLERS`` by its kind, in the order the ruling lists them; then an imposed
+    ``ForcedDoubleLast``'s 双下 result (it ends the deal: the effects first put the table
+    right and set the next deal up); then — ``answers`` given — the wait for the
     ruling on attempt ``answers`` ends and play resumes. ``effects`` are
     ``tabletop.effects.TableEffect`` records, ``sanctions`` the ledger's imposed rows
     (``.sanction``, ``.seat``, ``.side``, ``.clause``), read by kind and fields only;
@@ -98,16 +97,13 @@ def carry_out(deal: Any, effects: Sequence[Any], sanctions: Sequence[Any] = (), 
     # (a ruling with no table effect may answer an attempt that stood, GD-2.3.2)
     refuse_what_cannot_be_carried_out("掼蛋", effects, sanctions, EFFECT_HANDLERS, SANCTION_HANDLERS,
                                       (w.answers for w in t.awaiting), answers, effects_need_an_attempt=True)
-    effects = sorted(effects, key=lambda e: CARRY_ORDER[e.KIND])   # stable: same kinds as listed
     plan = _Plan(reason, effects, answers, match, ruling)
-    plan.carry_out_effects(deal, EFFECT_HANDLERS)
+    plan.carry_out(deal, sanctions, EFFECT_HANDLERS, SANCTION_HANDLERS)
+    if plan.forced_double_last is not None:
+        placing.force_double_last(deal, plan.forced_double_last, plan)
     lr = t.latent_report
     if lr is not None and answers is not None and lr.seq == answers and t.choice is None:
         t.latent_report = None           # a 报牌 ruled on, no take-back offered: settled
-    for row in sanctions:
-        handler = SANCTION_HANDLERS[row.sanction.KIND]
-        if handler is not None:
-            handler(deal, row, plan)
     placing.out_by_play(deal, answers)
     if answers is not None:
         core.resolve(deal, answers)
@@ -119,22 +115,15 @@ class _Plan(RulingPlan):
     one ``table.returned``; an ``Expose`` followed by the ``LeadOption`` or ``PenaltyCards`` of
     its cards is one exposure; a ``RandomDraw`` restores the order to the drawer's 下家)."""
 
-    __slots__ = ("match", "ruling")
+    __slots__ = ("match", "ruling", "forced_double_last")
 
     def __init__(self, reason: str, effects: Sequence[Any], answers: int | None, match: Any,
                  ruling: int | None = None) -> None:
         super().__init__(reason, effects, answers)
         self.match = match
         self.ruling = ruling
-
-
-CARRY_ORDER: dict[str, int] = {kind: i for i, kind in enumerate((
-    "Return", "RandomDraw", "Redeal", "Expose", "LeadOption", "PenaltyCards", "BarOnePlay", "ReportAgain",
-    "Replay", "PassSequence", "UnauthorisedInformation", "CorrectPlay", "PlayStands", "RedoTribute",
-    "RedoReturn", "RestoreOrder", "NoTributeNextDeal", "NextDealProcedure"))}
-"""The order in which the table carries out a ruling's effects, by kind: the cards go back
-before they are exposed, a seat is barred before its turn comes, the next deal's procedure
-is set last (before a forced result may end the match)."""
+        self.forced_double_last: Any = None
+        """The imposed 双下 (its ledger row), scored once the effects are carried out."""
 
 
 EFFECT_HANDLERS: dict[str, Any] = {
@@ -164,7 +153,7 @@ are carried out (``carry_out``)."""
 def on_level_penalty(deal: Any, row: Any, plan: _Plan) -> None:
     """LevelDiffPenalty: off the side's match score (a lone deal: recorded as an event)."""
     if plan.match is not None:
-        plan.match._add_level_penalty(row.side, row.sanction.n, reason=row.clause)
+        plan.match.impose_level_penalty(row.side, row.sanction.n, reason=row.clause)
     else:
         deal.stream.emit(ev.LevelPenalty, team=row.side, levels=row.sanction.n, reason=row.clause)
 

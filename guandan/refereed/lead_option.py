@@ -91,7 +91,7 @@ def lapse(deal: Any, opt: LeadOptionState, cause: str) -> None:
         exposure.penalty = True
         deal.stream.emit(ev.PenaltyCardsMarked, seat=exposure.seat, cards=codes(exposure.cards),
                          reason=f"{cited('penalty_cards')}: {LAPSES[cause]} (暴露张未能收回，成为罚张)", cause=cause, ruling=opt.ruling)
-    deal._legal = None
+    deal.legal_cache = None
 
 
 def restricted_gone(deal: Any, seat: int, cause: str) -> None:
@@ -133,7 +133,7 @@ def restrict_lead(deal: Any, seat: int, rule: str, kind: str, *, cards: Iterable
     t.restriction = r
     deal.stream.emit(ev.LeadRestricted, seat=seat, rule=rule, combination=kind, cards=codes(cards),
                      lapsed=lapsed)
-    deal._legal = None
+    deal.legal_cache = None
 
 
 def exposed_cards_gone(deal: Any) -> None:
@@ -147,7 +147,7 @@ def exposed_cards_gone(deal: Any) -> None:
     exposed = Counter(c for e in t.exposures if e.seat == r.seat for c in e.cards)
     if any(exposed[c] < n for c, n in Counter(r.cards).items()):
         t.restriction = None
-        deal._legal = None
+        deal.legal_cache = None
 
 
 def _lead_readings(deal: Any, seat: int) -> list[Move]:

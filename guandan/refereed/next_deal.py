@@ -34,7 +34,7 @@ def schedule(deal: Any, match: Any, **procedure: Any) -> None:
     if match is None:
         schedule_next_deal(deal, **procedure)
     elif match.ended is None:            # the match is over: no next deal to set up
-        match._schedule_next_deal(**procedure)
+        match.set_next_deal(**procedure)
 
 
 def on_no_tribute_next_deal(deal: Any, effect: Any, plan: Any) -> None:

@@ -24,9 +24,7 @@ def return_cards(deal: Any, seat: int, reason: str, *, only: Iterable[Card] | No
     if t.grab is not None and t.grab.seat == seat:
         card = t.grab.card
         if t.grab.in_hand:
-            deal.hands[seat][card] -= 1
-            deal.sizes[seat] -= 1
-            deal._hand_tuples[seat] = None
+            deal.out_of_hand(seat, (card,))
         else:
             t.on_table.pick_up(seat, [card])
         deal.stock.insert(0, card)
@@ -35,29 +33,22 @@ def return_cards(deal: Any, seat: int, reason: str, *, only: Iterable[Card] | No
         deal.stream.emit(ev.CardsReturned, seat=seat, cards=(str(card),), to="stock", reason=reason)
         return (card,)
     laid = t.on_table.pick_up(seat, only)
-    for c in laid:
-        deal.hands[seat][c] += 1
-    deal.sizes[seat] += len(laid)
-    deal._hand_tuples[seat] = None
+    deal.into_hand(seat, laid)
     if t.oot is not None and t.oot.seat == seat and seat not in t.on_table:
         t.oot = None
     if laid:
         deal.stream.emit(ev.CardsReturned, seat=seat, cards=codes(sort_cards(laid)), to="hand", reason=reason)
-    deal._legal = None
+    deal.legal_cache = None
     return tuple(laid)
 
 
 def lay(deal: Any, seat: int, cards: Iterable[Card]) -> None:
     """Cards of an attempt go from the hand onto the table (still the seat's)."""
-    hand = deal.hands[seat]
     cards = list(cards)
-    for c in cards:
-        hand[c] -= 1
-        deal.sizes[seat] -= 1
+    deal.out_of_hand(seat, cards)
     if seat not in deal.table.on_table:
         deal.table.laid_at[seat] = rebuild.point(deal)
     deal.table.on_table.lay(seat, cards)
-    deal._hand_tuples[seat] = None
 
 
 def stand_play(deal: Any, seat: int, cards: Iterable[Card], reading: Reading, reason: str, *,
@@ -67,10 +58,7 @@ def stand_play(deal: Any, seat: int, cards: Iterable[Card], reading: Reading, re
     报牌 it owes is made at once (another play stands right after it)."""
     t = deal.table
     cards = tuple(sort_cards(cards))
-    for c in t.on_table.pick_up(seat, cards):
-        deal.hands[seat][c] += 1
-        deal.sizes[seat] += 1
-    deal._hand_tuples[seat] = None
+    deal.into_hand(seat, t.on_table.pick_up(seat, cards))
     deal.stream.emit(ev.PlayStands, seat=seat, cards=codes(cards), reading=reading.code, reason=reason)
     stand(deal, seat, cards, reading, report_now=report_now)
 
@@ -81,7 +69,7 @@ def stand(deal: Any, seat: int, cards: tuple[Card, ...], reading: Reading, *, re
     awaiting = deal.phase is Phase.AWAITING_RULING
     if awaiting:  # the play's state changes happen as in play
         deal.phase = t.resume_phase
-    deal._play(seat, cards, reading)
+    deal.play_cards(seat, cards, reading)
     reporting.made_when_laid(deal, seat, t.laid_at.get(seat))
     if report_now and t.report_due == seat:
         t.report_due = None

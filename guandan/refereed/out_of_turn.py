@@ -52,7 +52,7 @@ def play_out_of_turn(deal: Any, a: Play) -> None:
     if a.reading not in readings(a.cards, deal.level, deal.rules):
         raise IllegalAction(f"{' '.join(map(str, a.cards))} cannot be read as {a.reading.code}")
     rightful = deal.turn
-    responder = deal._next_active(seat)
+    responder = deal.next_active(seat)
     top = deal.top
     e = deal.stream.emit(ev.IrregularAttempt, seat=seat, irregularity="play_out_of_turn",
                          action=action_to_data(a), latent=True,

@@ -37,7 +37,7 @@ def start(deal: Any, offender: int, then: str, reason: str,
     deal.turn = seats[0]
     deal.passed = [s for s in deal.passed if s not in seats]
     deal.stream.emit(ev.PassSequence, seat=offender, seats=tuple(seats), then=then)
-    deal._legal = None
+    deal.legal_cache = None
 
 
 def seats_for(deal: Any, offender: int, then: str) -> list[int]:
@@ -45,7 +45,7 @@ def seats_for(deal: Any, offender: int, then: str) -> list[int]:
     order = [next_seat(offender), partner(offender), prev_seat(offender)]
     if then == "play_on":
         order = order[:2]
-    active = deal._active()
+    active = deal.active_seats()
     return [s for s in order if s in active]
 
 
@@ -57,7 +57,7 @@ def pass_in_sequence(deal: Any, seat: int) -> None:
     if top is not None and top.seat != seat:
         deal.passed.append(seat)
     index += 1
-    while index < len(seats) and seats[index] not in deal._active():
+    while index < len(seats) and seats[index] not in deal.active_seats():
         index += 1
     if index < len(seats):
         s.index = index
@@ -88,9 +88,9 @@ def offender_leads(deal: Any, sequence: PassSequence, top: Any) -> None:
 
 def play_on(deal: Any, sequence: PassSequence, top: Any) -> None:
     """GD-4.2.4: the sequence over, the offender's 上家 continues as in normal play."""
-    deal.turn = deal._next_active(sequence.seats[-1])
-    if top is not None and all(s == top.seat or s in deal.passed for s in deal._active()):
-        deal._round_over()
+    deal.turn = deal.next_active(sequence.seats[-1])
+    if top is not None and all(s == top.seat or s in deal.passed for s in deal.active_seats()):
+        deal.close_round()
 
 
 AFTER = {"offender_leads": offender_leads, "play_on": play_on}
@@ -99,7 +99,7 @@ AFTER = {"offender_leads": offender_leads, "play_on": play_on}
 
 def on_pass_sequence(deal: Any, effect: Any, plan: Any) -> None:
     """GD-4.2.3 / GD-4.2.4: the seats the ruling named may pass in turn, even with the lead."""
-    active = deal._active()
+    active = deal.active_seats()
     if not effect.seats or any(s not in active for s in effect.seats):
         raise refuse(effect, "names a seat no longer in play")
     start(deal, effect.offender, effect.then, plan.reason, seats=effect.seats)

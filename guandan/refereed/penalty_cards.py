@@ -79,7 +79,7 @@ def expose(deal: Any, seat: int, cards: Iterable[Card], reason: str, *,
     deal.stream.emit(ev.CardsExposed, seat=seat, cards=codes(cards), combination=kind, reason=reason)
     if then is not None:
         then(deal, exposure, reason)
-    deal._legal = None
+    deal.legal_cache = None
     return exposure
 
 
@@ -102,7 +102,7 @@ def make_penalty(deal: Any, seat: int, exposure: Exposure | None, reason: str) -
         if e.seat == seat and (exposure is None or e is exposure) and not e.penalty:
             e.penalty = True
             deal.stream.emit(ev.PenaltyCardsMarked, seat=seat, cards=codes(e.cards), reason=reason)
-    deal._legal = None
+    deal.legal_cache = None
 
 
 def penalty_moves(deal: Any, seat: int, top: Reading | None) -> list[Move]:

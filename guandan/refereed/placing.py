@@ -20,7 +20,7 @@ def place_last(deal: Any, seat: int, reason: str) -> None:
     t.bars.pop(seat, None)
     o = t.oot
     if o is not None and o.responder == seat:
-        o.responder = deal._next_active(seat) if len(deal._active()) > 1 else o.responder
+        o.responder = deal.next_active(seat) if len(deal.active_seats()) > 1 else o.responder
     elif o is not None and o.seat == seat:  # its own out-of-turn play is moot now
         t.oot = None
         on_table.return_cards(deal, seat, reason)
@@ -32,11 +32,11 @@ def place_last(deal: Any, seat: int, reason: str) -> None:
     deal.stream.emit(ev.PlacedLast, seat=seat, reason=reason)
     if deal.phase is Phase.SCORED:
         return
-    if deal._deal_over():
+    if deal.play_is_over():
         t.end_pending = True
     elif deal.turn == seat or (deal.turn is not None and not deal.sizes[deal.turn]):
-        deal.turn = deal._next_active(seat)
-    deal._legal = None
+        deal.turn = deal.next_active(seat)
+    deal.legal_cache = None
 
 
 def out_by_play(deal: Any, answers: int | None) -> None:
@@ -58,11 +58,11 @@ def out_by_play(deal: Any, answers: int | None) -> None:
         deal.finish_order.append(seat)
         deal.stream.emit(ev.PlayerFinished, seat=seat, place=len(deal.finish_order))
         lead_option.restricted_gone(deal, seat, "partner_out")
-        if deal._deal_over():
+        if deal.play_is_over():
             t.end_pending = True
         elif deal.turn == seat or (deal.turn is not None and not deal.sizes[deal.turn]):
-            deal.turn = deal._next_active(seat)
-        deal._legal = None
+            deal.turn = deal.next_active(seat)
+        deal.legal_cache = None
 
 
 def on_forced_last(deal: Any, row: Any, plan: Any) -> None:
@@ -72,15 +72,22 @@ def on_forced_last(deal: Any, row: Any, plan: Any) -> None:
 
 
 def on_forced_double_last(deal: Any, row: Any, plan: Any) -> None:
-    """GD-5.2 双下: the other side 上游 and 二游 (see ``double_last_order``)."""
+    """GD-5.2 双下: the other side 上游 and 二游 (see ``double_last_order``), once the
+    ruling's effects have put the table right (``force_double_last``): the result ends the
+    deal, and what the ruling lists still applies to it."""
+    plan.forced_double_last = row
+
+
+def force_double_last(deal: Any, row: Any, plan: Any) -> None:
+    """The 双下 result a ruling imposed (``on_forced_double_last``), after its effects."""
     if deal.phase is Phase.SCORED:
         return
     order = double_last_order(deal, row.side)
     why = f"{row.clause}: 双下 for side {row.side}"
     if plan.match is not None:
-        plan.match._force_result(order, why)
+        plan.match.impose_result(order, why)
     else:
-        deal._force_result(order, why)
+        deal.impose_result(order, why)
 
 
 def double_last_order(deal: Any, side: int) -> tuple[int, int, int, int]:

@@ -49,7 +49,7 @@ def play_extra(deal: Any, a: PlayWithExtra, handed: bool) -> None:
     found = deal.illegality(Play(seat, a.cards, a.reading))
     if found is not None and found.code not in RECORDED:
         raise IllegalAction(found.message)
-    top = deal._top_for(seat)
+    top = deal.top_for(seat)
     e = deal.stream.emit(ev.IrregularAttempt, seat=seat, irregularity="extra_cards",
                          action=action_to_data(a),
                          facts=make_facts(cards=codes(a.cards), reading=a.reading.code, extra=codes(a.extra),
@@ -78,7 +78,7 @@ def play_in_turn(deal: Any, action: Play, found: Any) -> None:
         held = lr is not None and lr.seat == seat and len(cards) < deal.sizes[seat] and (
             lr.target == 3 or (lr.target == 4 and lr.plays_since >= 1) or (lr.target == 2 and not lr.found))
         if not held:
-            deal._play(seat, cards, reading)
+            deal.play_cards(seat, cards, reading)
             return
         # GD-4.2.3 / 4.2.4: the unreported player plays again; the play is held on the table
         on_table.lay(deal, seat, cards)
@@ -89,7 +89,7 @@ def play_in_turn(deal: Any, action: Play, found: Any) -> None:
                       partner_out=partner(seat) in deal.finish_order, count=lr.count,
                       holds=deal.sizes[seat] + len(cards), cards=codes(cards), reading=reading.code)
         return
-    top = deal._top_for(seat)
+    top = deal.top_for(seat)
     e = deal.stream.emit(ev.IrregularAttempt, seat=seat, irregularity=found.code,
                          action=action_to_data(action),
                          facts=make_facts(cards=codes(cards), reading=reading.code,
@@ -121,7 +121,7 @@ def pass_(deal: Any, a: Pass, handed: bool) -> None:
     if t.oot is not None:  # a pass is no 跟牌: not applied, the referee decides (a bar stays)
         out_of_turn.answered(deal, "passed")
         return
-    deal._pass(seat)
+    deal.pass_turn(seat)
 
 
 def announce(deal: Any, a: Announce, handed: bool, action: Any = None) -> None:

@@ -110,18 +110,18 @@ class _MatchAround:
         self.deal = deal
         self.scheduled: Any = None
 
-    def _add_level_penalty(self, team: int, levels: int, reason: str = "") -> None:
+    def impose_level_penalty(self, team: int, levels: int, reason: str = "") -> None:
         self.deal.stream.emit(ev.LevelPenalty, team=team, levels=levels, reason=reason)
 
-    def _schedule_next_deal(self, *, no_tribute_seats: Any = (), no_tribute: bool = False, shuffler: Any = None,
-                            cutter: Any = None, first_drawer: Any = None, leader: Any = None) -> None:
+    def set_next_deal(self, *, no_tribute_seats: Any = (), no_tribute: bool = False, shuffler: Any = None,
+                      cutter: Any = None, first_drawer: Any = None, leader: Any = None) -> None:
         seats = tuple(sorted(set(no_tribute_seats)))
         self.scheduled = _Scheduled(seats, no_tribute or leader is not None, shuffler, cutter, first_drawer, leader)
         self.deal.stream.emit(ev.NextDealScheduled, no_tribute_seats=seats, no_tribute=self.scheduled.no_tribute,
                               shuffler=shuffler, cutter=cutter, first_drawer=first_drawer, leader=leader)
 
-    def _force_result(self, finish_order: Any, reason: str = "") -> None:
-        self.deal._force_result(finish_order, reason)
+    def impose_result(self, finish_order: Any, reason: str = "") -> None:
+        self.deal.impose_result(finish_order, reason)
 
 
 @attrs.frozen

@@ -96,7 +96,7 @@ def taken_back(deal: Any, *, chooser: int, offender: int, since: int, taken: tup
     if taken[p]:
         information.mark_unauthorised(deal, (offender,), p, [Card(c) for c in taken[p]],
                                       f"partner took back ({cited})")
-    deal._legal = None
+    deal.legal_cache = None
 
 
 def _redo(done: Any, deal: Any) -> None:

@@ -29,7 +29,7 @@ def give_tribute(deal: Any, a: GiveTribute, handed: bool) -> None:
     found = deal.illegality(a)
     if found is None:
         penalty_cards.consume_exposed(deal, a.seat, [a.card])   # an exposed card given leaves its exposure
-        deal._give_tribute(a.seat, a.card)
+        deal.give_tribute(a.seat, a.card)
         return
     if found.code != "wrong_tribute":
         raise IllegalAction(found.message)
@@ -45,7 +45,7 @@ def give_tribute(deal: Any, a: GiveTribute, handed: bool) -> None:
                          action=action_to_data(a), facts=facts, latent=True)
     t.latent.append(LatentIrregularity(e.seq, "wrong_tribute", a.seat, dict(facts)))
     penalty_cards.consume_exposed(deal, a.seat, [a.card])
-    deal._give_tribute(a.seat, a.card, emit=False)
+    deal.give_tribute(a.seat, a.card, emit=False)
 
 
 def return_card(deal: Any, a: ReturnCard, handed: bool) -> None:
@@ -53,7 +53,7 @@ def return_card(deal: Any, a: ReturnCard, handed: bool) -> None:
     found = deal.illegality(a)
     if found is None:
         penalty_cards.consume_exposed(deal, a.seat, [a.card])
-        deal._return_card(a.seat, a.card)
+        deal.give_return(a.seat, a.card)
         return
     if found.code != "wrong_return":
         raise IllegalAction(found.message)
@@ -69,7 +69,7 @@ def return_card(deal: Any, a: ReturnCard, handed: bool) -> None:
                          action=action_to_data(a), facts=facts, latent=True)
     t.latent.append(LatentIrregularity(e.seq, "wrong_return", a.seat, dict(facts)))
     penalty_cards.consume_exposed(deal, a.seat, [a.card])
-    deal._return_card(a.seat, a.card, emit=False, to=found.facts["to"])
+    deal.give_return(a.seat, a.card, emit=False, to=found.facts["to"])
 
 
 def discover(deal: Any) -> None:

@@ -136,10 +136,10 @@ class World:
             hands[seat].extend(cards)
         deal = Deal.from_hands(hands, obs.level, obs.trump, obs.banker, self.kitty, obs.rules, levels=obs.levels)
         for seat, cards in obs.trick:
-            deal._remove(seat, cards)
+            deal.remove_cards(seat, cards)
         deal.trick = list(obs.trick)
         if obs.trick:
-            deal._lead_info = lead_info_of(obs.trick[0][1], obs.context)
+            deal.lead_info = lead_info_of(obs.trick[0][1], obs.context)
         deal.leader = obs.leader
         deal.to_act = obs.seat
         deal.trick_number = obs.trick_number

@@ -71,9 +71,9 @@ def _norm(word: str) -> str:
 
 
 def _effect_names() -> dict[str, str]:
-    from tabletop.effects import TableEffect, kinds
+    from tabletop.games import table_effect_kinds
 
-    names = {_norm(k): k for k in kinds(TableEffect)}
+    names = {_norm(k): k for k in table_effect_kinds()}
     aliases = {
         "bar": "BarOnePlay", "禁出一手": "BarOnePlay", "expose": "Expose", "exposed": "Expose", "exposure": "Expose",
         "暴露张": "Expose", "暴露": "Expose", "penalty": "PenaltyCards", "penaltycard": "PenaltyCards",

@@ -53,10 +53,10 @@ def declare(deal: Any, a: Any) -> None:
     if found is not None:
         raise IllegalAction(found[1])
     if type(a) is Declare:
-        deal._declare(a)
+        deal.make_declaration(a)
     else:
         deal.stream.emit(DeclarationDeclined, seat=a.seat)
-        deal._resume_declaring()
+        deal.resume_declaring()
 
 
 def bar_declaration(deal: Any, seat: int, reason: str) -> None:
@@ -105,4 +105,4 @@ def on_declaration_stands(deal: Any, effect: Any, plan: RulingPlan) -> None:
 
 def declare_on(deal: Any) -> None:
     """Simultaneous declarations were ruled on: the declaring goes on."""
-    deal._resume_declaring()
+    deal.resume_declaring()

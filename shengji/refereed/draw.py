@@ -128,7 +128,7 @@ def continue_draw(deal: Any) -> None:
         card = stock[index]
         hands[receiver][card] += 1
         deal.hand_size[receiver] += 1
-        deal._sorted[receiver] = None
+        deal.sorted_cache[receiver] = None
         emit(CardDrawn, seat=receiver, card=str(card), index=index)
         deal.drawn += 1
         deal.draw_seat = (seat + 1) % 4
@@ -184,7 +184,7 @@ def end_of_draw(deal: Any) -> None:
         return
     deal.phase = Phase.DECLARE
     deal.last_chance = list(seats_from(deal.first_drawer))
-    deal._continue_last_chance()
+    deal.continue_last_chance()
 
 
 def draw_out_of_turn(deal: Any, a: DrawOutOfTurn) -> None:

@@ -1,5 +1,6 @@
 """The refereed 双升 engine protocol: an action to its feature's handler, and a ruling carried
-out (sanctions first, then each listed effect through ``EFFECT_HANDLERS``)."""
+out in the one order of ``tabletop.rulings.RulingPlan.carry_out`` (sanctions first, then each
+listed effect in the order listed, through ``EFFECT_HANDLERS``)."""
 
 from __future__ import annotations
 
@@ -22,10 +23,10 @@ def apply(deal: Any, action: Any) -> list:
     kind = type(action)
     if kind is Play and deal.phase is _PLAY and action.seat == deal.to_act:
         t = deal.table
-        if t.choice is None and t.bad_burial is None and deal._play_illegality(action) is None:
+        if t.choice is None and t.bad_burial is None and deal.play_illegality(action) is None:
             # the common case: ``play.play_now`` of a legal play in turn, inline
             seat = action.seat
-            played = deal._play(action)
+            played = deal.play_cards(action)
             if t.exposed[seat]:
                 on_table.unexpose(deal, seat, played)
             if t.revoke is not None:
@@ -77,11 +78,7 @@ def carry_out(deal: Any, effects: Sequence[Any], sanctions: Sequence[Any] = (), 
         raise RulingRefused("the deal is not refereed: no ruling to carry out")
     refuse_what_cannot_be_carried_out("双升", effects, sanctions, EFFECT_HANDLERS, SANCTION_HANDLERS,
                                       (w.answers for w in t.awaiting), answers)
-    for row in sanctions:
-        handler = SANCTION_HANDLERS[row.sanction.KIND]
-        if handler is not None:
-            handler(deal, row)
-    RulingPlan(reason, effects, answers).carry_out_effects(deal, EFFECT_HANDLERS)
+    RulingPlan(reason, effects, answers).carry_out(deal, sanctions, EFFECT_HANDLERS, SANCTION_HANDLERS)
     if answers is not None:
         core.resolve(deal, answers)
 
@@ -112,7 +109,7 @@ SANCTION_HANDLERS: dict[str, Any] = {
     # the match's (shengji.match.Match.carry_out); a lone deal has no match to lose
     "MatchLoss": None,
 }
-"""Sanction kind → handler(deal, imposed row), None: recorded only."""
+"""Sanction kind → handler(deal, imposed row, plan), None: recorded only."""
 
 
 ACTION_HANDLERS: dict[type, Callable[[Any, Any], None]] = {

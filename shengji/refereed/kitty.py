@@ -26,7 +26,7 @@ def bury(deal: Any, a: Bury) -> None:
             raise IllegalAction("cards not in hand")
         t.bad_burial = len(a.cards)       # nobody notices until the banker leads
     on_table.unexpose(deal, a.seat, a.cards)
-    deal._bury(a)
+    deal.bury_cards(a)
 
 
 def undo_burial(deal: Any, reason: str) -> None:

@@ -38,12 +38,12 @@ def add(deal: Any, seat: int, cards: Iterable[Card]) -> None:
         counts[c] += 1
         n += 1
     deal.hand_size[seat] += n
-    deal._sorted[seat] = None
+    deal.sorted_cache[seat] = None
 
 
 def take(deal: Any, seat: int, cards: Iterable[Card]) -> None:
     cards = list(cards)
-    deal._remove(seat, cards)
+    deal.remove_cards(seat, cards)
     unexpose(deal, seat, cards)
 
 

@@ -75,7 +75,7 @@ def play_extra(deal: Any, a: PlayWithExtra) -> None:
 
 def play_now(deal: Any, seat: int, cards: tuple[Card, ...], stand: str | None = None, *,
              action: Play | None = None) -> None:
-    played = deal._play(Play(seat, cards) if action is None else action, stand=stand)
+    played = deal.play_cards(Play(seat, cards) if action is None else action, stand=stand)
     if deal.table.exposed[seat]:
         on_table.unexpose(deal, seat, played)
     if deal.table.revoke is not None:

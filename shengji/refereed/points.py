@@ -35,9 +35,9 @@ def banker_known(deal: Any) -> None:
     t.deferred = []
 
 
-def on_point_penalty(deal: Any, row: Any) -> None:
+def on_point_penalty(deal: Any, row: Any, plan: Any) -> None:
     """罚分: points move towards the non-offending side (rulings come before the deal is
     scored; during the draw they wait for the banker)."""
     if deal.phase is not Phase.SCORED:
         offender = row.seat if row.seat is not None else row.side     # seat `side` is on that side
-        deal._adjust_points(offender, row.sanction.n, f"PointPenalty {row.clause}")
+        deal.move_points(offender, row.sanction.n, f"PointPenalty {row.clause}")

@@ -74,7 +74,7 @@ def redeal(deal: Any, reason: str) -> None:
     seed = streams.child_seed(deal.seed, streams.REDEAL, deal.attempt)
     clear_for_redeal(deal)
     deal.stream.emit(Redealt, reason=reason, attempt=deal.attempt, seed=seed)
-    deal._start_draw()
+    deal.start_draw()
 
 
 def clear_for_redeal(deal: Any) -> None:

@@ -53,7 +53,7 @@ def follow_facts(deal: Any, seat: int, cards: tuple[Card, ...]) -> dict[str, Any
     'pair' or 'tractor' (the shape rule on a pair / tractor lead)."""
     ctx = deal.ctx
     lead = deal.lead
-    info = deal._lead_info
+    info = deal.lead_info
     suit = ctx.suit_of[lead[0]]
     held = sum(1 for c in deal.hand(seat) if ctx.suit_of[c] == suit)
     in_suit = sum(1 for c in cards if ctx.suit_of[c] == suit)
@@ -73,4 +73,4 @@ def on_replay(deal: Any, effect: Any, plan: RulingPlan) -> None:
 def after_the_trick(deal: Any) -> None:
     """A wrong follow found at the trick's end was ruled on: the deal ends if the trick was its last."""
     if deal.phase is Phase.PLAY and deal.hand_size[deal.leader] == 0:
-        deal._finish()
+        deal.finish_deal()

@@ -13,7 +13,7 @@ import numpy as np
 
 from tabletop.cards import Card
 
-_NOT_STATE = {"stream", "_legal", "_hand_tuples", "record"}
+_NOT_STATE = {"stream", "legal_cache", "hand_cache", "record"}
 
 
 def deal_state(deal: Any, leave_out: tuple[str, ...] = ()) -> Any:

@@ -11,7 +11,7 @@ import pytest
 
 from enforcement.invariants import INVARIANTS, InvariantViolation, checker_for
 from enforcement.rulebook import RULEBOOK, clause
-from tabletop.effects import TableEffect, kinds
+from tabletop.games import table_effect_kinds
 from paiju.fuzz.case import draw_case, run_case
 
 CASES = 24
@@ -33,7 +33,7 @@ def test_every_rulings_effect_kinds_are_ones_its_clause_lists(game):
 
 
 def test_every_clause_lists_known_effect_kinds():
-    known = set(kinds(TableEffect))
+    known = set(table_effect_kinds())
     for c in RULEBOOK.values():
         assert c.allowed_effects <= known, c.id
     assert clause("GD-2.3.1").allowed_effects >= {"Return", "RestoreOrder", "BarOnePlay", "Expose", "LeadOption"}

@@ -18,7 +18,8 @@ from enforcement.carried_out import Window, log_mismatches, mismatches, ruled_un
 from enforcement.invariants import InvariantViolation, checker_for
 from tabletop.rulings import RulingEvent as Ruling
 from enforcement.shengji_invariants import ShengjiChecker
-from tabletop.effects import CorrectPlay, NextDealProcedure, NoTributeNextDeal, Return
+from tabletop.effects import Return
+from guandan.refereed.effects import CorrectPlay, NextDealProcedure, NoTributeNextDeal
 from guandan import events as gev
 from guandan.actions import CallReferee
 from shengji.actions import Revoke
@@ -96,8 +97,9 @@ def test_GD_2_3_1_listed_effects_are_carried_out_when_the_partner_still_holds_ca
     w = window_of(t, "GD-2.3.1")
     assert [e["kind"] for e in w.ruling.rectification] == ["Return", "RestoreOrder", "BarOnePlay", "Expose",
                                                           "LeadOption"]
-    assert [e.KIND for e in w.events] == ["table.returned", "table.exposed", "gd.lead_option", "table.barred",
-                                          "table.turn_restored"]
+    # carried out in the order listed (the ruling's order is the log's)
+    assert [e.KIND for e in w.events] == ["table.returned", "table.turn_restored", "table.barred", "table.exposed",
+                                          "gd.lead_option"]
     assert mismatches("guandan", w.ruling, w.events) == []
     assert t.checker.rulings_checked == 1               # the checker compared them, and agreed
 

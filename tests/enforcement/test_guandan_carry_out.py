@@ -20,12 +20,13 @@ import pytest
 
 from enforcement.injector import GUANDAN_KINDS
 from enforcement.rulebook import RULEBOOK
-from tabletop.effects import (
-    BarOnePlay, CorrectPlay, Expose, LeadOption, LotsDraw, NoTributeNextDeal, PassSequence, PenaltyCards,
-    PlayStands, RandomDraw, Redeal, Replay, RestoreOrder, Return, UnauthorisedInformation,
+from tabletop.effects import Expose, PlayStands, RandomDraw, Redeal, Replay, RestoreOrder, Return
+from guandan.refereed.effects import (
+    BarOnePlay, CorrectPlay, LeadOption, NoTributeNextDeal, PassSequence, PenaltyCards, UnauthorisedInformation,
 )
+from shengji.refereed.effects import LotsDraw
 from guandan.actions import CallReferee
-from guandan.table import CARRY_ORDER, EFFECT_HANDLERS, SANCTION_HANDLERS
+from guandan.table import EFFECT_HANDLERS, SANCTION_HANDLERS
 from paiju.games import adapter_for
 from paiju.sim.refereed import play_unit, unit_options
 from tabletop.errors import IllegalAction, RulingRefused
@@ -40,7 +41,6 @@ OOT_HANDS = ["S3 D9 SJ DJ C5", "S6 S7 C8", "H9 C9 HK", "S8 D8 SQ CQ"]
 def test_the_handler_table_covers_every_effect_kind_a_guandan_clause_allows():
     allowed = set().union(*(c.allowed_effects for c in RULEBOOK.values() if c.game == "guandan"))
     assert allowed and allowed <= set(EFFECT_HANDLERS), sorted(allowed - set(EFFECT_HANDLERS))
-    assert set(EFFECT_HANDLERS) == set(CARRY_ORDER)
     assert all(callable(h) for h in EFFECT_HANDLERS.values())
     # every sanction a 掼蛋 clause's ladder can impose has its row (None: recorded only)
     ladders = {s.KIND for c in RULEBOOK.values() if c.game == "guandan" for step in c.sanction.steps for s in step}
@@ -160,13 +160,24 @@ def test_a_redeal_of_explicit_hands_and_a_ruling_on_nothing_awaited_are_refused(
 
 def test_a_ruling_carried_out_by_hand_puts_the_table_right():
     """Anyone may hand the table a ruling: the same data the rulebook referee gives — here
-    GD-2.3.1 with penalty cards instead of the lead option, effects listed in any order."""
+    GD-2.3.1 with penalty cards instead of the lead option. The table carries the effects
+    out in the order listed: the log's order is the ruling's."""
     t, answers = _awaiting_out_of_turn_play()
     deal = t.deal
-    deal.carry_out((RestoreOrder(1), PenaltyCards(["H9", "C9"], 2), Expose(["H9", "C9"], 2),
-                    BarOnePlay(2), Return(["H9", "C9"], 2)), (), reason="GD-2.3.1", answers=answers)
+    deal.carry_out((Return(["H9", "C9"], 2), RestoreOrder(1), BarOnePlay(2), Expose(["H9", "C9"], 2),
+                    PenaltyCards(["H9", "C9"], 2)), (), reason="GD-2.3.1", answers=answers)
     assert not deal.table.awaiting and deal.to_act == 1 and 2 in deal.table.bars
     assert sorted(map(str, deal.observe(0).penalty[2])) == ["C9", "H9"]
     kinds = [e.KIND for e in deal.stream.take()]
-    assert kinds.index("table.returned") < kinds.index("table.exposed") < kinds.index("table.barred") \
-        < kinds.index("table.turn_restored")
+    assert kinds.index("table.returned") < kinds.index("table.turn_restored") < kinds.index("table.barred") \
+        < kinds.index("table.exposed")
+
+
+def test_a_ruling_listing_penalty_cards_before_their_exposure_is_refused_before_they_change():
+    """The referee decides the order, the table follows it: penalty cards listed before the
+    Expose of their cards cannot be carried out, and the table says so."""
+    t, answers = _awaiting_out_of_turn_play()
+    with pytest.raises(RulingRefused, match="listed before it"):
+        t.deal.carry_out((Return(["H9", "C9"], 2), PenaltyCards(["H9", "C9"], 2), Expose(["H9", "C9"], 2)), (),
+                         reason="GD-2.3.1", answers=answers)
+    assert t.deal.table.awaiting

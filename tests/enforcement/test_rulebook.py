@@ -16,6 +16,7 @@ from enforcement import (
 )
 from enforcement.rulebook import key_source
 from tabletop.effects import kinds
+from tabletop.games import table_effect_kinds
 from tabletop.errors import OptionError, PaijuError
 
 SHARED = Path("/work/shared")
@@ -110,7 +111,7 @@ def test_entry_is_complete(cid):
     assert isinstance(c.sanction, SanctionRule) and c.sanction.describe()
     for step in c.sanction.steps:
         assert all(isinstance(s, Sanction) for s in step)
-    assert set(c.rectification.effects) <= set(kinds(TableEffect))
+    assert set(c.rectification.effects) <= set(table_effect_kinds())
     assert c.rectification.text.strip()
     if c.heavy is not None:
         assert c.game == "shengji"
@@ -330,7 +331,12 @@ def test_point_penalty_plain_form():
 
 
 def test_every_registered_kind_builds_and_round_trips():
-    from tabletop import effects as s
+    from types import SimpleNamespace
+
+    from guandan.refereed import effects as gd
+    from shengji.refereed import effects as sj
+    from tabletop import effects as shared
+    s = SimpleNamespace(**{**vars(shared), **{n: getattr(m, n) for m in (gd, sj) for n in dir(m) if n[:1].isupper()}})
     examples = {
         "Return": s.Return("SA H3", seat=1), "Expose": s.Expose(["BJ"], seat=0),
         "PenaltyCards": s.PenaltyCards("S3 S3", seat=2), "BarOnePlay": s.BarOnePlay(3),
@@ -349,7 +355,7 @@ def test_every_registered_kind_builds_and_round_trips():
         "MatchLoss": s.MatchLoss(), "Suspension": s.Suspension(note="reported"),
         "AdjustedScore": s.AdjustedScore(),
     }
-    assert set(examples) == set(kinds(Sanction)) | set(kinds(TableEffect))
+    assert set(examples) == set(kinds(Sanction)) | set(table_effect_kinds())
     for kind, record in examples.items():
         assert record.KIND == kind
         family = Sanction if isinstance(record, Sanction) else TableEffect
@@ -357,7 +363,8 @@ def test_every_registered_kind_builds_and_round_trips():
 
 
 def test_card_fields_are_canonical_multisets():
-    from tabletop.effects import Expose, NextDealProcedure, Return
+    from tabletop.effects import Expose, Return
+    from guandan.refereed.effects import NextDealProcedure
     assert Return("SA H3 SA", seat=1) == Return(["H3", "SA", "SA"], seat=1)
     assert Expose("HA BJ").cards == ("HA", "BJ")
     assert NextDealProcedure.after_double_last(3) == NextDealProcedure(3, 0, 1, 2)

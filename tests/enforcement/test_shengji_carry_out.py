@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from enforcement.rulebook import RULEBOOK
-from tabletop.effects import (
-    BarOnePlay, Choice, Expose, LotsDraw, PlayStands, RandomDraw, Redeal, RedoBury, Replay, Return,
-)
+from tabletop.effects import Expose, PlayStands, RandomDraw, Redeal, Replay, Return
+from guandan.refereed.effects import BarOnePlay
+from shengji.refereed.effects import Choice, LotsDraw, RedoBury
 from paiju.sim.refereed import play_unit, unit_options
 from paiju.games import adapter_for
 from shengji.actions import Play

@@ -16,6 +16,8 @@ from tabletop.errors import IllegalAction
 from tabletop.events import Event, EventStream
 from tabletop.games import GameSpec, Seating, registered
 from tabletop.rng import child_seed, generator
+from tabletop.rulings import Ruling, RulingPlan, log_ruling
+from tests.toygame import effects
 
 SEATING = Seating(seats=3, sides=((0,), (1, 2)))
 RANKS = "3456789TJQKA"
@@ -110,6 +112,10 @@ class Deal:
         return plays + ([Pass(seat)] if self.top is not None else [])
 
     def apply(self, action: Any) -> list[Event]:
+        if type(action) is Ruling:       # the referee's seat acts: the ruling is logged, then carried out
+            log_ruling(self.stream, action)
+            RulingPlan(action.clause, action.effects).carry_out(self, (), effects.EFFECT_HANDLERS, {})
+            return self.stream.take()
         if action not in self.legal_actions():
             raise IllegalAction(f"not legal now: {action!r}")
         seat = action.seat
@@ -176,11 +182,13 @@ def _new_deal(seed: int, index: int, rules: Any, stream: EventStream, **engine: 
 SPEC = GameSpec(
     name="toy", title="toy (one against two)", seating=SEATING, rules_from_dict=ToyRules.from_dict,
     new_deal=_new_deal, new_match=_new_deal, agents={"random": RandomToyAgent},
-    action_from_event=action_from_event, events=(Dealt, Played, Passed, Won), engine_keywords=frozenset(),
+    action_from_event=action_from_event, events=(Dealt, Played, Passed, Won, effects.Skipped),
+    effects=effects.EFFECTS, engine_keywords=frozenset(),
 )
 REFEREE = RefereePart(
     make_referee=None, catalogue=None, checker=ToyChecker,
-    effect_events=EffectEvents(frozenset(), lambda e: [], turn="Turn", replay_per_seat=False, next_deal=False))
+    effect_events=EffectEvents(frozenset({effects.Skipped.KIND}), effects.skipped_atoms, turn="Turn",
+                               replay_per_seat=False, next_deal=False))
 
 
 @contextlib.contextmanager

@@ -69,3 +69,35 @@ def test_toy_deals_go_through_paiju_simulate_and_replay_check(tmp_path, capsys):
     assert "ok:" in capsys.readouterr().out and read_log(log).game == "toy"
     # one agent per side: seat 0 alone against seats 1 and 2
     assert main(["simulate", "toy", "--deals", "2", "--agents", "random,random", "--quiet"]) == 0
+
+
+def test_a_toy_table_effect_is_carried_out_logged_decoded_checked_and_worded(tmp_path):
+    """A game-only table effect (the toy's SkipTurn) lives in the toy's files alone: a ruling
+    listing it is carried out by the toy's handler, logged, read back from the log to the
+    same ruling, matched by the invariant against the event that carried it out, and said
+    in both languages."""
+    from enforcement.carried_out import log_mismatches
+    from paiju.wording import EFFECT_TERMS, effect_zh
+    from paiju.wording import effect_words
+    from tabletop.log import LogWriter
+    from tabletop.rulings import Ruling, ruling_from_event
+    from tests.toygame.effects import SkipTurn
+
+    path = tmp_path / "toy.jsonl"
+    deal = toy.Deal(5)
+    ruling = Ruling(clause="TOY-1", answers=0, offender=0, effects=(SkipTurn(0),))
+    with LogWriter(path, make_header("toy", 5, {}, {"unit": "deals", "count": 1})) as writer:
+        writer.write(deal.take_events())
+        assert deal.turn == 0
+        events = deal.apply(ruling)
+        writer.write(events)
+    assert [e.KIND for e in events] == ["ref.ruling", "toy.skipped"] and deal.turn == 1
+    log = read_log(path)
+    logged = next(e for e in log.events if e.KIND == "ref.ruling")
+    assert ruling_from_event(logged) == ruling
+    assert log_mismatches("toy", log.events) == []
+    # an effect listed but never carried out is found
+    assert log_mismatches("toy", [e for e in log.events if e.KIND != "toy.skipped"])
+    assert effect_words("toy", SkipTurn(0).to_dict()) == "跳过 seat 0 loses its turn"
+    assert effect_zh(SkipTurn(2).to_dict()) == "跳过一轮：2号位本轮不得出牌"
+    assert EFFECT_TERMS.get("SkipTurn") == ("跳过一轮", "a turn skipped")

@@ -44,7 +44,8 @@ from paiju.train.web.ruling import (
     CannotApply, TableStuck, TraineeAnswer, apply_trainee_ruling, rulebook_continuation,
 )
 from paiju.train.web.store import Store
-from tabletop.effects import Sanction, TableEffect, kinds
+from tabletop.effects import Sanction, kinds
+from tabletop.games import table_effect_kinds
 
 MAX_NAME = 40
 MAX_LIVE = 16
@@ -123,7 +124,7 @@ def read_answer(data: dict[str, Any], game: str) -> TraineeAnswer:
                          zh=f"条款 {entry.id} 属于{wording.GAME_NAMES.get(entry.game, (entry.game,))[0]}，"
                             f"这道题是{wording.GAME_NAMES.get(game, (game,))[0]}")
     effects = _string_list(data.get("effects", []), "effects")
-    unknown = [e for e in effects if e not in kinds(TableEffect)]
+    unknown = [e for e in effects if e not in table_effect_kinds()]
     if unknown:
         raise BadRequest(f"effects: not table effects: {', '.join(unknown)}", zh="纠正措施中有不认识的项目")
     sanctions = _string_list(data.get("sanctions", []), "sanctions")

@@ -30,7 +30,8 @@ from paiju.sim import batch
 from paiju.train.grade import IMPLIED_EFFECTS
 from paiju.sim.batch import Batch
 from paiju.train.scenarios import Scenario
-from tabletop.effects import Imposed, Sanction, TableEffect, kinds
+from tabletop.effects import Imposed, Sanction
+from tabletop.games import table_effect_kinds
 from tabletop.errors import PaijuError
 from tabletop.events import Event, UnitStarted
 from tabletop.games import game_spec
@@ -119,7 +120,7 @@ def trainee_ruling(answer: TraineeAnswer, rulebook: Ruling | Unresolved, deal: i
     the rulebook's ruling on the same irregularity (see the module doc)."""
     present = {effect.KIND for effect in rulebook.effects}
     for kind in answer.effects:
-        if kind not in kinds(TableEffect):
+        if kind not in table_effect_kinds():
             raise CannotApply(f"{kind!r} is not a table effect")
         if kind not in present:
             raise CannotApply(f"the table cannot carry out {kind} here: the rulebook's ruling orders no {kind}, "
