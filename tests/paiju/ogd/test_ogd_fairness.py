@@ -48,7 +48,7 @@ async def seat_room(port, bots, rounds=1):
     await asyncio.gather(first, *(bot.run(port, room, rounds) for bot in bots[1:]))
 
 
-def test_a_live_rooms_next_frame_comes_within_1_s_while_another_room_is_abandoned_and_a_third_rooms_bot_crashes(tmp_path):
+def test_a_live_rooms_next_frame_never_waits_for_a_timeout_while_another_room_is_abandoned_and_a_third_rooms_bot_crashes(tmp_path):
     def leave_at_second_act(bot, act):
         return "close" if bot.acts == 2 else None
 
@@ -74,7 +74,9 @@ def test_a_live_rooms_next_frame_comes_within_1_s_while_another_room_is_abandone
     server, said, abandoned_at = run(scenario())
     times = live[0].times
     gaps = [later - earlier for earlier, later in zip(times, times[1:])]
-    assert max(gaps) < 1.0, max(gaps)
+    # A room that waited on the abandoned one would stall for its 5 s timeout; half of that
+    # separates a freeze from a loaded machine's scheduling (gaps of 1-2 s seen under load 10+).
+    assert max(gaps) < 2.5, max(gaps)
     assert times[-1] > abandoned_at  # the live room was still playing when the others were done
     played = {r["room"]: r["index"] for r in server.results}
     assert sorted(played) == [1, 3] and played[1] == 0
