@@ -113,9 +113,6 @@ NOT_YET_TYPED = frozenset({
         "bars", "conditions", "core", "correction", "draw", "engine", "information", "lead_option", "next_deal",
         "observation", "on_table", "out_of_turn", "pass_sequence", "penalty_cards", "placing", "play", "rebuild",
         "reporting", "take_back", "tribute")),
-    *(f"shengji/refereed/{m}.py" for m in (
-        "conditions", "core", "declaration", "draw", "engine", "kitty", "observation", "on_table", "out_of_turn",
-        "play", "points", "remedies", "revoke")),
 })
 """The modules whose functions still take ``deal: Any`` (the features of both games: typed,
 mypy finds their optional pending records read unchecked). The list only shrinks."""
