@@ -5,35 +5,39 @@ the order they were imposed (``table.bars``: seat → its bars' scopes, first to
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from guandan import events as ev
 from guandan.refereed import core
+from guandan.refereed.state import table_of
 from tabletop.rulings import refuse
 from tabletop.seats import next_seat
 
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from guandan.deal import Deal
 
-def bar_next_play(deal: Any, seat: int, reason: str) -> None:
+
+def bar_next_play(deal: Deal, seat: int, reason: str) -> None:
     """禁出一手 (scope 'next_turn'): ``seat`` passes automatically when its turn to play
     next comes, in this round or a later one; a barred lead goes to its 下家."""
     bar(deal, seat, reason, "next_turn")
 
 
-def bar_in_round(deal: Any, seat: int, reason: str) -> None:
+def bar_in_round(deal: Deal, seat: int, reason: str) -> None:
     """禁出一手 (scope 'round', GD-2.2): as ``bar_next_play``, but the bar lapses when the
     round ends before the turn comes."""
     bar(deal, seat, reason, "round")
 
 
-def bar(deal: Any, seat: int, reason: str, scope: str) -> None:
-    deal.table.bars.setdefault(seat, []).append(scope)
+def bar(deal: Deal, seat: int, reason: str, scope: str) -> None:
+    table_of(deal).bars.setdefault(seat, []).append(scope)
     deal.stream.emit(ev.SeatBarred, seat=seat, reason=reason, scope=scope)
     deal.legal_cache = None
 
 
-def lapse_round_bars(deal: Any) -> None:
+def lapse_round_bars(deal: Deal) -> None:
     """The round ended: its GD-2.2 bars lapse; 'next_turn' bars wait for their turn."""
-    t = deal.table
+    t = table_of(deal)
     for s in sorted(t.bars):
         scopes = t.bars[s]
         for _ in range(scopes.count("round")):
@@ -43,12 +47,12 @@ def lapse_round_bars(deal: Any) -> None:
             del t.bars[s]
 
 
-def barred_lead(deal: Any, seat: int) -> None:
+def barred_lead(deal: Deal, seat: int) -> None:
     """A 'next_turn' bar on a lead: the seat passes and the lead goes to its 下家 (as in
     GD-4.2.3, 下家自动拥有领出权); when the 下家 has gone out, to the 下家's partner (接风,
     as when a seat goes out with the round won), else to the next seat still in play. The
     lead thus stays with the non-offending side. A new lead: the lead count goes up."""
-    t = deal.table
+    t = table_of(deal)
     lead_to = deal.leader_after(next_seat(seat))
     deal.stream.emit(ev.BarredPass, seat=seat, lead_to=lead_to)
     t.turns += 1
@@ -60,7 +64,7 @@ def barred_lead(deal: Any, seat: int) -> None:
         t.designation = None
 
 
-def on_bar(deal: Any, effect: Any, plan: Any) -> None:
+def on_bar(deal: Deal, effect: Any, plan: Any) -> None:
     """禁出一手, scope 'next_turn' (GD-2.3.1) or 'round' (GD-2.2)."""
     if effect.scope == "round":
         bar_in_round(deal, effect.seat, plan.reason)
@@ -70,11 +74,11 @@ def on_bar(deal: Any, effect: Any, plan: Any) -> None:
         raise refuse(effect, "掼蛋 bars a seat's next play in this round or its next turn")
 
 
-def on_turn(deal: Any, seat: int, leading: bool) -> Any:
+def on_turn(deal: Deal, seat: int, leading: bool) -> Any:
     """The turn hook: a barred seat's turn serves its first bar — a pass, or (a 'next_turn'
     bar on a lead) the lead goes on; a 'round' bar reaching a lead has lapsed (and the next
     bar, if any, is looked at on the same turn)."""
-    t = deal.table
+    t = table_of(deal)
     if seat not in t.bars:
         return core.NEXT
     scope = take_bar(deal, seat)
@@ -89,10 +93,11 @@ def on_turn(deal: Any, seat: int, leading: bool) -> Any:
     return core.AGAIN
 
 
-def take_bar(deal: Any, seat: int, scope: str | None = None) -> str:
+def take_bar(deal: Deal, seat: int, scope: str | None = None) -> str:
     """The first of ``seat``'s bars (of ``scope``, when given) is spent: its scope."""
-    scopes = deal.table.bars[seat]
+    bars = table_of(deal).bars
+    scopes = bars[seat]
     scope = scopes.pop(0 if scope is None else scopes.index(scope))
     if not scopes:
-        del deal.table.bars[seat]
+        del bars[seat]
     return scope

@@ -5,12 +5,16 @@ referee's reading (``enforcement.guandan_interactions``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from guandan.events import RoundEnded
 from guandan.observation import Phase
+from guandan.refereed.state import table_of
 from tabletop.conditions import Happening, TableCondition
 from tabletop.events import Event
+
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from guandan.deal import Deal
 
 
 def deal_of(engine: Any) -> Any:
@@ -18,17 +22,17 @@ def deal_of(engine: Any) -> Any:
     return getattr(engine, "current_deal", engine)
 
 
-def _stage(deal: Any) -> Phase:
+def _stage(deal: Deal) -> Phase:
     """The phase the deal is in, or resumes in while a ruling is awaited."""
-    return deal.table.resume_phase if deal.phase is Phase.AWAITING_RULING else deal.phase
+    return table_of(deal).resume_phase if deal.phase is Phase.AWAITING_RULING else deal.phase
 
 
-def phase_of(deal: Any) -> str:
+def phase_of(deal: Deal) -> str:
     """The stage's name: the phase the deal is in, or resumes in while a ruling is awaited."""
     return _stage(deal).value
 
 
-def _playing(deal: Any) -> bool:
+def _playing(deal: Deal) -> bool:
     return _stage(deal) is Phase.PLAY
 
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from guandan import events as ev
 from guandan.actions import Choose, action_to_data
 from guandan.observation import Phase
 from guandan.refereed import state
+from guandan.refereed.state import table_of
 from tabletop.cards import codes
 from tabletop.errors import IllegalAction
 from tabletop.irregular import Discovered, Irregular
@@ -20,12 +21,15 @@ from tabletop.refereed import Choice
 from tabletop.refereed import offer_choice as offer_shared_choice
 from tabletop.rulings import Awaited, refuse
 
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from guandan.deal import Deal
 
-def await_ruling(deal: Any, seq: int, irregularity: str, seat: int | None, event: Irregular | Discovered) -> None:
+
+def await_ruling(deal: Deal, seq: int, irregularity: str, seat: int | None, event: Irregular | Discovered) -> None:
     """The table waits for a ruling on attempt ``seq``, which ``event`` calls for: the
     referee's seat is to act."""
     assert irregularity in state.IRREGULARITIES, f"undeclared irregularity id {irregularity!r}"
-    t = deal.table
+    t = table_of(deal)
     t.wait(Awaited(seq, irregularity, seat, event))
     if deal.phase is not Phase.AWAITING_RULING and deal.phase is not Phase.SCORED:
         t.resume_phase = deal.phase
@@ -33,7 +37,7 @@ def await_ruling(deal: Any, seq: int, irregularity: str, seat: int | None, event
     deal.legal_cache = None
 
 
-def found(deal: Any, answers: int, irregularity: str, seat: int | None, *, await_: bool = True,
+def found(deal: Deal, answers: int, irregularity: str, seat: int | None, *, await_: bool = True,
           **info: Any) -> None:
     e = deal.stream.emit(ev.IrregularityFound, seat=seat, irregularity=irregularity, answers=answers,
                          facts=make_facts(**info))
@@ -41,7 +45,7 @@ def found(deal: Any, answers: int, irregularity: str, seat: int | None, *, await
         await_ruling(deal, answers, irregularity, seat, e)
 
 
-def resolve(deal: Any, seq: int | None = None) -> None:
+def resolve(deal: Deal, seq: int | None = None) -> None:
     """End the wait for the ruling on attempt ``seq`` (the first one when None); play
     goes on once no ruling is awaited (its events go to the stream)."""
     t = deal.table
@@ -71,8 +75,8 @@ class Hooks:
 HOOKS = Hooks()
 
 
-def go_on(deal: Any) -> None:
-    t = deal.table
+def go_on(deal: Deal) -> None:
+    t = table_of(deal)
     if deal.phase is Phase.DRAW and not deal.stock and t.grab is None:
         HOOKS.finish_draw(deal)
         return
@@ -84,7 +88,7 @@ def go_on(deal: Any) -> None:
     settle(deal)
 
 
-def offer_choice(deal: Any, seat: int, purpose: str, options: Sequence[str], about: Any = None, *,
+def offer_choice(deal: Deal, seat: int, purpose: str, options: Sequence[str], about: Any = None, *,
                  on_chosen: Callable[[Any, Choice, str], None]) -> None:
     """``seat`` must choose one of ``options`` before the table goes on (Choose actions);
     ``on_chosen(deal, choice, option)``, of the feature that offers it, carries the choice out."""
@@ -92,8 +96,8 @@ def offer_choice(deal: Any, seat: int, purpose: str, options: Sequence[str], abo
     deal.legal_cache = None
 
 
-def choose(deal: Any, a: Choose, handed: bool) -> None:
-    t = deal.table
+def choose(deal: Deal, a: Choose, handed: bool) -> None:
+    t = table_of(deal)
     c = t.choice
     if c is None or a.seat != c.seat or a.option not in c.options:
         raise IllegalAction(f"seat {a.seat} has no choice {a.option!r} to make")
@@ -102,16 +106,16 @@ def choose(deal: Any, a: Choose, handed: bool) -> None:
     c.data["on_chosen"](deal, c, a.option)
 
 
-def restore_turn(deal: Any, seat: int, reason: str) -> None:
+def restore_turn(deal: Deal, seat: int, reason: str) -> None:
     """Order restored: ``seat`` is to act (to draw next, in the draw)."""
     deal.turn = seat
     deal.stream.emit(ev.TurnRestored, seat=seat, reason=reason)
     deal.legal_cache = None
 
 
-def play_turn(deal: Any) -> int | None:
+def play_turn(deal: Deal) -> int | None:
     """Whose turn to play it is (None while something else must be answered first)."""
-    t = deal.table
+    t = table_of(deal)
     if deal.phase is not Phase.PLAY:
         return None
     if t.oot is not None:
@@ -135,11 +139,11 @@ class Turn(enum.Enum):
 NEXT, AGAIN, WAIT = Turn.NEXT, Turn.AGAIN, Turn.WAIT
 
 
-def settle(deal: Any) -> None:
+def settle(deal: Deal) -> None:
     """The hook of a turn: the deal ends if it is over, then each feature, in order, looks at
     the seat whose turn it is (a 报牌 comes to light, a bar is served, a lead option asked,
     penalty cards' kind designated) until one moves the turn on (look again) or waits."""
-    t = deal.table
+    t = table_of(deal)
     if not (t.bars or t.lead_options or t.exposures or t.latent_report is not None or t.end_pending):
         return  # nothing that acts on whose turn it is
     for _ in range(16):
@@ -152,6 +156,7 @@ def settle(deal: Any) -> None:
                 deal.end_by_play()
                 return
         seat = deal.turn
+        assert seat is not None, "in play, a seat has the turn"
         top = deal.top
         leading = top is None or top.seat == seat
         for on_turn in HOOKS.on_turn:
@@ -162,16 +167,16 @@ def settle(deal: Any) -> None:
             return
 
 
-def attempt(deal: Any, action: Any, irregularity: str, **info: Any) -> None:
+def attempt(deal: Deal, action: Any, irregularity: str, **info: Any) -> None:
     e = deal.stream.emit(ev.IrregularAttempt, seat=action.seat, irregularity=irregularity,
                          action=action_to_data(action), facts=make_facts(**info))
     await_ruling(deal, e.seq, irregularity, action.seat, e)
 
 
-def flush_latent(deal: Any) -> None:
+def flush_latent(deal: Deal) -> None:
     """The deal ended with irregularities nobody noticed in time: they come to light now
     (``after_end``), so that each one still gets its ruling."""
-    t = deal.table
+    t = table_of(deal)
     lr, t.latent_report = t.latent_report, None
     if lr is not None and not lr.found:
         HOOKS.report_found_after_end(deal, lr)
@@ -184,17 +189,17 @@ def flush_latent(deal: Any) -> None:
         found(deal, o.seq, "play_out_of_turn", o.seat, after_end=True, cards=codes(o.cards))
 
 
-def awaiting(deal: Any, effect: Any) -> None:
+def awaiting(deal: Deal, effect: Any) -> None:
     if deal.phase is not Phase.AWAITING_RULING:
         raise refuse(effect, "the table is not waiting for a ruling")
 
 
-def on_restore_order(deal: Any, effect: Any, plan: Any) -> None:
+def on_restore_order(deal: Deal, effect: Any, plan: Any) -> None:
     """``seat`` acts once the wait is over."""
     awaiting(deal, effect)
     restore_turn(deal, effect.seat, plan.reason)
 
 
-def referee_rng(deal: Any) -> Any:
+def referee_rng(deal: Deal) -> Any:
     """The REFEREE stream of this deal (tabletop.rng), for lots and random draws."""
-    return deal.table.referee_rng(deal.seed, deal.deal_number)
+    return table_of(deal).referee_rng(deal.seed, deal.deal_number)

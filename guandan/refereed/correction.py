@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from guandan import events as ev
 from guandan.combos import readings
 from guandan.refereed import lead_option, penalty_cards
+from guandan.refereed.state import table_of
 from tabletop.cards import Card, codes, holds, sort_cards, without
 from tabletop.rulings import refuse
+
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from guandan.deal import Deal
 
 
 @attrs.define(slots=True)
@@ -28,7 +32,7 @@ class Correction:
     """The seq of the ruling that called for the correction (a lead option it sets names it)."""
 
 
-def await_correction(deal: Any, seat: int, cards: Iterable[Card], reason: str, *, unused: str,
+def await_correction(deal: Deal, seat: int, cards: Iterable[Card], reason: str, *, unused: str,
                      ruling: int | None = None) -> None:
     """``seat`` acts again when its turn comes (at once, for an attempt in turn; in the
     restored order, for an attempt on cards played out of turn and taken back): a legal
@@ -36,7 +40,7 @@ def await_correction(deal: Any, seat: int, cards: Iterable[Card], reason: str, *
     (GD-2.4), as the ruling said (``unused``, see
     ``tabletop.effects.CorrectPlay``): 'lead_option' (the option when they form a
     combination, else penalty cards) or 'penalty'."""
-    t = deal.table
+    t = table_of(deal)
     cards = sort_cards(cards)
     if unused not in ("lead_option", "penalty"):
         raise ValueError(f"await_correction: unknown instruction {unused!r}")
@@ -45,11 +49,12 @@ def await_correction(deal: Any, seat: int, cards: Iterable[Card], reason: str, *
     deal.legal_cache = None
 
 
-def expose_unused(deal: Any, seat: int, used: Iterable[Card]) -> None:
+def expose_unused(deal: Deal, seat: int, used: Iterable[Card]) -> None:
     """The ruling's CorrectPlay(unused=...) carried out: 'penalty', or 'lead_option' (the
     option needs a combination: cards that form none are penalty cards)."""
-    t = deal.table
+    t = table_of(deal)
     c = t.correction
+    assert c is not None, "called when the seat's correction is due"
     attempt, reason, rule = c.cards, c.reason, c.unused
     t.correction = None
     unused = without(attempt, used)
@@ -63,7 +68,7 @@ def expose_unused(deal: Any, seat: int, used: Iterable[Card]) -> None:
             penalty_cards.expose(deal, seat, unused, reason, then=penalty_cards.as_penalty)
 
 
-def on_correct_play(deal: Any, effect: Any, plan: Any) -> None:
+def on_correct_play(deal: Deal, effect: Any, plan: Any) -> None:
     """``seat`` acts again on its attempt (``cards``, back in its hand); the cards the
     correction does not use are then dealt with as the ruling said (``unused``)."""
     if not effect.cards:

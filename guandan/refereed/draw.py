@@ -3,7 +3,7 @@ the table or in the hand until ruled on; random draws and redeals carry rulings 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -11,6 +11,7 @@ from guandan import events as ev
 from guandan.actions import Draw, DrawOutOfTurn, action_to_data
 from guandan.observation import Phase
 from guandan.refereed import core
+from guandan.refereed.state import table_of
 from tabletop import rng as streams
 from tabletop.cards import Card, codes, full_deck
 from tabletop.errors import IllegalAction
@@ -18,6 +19,9 @@ from tabletop.irregular import facts as make_facts
 from tabletop.refereed import Grab
 from tabletop.rulings import refuse
 from tabletop.seats import NUM_SEATS, next_seat
+
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from guandan.deal import Deal
 
 
 @attrs.define(slots=True, eq=False)
@@ -35,7 +39,7 @@ class DrawState:
     """Cards taken from the stock so far (positions in the drawn order)."""
 
 
-def draw(deal: Any, a: Draw, handed: bool) -> None:
+def draw(deal: Deal, a: Draw, handed: bool) -> None:
     if deal.phase is not Phase.DRAW:
         raise IllegalAction("no draw now")
     if a.seat != deal.to_act:
@@ -48,11 +52,13 @@ def draw(deal: Any, a: Draw, handed: bool) -> None:
         return
     if not 0 <= a.at < n:
         raise IllegalAction(f"the slip must happen within the {n} cards still to draw")
-    rightful = (deal.turn + a.at) % NUM_SEATS
+    turn = deal.turn
+    assert turn is not None, "the draw: a seat draws next"
+    rightful = (turn + a.at) % NUM_SEATS
     if a.extra_by is not None and (a.extra_by not in range(NUM_SEATS) or a.extra_by == rightful):
         raise IllegalAction("the extra card is taken by a seat other than its rightful drawer")
     counts = list(deal.sizes)
-    seat = deal.turn
+    seat = turn
     for i in range(n):
         if i == a.at and (a.lost or a.extra_by is not None):
             if a.extra_by is not None:
@@ -71,11 +77,13 @@ def draw(deal: Any, a: Draw, handed: bool) -> None:
     core.await_ruling(deal, ev_.seq, "wrong_counts_after_draw", None, ev_)
 
 
-def run_draw(deal: Any, count: int, slip: Draw | None = None) -> None:
-    t = deal.table
+def run_draw(deal: Deal, count: int, slip: Draw | None = None) -> None:
+    t = table_of(deal)
+    turn = deal.turn
+    assert turn is not None, "the draw: a seat draws next"
     if slip is None:  # the usual draw: what ``deal.draw_next`` does card by card, in one loop
         state = t.draw
-        taken, face, seat = state.taken, state.face_position, deal.turn
+        taken, face, seat = state.taken, state.face_position, turn
         if face is not None and taken <= face < taken + count:
             state.face_drawer = (seat + face - taken) % NUM_SEATS
         state.taken = taken + count
@@ -89,7 +97,7 @@ def run_draw(deal: Any, count: int, slip: Draw | None = None) -> None:
             emit(drawn, seat=seat, card=code)
             seat = (seat + 1) % NUM_SEATS
         for drawer in range(min(count, NUM_SEATS)):
-            deal.hand_cache[(deal.turn + drawer) % NUM_SEATS] = None
+            deal.hand_cache[(turn + drawer) % NUM_SEATS] = None
         deal.turn = seat
         return
     for i in range(count):
@@ -102,25 +110,25 @@ def run_draw(deal: Any, count: int, slip: Draw | None = None) -> None:
             if slip.extra_by is not None:
                 take_from_stock(deal, slip.extra_by)
             continue
-        take_from_stock(deal, deal.turn)
-        deal.turn = next_seat(deal.turn)
+        take_from_stock(deal, turn)
+        deal.turn = turn = next_seat(turn)
 
 
-def take_from_stock(deal: Any, seat: int) -> Card:
-    t = deal.table
+def take_from_stock(deal: Deal, seat: int) -> Card:
+    t = table_of(deal)
     if t.draw.taken == t.draw.face_position:
         t.draw.face_drawer = seat
     t.draw.taken += 1
     return deal.draw_next(seat)
 
 
-def finish_draw(deal: Any) -> None:
+def finish_draw(deal: Deal) -> None:
     deal.stream.emit(ev.HandsComplete, sizes=tuple(deal.sizes))
     after_draw(deal)
 
 
-def after_draw(deal: Any) -> None:
-    t = deal.table
+def after_draw(deal: Deal) -> None:
+    t = table_of(deal)
     s = t.draw.setup
     if s.get("previous_order") is not None:
         deal.start_tribute(s["previous_order"], s["no_tribute_seats"], s["no_tribute"], s["leader"])
@@ -130,14 +138,16 @@ def after_draw(deal: Any) -> None:
         deal.start_play(t.draw.face_drawer if t.draw.face_drawer is not None else s["face_leader"], "face_up")
 
 
-def draw_out_of_turn(deal: Any, a: DrawOutOfTurn, handed: bool) -> None:
-    t = deal.table
+def draw_out_of_turn(deal: Deal, a: DrawOutOfTurn, handed: bool) -> None:
+    t = table_of(deal)
     if deal.phase is not Phase.DRAW or t.grab is not None:
         raise IllegalAction("no draw out of turn now")
     n = len(deal.stock)
     if not 0 <= a.after < n:
         raise IllegalAction(f"only {n} cards are left to draw")
-    rightful = (deal.turn + a.after) % NUM_SEATS
+    turn = deal.turn
+    assert turn is not None, "the draw: a seat draws next"
+    rightful = (turn + a.after) % NUM_SEATS
     if a.seat == rightful:
         raise IllegalAction(f"seat {a.seat} is the rightful drawer of that card")
     card = deal.stock[a.after]
@@ -162,10 +172,10 @@ def draw_out_of_turn(deal: Any, a: DrawOutOfTurn, handed: bool) -> None:
     core.await_ruling(deal, ev_.seq, "draw_out_of_turn", a.seat, ev_)
 
 
-def random_draw(deal: Any, source: int, to: int, reason: str) -> Card:
+def random_draw(deal: Deal, source: int, to: int, reason: str) -> Card:
     """``to`` (the rightful drawer) draws a card at random from ``source``'s hand; the
     draw goes on with ``to``'s 下家 (GD-1.1.3b). The REFEREE stream decides."""
-    t = deal.table
+    t = table_of(deal)
     hand = deal.hand(source)
     card = hand[int(core.referee_rng(deal).integers(len(hand)))]
     deal.move_card(source, to, card)
@@ -177,11 +187,11 @@ def random_draw(deal: Any, source: int, to: int, reason: str) -> Card:
     return card
 
 
-def redeal(deal: Any, fresh_deck: bool, reason: str) -> None:
+def redeal(deal: Deal, fresh_deck: bool, reason: str) -> None:
     """Gather the cards and draw again (same shuffler, cutter, first drawer; the shuffle
     from the deal's SHUFFLE stream, attempt-numbered). ``fresh_deck``: a short deck is
     replaced (GD-1.2 PD)."""
-    t = deal.table
+    t = table_of(deal)
     if deal.seed is None:
         raise ValueError("a deal from explicit hands cannot be redealt")
     t.draw.redeals += 1
@@ -196,25 +206,26 @@ def redeal(deal: Any, fresh_deck: bool, reason: str) -> None:
     t.grab = None
     t.draw.taken = 0
     t.draw.face_drawer = None
-    s = t.draw.setup
-    shuffle_and_cut(deal, s, attempt=k)
+    shuffle_and_cut(deal, t.draw.setup, attempt=k)
     deal.legal_cache = None
 
 
-def shuffle_and_cut(deal: Any, s: dict, attempt: int = 0) -> None:
+def shuffle_and_cut(deal: Deal, s: dict, attempt: int = 0) -> None:
     """The shuffle, cut and (first deal) face-up card; the draw then waits for ``Draw``."""
-    t = deal.table
+    t = table_of(deal)
+    seed = deal.seed
+    assert seed is not None, "a deal from explicit hands is never shuffled"
     path = () if attempt == 0 else (attempt,)
-    order = streams.generator(deal.seed, deal.deal_number, streams.SHUFFLE, *path).permutation(108)
+    order = streams.generator(seed, deal.deal_number, streams.SHUFFLE, *path).permutation(108)
     deck = full_deck(2)
     deck = [deck[i] for i in order.tolist()]  # (indexing with numpy ints is slow)
     deal.stream.emit(ev.DeckShuffled, seat=s["shuffler"], deck=codes(deck))
-    cut = int(streams.generator(deal.seed, deal.deal_number, streams.CUT, *path).integers(1, 108))
+    cut = int(streams.generator(seed, deal.deal_number, streams.CUT, *path).integers(1, 108))
     deck = deck[cut:] + deck[:cut]
     deal.stream.emit(ev.DeckCut, seat=s["cutter"], position=cut)
     t.draw.face_position = None
     if s["face_up"]:
-        position = int(streams.generator(deal.seed, deal.deal_number, streams.FACE_UP, *path).integers(108))
+        position = int(streams.generator(seed, deal.deal_number, streams.FACE_UP, *path).integers(108))
         face_leader = (s["first_drawer"] + position) % NUM_SEATS
         deal.face_up = (face_leader, deck[position])
         s["face_leader"] = face_leader
@@ -225,12 +236,12 @@ def shuffle_and_cut(deal: Any, s: dict, attempt: int = 0) -> None:
     deal.turn = s["first_drawer"]
 
 
-def on_random_draw(deal: Any, effect: Any, plan: Any) -> None:
+def on_random_draw(deal: Deal, effect: Any, plan: Any) -> None:
     """GD-1.1.3b: ``to`` draws a card at random from ``source``'s hand (REFEREE stream); the
     draw goes on with ``to``'s 下家 (the ``RestoreOrder`` listed with it)."""
     if effect.source is None or effect.to is None or effect.source == effect.to or effect.count != 1:
         raise refuse(effect, "a random draw here is one card from one seat's hand to another seat")
-    if deal.phase is not Phase.AWAITING_RULING or deal.table.resume_phase is not Phase.DRAW:
+    if deal.phase is not Phase.AWAITING_RULING or table_of(deal).resume_phase is not Phase.DRAW:
         raise refuse(effect, "a random draw is carried out during the draw")
     if not deal.sizes[effect.source]:
         raise refuse(effect, f"seat {effect.source} holds no card")
@@ -239,7 +250,7 @@ def on_random_draw(deal: Any, effect: Any, plan: Any) -> None:
     random_draw(deal, effect.source, effect.to, plan.reason)
 
 
-def on_redeal(deal: Any, effect: Any, plan: Any) -> None:
+def on_redeal(deal: Deal, effect: Any, plan: Any) -> None:
     """The cards are gathered and drawn again (a fresh deck for a short one)."""
     if deal.seed is None:
         raise refuse(effect, "a deal from explicit hands cannot be redealt")

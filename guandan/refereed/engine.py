@@ -10,7 +10,7 @@ exactly what its effect says, through its feature module's primitives, or raises
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from guandan import events as ev
 from guandan.actions import (
@@ -22,11 +22,15 @@ from guandan.refereed import (
     bars, core, correction, draw, information, lead_option, next_deal, on_table, out_of_turn, pass_sequence,
     penalty_cards, placing, play, rebuild, reporting, take_back, tribute,
 )
+from guandan.refereed.state import table_of
 from tabletop.errors import IllegalAction, RulingRefused
 from tabletop.rulings import Ruling, RulingPlan, Unresolved, admit_ruling, refuse_what_cannot_be_carried_out
 
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from guandan.deal import Deal
 
-def apply(deal: Any, action: Any) -> list:
+
+def apply(deal: Deal, action: Any) -> list:
     legal = deal.legal_cache
     kind = type(action)
     if kind is Ruling or kind is Unresolved:
@@ -41,7 +45,7 @@ def apply(deal: Any, action: Any) -> list:
         raise IllegalAction(f"not a 掼蛋 action: {action!r}")
     handed = legal is not None and legal.handed_out(action)
     deal.legal_cache = None
-    recorded = deal.table.record.actions
+    recorded = table_of(deal).record.actions
     recorded.append(action)    # first: ``rebuild.point`` is its place while it is applied
     try:
         handler(deal, action, handed)
@@ -53,7 +57,7 @@ def apply(deal: Any, action: Any) -> list:
     return deal.stream.take()
 
 
-def apply_ruling(deal: Any, ruling: Ruling | Unresolved, match: Any = None) -> None:
+def apply_ruling(deal: Deal, ruling: Ruling | Unresolved, match: Any = None) -> None:
     """The referee's seat acts: refuse what cannot be carried out before anything
     changes, log the ruling (``ref.ruling`` / ``ref.unresolved``), then carry out exactly
     its effects and sanctions (``carry_out``); ``match``: the match around the deal."""
@@ -73,7 +77,7 @@ def apply_ruling(deal: Any, ruling: Ruling | Unresolved, match: Any = None) -> N
         raise
 
 
-def carry_out(deal: Any, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
+def carry_out(deal: Deal, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
               answers: int | None = None, match: Any = None, ruling: int | None = None) -> None:
     """Carry out a ruling on this deal (``RulingPlan.carry_out``, the order of every game):
     the imposed sanctions' consequences through ``SANCTION_HANDLERS`` (``LevelDiffPenalty``
@@ -150,7 +154,7 @@ EFFECT_HANDLERS: dict[str, Any] = {
 are carried out (``carry_out``)."""
 
 
-def on_level_penalty(deal: Any, row: Any, plan: _Plan) -> None:
+def on_level_penalty(deal: Deal, row: Any, plan: _Plan) -> None:
     """LevelDiffPenalty: off the side's match score (a lone deal: recorded as an event)."""
     if plan.match is not None:
         plan.match.impose_level_penalty(row.side, row.sanction.n, reason=row.clause)

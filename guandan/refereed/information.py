@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from guandan import events as ev
 from guandan.observation import UnauthorisedItem
+from guandan.refereed.state import table_of
 from tabletop.cards import Card, codes, sort_cards
 from tabletop.rulings import refuse
+
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from guandan.deal import Deal
 
 
 @attrs.define(slots=True)
@@ -21,9 +25,9 @@ class UnauthorisedMark:
     item: UnauthorisedItem
 
 
-def mark_unauthorised(deal: Any, seats: Iterable[int], source: int, cards: Iterable[Card], what: str) -> None:
+def mark_unauthorised(deal: Deal, seats: Iterable[int], source: int, cards: Iterable[Card], what: str) -> None:
     """GD-7: ``seats`` may not use what ``cards`` of ``source`` show (an observation flag)."""
-    t = deal.table
+    t = table_of(deal)
     cards = tuple(sort_cards(cards))
     seats = tuple(sorted(set(seats)))
     for s in seats:
@@ -31,7 +35,7 @@ def mark_unauthorised(deal: Any, seats: Iterable[int], source: int, cards: Itera
     deal.stream.emit(ev.UnauthorisedInformation, seats=seats, source=source, cards=codes(cards), what=what)
 
 
-def on_unauthorised(deal: Any, effect: Any, plan: Any) -> None:
+def on_unauthorised(deal: Deal, effect: Any, plan: Any) -> None:
     """GD-7: ``seats`` may not use what the information shows."""
     if effect.source is None:
         raise refuse(effect, "names no seat the information came from")

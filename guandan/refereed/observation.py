@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from guandan.observation import Phase, TopPlay, UnauthorisedItem
 from guandan.refereed.state import _PLAY
+from guandan.refereed.state import table_of
 from tabletop.cards import Card, sort_cards
 
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from guandan.deal import Deal
 
-def observe_extras(deal: Any, seat: int) -> dict[str, Any] | None:
+
+def observe_extras(deal: Deal, seat: int) -> dict[str, Any] | None:
     """The refereed fields of ``seat``'s observation; None when there are none (ordinary
     play: the strict observation says it all)."""
-    t = deal.table
+    t = table_of(deal)
     phase = deal.phase
     if phase is _PLAY and not (
             t.exposures or t.bars or t.placed_last or t.on_table or t.restriction or t.unauthorised

@@ -4,23 +4,27 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from guandan import events as ev
 from guandan.combos import Reading, readings
 from guandan.observation import Phase
 from guandan.refereed import rebuild, reporting
+from guandan.refereed.state import table_of
 from tabletop.cards import Card, codes, holds, sort_cards
 from tabletop.errors import IllegalAction
 from tabletop.refereed import return_grabbed
 from tabletop.rulings import refuse
 from tabletop.seats import NUM_SEATS
 
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from guandan.deal import Deal
 
-def return_cards(deal: Any, seat: int, reason: str, *, only: Iterable[Card] | None = None) -> tuple[Card, ...]:
+
+def return_cards(deal: Deal, seat: int, reason: str, *, only: Iterable[Card] | None = None) -> tuple[Card, ...]:
     """The cards ``seat`` laid on the table go back to its hand (a card drawn out of
     turn: back on top of the stock); ``only``: just those of them, the rest stay laid."""
-    t = deal.table
+    t = table_of(deal)
     if t.grab is not None and t.grab.seat == seat:
         card = t.grab.card
         if t.grab.in_hand:
@@ -42,30 +46,31 @@ def return_cards(deal: Any, seat: int, reason: str, *, only: Iterable[Card] | No
     return tuple(laid)
 
 
-def lay(deal: Any, seat: int, cards: Iterable[Card]) -> None:
+def lay(deal: Deal, seat: int, cards: Iterable[Card]) -> None:
     """Cards of an attempt go from the hand onto the table (still the seat's)."""
     cards = list(cards)
     deal.out_of_hand(seat, cards)
-    if seat not in deal.table.on_table:
-        deal.table.laid_at[seat] = rebuild.point(deal)
-    deal.table.on_table.lay(seat, cards)
+    t = table_of(deal)
+    if seat not in t.on_table:
+        t.laid_at[seat] = rebuild.point(deal)
+    t.on_table.lay(seat, cards)
 
 
-def stand_play(deal: Any, seat: int, cards: Iterable[Card], reading: Reading, reason: str, *,
+def stand_play(deal: Deal, seat: int, cards: Iterable[Card], reading: Reading, reason: str, *,
                report_now: bool = False) -> None:
     """Cards ``seat`` laid on the table stand as its play (the rest of a play with extra
     cards, GD-2.4.3; an out-of-turn play and the play on it, GD-2.3.2). ``report_now``: a
     报牌 it owes is made at once (another play stands right after it)."""
-    t = deal.table
+    t = table_of(deal)
     cards = tuple(sort_cards(cards))
     deal.into_hand(seat, t.on_table.pick_up(seat, cards))
     deal.stream.emit(ev.PlayStands, seat=seat, cards=codes(cards), reading=reading.code, reason=reason)
     stand(deal, seat, cards, reading, report_now=report_now)
 
 
-def stand(deal: Any, seat: int, cards: tuple[Card, ...], reading: Reading, *, report_now: bool) -> None:
+def stand(deal: Deal, seat: int, cards: tuple[Card, ...], reading: Reading, *, report_now: bool) -> None:
     """Apply a play that stands by a ruling or an acceptance (no action event)."""
-    t = deal.table
+    t = table_of(deal)
     awaiting = deal.phase is Phase.AWAITING_RULING
     if awaiting:  # the play's state changes happen as in play
         deal.phase = t.resume_phase
@@ -79,13 +84,13 @@ def stand(deal: Any, seat: int, cards: tuple[Card, ...], reading: Reading, *, re
         deal.phase = Phase.AWAITING_RULING
 
 
-def on_return(deal: Any, effect: Any, plan: Any) -> None:
+def on_return(deal: Deal, effect: Any, plan: Any) -> None:
     """The cards go back: a card drawn out of turn onto the stock, cards laid on the table
     into the hand (every Return of the seat in the ruling at once)."""
     if return_grabbed(deal, effect, plan.reason, return_cards):
         return
     seat, cards = effect.seat, [Card(c) for c in effect.cards]
-    laid = deal.table.on_table.get(seat, [])
+    laid = table_of(deal).on_table.get(seat, [])
     taken = []
     while (more := plan.take("Return", seat=seat)) is not None:
         taken.append(more)
@@ -99,9 +104,9 @@ def on_return(deal: Any, effect: Any, plan: Any) -> None:
     return_cards(deal, seat, plan.reason, only=None if whole else cards)
 
 
-def on_play_stands(deal: Any, effect: Any, plan: Any) -> None:
+def on_play_stands(deal: Deal, effect: Any, plan: Any) -> None:
     """The cards ``seat`` left lying on the table stand as its play, as ``reading``."""
-    laid = deal.table.on_table.get(effect.seat)
+    laid = table_of(deal).on_table.get(effect.seat)
     if not laid:
         raise refuse(effect, f"no cards of seat {effect.seat} lie on the table")
     if effect.reading is None:
@@ -112,7 +117,7 @@ def on_play_stands(deal: Any, effect: Any, plan: Any) -> None:
     stand_play(deal, effect.seat, laid, reading, plan.reason + ": the rest stands")
 
 
-def check_holds(deal: Any, seat: int, cards: Sequence[Card]) -> None:
+def check_holds(deal: Deal, seat: int, cards: Sequence[Card]) -> None:
     """What cannot even be attempted: cards the seat does not hold, a seat out of play."""
     if seat not in range(NUM_SEATS):
         raise IllegalAction(f"no seat {seat}")
@@ -120,5 +125,5 @@ def check_holds(deal: Any, seat: int, cards: Sequence[Card]) -> None:
         raise IllegalAction("no cards (a pass is not a play)")
     if not holds(deal.hands[seat], cards):
         raise IllegalAction(f"cards not in hand: {' '.join(map(str, cards))}")
-    if seat in deal.table.placed_last:
+    if seat in table_of(deal).placed_last:
         raise IllegalAction(f"seat {seat} is judged last and plays no more")

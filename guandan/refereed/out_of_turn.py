@@ -6,7 +6,7 @@ back (GD-2.3.1) is the referee's ruling, which the table then carries out."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -15,10 +15,14 @@ from guandan.actions import CallReferee, Play, action_to_data
 from guandan.combos import Reading, readings
 from guandan.observation import Phase
 from guandan.refereed import core, lead_option, on_table
+from guandan.refereed.state import table_of
 from tabletop.cards import Card, codes
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
 from tabletop.rulings import refuse
+
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from guandan.deal import Deal
 
 ANSWERS = ("called_referee", "played_on_it", "passed", "irregular_attempt")
 """What the 下家 did about the out-of-turn cards (the ``answer`` fact): called the referee;
@@ -42,8 +46,8 @@ class OutOfTurn:
     answer_reading: Reading | None = None
 
 
-def play_out_of_turn(deal: Any, a: Play) -> None:
-    t = deal.table
+def play_out_of_turn(deal: Deal, a: Play) -> None:
+    t = table_of(deal)
     seat = a.seat
     lead_choice = t.choice is not None and t.choice.purpose == lead_option.PURPOSE
     if (t.choice is not None and not lead_choice) or t.report_due is not None or t.oot is not None \
@@ -63,8 +67,8 @@ def play_out_of_turn(deal: Any, a: Play) -> None:
     t.oot = OutOfTurn(e.seq, seat, a.cards, a.reading, rightful, responder)
 
 
-def call_referee(deal: Any, a: CallReferee, handed: bool) -> None:
-    t = deal.table
+def call_referee(deal: Deal, a: CallReferee, handed: bool) -> None:
+    t = table_of(deal)
     o = t.oot
     if o is None or a.seat != deal.to_act or o.answer is not None:
         raise IllegalAction(f"seat {a.seat} has no out-of-turn play to call the referee about")
@@ -72,14 +76,15 @@ def call_referee(deal: Any, a: CallReferee, handed: bool) -> None:
     answered(deal, "called_referee")
 
 
-def answered(deal: Any, answer: str, cards: tuple[Card, ...] = (), reading: Reading | None = None,
+def answered(deal: Deal, answer: str, cards: tuple[Card, ...] = (), reading: Reading | None = None,
              attempt: int | None = None) -> None:
     """The 下家 answered the out-of-turn play (``answer``, one of ``ANSWERS``; its play on it
     ``cards`` as ``reading`` lies on the table, held; ``attempt``: the seq of its irregular
     attempt, ruled on its own after this one): the out-of-turn play comes to light with that
     fact, and the table waits for the referee. Nothing is decided here: a pass is not
     applied, a play on it does not stand until a ruling says so."""
-    o = deal.table.oot
+    o = table_of(deal).oot
+    assert o is not None, "the 下家 answers an out-of-turn play lying on the table"
     o.answer, o.answer_cards, o.answer_reading = answer, cards, reading
     info: dict[str, Any] = {}
     if cards:
@@ -90,11 +95,11 @@ def answered(deal: Any, answer: str, cards: tuple[Card, ...] = (), reading: Read
                cards=codes(o.cards), reading=o.reading.code, answer=answer, **info)
 
 
-def stand(deal: Any, effect: Any, plan: Any) -> bool:
+def stand(deal: Deal, effect: Any, plan: Any) -> bool:
     """A ``PlayStands`` of the out-of-turn play's offender or of the 下家's play held on it:
     the out-of-turn cards stand as if played in turn (order continues from there), then the
     下家's play on them stands as made. False: the effect is about other cards."""
-    t = deal.table
+    t = table_of(deal)
     o = t.oot
     if o is None:
         return False
@@ -117,12 +122,13 @@ def stand(deal: Any, effect: Any, plan: Any) -> bool:
     if deal.phase is Phase.SCORED or t.end_pending:  # the offender went out and ended the deal
         on_table.return_cards(deal, o.responder, "the deal ended")
         return True
+    assert o.answer_reading is not None, "the 下家's play on it was read when it was held"
     on_table.stand_play(deal, o.responder, o.answer_cards, o.answer_reading,
                         f"{plan.reason}: seat {o.responder}'s play on it stands", report_now=False)
     return True
 
 
-def on_play_stands(deal: Any, effect: Any, plan: Any) -> None:
+def on_play_stands(deal: Deal, effect: Any, plan: Any) -> None:
     """PlayStands: an out-of-turn play and the 下家's play on it (``stand``), or the cards
     a seat left lying on the table (the rest of a play with extra cards, GD-2.4.3)."""
     if not stand(deal, effect, plan):

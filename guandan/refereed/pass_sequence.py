@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from guandan import events as ev
 from guandan.refereed import bars, lead_option
+from guandan.refereed.state import table_of
 from tabletop.rulings import refuse
 from tabletop.seats import next_seat, partner, prev_seat
+
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from guandan.deal import Deal
 
 
 @attrs.define(slots=True)
@@ -24,12 +28,12 @@ class PassSequence:
     then: str
 
 
-def start(deal: Any, offender: int, then: str, reason: str,
+def start(deal: Deal, offender: int, then: str, reason: str,
           seats: Sequence[int] | None = None) -> None:
     """GD-4.2.3 ('offender_leads') / GD-4.2.4 ('play_on'): the offender's 下家, partner
     and (for 4.2.3) 上家 in turn may pass even with the lead; ``seats``: the ones the
     ruling named, in order (None: ``pass_sequence_seats``)."""
-    t = deal.table
+    t = table_of(deal)
     seats = seats_for(deal, offender, then) if seats is None else list(seats)
     if not seats:
         return
@@ -40,7 +44,7 @@ def start(deal: Any, offender: int, then: str, reason: str,
     deal.legal_cache = None
 
 
-def seats_for(deal: Any, offender: int, then: str) -> list[int]:
+def seats_for(deal: Deal, offender: int, then: str) -> list[int]:
     """Who may pass in the GD-4.2.3 / 4.2.4 sequence, in order (seats still in play)."""
     order = [next_seat(offender), partner(offender), prev_seat(offender)]
     if then == "play_on":
@@ -49,9 +53,10 @@ def seats_for(deal: Any, offender: int, then: str) -> list[int]:
     return [s for s in order if s in active]
 
 
-def pass_in_sequence(deal: Any, seat: int) -> None:
-    t = deal.table
+def pass_in_sequence(deal: Deal, seat: int) -> None:
+    t = table_of(deal)
     s = t.sequence
+    assert s is not None, "called while a pass sequence runs"
     seats, index, then = s.seats, s.index, s.then
     top = deal.top
     if top is not None and top.seat != seat:
@@ -67,9 +72,9 @@ def pass_in_sequence(deal: Any, seat: int) -> None:
     AFTER.get(then, play_on)(deal, s, top)
 
 
-def offender_leads(deal: Any, sequence: PassSequence, top: Any) -> None:
+def offender_leads(deal: Deal, sequence: PassSequence, top: Any) -> None:
     """GD-4.2.3: the sequence over, the offender leads a new round (its exposed cards, if any)."""
-    t = deal.table
+    t = table_of(deal)
     offender = sequence.offender
     top_seat = top.seat if top is not None else offender
     deal.stream.emit(ev.RoundEnded, seat=top_seat, leader=offender, partner_leads=False)
@@ -86,7 +91,7 @@ def offender_leads(deal: Any, sequence: PassSequence, top: Any) -> None:
         lead_option.restrict_lead(deal, offender, "cards", "exposed cards", cards=exposed)
 
 
-def play_on(deal: Any, sequence: PassSequence, top: Any) -> None:
+def play_on(deal: Deal, sequence: PassSequence, top: Any) -> None:
     """GD-4.2.4: the sequence over, the offender's 上家 continues as in normal play."""
     deal.turn = deal.next_active(sequence.seats[-1])
     if top is not None and all(s == top.seat or s in deal.passed for s in deal.active_seats()):
@@ -97,7 +102,7 @@ AFTER = {"offender_leads": offender_leads, "play_on": play_on}
 """What follows the sequence, by the ruling's ``then`` (as logged in ``gd.pass_sequence``)."""
 
 
-def on_pass_sequence(deal: Any, effect: Any, plan: Any) -> None:
+def on_pass_sequence(deal: Deal, effect: Any, plan: Any) -> None:
     """GD-4.2.3 / GD-4.2.4: the seats the ruling named may pass in turn, even with the lead."""
     active = deal.active_seats()
     if not effect.seats or any(s not in active for s in effect.seats):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -14,10 +14,14 @@ from guandan import events as ev
 from guandan.combos import Reading, readings
 from guandan.movegen import Move, legal_plays
 from guandan.refereed import core, lead_option, state
+from guandan.refereed.state import table_of
 from tabletop.cards import Card, codes, sort_cards, without
 from tabletop.refereed import effect_seat
 from tabletop.rulings import refuse
 from tabletop.seats import next_seat, partner, prev_seat
+
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from guandan.deal import Deal
 
 
 @attrs.define(slots=True, eq=False)
@@ -52,7 +56,7 @@ class Designation:
     kind: str
 
 
-def expose(deal: Any, seat: int, cards: Iterable[Card], reason: str, *,
+def expose(deal: Deal, seat: int, cards: Iterable[Card], reason: str, *,
            then: Callable[[Any, Exposure, str], None] | None,
            reading: Reading | None = None, only_new: bool = True) -> Exposure | None:
     """暴露张: ``cards`` (in ``seat``'s hand) lie face up, seen by all, still its own.
@@ -62,7 +66,7 @@ def expose(deal: Any, seat: int, cards: Iterable[Card], reason: str, *,
     only exposed. ``only_new``: cards that
     already lay exposed are left out (not exposed twice); False: ``cards`` are exactly
     the ones to expose (an ``Expose`` effect)."""
-    t = deal.table
+    t = table_of(deal)
     cards = sort_cards(cards)
     new = newly_exposed(deal, seat, cards) if only_new else cards
     if len(new) != len(cards):  # some of them lay exposed already (and went out in the attempt)
@@ -83,21 +87,21 @@ def expose(deal: Any, seat: int, cards: Iterable[Card], reason: str, *,
     return exposure
 
 
-def newly_exposed(deal: Any, seat: int, cards: Iterable[Card]) -> list[Card]:
+def newly_exposed(deal: Deal, seat: int, cards: Iterable[Card]) -> list[Card]:
     """Those of ``cards`` that do not lie exposed in front of ``seat`` already."""
-    already = [c for e in deal.table.exposures if e.seat == seat for c in e.cards]
+    already = [c for e in table_of(deal).exposures if e.seat == seat for c in e.cards]
     cards = sort_cards(cards)
     return sort_cards(without(cards, already)) if already else cards
 
 
-def as_penalty(deal: Any, exposure: Exposure, reason: str) -> None:
+def as_penalty(deal: Deal, exposure: Exposure, reason: str) -> None:
     """The exposed cards are penalty cards at once (GD-6)."""
     make_penalty(deal, exposure.seat, exposure, reason)
 
 
-def make_penalty(deal: Any, seat: int, exposure: Exposure | None, reason: str) -> None:
+def make_penalty(deal: Deal, seat: int, exposure: Exposure | None, reason: str) -> None:
     """Exposed cards (one exposure, or all of the seat's) become penalty cards (GD-6)."""
-    t = deal.table
+    t = table_of(deal)
     for e in t.exposures:
         if e.seat == seat and (exposure is None or e is exposure) and not e.penalty:
             e.penalty = True
@@ -105,11 +109,11 @@ def make_penalty(deal: Any, seat: int, exposure: Exposure | None, reason: str) -
     deal.legal_cache = None
 
 
-def penalty_moves(deal: Any, seat: int, top: Reading | None) -> list[Move]:
+def penalty_moves(deal: Deal, seat: int, top: Reading | None) -> list[Move]:
     """GD-6: the legal plays made only of ``seat``'s penalty cards (of the designated
     kind, once designated; within a lead restriction in force). Empty: this is no legal
     opportunity for them."""
-    t = deal.table
+    t = table_of(deal)
     cards = [c for e in t.exposures if e.seat == seat and e.penalty for c in e.cards]
     if not cards:
         return []
@@ -124,8 +128,8 @@ def penalty_moves(deal: Any, seat: int, top: Reading | None) -> list[Move]:
     return moves
 
 
-def consume_exposed(deal: Any, seat: int, cards: Iterable[Card]) -> None:
-    t = deal.table
+def consume_exposed(deal: Deal, seat: int, cards: Iterable[Card]) -> None:
+    t = table_of(deal)
     rest = list(cards)
     for e in t.exposures:
         if e.seat != seat:
@@ -145,14 +149,14 @@ def consume_exposed(deal: Any, seat: int, cards: Iterable[Card]) -> None:
     lead_option.exposed_cards_gone(deal)
 
 
-def on_expose(deal: Any, effect: Any, plan: Any) -> None:
+def on_expose(deal: Deal, effect: Any, plan: Any) -> None:
     """暴露张: the cards lie face up, still their owner's; with the ``LeadOption`` (the
     partner's next lead, chosen by the 上家) or the ``PenaltyCards`` of the same cards listed
     after it, that follows at once."""
     seat = effect_seat(effect)
     cards = sort_cards(Card(c) for c in effect.cards)
     hand = deal.hands[seat]
-    exposed = Counter(c for e in deal.table.exposures if e.seat == seat for c in e.cards)
+    exposed = Counter(c for e in table_of(deal).exposures if e.seat == seat for c in e.cards)
     if not cards or any(hand[c] - min(exposed[c], hand[c]) < n for c, n in Counter(cards).items()):
         raise refuse(effect, f"seat {seat} does not hold these cards unexposed")
     reading: Reading | None = None
@@ -172,26 +176,27 @@ def on_expose(deal: Any, effect: Any, plan: Any) -> None:
                                           and e.offender == seat for e in plan.effects)
 
 
-def on_with_expose(deal: Any, effect: Any, plan: Any) -> None:
+def on_with_expose(deal: Deal, effect: Any, plan: Any) -> None:
     raise refuse(effect, "is carried out with the Expose of its cards, listed before it "
                   "(LeadOption: chooser the owner's 上家, restricted seat its partner)")
 
 
-def designated(deal: Any, choice: Any, option: str) -> None:
+def designated(deal: Deal, choice: Any, option: str) -> None:
     """GD-6: the holder's 下家 designated the kind its penalty cards are played as this turn."""
-    t = deal.table
+    t = table_of(deal)
     t.designation = Designation(choice.about, t.turns, option)
     deal.stream.emit(ev.PenaltyKindDesignated, seat=choice.seat, holder=choice.about, combination=option)
 
 
-def on_turn(deal: Any, seat: int, leading: bool) -> Any:
+def on_turn(deal: Deal, seat: int, leading: bool) -> Any:
     """The turn hook: when the holder's penalty cards could be played as several kinds, its
     下家 designates one first (GD-6; at the table even when out)."""
-    t = deal.table
+    t = table_of(deal)
     if t.exposures and any(e.seat == seat and e.penalty for e in t.exposures):
         d = t.designation
         if d is None or d.holder != seat or d.turn != t.turns:
-            moves = penalty_moves(deal, seat, None if leading else deal.top.reading)
+            top = None if leading else deal.top  # not leading: a play lies on the table
+            moves = penalty_moves(deal, seat, None if top is None else top.reading)
             kinds = sorted({state.kind_key(m.reading) for m in moves})
             if len(kinds) > 1:
                 core.offer_choice(deal, next_seat(seat), "designate", tuple(kinds), about=seat,

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from guandan import events as ev
 from guandan.observation import Phase
 from guandan.refereed import core, lead_option, on_table
+from guandan.refereed.state import table_of
 from tabletop.cards import codes
 
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from guandan.deal import Deal
 
-def place_last(deal: Any, seat: int, reason: str) -> None:
+
+def place_last(deal: Deal, seat: int, reason: str) -> None:
     """单下: ``seat`` is judged 下游 and plays no more; the deal ends when the others'
     places are settled."""
-    t = deal.table
+    t = table_of(deal)
     if seat in t.placed_last:
         return
     t.placed_last.append(seat)
@@ -39,13 +43,13 @@ def place_last(deal: Any, seat: int, reason: str) -> None:
     deal.legal_cache = None
 
 
-def out_by_play(deal: Any, answers: int | None) -> None:
+def out_by_play(deal: Deal, answers: int | None) -> None:
     """After a ruling: a seat whose last cards stood but that the ruling neither placed last
     nor gave a forced result (GD-4.2.5 answered without 单下 or 双下) went out by its play,
     in the next place; the turn moves on from it (the deal ends when it is over). Nothing
     else holds such a seat: without this nobody would be left to act. ``answers``: the
     attempt the ruling answers (a seat another awaited ruling concerns waits for that one)."""
-    t = deal.table
+    t = table_of(deal)
     playing = t.resume_phase if deal.phase is Phase.AWAITING_RULING else deal.phase
     if playing is not Phase.PLAY:
         return   # in the draw or the tribute an empty hand has not gone out
@@ -65,20 +69,20 @@ def out_by_play(deal: Any, answers: int | None) -> None:
         deal.legal_cache = None
 
 
-def on_forced_last(deal: Any, row: Any, plan: Any) -> None:
+def on_forced_last(deal: Deal, row: Any, plan: Any) -> None:
     """GD-5.1 单下: the seat is judged 下游 and plays no more."""
     if row.seat is not None and deal.phase is not Phase.SCORED:
         place_last(deal, row.seat, f"{row.clause}: judged 下游 (单下)")
 
 
-def on_forced_double_last(deal: Any, row: Any, plan: Any) -> None:
+def on_forced_double_last(deal: Deal, row: Any, plan: Any) -> None:
     """GD-5.2 双下: the other side 上游 and 二游 (see ``double_last_order``), once the
     ruling's effects have put the table right (``force_double_last``): the result ends the
     deal, and what the ruling lists still applies to it."""
     plan.forced_double_last = row
 
 
-def force_double_last(deal: Any, row: Any, plan: Any) -> None:
+def force_double_last(deal: Deal, row: Any, plan: Any) -> None:
     """The 双下 result a ruling imposed (``on_forced_double_last``), after its effects."""
     if deal.phase is Phase.SCORED:
         return
@@ -90,7 +94,7 @@ def force_double_last(deal: Any, row: Any, plan: Any) -> None:
         deal.impose_result(order, why)
 
 
-def double_last_order(deal: Any, side: int) -> tuple[int, int, int, int]:
+def double_last_order(deal: Deal, side: int) -> tuple[int, int, int, int]:
     """The 双下 result: the non-offending side 上游 and 二游, the offending side after it.
     Within a side, places the play already settled stand: a seat that went out is ahead of
     its partner, a seat judged 下游 (单下) is behind it; else the lower seat first."""

@@ -4,7 +4,7 @@ an irregular attempt laid on the table, announcements, retractions, dropped card
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from guandan import events as ev
 from guandan.actions import (
@@ -15,13 +15,17 @@ from guandan.legal import RECORDED, LegalActions
 from guandan.movegen import Move, legal_plays, plays
 from guandan.observation import Phase
 from guandan.refereed import core, lead_option, on_table, out_of_turn, penalty_cards, state
+from guandan.refereed.state import table_of
 from tabletop.cards import Card, codes, count_list, holds
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
 from tabletop.seats import NUM_SEATS, partner
 
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from guandan.deal import Deal
 
-def play(deal: Any, a: Play, handed: bool) -> None:
+
+def play(deal: Deal, a: Play, handed: bool) -> None:
     seat = a.seat
     if deal.phase is not Phase.PLAY:
         raise IllegalAction("no play now: the deal is not in play")
@@ -36,8 +40,8 @@ def play(deal: Any, a: Play, handed: bool) -> None:
     play_in_turn(deal, a, found)
 
 
-def play_extra(deal: Any, a: PlayWithExtra, handed: bool) -> None:
-    t = deal.table
+def play_extra(deal: Deal, a: PlayWithExtra, handed: bool) -> None:
+    t = table_of(deal)
     seat = a.seat
     if deal.phase is not Phase.PLAY:
         raise IllegalAction("no play now: the deal is not in play")
@@ -60,10 +64,10 @@ def play_extra(deal: Any, a: PlayWithExtra, handed: bool) -> None:
     core.await_ruling(deal, e.seq, "extra_cards", seat, e)
 
 
-def play_in_turn(deal: Any, action: Play, found: Any) -> None:
+def play_in_turn(deal: Deal, action: Play, found: Any) -> None:
     """A play in turn (also the answer to an out-of-turn play, held until the referee rules
     on that play), with its ``illegality``: legal, recorded as an irregular attempt, or refused."""
-    t = deal.table
+    t = table_of(deal)
     if found is not None and found.code not in RECORDED:
         raise IllegalAction(found.message)
     seat, cards, reading = action.seat, action.cards, action.reading
@@ -77,7 +81,7 @@ def play_in_turn(deal: Any, action: Play, found: Any) -> None:
         lr = t.latent_report
         held = lr is not None and lr.seat == seat and len(cards) < deal.sizes[seat] and (
             lr.target == 3 or (lr.target == 4 and lr.plays_since >= 1) or (lr.target == 2 and not lr.found))
-        if not held:
+        if lr is None or not held:
             deal.play_cards(seat, cards, reading)
             return
         # GD-4.2.3 / 4.2.4: the unreported player plays again; the play is held on the table
@@ -101,8 +105,8 @@ def play_in_turn(deal: Any, action: Play, found: Any) -> None:
     core.await_ruling(deal, e.seq, found.code, seat, e)
 
 
-def pass_(deal: Any, a: Pass, handed: bool) -> None:
-    t = deal.table
+def pass_(deal: Deal, a: Pass, handed: bool) -> None:
+    t = table_of(deal)
     seat = a.seat
     if deal.phase is not Phase.PLAY:
         raise IllegalAction("no pass now: the deal is not in play")
@@ -124,11 +128,11 @@ def pass_(deal: Any, a: Pass, handed: bool) -> None:
     deal.pass_turn(seat)
 
 
-def announce(deal: Any, a: Announce, handed: bool, action: Any = None) -> None:
+def announce(deal: Deal, a: Announce, handed: bool, action: Any = None) -> None:
     if deal.phase is not Phase.PLAY:
         raise IllegalAction("no announcement now: the deal is not in play")
     seat = a.seat
-    if not deal.sizes[seat] or seat in deal.table.placed_last:
+    if not deal.sizes[seat] or seat in table_of(deal).placed_last:
         raise IllegalAction(f"seat {seat} is out of the play")
     if seat == core.play_turn(deal):
         raise IllegalAction("it is this seat's turn: play or pass")
@@ -139,21 +143,21 @@ def announce(deal: Any, a: Announce, handed: bool, action: Any = None) -> None:
     core.await_ruling(deal, e.seq, "announce_out_of_turn", seat, e)
 
 
-def retract(deal: Any, a: Retract, handed: bool) -> None:
+def retract(deal: Deal, a: Retract, handed: bool) -> None:
     if deal.phase is not Phase.PLAY:
         raise IllegalAction("nothing to take back: the deal is not in play")
-    last = deal.table.last_play.get(a.seat)
+    last = table_of(deal).last_play.get(a.seat)
     core.attempt(deal, a, "retract_play", last_play=None if last is None else codes(last))
 
 
-def ask(deal: Any, a: AskCount, handed: bool) -> None:
+def ask(deal: Deal, a: AskCount, handed: bool) -> None:
     if deal.phase is not Phase.PLAY or a.target not in range(NUM_SEATS) or a.target == a.seat:
         raise IllegalAction("no count to ask for")
     core.attempt(deal, a, "ask_count", target=a.target)
 
 
-def drop(deal: Any, a: DropCard, handed: bool) -> None:
-    t = deal.table
+def drop(deal: Deal, a: DropCard, handed: bool) -> None:
+    t = table_of(deal)
     if deal.phase is not Phase.PLAY:
         raise IllegalAction("dropping a card is modelled in play only")
     exposed = [c for e in t.exposures if e.seat == a.seat for c in e.cards]
@@ -165,15 +169,15 @@ def drop(deal: Any, a: DropCard, handed: bool) -> None:
     core.attempt(deal, a, "exposed_card", card=str(a.card))
 
 
-def incident(deal: Any, a: Incident, handed: bool) -> None:
+def incident(deal: Deal, a: Incident, handed: bool) -> None:
     if a.seat not in range(NUM_SEATS):
         raise IllegalAction(f"no seat {a.seat}")
     core.attempt(deal, a, "incident", incident=a.incident, severity=a.severity, damaged=a.damaged,
                    note=a.note, phase=deal.phase.value)
 
 
-def play_options(deal: Any, seat: int, top: Reading | None, *, pass_on_lead: bool = False) -> Any:
-    t = deal.table
+def play_options(deal: Deal, seat: int, top: Reading | None, *, pass_on_lead: bool = False) -> Any:
+    t = table_of(deal)
     moves: Sequence[Move] | None = None
     if t.exposures or t.restriction is not None:
         moves = penalty_cards.penalty_moves(deal, seat, top) or None
@@ -185,10 +189,10 @@ def play_options(deal: Any, seat: int, top: Reading | None, *, pass_on_lead: boo
     return LegalActions(seat, moves, top is not None or pass_on_lead)
 
 
-def restriction_broken(deal: Any, seat: int, cards: tuple[Card, ...], reading: Reading,
+def restriction_broken(deal: Deal, seat: int, cards: tuple[Card, ...], reading: Reading,
                        top: Reading | None) -> str | None:
     """Which table restriction a play breaks (None: none)."""
-    t = deal.table
+    t = table_of(deal)
     if not t.exposures and t.restriction is None:
         return None
     r = lead_option.restriction_in_force(deal, seat) if top is None else None

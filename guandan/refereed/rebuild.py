@@ -9,13 +9,17 @@ earlier take-back's choice again, only its ``Step``: its cost is one pass over t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from guandan import events as ev
+from guandan.refereed.state import table_of
 from tabletop.errors import IllegalAction
 from tabletop.events import EventStream
+
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from guandan.deal import Deal
 
 
 @attrs.define(slots=True, eq=False)
@@ -50,16 +54,16 @@ class Record:
     what a take-back undid replaced by its ``Step``). An action is added as it starts."""
 
 
-def point(deal: Any) -> int:
+def point(deal: Deal) -> int:
     """Where the action being applied now stands in the record."""
-    return len(deal.table.record.actions) - 1
+    return len(table_of(deal).record.actions) - 1
 
 
-def rebuilt(deal: Any, upto: int) -> Any:
+def rebuilt(deal: Deal, upto: int) -> Any:
     """A new deal made as ``deal`` was and given the first ``upto`` entries of its record, on a
     stream of its own numbered as the deal's (so every sequence number it holds is the same);
     the match around it is not touched again (``_MatchAround``)."""
-    record = deal.table.record
+    record = table_of(deal).record
     if record.make is None:
         raise IllegalAction("this deal was not made by Deal.drawn or Deal.from_hands: it cannot be rebuilt")
     fresh = record.make(stream=EventStream(deal=deal.deal_number, next_seq=record.first_seq))
@@ -78,25 +82,25 @@ def rebuilt(deal: Any, upto: int) -> Any:
     return fresh
 
 
-def restore(deal: Any, upto: int) -> int:
+def restore(deal: Deal, upto: int) -> int:
     """Put ``deal`` back exactly as it was before entry ``upto`` of its record (everything but
     its event stream and the record itself, which go on); returns the sequence number of the
     first event of the action now undone."""
-    stream, record = deal.stream, deal.table.record
+    stream, record = deal.stream, table_of(deal).record
     fresh = rebuilt(deal, upto)
     since = fresh.stream.next_seq
     state = vars(deal)
     state.clear()
     state.update(vars(fresh))
     deal.stream = stream
-    deal.table.record = record
+    table_of(deal).record = record
     return since
 
 
-def replace_undone(deal: Any, upto: int, step: Step) -> None:
+def replace_undone(deal: Deal, upto: int, step: Step) -> None:
     """The record from entry ``upto`` on (what a take-back undid, its own choice last) becomes
     ``step``, what the take-back did instead."""
-    deal.table.record.actions[upto:] = [step]
+    table_of(deal).record.actions[upto:] = [step]
 
 
 class _MatchAround:
@@ -106,7 +110,7 @@ class _MatchAround:
 
     ended = None
 
-    def __init__(self, deal: Any) -> None:
+    def __init__(self, deal: Deal) -> None:
         self.deal = deal
         self.scheduled: Any = None
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -11,9 +11,13 @@ from guandan import events as ev
 from guandan.actions import Report, action_to_data
 from guandan.observation import Phase
 from guandan.refereed import core, rebuild
+from guandan.refereed.state import table_of
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
 from tabletop.seats import partner
+
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from guandan.deal import Deal
 
 REPORT_LIMIT = 10
 
@@ -59,8 +63,8 @@ class LatentReport:
     """The clause the ruling that offered the take-back cited (its reason): a take-back cites it."""
 
 
-def report(deal: Any, a: Report, handed: bool) -> None:
-    t = deal.table
+def report(deal: Deal, a: Report, handed: bool) -> None:
+    t = table_of(deal)
     if t.report_due != a.seat:
         if deal.phase is not Phase.PLAY:
             raise IllegalAction("no report now")
@@ -91,20 +95,20 @@ def report(deal: Any, a: Report, handed: bool) -> None:
                                    a.rounds_later if a.discovered == 2 else 0)
 
 
-def followed(deal: Any, lr: LatentReport, seat: int, cards: int) -> None:
+def followed(deal: Deal, lr: LatentReport, seat: int, cards: int) -> None:
     """Another seat played (``cards`` > 0) or passed since the unreported play."""
     lr.acted.append(seat)
     if lr.next_seat is None:
         lr.next_seat = seat
     if cards:
         lr.played.append(seat)
-        lr.plays.append(PlaySince(seat, rebuild.point(deal), deal.table.lead_count))
+        lr.plays.append(PlaySince(seat, rebuild.point(deal), table_of(deal).lead_count))
 
 
-def made_when_laid(deal: Any, seat: int, point: int | None) -> None:
+def made_when_laid(deal: Deal, seat: int, point: int | None) -> None:
     """The play ``seat`` just made stood from the table, where its cards were laid at ``point``:
     it was made then (taking it back goes back to before that attempt)."""
-    lr = deal.table.latent_report
+    lr = table_of(deal).latent_report
     if lr is not None and point is not None and lr.plays and lr.plays[-1].seat == seat:
         lr.plays[-1].point = point
 
@@ -116,12 +120,13 @@ def stage_reached(lr: LatentReport) -> int:
     return 2 if lr.next_seat in lr.played else 1
 
 
-def discover(deal: Any, stage: int | None) -> None:
+def discover(deal: Deal, stage: int | None) -> None:
     """The latent report comes to light at ``stage`` (None: the deal would end now: found
     after the deal, at the stage it had reached). At stage 2 in play, the plays made since in
     this round (``played_this_round``, in play order) are what may be taken back."""
-    t = deal.table
+    t = table_of(deal)
     lr = t.latent_report
+    assert lr is not None, "called with a latent 报牌 irregularity on the table"
     at_end = stage is None
     if stage is None:
         stage = stage_reached(lr)
@@ -136,40 +141,40 @@ def discover(deal: Any, stage: int | None) -> None:
                count=lr.count, holds=deal.sizes[lr.seat] + len(t.on_table.get(lr.seat, ())), **extra)
 
 
-def found_after_end(deal: Any, lr: LatentReport) -> None:
+def found_after_end(deal: Deal, lr: LatentReport) -> None:
     """The deal ended (a forced result) with the report still unnoticed: it comes to light
     now, at the stage it had reached, as one found after the deal."""
-    deal.table.latent_report = lr
+    table_of(deal).latent_report = lr
     discover(deal, None)
 
 
-def report_again(deal: Any, seat: int) -> None:
+def report_again(deal: Deal, seat: int) -> None:
     """ReportAgain: ``seat`` announces its true count."""
-    laid = len(deal.table.on_table.get(seat, ()))
+    laid = len(table_of(deal).on_table.get(seat, ()))
     deal.announced[seat] = deal.sizes[seat] + laid
     deal.stream.emit(ev.CardsReported, seat=seat, count=deal.sizes[seat] + laid)
 
 
-def drop_latent_report(deal: Any) -> None:
-    deal.table.latent_report = None
+def drop_latent_report(deal: Deal) -> None:
+    table_of(deal).latent_report = None
 
 
-def on_report_again(deal: Any, effect: Any, plan: Any) -> None:
+def on_report_again(deal: Deal, effect: Any, plan: Any) -> None:
     report_again(deal, effect.seat)
 
 
-def on_turn(deal: Any, seat: int, leading: bool) -> Any:
+def on_turn(deal: Deal, seat: int, leading: bool) -> Any:
     """The turn hook: a GD-4.2.1 / 4.2.2 report comes to light when the table reaches its
     stage: at once when the 下家 passed (GD-4.2.1); after it played, at the offender's next
     turn, or as the ``rounds_later``-th round after it begins (GD-4.2.2)."""
-    lr = deal.table.latent_report
+    lr = table_of(deal).latent_report
     if lr is None or lr.found or lr.target != 2 or lr.next_seat is None:
         return core.NEXT
     if lr.next_seat not in lr.played:
         discover(deal, 1)  # the 下家 passed: not yet 出牌, still GD-4.2.1
         return core.WAIT
     if lr.rounds_later:
-        if leading and deal.table.lead_count >= lr.round + lr.rounds_later:
+        if leading and table_of(deal).lead_count >= lr.round + lr.rounds_later:
             discover(deal, 2)
             return core.WAIT
     elif seat == lr.seat:

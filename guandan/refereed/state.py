@@ -11,6 +11,7 @@ from tabletop.cards import Card
 from tabletop.refereed import RefereedState
 
 if TYPE_CHECKING:  # the records' types only: the feature modules import this one
+    from guandan.deal import Deal
     from guandan.refereed import (
         correction, draw, information, lead_option, out_of_turn, pass_sequence, penalty_cards, rebuild, reporting,
         tribute,
@@ -76,3 +77,10 @@ class TableState(RefereedState):
 
 
 _PLAY, _AWAITING, _SCORED = Phase.PLAY, Phase.AWAITING_RULING, Phase.SCORED
+
+
+def table_of(deal: Deal) -> TableState:
+    """The refereed state of ``deal``: a feature runs only at a refereed deal, which always has one."""
+    table = deal.table
+    assert table is not None, "a refereed feature ran at a strict deal"
+    return table

@@ -3,15 +3,19 @@ first play (``LatentIrregularity``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from guandan import events as ev
 from guandan.actions import DISCOVERED_AT_ONCE, GiveTribute, ReturnCard, action_to_data
 from guandan.refereed import core, on_table, penalty_cards
+from guandan.refereed.state import table_of
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
+
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from guandan.deal import Deal
 
 
 @attrs.define(slots=True)
@@ -24,8 +28,8 @@ class LatentIrregularity:
     facts: dict[str, Any]
 
 
-def give_tribute(deal: Any, a: GiveTribute, handed: bool) -> None:
-    t = deal.table
+def give_tribute(deal: Deal, a: GiveTribute, handed: bool) -> None:
+    t = table_of(deal)
     found = deal.illegality(a)
     if found is None:
         penalty_cards.consume_exposed(deal, a.seat, [a.card])   # an exposed card given leaves its exposure
@@ -48,8 +52,8 @@ def give_tribute(deal: Any, a: GiveTribute, handed: bool) -> None:
     deal.give_tribute(a.seat, a.card, emit=False)
 
 
-def return_card(deal: Any, a: ReturnCard, handed: bool) -> None:
-    t = deal.table
+def return_card(deal: Deal, a: ReturnCard, handed: bool) -> None:
+    t = table_of(deal)
     found = deal.illegality(a)
     if found is None:
         penalty_cards.consume_exposed(deal, a.seat, [a.card])
@@ -72,12 +76,12 @@ def return_card(deal: Any, a: ReturnCard, handed: bool) -> None:
     deal.give_return(a.seat, a.card, emit=False, to=found.facts["to"])
 
 
-def discover(deal: Any) -> None:
-    t = deal.table
+def discover(deal: Deal) -> None:
+    t = table_of(deal)
     found, t.latent = t.latent, []
     for li in found:
         core.found(deal, li.seq, li.irregularity, li.seat, **{**li.facts, "discovered": "after_first_play"})
 
 
-def on_later(deal: Any, effect: Any, plan: Any) -> None:
+def on_later(deal: Deal, effect: Any, plan: Any) -> None:
     """RedoTribute / RedoReturn: the seat's own next tribute or return carries it out."""

@@ -5,12 +5,16 @@ referee's reading (``enforcement.shengji_interactions``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shengji.follow import lead_info
 from shengji.phase import Phase
+from shengji.refereed.state import table_of
 from tabletop.conditions import Happening, TableCondition
 from tabletop.events import Event
+
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from shengji.deal import Deal
 
 
 def deal_of(engine: Any) -> Any:
@@ -18,19 +22,21 @@ def deal_of(engine: Any) -> Any:
     return getattr(engine, "deal", engine)
 
 
-def _stage(deal: Any) -> Phase:
+def _stage(deal: Deal) -> Phase:
     """The phase the deal is in, or resumes in while a ruling is awaited."""
-    if deal.phase is Phase.AWAITING_RULING and deal.table.resume_phase is not None:
-        return deal.table.resume_phase
+    if deal.phase is Phase.AWAITING_RULING:
+        resume = table_of(deal).resume_phase
+        if resume is not None:
+            return resume
     return deal.phase
 
 
-def phase_of(deal: Any) -> str:
+def phase_of(deal: Deal) -> str:
     """The stage's name: the phase the deal is in, or resumes in while a ruling is awaited."""
     return _stage(deal).value
 
 
-def _throw_led(deal: Any) -> bool:
+def _throw_led(deal: Deal) -> bool:
     """The open trick was led by a throw (甩牌) that stood its test."""
     return bool(deal.trick) and deal.ctx is not None and lead_info(list(deal.trick[0][1]), deal.ctx).is_throw
 

@@ -5,12 +5,13 @@ feature that paused it), the choice offered to a seat."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shengji.actions import Choices, Choose, Draw, Incident, action_to_data
 from shengji.events import ChoiceMade, IrregularAttempt, IrregularityFound, TurnRestored
 from shengji.phase import Phase
 from shengji.refereed import state
+from shengji.refereed.state import table_of
 from tabletop.errors import IllegalAction
 from tabletop.irregular import Discovered, Irregular
 from tabletop.irregular import facts as make_facts
@@ -18,13 +19,16 @@ from tabletop.refereed import offer_choice as offer_shared_choice
 from tabletop.rulings import Awaited, RulingPlan, refuse
 from tabletop.seats import REFEREE, team
 
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from shengji.deal import Deal
 
-def await_ruling(deal: Any, seq: int, irregularity: str, seat: int | None, event: Irregular | Discovered, *,
+
+def await_ruling(deal: Deal, seq: int, irregularity: str, seat: int | None, event: Irregular | Discovered, *,
                  then: Callable[[Any], None] | None = None) -> None:
     """The table waits for a ruling on attempt ``seq``, which ``event`` calls for: the
     referee's seat is to act."""
     assert irregularity in state.IRREGULARITIES, f"undeclared irregularity id {irregularity!r}"
-    t = deal.table
+    t = table_of(deal)
     t.wait(Awaited(seq, irregularity, seat, event))
     if deal.phase is not Phase.AWAITING_RULING:
         t.resume_phase = deal.phase
@@ -35,7 +39,7 @@ def await_ruling(deal: Any, seq: int, irregularity: str, seat: int | None, event
     deal.to_act = REFEREE
 
 
-def found(deal: Any, answers: int, irregularity: str, seat: int | None, *,
+def found(deal: Deal, answers: int, irregularity: str, seat: int | None, *,
           then: Callable[[Any], None] | None = None,
           **info: Any) -> None:
     e = deal.stream.emit(IrregularityFound, seat=seat, irregularity=irregularity, answers=answers,
@@ -43,7 +47,7 @@ def found(deal: Any, answers: int, irregularity: str, seat: int | None, *,
     await_ruling(deal, answers, irregularity, seat, e, then=then)
 
 
-def resolve(deal: Any, seq: int | None = None) -> list:
+def resolve(deal: Deal, seq: int | None = None) -> list:
     """End the wait for the ruling on attempt ``seq`` (the first one when None); play goes
     on once no ruling is awaited and no choice is open. Returns nothing: the events wait
     in the stream (``take_events``)."""
@@ -61,18 +65,18 @@ def resolve(deal: Any, seq: int | None = None) -> list:
     return []
 
 
-def carry_on(deal: Any) -> None:
+def carry_on(deal: Deal) -> None:
     """The wait and any choice are over: the table goes on."""
-    t = deal.table
+    t = table_of(deal)
     then, t.then = t.then, None
     if then is not None:
         then(deal)
 
 
-def unpaused(deal: Any, step: Any) -> None:
+def unpaused(deal: Deal, step: Any) -> None:
     """Run ``step`` (a play a ruling lets stand) as if the table were not waiting; what
     it leads to becomes what the table resumes with."""
-    t = deal.table
+    t = table_of(deal)
     held = t.awaiting
     t.awaiting = []
     deal.phase = t.resume_phase
@@ -89,7 +93,7 @@ def unpaused(deal: Any, step: Any) -> None:
         deal.to_act = REFEREE
 
 
-def offer_choice(deal: Any, seat: int, purpose: str, options: Sequence[str], about: int | None = None,
+def offer_choice(deal: Deal, seat: int, purpose: str, options: Sequence[str], about: int | None = None,
                  **data: Any) -> None:
     """``seat`` must choose one of ``options`` before the table goes on; ``data`` is what
     the engine needs to carry the choice out: ``on_chosen(deal, choice, option)``, of the
@@ -99,8 +103,8 @@ def offer_choice(deal: Any, seat: int, purpose: str, options: Sequence[str], abo
         deal.to_act = seat
 
 
-def choose(deal: Any, a: Choose) -> None:
-    t = deal.table
+def choose(deal: Deal, a: Choose) -> None:
+    t = table_of(deal)
     c = t.choice
     if c is None or a.seat != c.seat or a.seat != deal.to_act:
         raise IllegalAction(f"seat {a.seat} has no choice to make now")
@@ -111,12 +115,13 @@ def choose(deal: Any, a: Choose) -> None:
     c.data["on_chosen"](deal, c, a.option)
 
 
-def legal(deal: Any) -> Choices:
+def legal(deal: Deal) -> Choices:
     """The legal actions of a choice or a draw step (the deal lists the others)."""
     seat = deal.to_act
     if seat is None:
         return Choices(())
-    t = deal.table
+    assert isinstance(seat, int), "the deal answers for the referee's seat itself"
+    t = table_of(deal)
     if t.choice is not None:
         return Choices([Choose(seat, o) for o in t.choice.options])
     return Choices(_DRAWS[seat])
@@ -126,32 +131,32 @@ _DRAWS = tuple((Draw(seat),) for seat in range(4))
 """A draw step's one legal action per seat (frozen: one made for all deals)."""
 
 
-def restore_turn(deal: Any, seat: int, reason: str) -> None:
+def restore_turn(deal: Deal, seat: int, reason: str) -> None:
     """Order restored: ``seat`` acts next (once the wait is over)."""
-    deal.table.resume_to_act = seat
+    table_of(deal).resume_to_act = seat
     deal.stream.emit(TurnRestored, seat=seat, reason=reason)
 
 
-def referee_rng(deal: Any) -> Any:
+def referee_rng(deal: Deal) -> Any:
     """The REFEREE stream of this deal (tabletop.rng), for lots and random draws."""
-    return deal.table.referee_rng(deal.seed, deal.stream.deal)
+    return table_of(deal).referee_rng(deal.seed, deal.stream.deal)
 
 
-def on_restore_order(deal: Any, effect: Any, plan: RulingPlan) -> None:
+def on_restore_order(deal: Deal, effect: Any, plan: RulingPlan) -> None:
     """``seat`` acts once the wait is over (RestoreOrder; CorrectFollow: it follows again)."""
     if deal.phase is not Phase.AWAITING_RULING:
         raise refuse(effect, "the table is not waiting for a ruling")
     restore_turn(deal, effect.seat, plan.reason)
 
 
-def trump_now(deal: Any) -> str | None:
+def trump_now(deal: Deal) -> str | None:
     """Trump as the table knows it now (during the draw: the standing declaration's)."""
     if deal.trump_known:
         return deal.trump
     return None if deal.declaration is None else deal.declaration.trump
 
 
-def incident(deal: Any, a: Incident) -> None:
+def incident(deal: Deal, a: Incident) -> None:
     """A reported incident; its minutes are a fact only of a side's lateness."""
     late = {"minutes": a.minutes} if a.incident == "late" else {}
     e = deal.stream.emit(IrregularAttempt, seat=a.seat, irregularity="incident", action=action_to_data(a),

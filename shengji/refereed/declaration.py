@@ -4,22 +4,26 @@ the right to declare lost."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shengji.actions import Declare, DeclareAtOnce, action_to_data
 from shengji.declare import Declaration, declaration_options, why_not_overcall
 from shengji.events import DeclarationBarred, DeclarationDeclined, DeclarationStands, IrregularAttempt
 from shengji.phase import Phase
 from shengji.refereed import core
+from shengji.refereed.state import table_of
 from tabletop.cards import codes, holds
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
 from tabletop.rulings import RulingPlan, refuse
 from tabletop.seats import partner
 
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from shengji.deal import Deal
 
-def declare_at_once(deal: Any, a: DeclareAtOnce) -> None:
-    t = deal.table
+
+def declare_at_once(deal: Deal, a: DeclareAtOnce) -> None:
+    t = table_of(deal)
     other = partner(a.seat)
     if (deal.phase not in (Phase.DRAW, Phase.DECLARE) or deal.to_act != other or t.draw.step
             or t.choice is not None):
@@ -46,8 +50,9 @@ def declare_at_once(deal: Any, a: DeclareAtOnce) -> None:
     core.await_ruling(deal, e.seq, "simultaneous_declaration", a.seat, e, then=declare_on)
 
 
-def declare(deal: Any, a: Any) -> None:
-    if deal.table.draw.step or deal.table.choice is not None:
+def declare(deal: Deal, a: Any) -> None:
+    t = table_of(deal)
+    if t.draw.step or t.choice is not None:
         raise IllegalAction(f"a {type(a).__name__} is not possible now")
     found = deal.illegality(a)
     if found is not None:
@@ -59,13 +64,13 @@ def declare(deal: Any, a: Any) -> None:
         deal.resume_declaring()
 
 
-def bar_declaration(deal: Any, seat: int, reason: str) -> None:
+def bar_declaration(deal: Deal, seat: int, reason: str) -> None:
     """``seat`` may not declare or overcall trump for the rest of this deal."""
     deal.declare_barred.add(seat)
     deal.stream.emit(DeclarationBarred, seat=seat, reason=reason)
 
 
-def settle_declaration(deal: Any, seat: int, cards: Iterable[Any], withdrawn: int, reason: str, *,
+def settle_declaration(deal: Deal, seat: int, cards: Iterable[Any], withdrawn: int, reason: str, *,
                        how: str = "lots") -> None:
     """Of two declarations shown at the same moment, ``seat``'s (``cards``) stands and
     ``withdrawn``'s is taken back."""
@@ -76,12 +81,12 @@ def settle_declaration(deal: Any, seat: int, cards: Iterable[Any], withdrawn: in
                      withdrawn=withdrawn, how=how, reason=reason)
 
 
-def on_lose_declaration_right(deal: Any, effect: Any, plan: RulingPlan) -> None:
+def on_lose_declaration_right(deal: Deal, effect: Any, plan: RulingPlan) -> None:
     bar_declaration(deal, effect.seat, plan.reason)
 
 
-def shown_declarations(deal: Any, effect: Any, plan: RulingPlan, seat: int | None) -> tuple[dict, int]:
-    shown = deal.table.shown.get(plan.answers)
+def shown_declarations(deal: Deal, effect: Any, plan: RulingPlan, seat: int | None) -> tuple[dict, int]:
+    shown = None if plan.answers is None else table_of(deal).shown.get(plan.answers)
     if shown is None:
         raise refuse(effect, "no simultaneous declarations await this ruling")
     if seat not in shown:
@@ -89,7 +94,7 @@ def shown_declarations(deal: Any, effect: Any, plan: RulingPlan, seat: int | Non
     return shown, next(s for s in shown if s != seat)
 
 
-def on_lots_draw(deal: Any, effect: Any, plan: RulingPlan) -> None:
+def on_lots_draw(deal: Deal, effect: Any, plan: RulingPlan) -> None:
     """The declaration of the seat the lot fell on stands; the other is taken back."""
     shown, other = shown_declarations(deal, effect, plan, effect.winner)
     if set(effect.seats) != set(shown):
@@ -97,12 +102,12 @@ def on_lots_draw(deal: Any, effect: Any, plan: RulingPlan) -> None:
     settle_declaration(deal, effect.winner, shown[effect.winner], other, plan.reason, how="lots")
 
 
-def on_declaration_stands(deal: Any, effect: Any, plan: RulingPlan) -> None:
+def on_declaration_stands(deal: Deal, effect: Any, plan: RulingPlan) -> None:
     """The declaration the partners chose stands; the other is taken back."""
     shown, other = shown_declarations(deal, effect, plan, effect.seat)
     settle_declaration(deal, effect.seat, shown[effect.seat], other, plan.reason, how="chosen")
 
 
-def declare_on(deal: Any) -> None:
+def declare_on(deal: Deal) -> None:
     """Simultaneous declarations were ruled on: the declaring goes on."""
     deal.resume_declaring()

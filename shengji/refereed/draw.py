@@ -4,7 +4,7 @@ and a miscount slip (``Redirect``) come to light as the draw reaches them."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -13,10 +13,14 @@ from shengji.declare import can_declare
 from shengji.events import CardDrawn, CardTaken, DrawRan, IrregularAttempt
 from shengji.phase import Phase
 from shengji.refereed import core, on_table
+from shengji.refereed.state import table_of
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
 from tabletop.refereed import Grab
 from tabletop.seats import seats_from
+
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from shengji.deal import Deal
 
 KITTY_SIZE = 8
 
@@ -73,15 +77,15 @@ class DrawState:
     kitty_drawn: int | None = None
 
 
-def begin(deal: Any) -> None:
+def begin(deal: Deal) -> None:
     """Refereed: the draw waits for the rightful next drawer's ``Draw``."""
-    t = deal.table
+    t = table_of(deal)
     t.draw.step = True
     deal.to_act = deal.draw_seat
 
 
-def draw(deal: Any, a: Draw) -> None:
-    t = deal.table
+def draw(deal: Deal, a: Draw) -> None:
+    t = table_of(deal)
     if deal.phase is not Phase.DRAW or not t.draw.step or t.choice is not None:
         raise IllegalAction("no draw step now")
     if a.seat != deal.to_act:
@@ -108,9 +112,9 @@ def draw(deal: Any, a: Draw) -> None:
     continue_draw(deal)
 
 
-def continue_draw(deal: Any) -> None:
+def continue_draw(deal: Deal) -> None:
     """The draw in refereed mode: as in strict mode, plus the slips that were set up."""
-    t = deal.table
+    t = table_of(deal)
     stock, hands, level = deal.stock, deal.hands, deal.level
     last = len(stock) - KITTY_SIZE
     emit = deal.stream.emit
@@ -139,9 +143,9 @@ def continue_draw(deal: Any) -> None:
     end_of_draw(deal)
 
 
-def grab(deal: Any, slip: DrawSlip) -> None:
+def grab(deal: Deal, slip: DrawSlip) -> None:
     index, seq, seat, face_seen, in_hand = slip.position, slip.seq, slip.seat, slip.face_seen, slip.in_hand
-    t = deal.table
+    t = table_of(deal)
     card = deal.stock[index]
     rightful = deal.draw_seat
     deal.drawn += 1
@@ -156,10 +160,10 @@ def grab(deal: Any, slip: DrawSlip) -> None:
                   index=index, level=deal.level_text, trump=core.trump_now(deal))
 
 
-def end_of_draw(deal: Any) -> None:
+def end_of_draw(deal: Deal) -> None:
     """After the last card: the banker's draw into the kitty, then the count of the
     hands (a miscount comes to light), then the last-chance round."""
-    t = deal.table
+    t = table_of(deal)
     if t.draw.kitty_draw is not None:
         seat, seq = t.draw.kitty_draw.banker, t.draw.kitty_draw.seq
         t.draw.kitty_draw = None
@@ -187,8 +191,8 @@ def end_of_draw(deal: Any) -> None:
     deal.continue_last_chance()
 
 
-def draw_out_of_turn(deal: Any, a: DrawOutOfTurn) -> None:
-    t = deal.table
+def draw_out_of_turn(deal: Deal, a: DrawOutOfTurn) -> None:
+    t = table_of(deal)
     if deal.phase is not Phase.DRAW or deal.to_act is None:
         raise IllegalAction("no draw out of turn now: the draw is over")
     last = len(deal.stock) - KITTY_SIZE
@@ -207,8 +211,8 @@ def draw_out_of_turn(deal: Any, a: DrawOutOfTurn) -> None:
     t.draw.slips.sort()
 
 
-def draw_kitty(deal: Any, a: DrawKitty) -> None:
-    t = deal.table
+def draw_kitty(deal: Deal, a: DrawKitty) -> None:
+    t = table_of(deal)
     if deal.phase is not Phase.DRAW or deal.to_act is None or deal.drawn >= len(deal.stock) - KITTY_SIZE:
         raise IllegalAction("no draw into the kitty now: the draw is over")
     if deal.banker is None or a.seat != deal.banker:
@@ -220,11 +224,11 @@ def draw_kitty(deal: Any, a: DrawKitty) -> None:
     t.draw.kitty_draw = KittyDraw(a.seat, e.seq)
 
 
-def draw_on(deal: Any) -> None:
+def draw_on(deal: Deal) -> None:
     """A card drawn out of turn was ruled on: the draw goes on."""
     continue_draw(deal)
 
 
-def end_the_draw(deal: Any) -> None:
+def end_the_draw(deal: Deal) -> None:
     """The kitty draw or the miscount was ruled on: the end of the draw goes on."""
     end_of_draw(deal)

@@ -5,7 +5,7 @@ listed effect in the order listed, through ``EFFECT_HANDLERS``)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shengji.actions import (
     Bury, Choose, Declare, DeclareAtOnce, Draw, DrawKitty, DrawOutOfTurn, DropCard, Incident, NoDeclare,
@@ -13,16 +13,20 @@ from shengji.actions import (
 )
 from shengji.phase import Phase
 from shengji.refereed import core, declaration, draw, kitty, on_table, play, points, remedies, revoke
+from shengji.refereed.state import table_of
 from tabletop.errors import IllegalAction, RulingRefused
 from tabletop.rulings import Ruling, RulingPlan, Unresolved, admit_ruling, refuse_what_cannot_be_carried_out
+
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from shengji.deal import Deal
 
 _PLAY = Phase.PLAY
 
 
-def apply(deal: Any, action: Any) -> list:
+def apply(deal: Deal, action: Any) -> list:
     kind = type(action)
     if kind is Play and deal.phase is _PLAY and action.seat == deal.to_act:
-        t = deal.table
+        t = table_of(deal)
         if t.choice is None and t.bad_burial is None and deal.play_illegality(action) is None:
             # the common case: ``play.play_now`` of a legal play in turn, inline
             seat = action.seat
@@ -46,7 +50,7 @@ def apply(deal: Any, action: Any) -> list:
     return deal.stream.take()
 
 
-def apply_ruling(deal: Any, ruling: Ruling | Unresolved, match: Any = None) -> None:
+def apply_ruling(deal: Deal, ruling: Ruling | Unresolved, match: Any = None) -> None:
     """The referee's seat acts: refuse what cannot be carried out before anything
     changes, log the ruling (``ref.ruling`` / ``ref.unresolved``), then carry out exactly
     its effects and sanctions (``carry_out``; ``match``: the match around the deal, for
@@ -60,7 +64,7 @@ def apply_ruling(deal: Any, ruling: Ruling | Unresolved, match: Any = None) -> N
         carry_out(deal, ruling.effects, sanctions, reason=reason, answers=ruling.answers)
 
 
-def carry_out(deal: Any, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
+def carry_out(deal: Deal, effects: Sequence[Any], sanctions: Sequence[Any] = (), *, reason: str,
               answers: int | None = None) -> None:
     """Carry out a ruling on this deal: its imposed sanctions' table consequences (a
     ``PointPenalty`` moves points, as the ruling's first consequence in the log), then

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shengji.phase import Phase
+from shengji.refereed.state import table_of
 from tabletop.cards import sort_cards
+
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from shengji.deal import Deal
 
 _AWAITING = Phase.AWAITING_RULING
 
 
-def observe_extras(deal: Any, seat: int) -> dict[str, Any] | None:
+def observe_extras(deal: Deal, seat: int) -> dict[str, Any] | None:
     """The RefereedObservation fields, or None when all are at their defaults."""
-    t = deal.table
+    t = table_of(deal)
     d = t.draw
     if not (d.step or t.choice is not None or t.on_table or d.slips or deal.declare_barred or any(t.exposed)
             or t.revoke is not None or d.kitty_draw is not None or d.redirect is not None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -14,11 +14,15 @@ from shengji.actions import DropCard, action_to_data
 from shengji.events import CardsExposed, CardsReturned, IrregularAttempt, PlaysTakenBack
 from shengji.phase import Phase
 from shengji.refereed import core
+from shengji.refereed.state import table_of
 from tabletop.cards import Card, codes, count_list, holds, sort_cards, without
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
 from tabletop.refereed import effect_seat, return_grabbed
 from tabletop.rulings import RulingPlan, refuse
+
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from shengji.deal import Deal
 
 
 @attrs.define(slots=True)
@@ -31,7 +35,7 @@ class AttemptOnTable:
     extra: tuple[Card, ...]
 
 
-def add(deal: Any, seat: int, cards: Iterable[Card]) -> None:
+def add(deal: Deal, seat: int, cards: Iterable[Card]) -> None:
     counts = deal.hands[seat]
     n = 0
     for c in cards:
@@ -41,33 +45,33 @@ def add(deal: Any, seat: int, cards: Iterable[Card]) -> None:
     deal.sorted_cache[seat] = None
 
 
-def take(deal: Any, seat: int, cards: Iterable[Card]) -> None:
+def take(deal: Deal, seat: int, cards: Iterable[Card]) -> None:
     cards = list(cards)
     deal.remove_cards(seat, cards)
     unexpose(deal, seat, cards)
 
 
-def lay(deal: Any, seat: int, cards: Iterable[Card]) -> None:
+def lay(deal: Deal, seat: int, cards: Iterable[Card]) -> None:
     cards = list(cards)
     take(deal, seat, cards)
-    deal.table.on_table.lay(seat, cards)
+    table_of(deal).on_table.lay(seat, cards)
 
 
-def unexpose(deal: Any, seat: int, cards: Iterable[Card]) -> None:
+def unexpose(deal: Deal, seat: int, cards: Iterable[Card]) -> None:
     """Cards that leave the hand are no longer exposed in front of it."""
-    exposed = deal.table.exposed[seat]
+    exposed = table_of(deal).exposed[seat]
     if exposed:
         for c in cards:
             if c in exposed:
                 exposed.remove(c)
 
 
-def return_cards(deal: Any, seat: int, reason: str, *, cards: Iterable[Card] | None = None,
+def return_cards(deal: Deal, seat: int, reason: str, *, cards: Iterable[Card] | None = None,
                  exposed: bool = True) -> tuple[Card, ...]:
     """Cards ``seat`` laid on the table (all, or ``cards``) go back to its hand, face up
     (``exposed``) or not. A card drawn out of turn goes back onto the stock instead, to be
     drawn by its rightful drawer."""
-    t = deal.table
+    t = table_of(deal)
     if t.grab is not None and t.grab.seat == seat:
         card = t.grab.card
         if t.grab.in_hand:
@@ -88,20 +92,20 @@ def return_cards(deal: Any, seat: int, reason: str, *, cards: Iterable[Card] | N
     return tuple(back)
 
 
-def expose(deal: Any, seat: int, cards: Iterable[Card], reason: str) -> None:
+def expose(deal: Deal, seat: int, cards: Iterable[Card], reason: str) -> None:
     """暴露张: ``cards`` of ``seat``'s hand lie face up in front of it until played."""
     cards = list(cards)
-    deal.table.exposed[seat].extend(cards)
+    table_of(deal).exposed[seat].extend(cards)
     deal.stream.emit(CardsExposed, seat=seat, cards=codes(sort_cards(cards)), reason=reason)
 
 
-def attempt_cards(deal: Any, seq: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+def attempt_cards(deal: Deal, seq: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """(play cards, extra cards) of the attempt ``seq`` lying on the table."""
-    attempt = deal.table.attempts[seq]
+    attempt = table_of(deal).attempts[seq]
     return attempt.cards, attempt.extra
 
 
-def attempt(deal: Any, a: Any, irregularity: str, *, cards: tuple[Card, ...] | None = None,
+def attempt(deal: Deal, a: Any, irregularity: str, *, cards: tuple[Card, ...] | None = None,
             extra: tuple[Card, ...] = (), **info: Any) -> None:
     """Lay the attempt's cards on the table and wait for the ruling."""
     laid = a.cards if cards is None else cards
@@ -114,17 +118,17 @@ def attempt(deal: Any, a: Any, irregularity: str, *, cards: tuple[Card, ...] | N
     e = deal.stream.emit(IrregularAttempt, seat=a.seat, irregularity=irregularity,
                          action=action_to_data(a), facts=make_facts(**info))
     lay(deal, a.seat, laid)
-    deal.table.attempts[e.seq] = AttemptOnTable(a.seat, irregularity, tuple(without(laid, extra)), tuple(extra))
+    table_of(deal).attempts[e.seq] = AttemptOnTable(a.seat, irregularity, tuple(without(laid, extra)), tuple(extra))
     core.await_ruling(deal, e.seq, irregularity, a.seat, e)
 
 
-def on_return(deal: Any, effect: Any, plan: RulingPlan) -> None:
+def on_return(deal: Deal, effect: Any, plan: RulingPlan) -> None:
     """The cards go back where they came from: a card drawn out of turn onto the stock,
     cards laid on the table into the hand (face up when the ruling also exposes them)."""
     if return_grabbed(deal, effect, plan.reason, return_cards):
         return
     seat, cards = effect.seat, [Card(c) for c in effect.cards]
-    laid = deal.table.on_table.get(seat, [])
+    laid = table_of(deal).on_table.get(seat, [])
     if cards and holds(count_list(laid), cards):
         whole = Counter(cards) == Counter(laid)
         return_cards(deal, seat, plan.reason, cards=None if whole else cards,
@@ -138,17 +142,17 @@ def on_return(deal: Any, effect: Any, plan: RulingPlan) -> None:
                   f"({' '.join(codes(sort_cards(laid))) or 'none'}) nor as its play in the open trick")
 
 
-def on_expose(deal: Any, effect: Any, plan: RulingPlan) -> None:
+def on_expose(deal: Deal, effect: Any, plan: RulingPlan) -> None:
     """暴露张: the cards lie face up in front of their owner."""
     seat = effect_seat(effect)
     cards = [Card(c) for c in effect.cards]
-    if not cards or not holds(deal.hands[seat], deal.table.exposed[seat] + cards):
+    if not cards or not holds(deal.hands[seat], table_of(deal).exposed[seat] + cards):
         raise refuse(effect, f"seat {seat} does not hold these cards unexposed")
     expose(deal, seat, cards, plan.reason)
 
 
-def drop(deal: Any, a: DropCard) -> None:
-    t = deal.table
+def drop(deal: Deal, a: DropCard) -> None:
+    t = table_of(deal)
     if not a.cards:
         raise IllegalAction("drop at least one card")
     shown = t.exposed[a.seat] + list(a.cards)
@@ -162,22 +166,23 @@ def drop(deal: Any, a: DropCard) -> None:
     core.await_ruling(deal, e.seq, "exposed_card", a.seat, e)
 
 
-def take_back_plays(deal: Any, seat: int, reason: str) -> None:
+def take_back_plays(deal: Deal, seat: int, reason: str) -> None:
     """The plays of the open trick from ``seat``'s on go back: ``seat``'s exposed, the
     later ones not; ``seat`` plays again (a wrong follow found after the next seat played)."""
+    t = table_of(deal)
     position = next(i for i, (s, _) in enumerate(deal.trick) if s == seat)
     taken = deal.trick[position:]
     del deal.trick[position:]
     for s, cards in taken:
         add(deal, s, cards)
         if s == seat:
-            deal.table.exposed[s].extend(cards)
+            t.exposed[s].extend(cards)
     deal.stream.emit(PlaysTakenBack, seat=seat, seats=tuple(s for s, _ in taken),
                      cards=tuple(codes(c) for _, c in taken), reason=reason)
-    deal.table.resume_to_act = seat
+    t.resume_to_act = seat
 
 
-def take_back(deal: Any, effect: Any, plan: RulingPlan, seat: int, position: int) -> None:
+def take_back(deal: Deal, effect: Any, plan: RulingPlan, seat: int, position: int) -> None:
     """A play of the open trick taken back: it comes back face up, the later plays come
     back to be played again, and ``seat`` plays again — one primitive, so the ruling must
     list all of it (Expose, Replay of the later seats, CorrectFollow)."""

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from shengji.actions import Play
 from shengji.refereed import on_table
 from shengji.tricks import trick_winner
 from tabletop.seats import prev_seat
 
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from shengji.deal import Deal
 
-def out_of_turn(deal: Any, a: Play) -> None:
+
+def out_of_turn(deal: Deal, a: Play) -> None:
     """抢出 / 抢跟: which one it is follows from the trick on the table."""
     seat = a.seat
     rightful = deal.to_act
@@ -29,6 +32,7 @@ def out_of_turn(deal: Any, a: Play) -> None:
         on_table.attempt(deal, a, "play_before_turn", rightful=rightful, leader=leader)
 
 
-def current_winner(deal: Any) -> int:
+def current_winner(deal: Deal) -> int:
     plays = deal.trick
+    assert deal.ctx is not None, "a trick is under way: trump is set"
     return plays[trick_winner([list(c) for _, c in plays], deal.ctx, deal.rules)][0]

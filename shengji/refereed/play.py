@@ -3,21 +3,25 @@ nobody notices (``Revoke``), and cards on the table standing as a play."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shengji.actions import Play, PlayWithExtra, Revoke, action_to_data
 from shengji.events import IrregularAttempt
 from shengji.follow import lead_info
 from shengji.phase import Phase
 from shengji.refereed import core, on_table, out_of_turn, revoke
+from shengji.refereed.state import table_of
 from tabletop.cards import Card, codes, holds, sort_cards
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
 from tabletop.rulings import RulingPlan, refuse
 
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from shengji.deal import Deal
 
-def play(deal: Any, a: Play) -> None:
-    t = deal.table
+
+def play(deal: Deal, a: Play) -> None:
+    t = table_of(deal)
     seat, cards = a.seat, a.cards
     if t.choice is not None or t.draw.step or deal.phase not in (Phase.PLAY, Phase.KITTY):
         raise IllegalAction("no play now")
@@ -45,15 +49,17 @@ def play(deal: Any, a: Play) -> None:
     if code == "wrong_follow":
         on_table.attempt(deal, a, "wrong_follow", found="at_once", **revoke.follow_facts(deal, seat, cards))
     elif code in ("extra_card", "missing_card"):
-        on_table.attempt(deal, a, "wrong_card_count", led=len(deal.lead), played=len(cards))
+        lead = deal.lead
+        assert lead is not None, "a wrong card count is a follow's: the trick has a lead"
+        on_table.attempt(deal, a, "wrong_card_count", led=len(lead), played=len(cards))
     elif code == "lead_mixed_suits":
         on_table.attempt(deal, a, "invalid_lead", message=found[1])
     else:
         raise IllegalAction(found[1])
 
 
-def play_extra(deal: Any, a: PlayWithExtra) -> None:
-    t = deal.table
+def play_extra(deal: Deal, a: PlayWithExtra) -> None:
+    t = table_of(deal)
     seat = a.seat
     if t.choice is not None or t.draw.step or deal.phase is not Phase.PLAY or seat != deal.to_act:
         raise IllegalAction("a play with an extra card needs the seat's turn to play")
@@ -68,32 +74,36 @@ def play_extra(deal: Any, a: PlayWithExtra) -> None:
     if deal.trick:
         kind = "follow"
     else:
+        assert deal.ctx is not None, "the play phase: trump is set"
         kind = "throw" if rest_legal and lead_info(list(a.cards), deal.ctx).is_throw else "lead"
     on_table.attempt(deal, a, "extra_card", cards=a.cards + a.extra, extra=a.extra, kind=kind,
                     rest_legal=rest_legal, rest=codes(a.cards))
 
 
-def play_now(deal: Any, seat: int, cards: tuple[Card, ...], stand: str | None = None, *,
+def play_now(deal: Deal, seat: int, cards: tuple[Card, ...], stand: str | None = None, *,
              action: Play | None = None) -> None:
     played = deal.play_cards(Play(seat, cards) if action is None else action, stand=stand)
-    if deal.table.exposed[seat]:
+    t = table_of(deal)
+    if t.exposed[seat]:
         on_table.unexpose(deal, seat, played)
-    if deal.table.revoke is not None:
+    if t.revoke is not None:
         revoke.after_play(deal)
 
 
-def play_revoke(deal: Any, a: Revoke) -> None:
+def play_revoke(deal: Deal, a: Revoke) -> None:
     """A ``Revoke``: a wrong follow nobody notices yet (it comes to light later, ``revoke``),
     or seen at once when one is already latent."""
-    t = deal.table
+    t = table_of(deal)
     seat = a.seat
     if t.choice is not None or deal.phase is not Phase.PLAY or seat != deal.to_act or not deal.trick:
         raise IllegalAction("an unnoticed wrong follow needs the seat's turn to follow")
     if t.revoke is not None:           # one unnoticed wrong follow at a time: this one is seen at once
         play(deal, Play(seat, a.cards))
         return
-    if len(a.cards) != len(deal.lead) or not holds(deal.hands[seat], a.cards):
-        raise IllegalAction(f"a follow of {len(deal.lead)} card(s) from the hand")
+    lead = deal.lead
+    assert lead is not None, "the trick is under way (checked above)"
+    if len(a.cards) != len(lead) or not holds(deal.hands[seat], a.cards):
+        raise IllegalAction(f"a follow of {len(lead)} card(s) from the hand")
     found = deal.illegality(Play(seat, a.cards))
     if found is None:
         play_now(deal, seat, a.cards)     # a legal follow after all: an ordinary play
@@ -107,17 +117,17 @@ def play_revoke(deal: Any, a: Revoke) -> None:
     play_now(deal, seat, a.cards, stand="not noticed")
 
 
-def stand_play(deal: Any, seat: int, reason: str) -> None:
+def stand_play(deal: Deal, seat: int, reason: str) -> None:
     """The cards ``seat`` laid on the table go on the trick as if played in turn."""
-    t = deal.table
+    t = table_of(deal)
     cards = tuple(sort_cards(t.on_table.pick_up(seat)))
     on_table.add(deal, seat, cards)
     core.unpaused(deal, lambda: play_now(deal, seat, cards, stand=reason))
 
 
-def on_play_stands(deal: Any, effect: Any, plan: RulingPlan) -> None:
+def on_play_stands(deal: Deal, effect: Any, plan: RulingPlan) -> None:
     """The cards left lying on the table are played as if in turn."""
-    t = deal.table
+    t = table_of(deal)
     seat = effect.seat
     if not t.on_table.get(seat):
         raise refuse(effect, f"no cards of seat {seat} lie on the table")

@@ -3,16 +3,20 @@ draw, a redeal, or a card handed over."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shengji.events import CardHandedOver, RandomlyDrawn, Redealt
 from shengji.phase import Phase
 from shengji.refereed import core, on_table
+from shengji.refereed.state import table_of
 from tabletop import rng as streams
 from tabletop.cards import Card, codes
 from tabletop.refereed import OnTable
 from tabletop.rulings import RulingPlan, refuse
 from tabletop.seats import next_seat
+
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from shengji.deal import Deal
 
 MISCOUNT_DRAW = "miscount_draw"
 """SJ-1.10: the non-offending side decides whether a card is drawn at random."""
@@ -37,11 +41,11 @@ _CHOICE_PURPOSES = {(RANDOM_DRAW, DECLINE): MISCOUNT_DRAW, (RANDOM_DRAW, REDEAL)
 cards, or not / or a redeal)."""
 
 
-def random_draw(deal: Any, source: int, to: int, count: int, reason: str) -> tuple[Card, ...]:
+def random_draw(deal: Deal, source: int, to: int, count: int, reason: str) -> tuple[Card, ...]:
     """``to`` draws ``count`` cards at random from ``source``'s hand (REFEREE stream). In
     the draw, after a card drawn out of turn and kept, it stands for the rightful
     drawer's draw of that card."""
-    t = deal.table
+    t = table_of(deal)
     rng = core.referee_rng(deal)
     drawn: list[Card] = []
     for _ in range(count):
@@ -61,14 +65,14 @@ def random_draw(deal: Any, source: int, to: int, count: int, reason: str) -> tup
     return tuple(drawn)
 
 
-def hand_over(deal: Any, source: int, to: int, card: Card, reason: str) -> None:
+def hand_over(deal: Deal, source: int, to: int, card: Card, reason: str) -> None:
     """``source`` hands ``card`` of its choice to ``to``."""
     on_table.take(deal, source, [card])
     on_table.add(deal, to, [card])
     deal.stream.emit(CardHandedOver, seat=to, source=source, card=str(card), reason=reason)
 
 
-def redeal(deal: Any, reason: str) -> None:
+def redeal(deal: Deal, reason: str) -> None:
     """Gather the cards and draw again (a new shuffle from the redeal seed path)."""
     deal.attempt += 1
     seed = streams.child_seed(deal.seed, streams.REDEAL, deal.attempt)
@@ -77,10 +81,10 @@ def redeal(deal: Any, reason: str) -> None:
     deal.start_draw()
 
 
-def clear_for_redeal(deal: Any) -> None:
+def clear_for_redeal(deal: Deal) -> None:
     """What lies on the table from the draw is gathered up for a redeal (a ruling's, or
     nobody declaring): exposed cards, cards on the table, slips, a pending grab."""
-    t = deal.table
+    t = table_of(deal)
     t.exposed = [[], [], [], []]
     t.on_table = OnTable()
     t.draw.slips = []
@@ -90,7 +94,7 @@ def clear_for_redeal(deal: Any) -> None:
     t.grab = None
 
 
-def on_random_draw(deal: Any, effect: Any, plan: RulingPlan) -> None:
+def on_random_draw(deal: Deal, effect: Any, plan: RulingPlan) -> None:
     """``to`` draws ``count`` cards at random from ``source``'s hand (REFEREE stream)."""
     if effect.source is None or effect.to is None or effect.source == effect.to:
         raise refuse(effect, "a random draw here is from one seat's hand to another seat")
@@ -99,17 +103,17 @@ def on_random_draw(deal: Any, effect: Any, plan: RulingPlan) -> None:
     random_draw(deal, effect.source, effect.to, effect.count, plan.reason)
 
 
-def on_redeal(deal: Any, effect: Any, plan: RulingPlan) -> None:
+def on_redeal(deal: Deal, effect: Any, plan: RulingPlan) -> None:
     """The cards are gathered and drawn again (a chosen remedy: not while a ruling is awaited)."""
     if effect.fresh_deck:
         raise refuse(effect, "双升 redeals the same cards")
     if deal.phase is Phase.AWAITING_RULING:
         raise refuse(effect, "a redeal is carried out when chosen, not while a ruling is awaited")
-    deal.table.then = None
+    table_of(deal).then = None
     redeal(deal, plan.reason)
 
 
-def on_choice(deal: Any, effect: Any, plan: RulingPlan) -> None:
+def on_choice(deal: Deal, effect: Any, plan: RulingPlan) -> None:
     """The chooser must pick one of the options before the table goes on; the chosen one is
     carried out when it is picked (``remedy_chosen``)."""
     names = tuple(_OPTION_NAMES.get(o.KIND, o.KIND) for o in effect.options)
@@ -126,7 +130,7 @@ def on_choice(deal: Any, effect: Any, plan: RulingPlan) -> None:
                       count=draw.count, reason=plan.reason, remedies=tuple(effect.options))
 
 
-def remedy_chosen(deal: Any, choice: Any, option: str) -> None:
+def remedy_chosen(deal: Deal, choice: Any, option: str) -> None:
     """The non-offending side chose a remedy: the option's own table effect, or (declined)
     the seat with the card too many hands one of its choice over."""
     data = choice.data
@@ -141,7 +145,7 @@ def remedy_chosen(deal: Any, choice: Any, option: str) -> None:
         core.carry_on(deal)
 
 
-def handed_over(deal: Any, choice: Any, option: str) -> None:
+def handed_over(deal: Deal, choice: Any, option: str) -> None:
     """The seat with the card too many chose the card it hands over."""
     data = choice.data
     hand_over(deal, data["source"], data["to"], Card(option), data["reason"])

@@ -4,14 +4,18 @@ coming to light when the next seat plays or the trick closes. The ``Revoke`` act
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from shengji.phase import Phase
 from shengji.refereed import core
+from shengji.refereed.state import table_of
 from tabletop.cards import Card, codes
 from tabletop.rulings import RulingPlan, refuse
+
+if TYPE_CHECKING:  # the deal's type only: the deal imports the features
+    from shengji.deal import Deal
 
 
 @attrs.define(slots=True, eq=False)
@@ -25,9 +29,9 @@ class LatentRevoke:
     found: str
     facts: dict
 
-def after_play(deal: Any) -> None:
+def after_play(deal: Deal) -> None:
     """A latent wrong follow comes to light once the next seat has played (trick open)."""
-    t = deal.table
+    t = table_of(deal)
     r = t.revoke
     if r is None or r.found != "affecting_play" or r.trick != deal.trick_number:
         return
@@ -36,9 +40,9 @@ def after_play(deal: Any) -> None:
         core.found(deal, r.seq, "wrong_follow", r.seat, found="affecting_play", **r.facts)
 
 
-def trick_closed(deal: Any) -> bool:
+def trick_closed(deal: Deal) -> bool:
     """Called by the deal when a trick closes; True if the table now waits."""
-    t = deal.table
+    t = table_of(deal)
     r = t.revoke
     if r is not None and r.trick == deal.trick_number - 1:
         t.revoke = None
@@ -48,12 +52,13 @@ def trick_closed(deal: Any) -> bool:
     return False
 
 
-def follow_facts(deal: Any, seat: int, cards: tuple[Card, ...]) -> dict[str, Any]:
+def follow_facts(deal: Deal, seat: int, cards: tuple[Card, ...]) -> dict[str, Any]:
     """What kind of wrong follow: 'suit' (not followed as far as the hand could),
     'pair' or 'tractor' (the shape rule on a pair / tractor lead)."""
     ctx = deal.ctx
     lead = deal.lead
     info = deal.lead_info
+    assert ctx is not None and lead is not None and info is not None, "a follow: trump is set, the trick has a lead"
     suit = ctx.suit_of[lead[0]]
     held = sum(1 for c in deal.hand(seat) if ctx.suit_of[c] == suit)
     in_suit = sum(1 for c in cards if ctx.suit_of[c] == suit)
@@ -65,12 +70,13 @@ def follow_facts(deal: Any, seat: int, cards: tuple[Card, ...]) -> dict[str, Any
                 level=deal.level_text, trump=deal.trump)
 
 
-def on_replay(deal: Any, effect: Any, plan: RulingPlan) -> None:
+def on_replay(deal: Deal, effect: Any, plan: RulingPlan) -> None:
     raise refuse(effect, "plays are taken back with the Return of the wrong follow before them "
                   "(Return, Expose, CorrectFollow, Replay)")
 
 
-def after_the_trick(deal: Any) -> None:
+def after_the_trick(deal: Deal) -> None:
     """A wrong follow found at the trick's end was ruled on: the deal ends if the trick was its last."""
-    if deal.phase is Phase.PLAY and deal.hand_size[deal.leader] == 0:
+    leader = deal.leader  # set all through the play phase
+    if deal.phase is Phase.PLAY and leader is not None and deal.hand_size[leader] == 0:
         deal.finish_deal()

@@ -10,6 +10,7 @@ from tabletop.cards import Card
 from tabletop.refereed import RefereedState
 
 if TYPE_CHECKING:  # the records' types only: the feature modules import this one
+    from shengji.deal import Deal
     from shengji.refereed import draw, on_table, points, revoke
 
 IRREGULARITIES = (
@@ -32,7 +33,8 @@ class TableState(RefereedState):
         self.draw = draw_state
         """The draw (``draw.DrawState``: the Draw step, slips, a miscount, the kitty draw); the
         deal makes it (this module may not import the features)."""
-        self.resume_to_act: int | None = None
+        self.resume_to_act: int | str | None = None
+        """Who acts once the wait is over (``deal.to_act`` when the wait began)."""
         self.then: Callable[[Any], None] | None = None
         """What the table does with the deal once the wait (and any choice) is over (a step
         owned by the feature that paused it: ``draw.draw_on``, ``draw.end_the_draw``, ``declaration.declare_on``,
@@ -47,3 +49,10 @@ class TableState(RefereedState):
         """seq → {seat: declaration cards} of simultaneous declarations awaiting a ruling."""
         self.deferred: list[points.DeferredPenalty] = []
         """Point penalties waiting for the banker to be known."""
+
+
+def table_of(deal: Deal) -> TableState:
+    """The refereed state of ``deal``: a feature runs only at a refereed deal, which always has one."""
+    table = deal.table
+    assert table is not None, "a refereed feature ran at a strict deal"
+    return table
