@@ -75,8 +75,6 @@ class _DealLog:
         """Out-of-turn play (its seq) → its 下家 and reading, until its ruling."""
         self.answers: dict[int, Any] = {}
         """Out-of-turn play (its seq) → the 下家's first answer to it (its event)."""
-        self.offered: set[int] = set()
-        """Seats whose lead option choice is offered and not made yet."""
         self.chosen: tuple[int, str] | None = None
         """The last lead option chosen: (restricted seat, option), until its restriction."""
         self.report: _LatentReport | None = None
@@ -110,8 +108,10 @@ class GuandanChecker(Checker):
     SPY = True
     VIEW_KINDS = frozenset({"gd.deal_started", "gd.redeal", "gd.taken_back", "table.barred", "table.barred_pass",
                             "table.bar_ended", "gd.finished", "gd.placed_last",
-                            "gd.result_forced", "gd.scored"})
-    """What changes the bars, the seats out and the seats judged last (``check_change``)."""
+                            "gd.result_forced", "gd.scored",
+                            "table.choice", "table.chose", "gd.play_stands", "table.penalty_cards"})
+    """What changes the bars, the seats out, the seats judged last and the choice offered
+    (``check_change``)."""
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -202,23 +202,13 @@ class GuandanChecker(Checker):
             for seq, (responder, _) in log.out_of_turn.items():
                 if e.seat == responder and seq not in log.answers and e.seq > seq and is_play:
                     log.answers[seq] = e
-        if kind == "table.choice" and e.purpose == "lead_option":
-            log.offered.add(prev_seat(e.seat))
-        elif kind == "table.chose" and e.purpose == "lead_option":
-            log.offered.discard(prev_seat(e.seat))
+        if kind == "table.chose" and e.purpose == "lead_option":
             log.chosen = (prev_seat(e.seat), e.option)
         elif kind == "gd.lead_restricted" and e.rule in ("forbid", "require"):
             if log.chosen != (e.seat, e.rule):
                 raise violated("lead_option_first", f"seat {e.seat}'s lead is restricted ({e.rule} "
                                f"{e.combination}) without its chooser's choice of it", e)
             log.chosen = None
-        elif kind == "gd.played" and e.seat in log.offered:
-            raise violated("lead_option_first", f"seat {e.seat} plays {' '.join(e.cards)} while the choice "
-                           "about its lead is still offered", e)
-        elif kind == "gd.play_stands" or (kind == "table.penalty_cards" and e.cause is not None):
-            log.offered.discard(e.seat if kind == "gd.play_stands" else partner(e.seat))  # stood / withdrawn
-        elif kind in ("gd.taken_back", "gd.redeal"):
-            log.offered.clear()
 
     @staticmethod
     def _followed(engine: Any, log: _DealLog, e: Any) -> None:
@@ -365,8 +355,11 @@ class GuandanChecker(Checker):
         the batch's events: no seat plays while barred, a bar costs one turn, a GD-2.2 bar ends
         with its round; and after the batch the bars, the seats out and the seats judged last
         the events say are the table's."""
-        if after is before and (before is None or not any(seat.bars for seat in before.seats)):
-            return   # no bar and no place changed in this batch, and nobody is barred
+        if after is before and (before is None or (not any(seat.bars for seat in before.seats)
+                                                    and _lead_option_offered(before) is None)):
+            return   # no bar, place or choice changed in this batch, nobody barred, no lead option offered
+        offered = _lead_option_offered(before)
+        """The seat whose lead the choice offered is about (``lead_option_first``)."""
         bars: dict[int, list[str]] = {}
         went_out: list[int] = []
         judged: list[int] = []
@@ -378,9 +371,18 @@ class GuandanChecker(Checker):
         rebuilt = ended = False
         for e in events:
             kind = e.KIND
+            if kind == "table.choice" and e.purpose == "lead_option":
+                offered = prev_seat(e.seat)
+            elif kind in ("table.chose", "gd.deal_started", "gd.redeal", "gd.taken_back") or (
+                    kind == "table.penalty_cards" and e.cause is not None and partner(e.seat) == offered) or (
+                    kind == "gd.play_stands" and e.seat == offered):   # made, or withdrawn (stood / lapsed)
+                offered = None
             if kind == "gd.deal_started":
                 bars, went_out, judged, outlived, ended = {}, [], [], Counter(), False
             elif kind == "gd.played":
+                if e.seat == offered:
+                    raise violated("lead_option_first", f"seat {e.seat} plays {' '.join(e.cards)} while the choice "
+                                   "about its lead is still offered", e)
                 if e.seat in bars:
                     raise violated("barred_silent", f"seat {e.seat} played {' '.join(e.cards)} while barred", e)
             elif kind == "table.barred":
@@ -627,6 +629,13 @@ _ANSWERS = frozenset({"gd.played", "gd.passed", "gd.irregular", "gd.referee_call
 counts only when it is a play)."""
 _CHOICE_EVENTS = frozenset({"table.choice", "table.chose", "gd.lead_restricted", "gd.play_stands",
                             "table.penalty_cards", "gd.taken_back", "gd.redeal"})
+
+
+def _lead_option_offered(view: Any) -> int | None:
+    """The seat whose lead the table's offered lead option choice is about (its chooser's
+    上家), if one is offered."""
+    choice = None if view is None else view.choice
+    return prev_seat(choice.seat) if choice is not None and choice.purpose == "lead_option" else None
 
 
 def _spend_bar(bars: dict[int, list[str]], outlived: Counter[int], seat: int, scope: str | None) -> None:

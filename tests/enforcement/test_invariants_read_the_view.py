@@ -16,9 +16,9 @@ from tests.paiju.replay.test_no_model_of_its_own import TABLE_FACTS, _writes
 ENFORCEMENT = Path(__file__).resolve().parents[2] / "enforcement"
 CHECKERS = ["invariants.py", "guandan_invariants.py", "shengji_invariants.py"]
 CHECKER_FACTS = TABLE_FACTS | {"bars", "stale", "finished", "placed_last", "judged_last", "declare_barred",
-                               "went_out", "sizes", "to_act"}
+                               "went_out", "sizes", "to_act", "offered"}
 """The replay's table facts and those the checkers used to keep (bars, who went out, who was
-judged last, who may not declare)."""
+judged last, who may not declare, whose lead option choice is offered)."""
 
 
 def _checker_writes(source: str) -> list[tuple[int, str]]:
