@@ -161,6 +161,8 @@ class ShengjiChecker(Checker):
         """``barred_silent``: no seat declares while the table says it may not, counting from
         the view before the batch and the bars the batch's events lay; and the seats barred
         after the batch are the table's (the log says every bar)."""
+        if after is before and not before.declare_barred:
+            return   # nobody barred, and no bar laid in this batch
         barred = set(before.declare_barred) if before is not None else set()
         for e in events:
             kind = e.KIND
