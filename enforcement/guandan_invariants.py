@@ -62,12 +62,6 @@ class _DealLog:
     def __init__(self, number: int, started: Any) -> None:
         self.number = number
         self.started = started
-        self.bars: dict[int, list[str]] = {}
-        """Barred seat → the scopes of its bars, first to be served first (two bars, two turns)."""
-        self.stale: set[int] = set()
-        """Seats whose 'round' bar outlived its round (it must lapse, never be served)."""
-        self.finished: list[int] = []
-        self.placed_last: list[int] = []
         self.forced_order: tuple[int, ...] | None = None
         self.scored: Any = None
         self.forced_last: list[int] = []
@@ -81,8 +75,6 @@ class _DealLog:
         """Out-of-turn play (its seq) → its 下家 and reading, until its ruling."""
         self.answers: dict[int, Any] = {}
         """Out-of-turn play (its seq) → the 下家's first answer to it (its event)."""
-        self.offered: set[int] = set()
-        """Seats whose lead option choice is offered and not made yet."""
         self.chosen: tuple[int, str] | None = None
         """The last lead option chosen: (restricted seat, option), until its restriction."""
         self.report: _LatentReport | None = None
@@ -114,6 +106,12 @@ class GuandanChecker(Checker):
     IRREGULAR = "gd.irregular"
     FOUND = "gd.found"
     SPY = True
+    VIEW_KINDS = frozenset({"gd.deal_started", "gd.redeal", "gd.taken_back", "table.barred", "table.barred_pass",
+                            "table.bar_ended", "gd.finished", "gd.placed_last",
+                            "gd.result_forced", "gd.scored",
+                            "table.choice", "table.chose", "gd.play_stands", "table.penalty_cards"})
+    """What changes the bars, the seats out, the seats judged last and the choice offered
+    (``check_change``)."""
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -134,8 +132,6 @@ class GuandanChecker(Checker):
         if log is None:
             return
         if kind == "gd.played":
-            if e.seat in log.bars:
-                raise violated("barred_silent", f"seat {e.seat} played {' '.join(e.cards)} while barred", e)
             if log.report is not None and not self._answering(log, e):
                 log.report.made(e)
         elif kind == "gd.play_stands":
@@ -145,44 +141,19 @@ class GuandanChecker(Checker):
                 log.report.made(e)
         elif kind in ("table.choice", "table.chose") and e.purpose in ("replay", "partner_replay"):
             self._take_back_asked(log, e)
-        elif kind == "table.barred":
-            log.bars.setdefault(e.seat, []).append(e.scope)
-        elif kind == "table.barred_pass":
-            scopes = log.bars.get(e.seat)
-            if not scopes or (scopes[0] == "round" and e.seat in log.stale):
-                raise violated("barred_silent", f"seat {e.seat} passes automatically, but "
-                               + ("its bar was for a round that has ended (GD-2.2)" if scopes else "it is not barred"),
-                               e)
-            if e.lead_to is not None and scopes[0] == "round":
-                raise violated("barred_silent", f"seat {e.seat}'s GD-2.2 bar (this round only) cost it a lead", e)
-            self._spend_bar(log, e.seat, None)
-        elif kind == "table.bar_ended":
-            self._spend_bar(log, e.seat, {"lapsed": "round", "lifted": "next_turn"}.get(e.how))
         elif kind == "gd.round_over":
             if log.report is not None:
                 log.report.plays = []   # plays of a round over stand (GD-4.2.2)
                 log.report.all_plays = []
-            log.stale |= {s for s, scopes in log.bars.items() if "round" in scopes}
-        elif kind == "gd.redeal":
-            log.bars.clear()
-            log.stale.clear()
-            log.finished.clear()
-        elif kind == "gd.finished":
-            log.finished.append(e.seat)
         elif kind == "gd.taken_back":
             self.undo_since(e.since, e.deal, -1 if log.report is None else log.report.seq)
             self._taken_back(log, e)
             t = deal_of_event(engine, e).table   # the table as it was before the play taken back
-            log.finished = list(deal_of_event(engine, e).finish_order)
-            log.bars = {s: list(scopes) for s, scopes in t.bars.items()}
-            log.stale &= {s for s, scopes in t.bars.items() if "round" in scopes}
             # an out-of-turn play may lie on the table again, its 下家 to answer it anew
             log.out_of_turn = {} if t.oot is None else {t.oot.seq: (t.oot.responder, t.oot.reading.code)}
             log.answers = {}
         elif kind == "gd.irregular" and e.irregularity in ("report_missing", "report_wrong") and e.latent:
             log.report = _LatentReport(e.seq, e.seat)
-        elif kind == "gd.placed_last":
-            log.placed_last.append(e.seat)
         elif kind == "gd.result_forced":
             log.forced_order = tuple(e.finish_order)
         elif kind == "gd.scored":
@@ -209,23 +180,8 @@ class GuandanChecker(Checker):
         """``e`` (a play) answers an out-of-turn play: held on the table until the ruling."""
         return any(e.seat == responder and seq not in log.answers for seq, (responder, _) in log.out_of_turn.items())
 
-    @staticmethod
-    def _spend_bar(log: _DealLog, seat: int, scope: str | None) -> None:
-        """One of ``seat``'s bars is spent: its first (``scope`` None) or its first of ``scope``."""
-        scopes = log.bars.get(seat, [])
-        if scope in scopes:
-            scopes.remove(scope)
-        elif scopes and scope is None:
-            scopes.pop(0)
-        if "round" not in scopes:
-            log.stale.discard(seat)
-        if not scopes:
-            log.bars.pop(seat, None)
-
     def _deal_started(self, e: Any) -> None:
         previous = self.log
-        if previous is not None:
-            self._close(previous)
         self.deal_changed(e.deal)
         log = _DealLog(e.deal, e)
         if previous is not None and previous.number != e.deal:
@@ -246,23 +202,13 @@ class GuandanChecker(Checker):
             for seq, (responder, _) in log.out_of_turn.items():
                 if e.seat == responder and seq not in log.answers and e.seq > seq and is_play:
                     log.answers[seq] = e
-        if kind == "table.choice" and e.purpose == "lead_option":
-            log.offered.add(prev_seat(e.seat))
-        elif kind == "table.chose" and e.purpose == "lead_option":
-            log.offered.discard(prev_seat(e.seat))
+        if kind == "table.chose" and e.purpose == "lead_option":
             log.chosen = (prev_seat(e.seat), e.option)
         elif kind == "gd.lead_restricted" and e.rule in ("forbid", "require"):
             if log.chosen != (e.seat, e.rule):
                 raise violated("lead_option_first", f"seat {e.seat}'s lead is restricted ({e.rule} "
                                f"{e.combination}) without its chooser's choice of it", e)
             log.chosen = None
-        elif kind == "gd.played" and e.seat in log.offered:
-            raise violated("lead_option_first", f"seat {e.seat} plays {' '.join(e.cards)} while the choice "
-                           "about its lead is still offered", e)
-        elif kind == "gd.play_stands" or (kind == "table.penalty_cards" and e.cause is not None):
-            log.offered.discard(e.seat if kind == "gd.play_stands" else partner(e.seat))  # stood / withdrawn
-        elif kind in ("gd.taken_back", "gd.redeal"):
-            log.offered.clear()
 
     @staticmethod
     def _followed(engine: Any, log: _DealLog, e: Any) -> None:
@@ -353,40 +299,40 @@ class GuandanChecker(Checker):
             if order != log.forced_order:
                 raise violated("scoring_consistent", f"scored {order}, the forced result was {log.forced_order}", e)
             return
-        k = len(log.finished)
-        if list(order[:k]) != log.finished:
-            raise violated("scoring_consistent", f"scored {order}, but seats went out in the order {log.finished}", e)
-        last = log.placed_last
-        if last and list(order[4 - len(last):]) != last[::-1]:
-            raise violated("scoring_consistent", f"scored {order}, but {last} were judged last in this order "
-                           "(the first judged takes the very last place)", e)
-        if set(last) & set(log.finished):
-            raise violated("scoring_consistent", f"seats {sorted(set(last) & set(log.finished))} both went out "
-                           "and were judged last", e)
-        partners_out = k >= 2 and log.finished[1] == partner(log.finished[0])
-        if not partners_out and 4 - k - len(last) > 1:
-            raise violated("scoring_consistent", f"the deal ended with {4 - k - len(last)} seats still playing "
-                           f"(went out {log.finished}, judged last {last})", e)
 
-    def _close(self, log: _DealLog) -> None:
-        """A deal is over: its forced sanctions must show in its (last) result."""
-        scored = log.scored
-        if scored is None:
-            return  # a match lost by sanction, or a unit stopped early: nothing was scored
-        order = tuple(scored.finish_order)
+    def _settled_places(self, e: Any, finished: list[int], judged: list[int]) -> None:
+        """At the score ``e``: the places it gives against the places the table settled —
+        ``finished`` went out in this order, ``judged`` were judged 单下 in this order — and
+        the deal's forced sanctions shown in it."""
+        log = next(log for log in reversed(self.deals) if log.scored is e)
+        order = tuple(e.finish_order)
         for side in log.double_last:
             if order[0] % 2 != 1 - side or order[1] % 2 != 1 - side:
-                raise violated("sanctions_carried_out", f"side {side} was judged 双下 but the deal scored {order}",
-                               scored)
-        if log.forced_order is None:
-            for seat in log.forced_last:
-                if seat not in log.placed_last:
-                    raise violated("sanctions_carried_out", f"seat {seat} was judged 下游 (单下) but not placed last",
-                                   scored)
+                raise violated("sanctions_carried_out", f"side {side} was judged 双下 but the deal scored {order}", e)
+        if log.forced_order is not None:
+            self._forced_keeps_places(e, order, finished, judged)
             return
-        # a forced result keeps, within each side, the places play settled: a seat that went
-        # out ahead of its partner, a seat judged 下游 behind it
-        finished, judged = log.finished, log.placed_last
+        k = len(finished)
+        if list(order[:k]) != finished:
+            raise violated("scoring_consistent", f"scored {order}, but seats went out in the order {finished}", e)
+        if judged and list(order[4 - len(judged):]) != judged[::-1]:
+            raise violated("scoring_consistent", f"scored {order}, but {judged} were judged last in this order "
+                           "(the first judged takes the very last place)", e)
+        if set(judged) & set(finished):
+            raise violated("scoring_consistent", f"seats {sorted(set(judged) & set(finished))} both went out "
+                           "and were judged last", e)
+        partners_out = k >= 2 and finished[1] == partner(finished[0])
+        if not partners_out and 4 - k - len(judged) > 1:
+            raise violated("scoring_consistent", f"the deal ended with {4 - k - len(judged)} seats still playing "
+                           f"(went out {finished}, judged last {judged})", e)
+        for seat in log.forced_last:
+            if seat not in judged:
+                raise violated("sanctions_carried_out", f"seat {seat} was judged 下游 (单下) but not placed last", e)
+
+    @staticmethod
+    def _forced_keeps_places(e: Any, order: tuple[int, ...], finished: list[int], judged: list[int]) -> None:
+        """A forced result keeps, within each side, the places play settled: a seat that went
+        out ahead of its partner, a seat judged 下游 behind it."""
         for seat in range(4):
             mate = partner(seat)
             ahead = order.index(seat) < order.index(mate)
@@ -399,7 +345,88 @@ class GuandanChecker(Checker):
             if ahead != settled:
                 raise violated("sanctions_carried_out", f"the forced result {order} puts seat {seat} "
                                f"{'behind' if settled else 'ahead of'} its partner, but seat {seat} "
-                               f"{'went out first' if settled else 'was judged 下游'}", scored)
+                               f"{'went out first' if settled else 'was judged 下游'}", e)
+
+    # -----------------------------------------------------------------------------------------
+    # Each batch against the change of the table's view
+
+    def check_change(self, engine: Any, events: list[Any], before: Any, after: Any) -> None:
+        """``barred_silent`` and the places at the score, from the view before the batch and
+        the batch's events: no seat plays while barred, a bar costs one turn, a GD-2.2 bar ends
+        with its round; and after the batch the bars, the seats out and the seats judged last
+        the events say are the table's."""
+        if after is before and (before is None or (not any(seat.bars for seat in before.seats)
+                                                    and _lead_option_offered(before) is None)):
+            return   # no bar, place or choice changed in this batch, nobody barred, no lead option offered
+        offered = _lead_option_offered(before)
+        """The seat whose lead the choice offered is about (``lead_option_first``)."""
+        bars: dict[int, list[str]] = {}
+        went_out: list[int] = []
+        judged: list[int] = []
+        if before is not None:
+            bars = {seat.seat: list(seat.bars) for seat in before.seats if seat.bars}
+            went_out, judged = list(before.finish), list(before.judged_last)
+        outlived: Counter[int] = Counter()
+        """Seat → its GD-2.2 bars that outlived their round in this batch (they must lapse)."""
+        rebuilt = ended = False
+        for e in events:
+            kind = e.KIND
+            if kind == "table.choice" and e.purpose == "lead_option":
+                offered = prev_seat(e.seat)
+            elif kind in ("table.chose", "gd.deal_started", "gd.redeal", "gd.taken_back") or (
+                    kind == "table.penalty_cards" and e.cause is not None and partner(e.seat) == offered) or (
+                    kind == "gd.play_stands" and e.seat == offered):   # made, or withdrawn (stood / lapsed)
+                offered = None
+            if kind == "gd.deal_started":
+                bars, went_out, judged, outlived, ended = {}, [], [], Counter(), False
+            elif kind == "gd.played":
+                if e.seat == offered:
+                    raise violated("lead_option_first", f"seat {e.seat} plays {' '.join(e.cards)} while the choice "
+                                   "about its lead is still offered", e)
+                if e.seat in bars:
+                    raise violated("barred_silent", f"seat {e.seat} played {' '.join(e.cards)} while barred", e)
+            elif kind == "table.barred":
+                bars.setdefault(e.seat, []).append(e.scope)
+            elif kind == "table.barred_pass":
+                scopes = bars.get(e.seat)
+                if not scopes or (scopes[0] == "round" and outlived[e.seat]):
+                    raise violated("barred_silent", f"seat {e.seat} passes automatically, but "
+                                   + ("its bar was for a round that has ended (GD-2.2)" if scopes
+                                      else "it is not barred"), e)
+                if e.lead_to is not None and scopes[0] == "round":
+                    raise violated("barred_silent", f"seat {e.seat}'s GD-2.2 bar (this round only) cost it a lead", e)
+                _spend_bar(bars, outlived, e.seat, None)
+            elif kind == "table.bar_ended":
+                _spend_bar(bars, outlived, e.seat, {"lapsed": "round", "lifted": "next_turn"}.get(e.how))
+            elif kind == "gd.round_over":
+                outlived = Counter({s: scopes.count("round") for s, scopes in bars.items() if "round" in scopes})
+            elif kind == "gd.redeal":
+                bars, went_out, outlived = {}, [], Counter()
+            elif kind == "gd.finished":
+                went_out.append(e.seat)
+            elif kind == "gd.placed_last":   # it plays no more: its bars go with it (no event says so)
+                judged.append(e.seat)
+                bars.pop(e.seat, None)
+                outlived.pop(e.seat, None)
+            elif kind == "gd.taken_back":   # the table rebuilt as it was before the play taken back
+                table = self.table_view(engine, None, e.deal) if self.table_view is not None else after
+                bars = {seat.seat: list(seat.bars) for seat in table.seats if seat.bars}
+                went_out, judged, outlived, rebuilt = list(table.finish), list(table.judged_last), Counter(), True
+            elif kind in ("gd.result_forced", "gd.scored"):
+                ended = True
+                if kind == "gd.scored":
+                    self._settled_places(e, went_out, judged)
+        if rebuilt:
+            return
+        if +outlived:
+            seat = min(+outlived)
+            raise violated("barred_silent", f"seat {seat}'s GD-2.2 bar outlived its round", deal=after.deal)
+        shown = {seat.seat: list(seat.bars) for seat in after.seats if seat.bars}
+        if bars != shown:
+            raise violated("barred_silent", f"the log leaves bars {bars}, the table shows {shown}", deal=after.deal)
+        if not ended and (went_out, judged) != (list(after.finish), list(after.judged_last)):
+            raise violated("scoring_consistent", f"the log has seats {went_out} out and {judged} judged last, the "
+                           f"table {list(after.finish)} and {list(after.judged_last)}", deal=after.deal)
 
     # -----------------------------------------------------------------------------------------
     # The next deal's procedure (GD-5.1 / GD-5.2)
@@ -571,8 +598,6 @@ class GuandanChecker(Checker):
     # The end
 
     def finish_game(self, engine: Any, result: Any) -> None:
-        if self.log is not None:
-            self._close(self.log)
         if self.imposed_penalties != self.applied_penalties:
             raise violated("sanctions_carried_out", f"level penalties imposed {dict(self.imposed_penalties)}, "
                            f"applied {dict(self.applied_penalties)}", deal=self.deal_of(engine))
@@ -604,6 +629,27 @@ _ANSWERS = frozenset({"gd.played", "gd.passed", "gd.irregular", "gd.referee_call
 counts only when it is a play)."""
 _CHOICE_EVENTS = frozenset({"table.choice", "table.chose", "gd.lead_restricted", "gd.play_stands",
                             "table.penalty_cards", "gd.taken_back", "gd.redeal"})
+
+
+def _lead_option_offered(view: Any) -> int | None:
+    """The seat whose lead the table's offered lead option choice is about (its chooser's
+    上家), if one is offered."""
+    choice = None if view is None else view.choice
+    return prev_seat(choice.seat) if choice is not None and choice.purpose == "lead_option" else None
+
+
+def _spend_bar(bars: dict[int, list[str]], outlived: Counter[int], seat: int, scope: str | None) -> None:
+    """One of ``seat``'s bars is spent: its first (``scope`` None) or its first of ``scope``;
+    a GD-2.2 bar spent is one less that outlived its round."""
+    scopes = bars.get(seat, [])
+    if scope in scopes:
+        scopes.remove(scope)
+    elif scopes and scope is None:
+        scope = scopes.pop(0)
+    if scope == "round" and outlived[seat]:
+        outlived[seat] -= 1
+    if not scopes:
+        bars.pop(seat, None)
 
 
 def _allows(r: Any, m: Any) -> bool:

@@ -12,6 +12,11 @@ One module for every user: `paiju fuzz`, the hypothesis state machines
 A broken invariant raises ``InvariantViolation`` (an AssertionError: pytest shows it as a
 failure) naming the invariant id of ``INVARIANTS``. The checker only reads the engine (every
 read is pure); a batch of events may end a deal of a match and start the next.
+
+The checker keeps no model of the table: what it knows of the table it reads from the
+engine's typed view (``GameSpec.table_view``), taken after a batch that changed what the
+game's checks read (``VIEW_KINDS``), and it checks each batch's events against the change
+between the view before and the view after (``check_change``), as the replay's fold does.
 """
 
 from __future__ import annotations
@@ -138,9 +143,22 @@ class Checker:
     """Irregularities an offered action may carry because of the seat's own earlier,
     unnoticed one (exempt from ``offered_actions_regular``)."""
 
+    VIEW_KINDS: frozenset[str] = frozenset()
+    """Event kinds after which the game's checks need a fresh view of the table (none: the
+    checker takes no view). Every change of what those checks read comes with one of them
+    (the log says what happened), so between them the last view still holds."""
+
     def __init__(self, *, deal_step_limit: int = DEAL_STEP_LIMIT, effects: bool = True) -> None:
         """``effects``: check ``effects_carried_out`` after every ruling."""
         self.deal_step_limit = deal_step_limit
+        self.view: Any = None
+        """The omniscient view of the table after the last batch that changed what the checks
+        read (None: none taken yet)."""
+        self.table_view: Callable[..., Any] | None = None
+        if self.VIEW_KINDS:
+            from tabletop.games import game_spec
+
+            self.table_view = game_spec(self.game).table_view
         self.irregular: dict[int, Irregular] = {}
         self.latent: set[int] = set()
         self.found: Counter[int] = Counter()
@@ -198,6 +216,11 @@ class Checker:
                 self._close_window()   # a turn taken: what follows is that turn's
             self.on_event(engine, event)
         self.check_state(engine)
+        if self.table_view is not None:
+            before = self.view
+            if before is None or any(e.KIND in self.VIEW_KINDS for e in events):
+                self.view = self.table_view(engine)
+            self.check_change(engine, events, before, self.view)
 
     def _irregular(self, event: Any, decision: tuple[int, bool] | None) -> None:
         if (decision is not None and not decision[1] and event.seat == decision[0]
@@ -365,6 +388,11 @@ class Checker:
 
     def check_state(self, engine: Any) -> None:
         pass
+
+    def check_change(self, engine: Any, events: list[Event], before: Any, after: Any) -> None:
+        """The batch's events against the change between the table's view ``before`` them
+        (None: the first batch) and ``after`` them (the same view when no event of
+        ``VIEW_KINDS`` came)."""
 
     def check_decision(self, engine: Any, seat: int, legal: Any) -> None:
         pass

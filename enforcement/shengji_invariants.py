@@ -45,7 +45,6 @@ class _DealLog:
         self.imposed: Counter[tuple[str, int]] = Counter()
         self.applied: Counter[tuple[str, int]] = Counter()
         self.scored: Any = None
-        self.declare_barred: set[int] = set()
 
 
 class ShengjiChecker(Checker):
@@ -55,6 +54,8 @@ class ShengjiChecker(Checker):
     CONSEQUENTIAL = frozenset({"lead_wrong_bury_count"})
     """The banker's first lead after burying the wrong number is the irregularity SJ-3.1.10.1
     rules on (the burial itself went unnoticed): any lead it makes then is one."""
+    VIEW_KINDS = frozenset({"sj.deal_started", "sj.declaration_barred"})
+    """What changes who may declare (``barred_silent``; a redeal keeps the bar: same deal)."""
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -74,12 +75,7 @@ class ShengjiChecker(Checker):
         log = self.log
         if log is None:
             return
-        if kind == "sj.declaration_barred":
-            log.declare_barred.add(e.seat)
-        elif kind == "sj.declared":
-            if e.seat in log.declare_barred:
-                raise violated("barred_silent", f"seat {e.seat} declared after losing the right to", e)
-        elif kind in ("sj.points_adjusted", "sj.throw_penalty"):
+        if kind in ("sj.points_adjusted", "sj.throw_penalty"):
             log.deltas.append(e.attackers_delta)
             if kind == "sj.points_adjusted":
                 log.applied[(e.reason, e.points)] += 1
@@ -160,6 +156,25 @@ class ShengjiChecker(Checker):
             total = deal.attackers_points - bonus + deal.banker_points + held + kitty
             if total != TOTAL_POINTS:
                 raise violated("scoring_consistent", f"{total} points accounted for, not {TOTAL_POINTS}", deal=number)
+
+    def check_change(self, engine: Any, events: list[Any], before: Any, after: Any) -> None:
+        """``barred_silent``: no seat declares while the table says it may not, counting from
+        the view before the batch and the bars the batch's events lay; and the seats barred
+        after the batch are the table's (the log says every bar)."""
+        if after is before and not before.declare_barred:
+            return   # nobody barred, and no bar laid in this batch
+        barred = set(before.declare_barred) if before is not None else set()
+        for e in events:
+            kind = e.KIND
+            if kind == "sj.deal_started":
+                barred = set()
+            elif kind == "sj.declaration_barred":
+                barred.add(e.seat)
+            elif kind == "sj.declared" and e.seat in barred:
+                raise violated("barred_silent", f"seat {e.seat} declared after losing the right to", e)
+        if after is not before and barred != set(after.declare_barred):
+            raise violated("barred_silent", f"the log bars seats {sorted(barred)} from declaring, the table "
+                           f"{list(after.declare_barred)}", deal=after.deal)
 
     def check_decision(self, engine: Any, seat: int, legal: Any) -> None:
         deal = deal_of(engine)

@@ -131,6 +131,8 @@ class GuandanView:
     choice: Choice | None = None
     round: Round
     finish: tuple[int, ...] = ()
+    judged_last: tuple[int, ...] = ()
+    """Seats judged 单下 by a ruling, in the order judged (the first takes the very last place)."""
     face_up: tuple[int, Card] | None = None
     tribute: Tribute | None = None
     exposures: tuple[Exposure, ...] = ()
@@ -186,7 +188,7 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
         to_act=deal.to_act, awaiting=awaited_rulings(t), choice=pending_choice(t),
         round=Round(deal.leader, Play(top.seat, tuple(top.cards), top.reading.kind.name) if top is not None else None,
                     tuple(deal.passed), deal.plays),
-        finish=tuple(deal.finish_order), face_up=deal.face_up, tribute=_tribute(deal), exposures=exposures,
+        finish=tuple(deal.finish_order), judged_last=tuple(t.placed_last) if t is not None else (), face_up=deal.face_up, tribute=_tribute(deal), exposures=exposures,
         out_of_turn=OutOfTurn(oot.seat, tuple(oot.cards), oot.responder, oot.answer) if oot is not None else None,
         pass_sequence=tuple(sequence.seats[sequence.index:]) if sequence is not None else (),
         correction=t.correction.seat if t is not None and t.correction is not None else None,
