@@ -9,16 +9,20 @@ of the next deal)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from enforcement.invariants import Checker, violated
 from guandan.combos import BOMB_KINDS, Reading, readings, why_not_beats
 from guandan.movegen import legal_plays
 from guandan.observation import Phase
+from guandan.refereed.state import table_of
 from guandan.table import kind_key
 from guandan.tribute import level_gain
 from tabletop.cards import CARDS, count_list, sort_cards
 from tabletop.seats import partner, prev_seat
+
+if TYPE_CHECKING:
+    from guandan.deal import Deal
 
 FULL = [2] * 54
 
@@ -43,7 +47,7 @@ def _contains(counts: list[int], cards: Any) -> bool:
     return all(counts[c] >= n for c, n in need.items())
 
 
-def _census(deal: Any) -> list[int]:
+def _census(deal: Deal) -> list[int]:
     """``deal.card_counts()`` without building the places (it runs after every batch)."""
     counts = [a + b + c + d for a, b, c, d in zip(*deal.hands)]
     places = [deal.stock, *deal.played]
@@ -554,9 +558,9 @@ class GuandanChecker(Checker):
         self._penalty_cards(deal, seat, on, restriction, moves)
 
     @staticmethod
-    def _restriction(deal: Any, seat: int) -> Any:
+    def _restriction(deal: Deal, seat: int) -> Any:
         """The lead restriction on ``seat`` when it is in force for its hand now."""
-        r = deal.table.restriction
+        r = table_of(deal).restriction
         if r is None or r.seat != seat:
             return None
         if r.rule == "cards":  # exactly these cards, in any reading they have
@@ -569,8 +573,8 @@ class GuandanChecker(Checker):
         return r
 
     @staticmethod
-    def _penalty_cards(deal: Any, seat: int, on: Any, restriction: Any, moves: list) -> None:
-        t = deal.table
+    def _penalty_cards(deal: Deal, seat: int, on: Any, restriction: Any, moves: list) -> None:
+        t = table_of(deal)
         penalty = [c for e in t.exposures if e.seat == seat and e.penalty for c in e.cards]
         if not penalty:
             return
@@ -667,7 +671,7 @@ def _procedure_text(p: Any) -> str:
             f"cutter={p.cutter} first_drawer={p.first_drawer} leader={p.leader}")
 
 
-def _places(deal: Any, off: list[str]) -> str:
+def _places(deal: Deal, off: list[str]) -> str:
     names = {text.split("×")[0] for text in off}
     where = []
     for place, cards in deal.card_locations().items():

@@ -4,13 +4,17 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from enforcement.invariants import Checker, violated
 from shengji.phase import Phase
 from shengji.scoring import POINTS, level_result
-from tabletop.cards import CARDS, count_list
+from tabletop.cards import CARDS, Card, count_list
 from tabletop.seats import next_seat, partner, team
+
+if TYPE_CHECKING:
+    from shengji.deal import Deal
 
 FULL = [2] * 54
 TOTAL_POINTS = 200
@@ -20,14 +24,14 @@ def deal_of(engine: Any) -> Any:
     return getattr(engine, "deal", engine)
 
 
-def census(deal: Any) -> list[int]:
+def census(deal: Deal) -> list[int]:
     """Copies of each card anywhere at the table: hands, the stock still to draw, the kitty,
     the trick in progress, the tricks played, cards laid on the table."""
     counts = [0] * 54
     for hand in deal.hands:
         for i, n in enumerate(hand):
             counts[i] += n
-    places = [deal.stock[deal.drawn:], deal.kitty]
+    places: list[Sequence[Card]] = [deal.stock[deal.drawn:], deal.kitty]
     places += [cards for _, cards in deal.trick]
     places += [cards for trick in deal.tricks for _, cards in trick.plays]
     if deal.table is not None:
