@@ -173,8 +173,11 @@ class Fold:
                            event.deal, self.table.unit, run_zh)
                 run_start = None
                 continue
+            zh = step_zh(self.log.game, event, self.table.hide_judgement)
+            if self.table.chinese:   # a note is often the step's own line (a handler's own words first)
+                self.table.zh.setdefault(text, zh)
             yield Step(index, index, self.label(event), self.line(index), event.KIND, text, tags,
-                       event.deal, self.table.unit, step_zh(self.log.game, event))
+                       event.deal, self.table.unit, zh)
 
     def _draw_counts(self, first: int, last: int) -> list[int]:
         counts = [0] * NUM_SEATS

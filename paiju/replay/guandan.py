@@ -11,8 +11,9 @@ from typing import Any
 from guandan.ranks import level_index, power_of_rank
 from guandan import events as ev
 from tabletop import table_events as te
-from paiju.replay.shared import back_to_hand, choice_flag, found, irregular, option_about
-from paiju.wording import lead_option_menu, reading_words, seat_words
+from paiju.replay.chinese import reading_zh, text_zh
+from paiju.replay.shared import back_to_hand, choice_flag, found, irregular, option_about, option_about_zh
+from paiju.wording import lead_option_menu, reading_words, seat_words, seat_zh
 from paiju.replay.table import Handlers, PLACE_NAMES, Entry, Handler, Pile, Table, Tribute, card, card_text, cards, \
     cards_text, codes_text, no_seats, seat_of
 from tabletop.cards import Card, SUIT_SYMBOLS, SUITS
@@ -61,6 +62,8 @@ def seats(table: Table) -> list[dict[str, Any]]:
         flags.extend(_bar_mark(scope) for scope in seat.bars)
         if seat.placed_last:
             flags.append("placed last 单下")
+        if table.chinese:
+            _say_flags_zh(table, seat, flags)
         out.append({
             "hand": table.drawn_hand((facts.level,), seat.hand, order) if seat.hand is not None else None,
             "count": seat.count, "announced": seat.announced, "exposed": codes_text(seat.exposed),
@@ -72,6 +75,30 @@ def seats(table: Table) -> list[dict[str, Any]]:
 def _restriction_words(table: Table, r: Any) -> str:
     what = cards_text(r.cards) if r.rule == "cards" else f"a {reading_words(table.game, r.kind)}"
     return f"{_RULES.get(r.rule, r.rule)} {what}"
+
+
+def _say_flags_zh(table: Table, seat: Any, flags: list[str]) -> None:
+    """The seat's flags (``seats``) in Chinese, in the same order (``Table.say_zh``)."""
+    zh = [f"第 {seat.place} 名（{text_zh(PLACE_NAMES.get(seat.place, ''))}）"] if seat.place is not None else []
+    if seat.restriction is not None:
+        zh.append(f"下次领出：{_restriction_zh(table, seat.restriction)}")
+    choosing = choice_flag(table, seat.seat)
+    if choosing:
+        zh.append(table.zh.get(choosing) or text_zh(choosing))
+    zh.extend(f"领出选择 a/b/c：由{seat_zh(o.chooser)}选择其如何领出{option_about_zh(table, o)}" for o in seat.options)
+    zh.extend(_bar_mark_zh(scope) for scope in seat.bars)
+    if seat.placed_last:
+        zh.append("判单下")
+    for text, said in zip(flags, zh, strict=True):
+        table.say_zh(text, said)
+
+
+_RULES_ZH = {"forbid": "不得领出", "require": "必须领出", "cards": "必须领出"}
+
+
+def _restriction_zh(table: Table, r: Any) -> str:
+    what = cards_text(r.cards) if r.rule == "cards" else reading_zh(table.game, r.kind)
+    return f"{_RULES_ZH.get(r.rule, r.rule)}{what}"
 
 
 def _placed(table: Table, seat: int) -> tuple[bool, bool]:
@@ -90,7 +117,7 @@ def _placed(table: Table, seat: int) -> tuple[bool, bool]:
 def _deal_started(table: Table, e: ev.DealStarted) -> str:
     level_index(e.level)  # a bad level is a corrupt event
     table.new_deal(e.deal, e.level)
-    table.pile = Pile(title="the draw")
+    table.pile = Pile(title=table.say_zh("the draw", "抓牌"))
     if e.source == "hands":
         return f"deal {e.deal} at level {e.level}, from given hands"
     return (f"deal {e.deal} at level {e.level}: seat {e.shuffler} shuffles, seat {e.cutter} cuts, "
@@ -143,17 +170,19 @@ def _hands_set(table: Table, e: ev.HandsSet) -> str:
 def _tribute_due(table: Table, e: ev.TributeDue) -> str:
     pays = ", ".join(f"seat {seat_of(p)} → seat {seat_of(r)}" for p, r in e.payments)
     text = f"{'double ' if e.double else ''}tribute due: {pays}"
+    zh = ("双贡：" if e.double else "进贡：") + "；".join(f"{seat_zh(p)}向{seat_zh(r)}进贡" for p, r in e.payments)
     excused = getattr(e, "excused", ())
     if excused:
         text += f" ({_excused_text(excused)})"
-    table.notes.append(text)
+        zh += f"（{_excused_zh(excused)}）"
+    table.notes.append(table.say_zh(text, zh))
     return text
 
 
 @on(ev.TributeResisted)
 def _tribute_resisted(table: Table, e: ev.TributeResisted) -> str:
     text = "抗贡: seats " + " and ".join(str(s) for s in e.payers) + " hold both big jokers, no tribute"
-    table.notes.append(text)
+    table.notes.append(table.say_zh(text, "抗贡：" + "、".join(seat_zh(s) for s in e.payers) + "手握两张大王，不进贡"))
     return text
 
 
@@ -161,21 +190,29 @@ def _tribute_resisted(table: Table, e: ev.TributeResisted) -> str:
 def _tribute_waived(table: Table, e: ev.TributeWaived) -> str:
     excused = getattr(e, "excused", ())
     text = _waived_head(table, e)
+    zh = table.zh.get(text, text_zh(text))
     if excused:
         text += f" ({_excused_text(excused)})"
-    table.notes.append(text)
+        zh += f"（{_excused_zh(excused)}）"
+    table.notes.append(table.say_zh(text, zh))
     return text
 
 
 def _waived_head(table: Table, e: ev.TributeWaived) -> str:
     if not getattr(e, "excused", ()) and table.fixed_leader is not None:   # a 判双下's GD-5.2 procedure set this deal
-        return "不进贡 no tribute: the last deal was judged 双下 (判双下, GD-5.2)"
-    return f"{'double ' if e.double else ''}tribute waived by a ruling"
+        return table.say_zh("不进贡 no tribute: the last deal was judged 双下 (判双下, GD-5.2)",
+                            "不进贡：上一副判双下（GD-5.2）")
+    return table.say_zh(f"{'double ' if e.double else ''}tribute waived by a ruling",
+                        f"{'双贡' if e.double else '进贡'}依裁决免除")
 
 
 def _excused_text(seats: tuple[int, ...]) -> str:
     return " and ".join(f"seat {s}" for s in seats) + " judged 单下: no tribute from " + (
         "them" if len(seats) > 1 else "it")
+
+
+def _excused_zh(seats: tuple[int, ...]) -> str:
+    return "、".join(seat_zh(s) for s in seats) + "判单下，不进贡"
 
 
 @on(ev.TributeGiven)
@@ -207,7 +244,7 @@ _LEAD_REASONS = {"face_up": "翻牌者领出: it drew the face-up card",
 
 @on(ev.PlayStarted)
 def _play_started(table: Table, e: ev.PlayStarted) -> str:
-    table.pile = Pile(title=f"seat {e.seat} to lead")
+    table.pile = Pile(title=table.say_zh(f"seat {e.seat} to lead", f"{seat_zh(e.seat)}领出"))
     text = f"play starts: seat {e.seat} leads ({_lead_reason(table, e)})"
     table.fixed_leader = None
     return text
@@ -237,8 +274,12 @@ def _add_play(table: Table, e: Event, cs: list[Card], reading: str, at: int | No
         if table.pile.done:
             table.last = table.pile
         table.piles += 1
-        table.pile = Pile(title=f"round {table.piles}, led by seat {e.seat}")
-    entry = Entry(seat_of(e.seat), tuple(cs), reading_words(table.game, reading), e.seq if at is None else at,
+        table.pile = Pile(title=table.say_zh(f"round {table.piles}, led by seat {e.seat}",
+                                             f"第 {table.piles} 圈，{seat_zh(seat_of(e.seat))}领出"))
+    label = reading_words(table.game, reading)
+    if table.chinese:
+        table.say_zh(label, reading_zh(table.game, reading))
+    entry = Entry(seat_of(e.seat), tuple(cs), label, e.seq if at is None else at,
                   -1 if at is None else e.seq)
     later = [k for k, x in enumerate(table.pile.entries) if x.seq > entry.seq]
     table.pile.entries.insert(later[0] if later else len(table.pile.entries), entry)
@@ -268,7 +309,7 @@ def _played(table: Table, e: ev.CardsPlayed) -> str:
 def _passed(table: Table, e: ev.Passed) -> str:
     if _answering(table, e):    # no 跟牌: void if the out-of-turn play is taken back
         return f"seat {e.seat} passes on the out-of-turn cards, held until the referee rules"
-    table.pile.entries.append(Entry(seat_of(e.seat), None, "pass", e.seq))
+    table.pile.entries.append(Entry(seat_of(e.seat), None, table.say_zh("pass", "不出"), e.seq))
     return f"seat {e.seat} passes"
 
 
@@ -287,7 +328,7 @@ def _round_over(table: Table, e: ev.RoundEnded) -> str:
     table.pile.done = True
     table.pile.winner = e.seat
     nxt = _next_leader(table, e)
-    table.pile.note = f"won by seat {e.seat}; {nxt}"
+    table.pile.note = table.say_zh(f"won by seat {e.seat}; {nxt}", f"{seat_zh(e.seat)}大；{_next_leader_zh(table, e)}")
     return f"round over: all passed on seat {e.seat}; {nxt}"
 
 
@@ -305,6 +346,20 @@ def _next_leader(table: Table, e: ev.RoundEnded) -> str:
         how = "接风: " if why == "went out" else ""
         return f"seat {e.seat} {why}: {how}its partner seat {e.leader} leads"
     return f"seat {e.seat} {why} and its partner is out of play: the next seat in play, seat {e.leader}, leads"
+
+
+def _next_leader_zh(table: Table, e: ev.RoundEnded) -> str:
+    """``_next_leader`` in Chinese."""
+    if e.leader == e.seat:
+        return f"{seat_zh(e.leader)}领出"
+    if not e.partner_leads:
+        return f"各家依次不出：由违规方{seat_zh(e.leader)}领出（GD-4.2.3）"
+    out, placed_last = _placed(table, seat_of(e.seat))
+    why = "已出完牌" if out else "判单下" if placed_last else "已不再出牌"
+    if e.leader == (seat_of(e.seat) + 2) % 4:
+        how = "接风：" if out else ""
+        return f"{seat_zh(e.seat)}{why}：{how}由对家{seat_zh(e.leader)}领出"
+    return f"{seat_zh(e.seat)}{why}，对家亦已不再出牌：由下一位{seat_zh(e.leader)}领出"
 
 
 @on(ev.PlayerFinished)
@@ -330,6 +385,10 @@ def _scored(table: Table, e: ev.DealScored) -> str:
     how = f" ({_GAINS[e.levels]})" if e.levels in _GAINS else ""
     table.result = (f"finishing order {' '.join(map(str, e.finish_order))}: team {e.team} "
                     f"(seats {e.team}&{e.team + 2}) {gain}{how}; {e.plays} plays")
+    gain_zh = f"升 {e.levels} 级" if e.levels else "不升级"
+    how_zh = f"（{ {3: '双上', 2: '一三', 1: '一四'}[e.levels]}）" if e.levels in _GAINS else ""
+    table.say_zh(table.result, f"名次 {'、'.join(seat_zh(s) for s in e.finish_order)}：{e.team}方（{e.team}、{e.team + 2}号位）"
+                               f"{gain_zh}{how_zh}；共 {e.plays} 手")
     return f"deal over: {table.result}"
 
 
@@ -446,6 +505,10 @@ def _bar_mark(scope: str) -> str:
     return f"barred 禁出一手 ({'next turn' if scope == 'next_turn' else 'this round'})"
 
 
+def _bar_mark_zh(scope: str) -> str:
+    return f"禁出一手（{'下一次轮到其出牌时' if scope == 'next_turn' else '该圈'}）"
+
+
 @on(te.SeatBarred)
 def _barred(table: Table, e: te.SeatBarred) -> str:
     scope = getattr(e, "scope", "round")  # logs from before the scopes: every bar was a round's
@@ -454,7 +517,7 @@ def _barred(table: Table, e: te.SeatBarred) -> str:
 
 @on(te.BarredPass)
 def _barred_pass(table: Table, e: te.BarredPass) -> str:
-    table.pile.entries.append(Entry(seat_of(e.seat), None, "pass (barred)", e.seq))
+    table.pile.entries.append(Entry(seat_of(e.seat), None, table.say_zh("pass (barred)", "禁出一手，不出"), e.seq))
     lead_to = getattr(e, "lead_to", None)
     if lead_to is not None:
         return f"seat {e.seat} passes (barred) its lead: seat {lead_to} leads"
@@ -554,7 +617,7 @@ def _unauthorised(table: Table, e: ev.UnauthorisedInformation) -> str:
 def _redeal(table: Table, e: ev.Redealt) -> str:
     table.notes.clear()  # the face-up card of the spoilt draw is no longer on the table
     table.laid_at.clear()
-    table.pile = Pile(title="the draw")
+    table.pile = Pile(title=table.say_zh("the draw", "抓牌"))
     return f"redeal (attempt {e.attempt}{', a fresh deck' if e.fresh_deck else ''}; {e.reason})"
 
 

@@ -51,6 +51,7 @@ def page_data(log: Log, viewer: int | None = None, source: str = "log", start_in
     page's address asks ``?lang=en``)."""
     fold = Fold(log, viewer, source)
     fold.table.hide_judgement = hide_judgement
+    fold.table.chinese = chinese
     frames: list[dict[str, Any]] = []
     previous: dict[str, Any] = {}
     clauses: dict[str, dict[str, str]] = {}
@@ -99,6 +100,7 @@ def rulings_zh(log: Log) -> dict[str, dict[str, Any]]:
     first), by 'SEQ CLAUSE': its clause's seed number, the offender, the irregularity, what it
     puts right and the sanctions, in the referee's terms."""
     from enforcement.irregularities import irregularity_of
+    from paiju.replay.chinese import facts_zh
     from paiju.wording import effect_zh, imposed_zh, seat_zh, seed_number
 
     out: dict[str, dict[str, Any]] = {}
@@ -112,6 +114,7 @@ def rulings_zh(log: Log) -> dict[str, dict[str, Any]]:
             "number": seed_number(clause) if clause[:3] in ("GD-", "SJ-") else clause,
             "who": seat_zh(offender) if offender is not None else "牌桌",
             "irregularity": record.zh if record is not None else "",
+            "facts": facts_zh(log.game, getattr(event, "facts", ()), offender),
             "rectification": [effect_zh(e, offender) for e in event.rectification],
             "sanctions": [imposed_zh(row, offender) for row in getattr(event, "sanctions", ())],
         }

@@ -181,12 +181,11 @@ JS = r"""
     var runs = String(text).match(/[^\sA-Za-z'():;,.]*[\u3400-\u9fff][^\sA-Za-z'():;,.]*/g);
     return runs ? runs.join(" ") : "";
   }
-  function zhNote(text) {                           // a note said in Chinese first, else nothing, when ZH
-    if (!ZH) return text;
-    return /^[\u3400-\u9fff]/.test(text || "") && !/[A-Za-z]+[ ,;:]+[A-Za-z]+[ ,;:]+[A-Za-z]+/.test(text) ? text : "";
-  }
+  var ZW = {};                                      // this frame's texts in Chinese, by their English (the view's zh)
+  function Z(text) { return ZH && text ? (ZW[text] || text) : text; }   // a view text, Chinese first when ZH: never dropped
   function playZh(x) {                              // a play's words in the pile ('三带二 full house T', 'leads')
     if (!ZH || !x) return x;
+    if (ZW[x]) return ZW[x];
     if (x === "leads") return "\u9996\u51fa";
     var head = zhHead(x);
     return head !== x ? head : zhOnly(x);
@@ -310,11 +309,11 @@ JS = r"""
       : "seat " + seat + " \u00b7 " + (DATA.viewer === null ? POS[seat].charAt(0).toUpperCase() + POS[seat].slice(1)
               : (seat === DATA.viewer ? "you" : REL[(seat - DATA.viewer + 4) % 4])) + " \u00b7 team " + (seat % 2);
     head.appendChild(el("span", "seat-name", name));
-    if (info.role && zhOnly(info.role)) head.appendChild(el("span", "badge role", zhOnly(info.role)));
+    if (info.role) head.appendChild(el("span", "badge role", Z(info.role)));
     if (info.count !== null && info.count !== undefined) head.appendChild(el("span", "badge count", info.count + L(" cards", " \u5f20")));
     if (info.announced !== null && info.announced !== undefined && info.announced > 0)
       head.appendChild(el("span", "badge count", "\u62a5 " + info.announced));
-    (info.flags || []).forEach(function (f) { var t = zhOnly(f); if (t) head.appendChild(el("span", "badge flag", t)); });
+    (info.flags || []).forEach(function (f) { head.appendChild(el("span", "badge flag", Z(f))); });
     box.appendChild(head);
     var hand = el("div", "hand");
     if (info.hand === null || info.hand === undefined) {
@@ -336,14 +335,14 @@ JS = r"""
 
   function drawPile(st) {
     var pile = st.pile || { plays: [] }, title = clear($("pile-title"));
-    title.appendChild(document.createTextNode(ZH ? pileTitleZh(pile.title) : (pile.title || "")));
-    if (pile.note && !ZH) title.appendChild(el("span", "note", pile.note));
+    title.appendChild(document.createTextNode(ZH ? (ZW[pile.title] || pileTitleZh(pile.title)) : (pile.title || "")));
+    if (pile.note) title.appendChild(el("span", "note", Z(pile.note)));
     var latest = {}, topIndex = -1;
     pile.plays.forEach(function (p, k) { latest[p[0]] = k; if (p[1] !== null && p[0] === pile.winner) topIndex = k; });
     ["north", "south", "west", "east"].forEach(function (pos) { clear($("slot-" + pos)).className = "slot slot-" + pos.charAt(0); });
     Object.keys(latest).forEach(function (seat) {
       var k = latest[seat], p = pile.plays[k], slot = $("slot-" + posOf(Number(seat)));
-      if (p[1] === null) slot.appendChild(el("span", "pass", seatName(seat) + ": " + (ZH ? "\u4e0d\u51fa" : (p[2] || "pass"))));
+      if (p[1] === null) slot.appendChild(el("span", "pass", seatName(seat) + ": " + (ZH ? Z(p[2] || "\u4e0d\u51fa") : (p[2] || "pass"))));
       else { slot.appendChild(cardsEl(p[1], st, null, "played")); slot.title = seatName(seat) + " " + playZh(p[2]); }
       if (k === topIndex && p[1] !== null) slot.classList.add("top");
     });
@@ -356,13 +355,13 @@ JS = r"""
     var list = clear($("seqlist"));
     pile.plays.forEach(function (p, k) {
       var row = el("div", "row" + (k === topIndex ? " top" : ""));
-      colourText(row, seatName(p[0]) + ": " + (p[1] === null ? (ZH ? "\u4e0d\u51fa" : (p[2] || "pass")) : p[1].split(" ").map(txt).join(" ") + (p[2] && playZh(p[2]) ? "  (" + playZh(p[2]) + ")" : "")));
+      colourText(row, seatName(p[0]) + ": " + (p[1] === null ? (ZH ? Z(p[2] || "\u4e0d\u51fa") : (p[2] || "pass")) : p[1].split(" ").map(txt).join(" ") + (p[2] && playZh(p[2]) ? "  (" + playZh(p[2]) + ")" : "")));
       list.appendChild(row);
     });
     if (st.last && st.last.plays && st.last.plays.length) {
       var last = el("div", "row");
       colourText(last, L("previous: " + st.last.title, "\u4e0a\u4e00\u5708") + " \u2014 " + st.last.plays.filter(function (p) { return p[1] !== null; })
-        .map(function (p) { return seatName(p[0]) + " " + p[1].split(" ").map(txt).join(" "); }).join(" | ") + (st.last.note && !ZH ? " (" + st.last.note + ")" : ""));
+        .map(function (p) { return seatName(p[0]) + " " + p[1].split(" ").map(txt).join(" "); }).join(" | ") + (st.last.note ? L(" (" + st.last.note + ")", "\uff08" + Z(st.last.note) + "\uff09") : ""));
       last.style.opacity = ".75";
       list.appendChild(last);
     }
@@ -412,6 +411,7 @@ JS = r"""
     card.appendChild(el("div", "meta", (r.kind === "unresolved" ? "\u65e0\u6761\u6b3e\u53ef\u4f9d\uff1a" : "\u8fdd\u89c4\u65b9 ") + rz.who
       + (rz.irregularity ? "\u300c" + rz.irregularity + "\u300d" : "") + " \u00b7 #" + r.seq));
     var zh = el("div", "clause-zh", text.text_zh); zh.setAttribute("lang", "zh-Hans"); card.appendChild(zh);
+    if (rz.facts) card.appendChild(el("div", "meta facts", "\u4e8b\u5b9e\uff1a" + rz.facts));   // 事实：the same items as 'facts'
     [["\u7ea0\u6b63\u63aa\u65bd", rz.rectification], ["\u5904\u7f5a", rz.sanctions]].forEach(function (part) {
       card.appendChild(el("div", "meta", part[0] + "\uff1a" + (part[1].length ? "" : "\u65e0")));
       if (!part[1].length) return;
@@ -422,21 +422,28 @@ JS = r"""
 
   function drawNotes(st) {
     var box = clear($("notes-list"));
-    (st.notes || []).forEach(function (n) { if (zhNote(n)) box.appendChild(colourText(el("div"), zhNote(n))); });
+    (st.notes || []).forEach(function (n) { box.appendChild(colourText(el("div"), Z(n))); });
     if (st.kitty) {
       var k = el("div", "zone");
-      k.appendChild(el("span", null, ZH ? "\u5e95\u724c\uff08" + st.kitty.count + " \u5f20\uff09\uff1a"
+      k.appendChild(el("span", null, ZH ? "\u5e95\u724c\uff08" + st.kitty.count + " \u5f20" + (st.kitty.note ? "\uff0c" + Z(st.kitty.note) : "") + "\uff09\uff1a"
                                           : "kitty \u5e95\u724c (" + st.kitty.count + (st.kitty.note ? ", " + st.kitty.note : "") + "):"));
       if (st.kitty.cards) k.appendChild(cardsEl(st.kitty.cards, st)); else k.appendChild(el("span", "help", "face down"));
       box.appendChild(k);
     }
     if (st.finish && st.finish.length) box.appendChild(el("div", null, L("finishing order: ", "\u540d\u6b21\uff1a") + st.finish.join(" ")));
-    if (st.result && zhNote(st.result)) box.appendChild(el("div", null, L("result: ", "\u7ed3\u679c\uff1a") + zhNote(st.result))).style.fontWeight = "600";
-    (st.match || []).forEach(function (n) { if (zhNote(n)) box.appendChild(el("div", "help", zhNote(n))); });
+    if (st.result) box.appendChild(el("div", null, L("result: ", "\u7ed3\u679c\uff1a") + Z(st.result))).style.fontWeight = "600";
+    (st.match || []).forEach(function (n) { box.appendChild(el("div", "help", Z(n))); });
   }
 
   function rankText(rank) { return rank === "T" ? "10" : rank; }
 
+  var LEGEND_ZH = {                       // the card marks' words in Chinese (the game's legend says them in English too)
+    "guandan level": "\u7ea7\u724c {level}\uff1a\u5927\u4e8e A\uff0c\u5c0f\u4e8e\u5927\u5c0f\u738b",
+    "guandan wild": "\u9022\u4eba\u914d {card}\uff1a\u53ef\u4ee3\u66ff\u9664\u5927\u5c0f\u738b\u4ee5\u5916\u7684\u4efb\u4f55\u724c",
+    "guandan joker": "\u5927\u738b \u5c0f\u738b\uff1a\u6700\u5927\u7684\u5355\u5f20",
+    "shengji level": "\u7ea7\u724c {level}\uff1a\u4e3b\u724c\uff0c\u5927\u4e8e\u4e3b\u82b1\u8272\u7684 A",
+    "shengji trump": "\u4e3b {suit}\uff1a\u4e0e\u7ea7\u724c\u3001\u5927\u5c0f\u738b\u540c\u4e3a\u4e3b\u724c",
+    "shengji joker": "\u5927\u738b \u5c0f\u738b\uff1a\u6700\u5927\u7684\u4e3b\u724c" };
   function drawLegend(st) {              // the game's card marks (its paiju part), filled in for this deal
     var box = clear($("legend"));
     var level = st.level || null, trump = st.trump && SUIT[st.trump] ? st.trump : null;
@@ -447,11 +454,11 @@ JS = r"""
       var row = el("span", "samples");
       samples.forEach(function (c) { row.appendChild(cardEl(c[0], st, c[1])); });
       if (samples.length) it.appendChild(row);
-      it.appendChild(colourText(el("span"), ZH ? zhOnly(text) : text));
+      it.appendChild(colourText(el("span"), text));
       box.appendChild(it);
     }
     DATA.legend.forEach(function (m) {
-      var mark = m[0], text = m[1];
+      var mark = m[0], text = ZH && LEGEND_ZH[DATA.game + " " + m[0]] || m[1];
       if (mark === "level") {
         if (!level) return;
         item([[plain + level]], text.replace("{level}", rankText(level)), mark);
@@ -459,7 +466,8 @@ JS = r"""
         if (!level || !DATA.wildSuit) return;
         item([[DATA.wildSuit + level]], text.replace("{card}", SUIT[DATA.wildSuit] + rankText(level)), mark);
       } else if (mark === "trump") {
-        if (st.trump === "NT") item([], "\u65e0\u4e3b no trump suit this deal: only the level cards and jokers are trumps", mark);
+        if (st.trump === "NT") item([], L("\u65e0\u4e3b no trump suit this deal: only the level cards and jokers are trumps",
+                                          "\u65e0\u4e3b\uff1a\u672c\u526f\u53ea\u6709\u7ea7\u724c\u548c\u5927\u5c0f\u738b\u662f\u4e3b\u724c"), mark);
         else if (trump) item([[trump + (level === "A" ? "K" : "A")]], text.replace("{suit}", SUIT[trump]), mark);
       } else if (mark === "joker") {
         item([["RJ"], ["BJ"]], text, mark);
@@ -479,14 +487,14 @@ JS = r"""
     box.setAttribute("data-how", t.how);
     function seats(list) { return list.map(seatName).join(L(" and ", "\u3001")); }
     if (t.how === "resisted") {
-      box.appendChild(el("span", "tribute-head", "\u6297\u8d21 tribute resisted"));
-      box.appendChild(el("span", null, seats(t.seats) + " hold both big jokers: no tribute, no return"));
+      box.appendChild(el("span", "tribute-head", L("\u6297\u8d21 tribute resisted", "\u6297\u8d21")));
+      box.appendChild(el("span", null, seats(t.seats) + L(" hold both big jokers: no tribute, no return", "\u624b\u63e1\u4e24\u5f20\u5927\u738b\uff1a\u4e0d\u8fdb\u8d21\uff0c\u4e0d\u8fd8\u8d21")));
       return;
     }
     if (t.how === "waived") {
-      box.appendChild(el("span", "tribute-head", t.head || ((t.double ? "double " : "") + "tribute waived by a ruling")));
+      box.appendChild(el("span", "tribute-head", Z(t.head) || L((t.double ? "double " : "") + "tribute waived by a ruling", "\u4f9d\u88c1\u51b3\u514d\u9664\u8fdb\u8d21")));
     } else {
-      box.appendChild(el("span", "tribute-head", t.double ? "\u53cc\u8d21 double tribute" : "\u8fdb\u8d21 tribute"));
+      box.appendChild(el("span", "tribute-head", t.double ? L("\u53cc\u8d21 double tribute", "\u53cc\u8d21") : L("\u8fdb\u8d21 tribute", "\u8fdb\u8d21")));
     }
     t.payments.forEach(function (p) {
       var pay = el("span", "payment");
@@ -497,7 +505,7 @@ JS = r"""
       pay.appendChild(p[3] ? cardEl(p[3], st) : el("span", "waiting", p[2] ? L("to return", "\u5f85\u8fd8\u8d21") : L("after the tribute", "\u8fdb\u8d21\u540e")));
       box.appendChild(pay);
     });
-    if (t.seats.length) box.appendChild(el("span", "help", seats(t.seats) + " excused (\u5355\u4e0b last deal)"));
+    if (t.seats.length) box.appendChild(el("span", "help", seats(t.seats) + L(" excused (\u5355\u4e0b last deal)", "\u4e0a\u4e00\u526f\u5224\u5355\u4e0b\uff0c\u514d\u4e8e\u8fdb\u8d21")));
   }
 
   var rows = [];
@@ -538,6 +546,7 @@ JS = r"""
     if (rows[cur]) rows[cur].classList.remove("current");
     cur = k;
     var st = states[k], frame = frames[k];
+    ZW = st.zh || {};
     drawInfo(st);
     for (var seat = 0; seat < 4; seat++) drawSeat(st, seat);
     drawPile(st);

@@ -172,8 +172,12 @@ def choice_flag(table: Table, seat: int) -> str:
     if offered is None or offered.seat != seat:
         return ""
     _, what = _chosen_about(table, seat, offered.purpose, offered.about)
-    return "to choose 待选择: " + " / ".join(
+    text = "to choose 待选择: " + " / ".join(
         option_words(table.game, offered.purpose, o, what).split(":")[0] for o in offered.options)
+    if table.chinese:
+        from paiju.replay.chinese import option_zh
+        table.say_zh(text, "待选择：" + " / ".join(option_zh(table.game, offered.purpose, o) for o in offered.options))
+    return text
 
 
 def option_about(table: Table, option: Any, facts: Any = None) -> str:
@@ -183,6 +187,16 @@ def option_about(table: Table, option: Any, facts: Any = None) -> str:
     facts = table.facts if facts is None else facts
     exposure = next((x for x in facts.exposures if x.uid == option.exposure), None) if facts is not None else None
     return f"{combination} ({cards_text(exposure.cards)})" if exposure is not None else combination
+
+
+def option_about_zh(table: Table, option: Any) -> str:
+    """``option_about`` in Chinese: '三带二 3（♠3 ♥3 ♣3 ♠5 ♥5）'."""
+    from paiju.replay.chinese import reading_zh
+
+    combination = reading_zh(table.game, option.kind)
+    facts = table.facts
+    exposure = next((x for x in facts.exposures if x.uid == option.exposure), None) if facts is not None else None
+    return f"{combination}（{cards_text(exposure.cards)}）" if exposure is not None else combination
 
 
 def _pending_option(table: Table, seat: Any, about: Any, first: Any, then: Any) -> tuple[Any, Any]:

@@ -11,7 +11,9 @@ from functools import lru_cache
 
 from shengji import events as ev
 from tabletop import table_events as te
+from paiju.replay.chinese import text_zh
 from paiju.replay.shared import back_to_hand, choice_flag, found, irregular
+from paiju.wording import seat_zh
 from paiju.replay.table import Handlers, Entry, Pile, Table, by_suit, card, card_text, cards, cards_text, codes_text, \
     no_seats, seat_of
 from tabletop.cards import RANKS, SUIT_SYMBOLS, SUITS, Card
@@ -91,13 +93,13 @@ def seats(table: Table) -> list[dict[str, Any]]:
         if choosing:
             flags.append(choosing)
         if seat.seat in facts.declare_barred:
-            flags.append("may not declare")
+            flags.append(table.say_zh("may not declare", "不能亮主或反主"))
         out.append({
             "hand": table.drawn_hand((facts.level, facts.trump, facts.trump_known), seat.hand, order)
             if seat.hand is not None else None,
             "count": seat.count, "announced": None, "exposed": codes_text(seat.exposed),
             "penalty": codes_text(seat.penalty), "on_table": codes_text(seat.on_table), "flags": flags,
-            "role": "banker 庄家" if facts.banker == seat.seat else None,
+            "role": table.say_zh("banker 庄家", "庄家") if facts.banker == seat.seat else None,
         })
     return out
 
@@ -111,7 +113,7 @@ def _deal_started(table: Table, e: ev.DealStarted) -> str:
     if e.level not in RANKS:
         raise LogError(f"not a level: {e.level!r}")
     table.new_deal(e.deal, e.level)
-    table.pile = Pile(title="the draw")
+    table.pile = Pile(title=table.say_zh("the draw", "抓牌"))
     banker = f"banker seat {e.banker}" if e.banker is not None else "the first declaration makes the banker"
     source = ", from given hands" if e.source == "hands" else f"; seat {e.first_drawer} draws first"
     return f"deal {e.deal} at level {e.level} ({banker}){source}"
@@ -140,7 +142,7 @@ def _hands_set(table: Table, e: ev.HandsSet) -> str:
         seat_of(s)
         cards(hand)
     cards(e.kitty)
-    table.kitty_note = "kitty 底牌"
+    table.kitty_note = table.say_zh("kitty 底牌", "底牌")
     return "hands set: " + " ".join(str(len(h)) for h in e.hands) + f" cards, kitty {len(e.kitty)}"
 
 
@@ -159,7 +161,7 @@ def _declined(table: Table, e: ev.DeclarationDeclined) -> str:
 
 @on(ev.Redealt)
 def _redeal(table: Table, e: ev.Redealt) -> str:
-    table.notes.append(f"redeal {e.attempt}: {e.reason}")
+    table.notes.append(table.say_zh(f"redeal {e.attempt}: {e.reason}", f"第 {e.attempt} 次重新抓牌：{text_zh(e.reason)}"))
     if e.reason.startswith("nobody declared"):
         return f"nobody declared 无人亮主: the cards are dealt again (attempt {e.attempt}, {e.reason})"
     # a ruling's Redeal: the reason is its clause (SJ-3.1.7: the non-offending side chose it)
@@ -176,7 +178,7 @@ def _kitty_flipped(table: Table, e: ev.KittyFlipped) -> str:
 @on(ev.TrumpSet)
 def _trump_set(table: Table, e: ev.TrumpSet) -> str:
     seat_of(e.banker)
-    table.pile = Pile(title=f"seat {e.banker} takes the kitty")
+    table.pile = Pile(title=table.say_zh(f"seat {e.banker} takes the kitty", f"{seat_zh(e.banker)}拿底牌"))
     who = f" (declared by seat {e.seat})" if e.seat is not None else f" ({e.how})"
     return f"{_trump_name(e.trump)}{who}; seat {e.banker} is the banker"
 
@@ -192,8 +194,8 @@ def _kitty_taken(table: Table, e: ev.KittyTaken) -> str:
 @on(ev.Buried)
 def _buried(table: Table, e: ev.Buried) -> str:
     cs = cards(e.cards)
-    table.kitty_note = f"buried by seat {e.seat}"
-    table.pile = Pile(title=f"seat {e.seat} to lead")
+    table.kitty_note = table.say_zh(f"buried by seat {e.seat}", f"{seat_zh(e.seat)}扣底")
+    table.pile = Pile(title=table.say_zh(f"seat {e.seat} to lead", f"{seat_zh(e.seat)}领出"))
     shown = cards_text(cs) if table.sees(e.seat) else f"{len(cs)} cards"
     return f"seat {e.seat} buries {shown}"
 
@@ -209,8 +211,9 @@ def _played(table: Table, e: ev.CardsPlayed) -> str:
         if table.pile.entries:
             table.last = table.pile
         table.piles += 1
-        table.pile = Pile(title=f"trick {e.trick + 1}, led by seat {e.seat}")
-    table.pile.entries.append(Entry(seat_of(e.seat), tuple(cs), "leads" if e.lead else "", e.seq))
+        table.pile = Pile(title=table.say_zh(f"trick {e.trick + 1}, led by seat {e.seat}",
+                                             f"第 {e.trick + 1} 墩，{seat_zh(e.seat)}首出"))
+    table.pile.entries.append(Entry(seat_of(e.seat), tuple(cs), table.say_zh("leads", "首出") if e.lead else "", e.seq))
     _leading(table)
     if e.lead:
         return f"trick {e.trick + 1}: seat {e.seat} leads {cards_text(cs)}"
@@ -238,7 +241,8 @@ def _throw_failed(table: Table, e: ev.ThrowFailed) -> str:
         if entry.seat == e.seat:
             entry.cards = tuple(forced)
             entry.label = "failed throw 甩牌失败"
-    table.pile.note = f"seat {e.seat}'s throw failed: {cards_text(returned)} went back"
+    table.pile.note = table.say_zh(f"seat {e.seat}'s throw failed: {cards_text(returned)} went back",
+                                   f"{seat_zh(e.seat)}甩牌失败：{cards_text(returned)} 收回")
     _leading(table)
     return f"throw failed (甩牌失败): seat {e.seat} must lead {cards_text(forced)}; {cards_text(returned)} go back"
 
@@ -258,7 +262,8 @@ def _points_adjusted(table: Table, e: ev.PointsAdjusted) -> str:
 def _trick_won(table: Table, e: ev.TrickWon) -> str:
     table.pile.done = True
     table.pile.winner = seat_of(e.seat)
-    table.pile.note = f"won by seat {e.seat}" + (f", {e.points} points" if e.points else "")
+    table.pile.note = table.say_zh(f"won by seat {e.seat}" + (f", {e.points} points" if e.points else ""),
+                                   f"{seat_zh(e.seat)}大" + (f"，得 {e.points} 分" if e.points else ""))
     return f"seat {e.seat} wins trick {e.trick + 1}" + (f" with {e.points} points" if e.points else "") + \
         f" (attackers {e.attackers_points})"
 
@@ -266,7 +271,7 @@ def _trick_won(table: Table, e: ev.TrickWon) -> str:
 @on(ev.KittyRevealed)
 def _kitty_revealed(table: Table, e: ev.KittyRevealed) -> str:
     cs = cards(e.cards)
-    table.kitty_note = "turned up"
+    table.kitty_note = table.say_zh("turned up", "已翻开")
     bonus = f"; {e.points} × {e.multiplier} = {e.bonus} to the attackers" if e.bonus else ""
     return f"kitty turned up: {cards_text(cs)} ({e.points} points{bonus})"
 
@@ -277,6 +282,9 @@ def _scored(table: Table, e: ev.DealScored) -> str:
     side = f"the {'banker' if e.side == 'banker' else 'attackers'} (team {e.team})"
     adjusted = f" ({e.raw} before adjustments)" if e.raw != e.points else ""
     table.result = f"attackers {e.points} points{adjusted}: {side} {gain}; next banker seat {e.next_banker}"
+    gain_zh = f"升 {e.levels} 级" if e.levels else "上台" if e.side == "attackers" else "守庄"
+    table.say_zh(table.result, f"闲家得 {e.points} 分" + (f"（调整前 {e.raw} 分）" if e.raw != e.points else "")
+                 + f"：{'庄家' if e.side == 'banker' else '闲家'}（{e.team}方）{gain_zh}；下一副{seat_zh(e.next_banker)}坐庄")
     return f"deal over: {table.result}"
 
 
@@ -339,10 +347,11 @@ def _play_stands(table: Table, e: ev.PlayStands) -> str:
         if table.pile.entries:
             table.last = table.pile
         table.piles += 1
-        table.pile = Pile(title=f"trick {e.trick + 1}, led by seat {e.seat}")
+        table.pile = Pile(title=table.say_zh(f"trick {e.trick + 1}, led by seat {e.seat}",
+                                             f"第 {e.trick + 1} 墩，{seat_zh(e.seat)}首出"))
     laid = table.laid_at.pop(seat_of(e.seat), None)
     at = laid if any(c in table.on_table_before(seat_of(e.seat)) for c in cs) else None
-    entry = Entry(seat_of(e.seat), tuple(cs), "stands", e.seq if at is None or e.lead else at)
+    entry = Entry(seat_of(e.seat), tuple(cs), table.say_zh("stands", "视为依序出牌"), e.seq if at is None or e.lead else at)
     later = [k for k, x in enumerate(table.pile.entries) if x.seq > entry.seq]
     table.pile.entries.insert(later[0] if later else len(table.pile.entries), entry)
     _leading(table)

@@ -182,6 +182,11 @@ class Table:
         self.hide_judgement = False
         """The trainer's view: an irregularity's facts that are the referee's findings (they
         would give the ruling away) are not shown."""
+        self.chinese = False
+        """The view also says its texts in Chinese alone (``zh``: the trainer's page)."""
+        self.zh: dict[str, str] = {}
+        """A text the frame shows (note, flag, result …) → the same in Chinese, the referee's
+        terms, as the handler that made it said it (``say_zh``)."""
         self.new_unit(None)
 
     def new_unit(self, index: int | None) -> None:
@@ -222,6 +227,12 @@ class Table:
             drawn = self.drawn_hands[(key, hand)] = [[label, codes_text(cs)] for label, cs in order(list(hand))]
         return [list(group) for group in drawn]
 
+    def say_zh(self, text: str, zh: str) -> str:
+        """``text`` (shown by the frame) is ``zh`` in Chinese; ``text`` back."""
+        if self.chinese:
+            self.zh[text] = zh
+        return text
+
     # -- information rules ------------------------------------------------------------------
     def sees(self, seat: int | None) -> bool:
         """Whether the viewer sees ``seat``'s hidden cards."""
@@ -233,7 +244,15 @@ class Table:
 
     # -- the view -----------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
-        """Plain data (JSON-ready) of what the viewer sees now."""
+        """Plain data (JSON-ready) of what the viewer sees now (``chinese``: and ``zh``, each
+        text it shows in Chinese)."""
+        out = self._view()
+        if self.chinese:
+            from paiju.replay.chinese import text_zh
+            out["zh"] = {t: self.zh.get(t) or text_zh(t) for t in shown_texts(out)}
+        return out
+
+    def _view(self) -> dict[str, Any]:
         facts = self.facts
         phase = "set-up"
         if facts is not None:
@@ -279,6 +298,22 @@ class Table:
             return None
         return {"cards": codes_text(facts.kitty) if facts.kitty is not None else None, "count": facts.kitty_size,
                 "note": self.kitty_note}
+
+
+def shown_texts(view: dict[str, Any]) -> list[str]:
+    """The texts a frame shows beside the cards: notes, the result, the match's notes, the
+    kitty's note, the pile's note and plays' words, the seats' flags and roles, the tribute's head."""
+    texts = [*view["notes"], *view["match"], *([view["result"]] if view["result"] else [])]
+    for pile in (view["pile"], view["last"]):
+        if pile:
+            texts.extend([pile["note"], *(play[2] for play in pile["plays"])])
+    if view["kitty"]:
+        texts.append(view["kitty"]["note"])
+    if view["tribute"]:
+        texts.append(view["tribute"]["head"])
+    for seat in view["seats"]:
+        texts.extend([*seat["flags"], *([seat["role"]] if seat["role"] else [])])
+    return [t for t in dict.fromkeys(texts) if t]
 
 
 def by_suit(hand: list[Card]) -> list[tuple[str, list[Card]]]:
