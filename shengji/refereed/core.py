@@ -17,7 +17,7 @@ from tabletop.irregular import Discovered, Irregular
 from tabletop.irregular import facts as make_facts
 from tabletop.refereed import offer_choice as offer_shared_choice
 from tabletop.rulings import Awaited, RulingPlan, refuse
-from tabletop.seats import REFEREE, team
+from tabletop.seats import team
 
 if TYPE_CHECKING:  # the deal's type only: the deal imports the features
     from shengji.deal import Deal
@@ -26,17 +26,16 @@ if TYPE_CHECKING:  # the deal's type only: the deal imports the features
 def await_ruling(deal: Deal, seq: int, irregularity: str, seat: int | None, event: Irregular | Discovered, *,
                  then: Callable[[Any], None] | None = None) -> None:
     """The table waits for a ruling on attempt ``seq``, which ``event`` calls for: the
-    referee's seat is to act."""
+    referee's seat is to act (``deal.to_act``, computed from the phase); the seat whose turn
+    it is stays ``deal.turn``."""
     assert irregularity in state.IRREGULARITIES, f"undeclared irregularity id {irregularity!r}"
     t = table_of(deal)
     t.wait(Awaited(seq, irregularity, seat, event))
     if deal.phase is not Phase.AWAITING_RULING:
         t.resume_phase = deal.phase
-        t.resume_to_act = deal.to_act
         deal.phase = Phase.AWAITING_RULING
     if then is not None:
         t.then = then
-    deal.to_act = REFEREE
 
 
 def found(deal: Deal, answers: int, irregularity: str, seat: int | None, *,
@@ -57,9 +56,7 @@ def resolve(deal: Deal, seq: int | None = None) -> list:
     if not t.stop_waiting(seq) or deal.phase is not Phase.AWAITING_RULING:
         return []
     deal.phase = t.resume_phase
-    deal.to_act = t.resume_to_act
     if t.choice is not None:
-        deal.to_act = t.choice.seat
         return []
     carry_on(deal)
     return []
@@ -80,17 +77,14 @@ def unpaused(deal: Deal, step: Any) -> None:
     held = t.awaiting
     t.awaiting = []
     deal.phase = t.resume_phase
-    deal.to_act = t.resume_to_act
     step()
     if t.awaiting:                               # the step itself came to a wait
         t.awaiting = held + t.awaiting
         return
     t.awaiting = held
     t.resume_phase = deal.phase
-    t.resume_to_act = deal.to_act
     if held:
         deal.phase = Phase.AWAITING_RULING
-        deal.to_act = REFEREE
 
 
 def offer_choice(deal: Deal, seat: int, purpose: str, options: Sequence[str], about: int | None = None,
@@ -99,8 +93,6 @@ def offer_choice(deal: Deal, seat: int, purpose: str, options: Sequence[str], ab
     the engine needs to carry the choice out: ``on_chosen(deal, choice, option)``, of the
     feature that offers it, and what that needs (source, to, count, reason)."""
     offer_shared_choice(deal, seat, purpose, options, about, **data)
-    if deal.phase is not Phase.AWAITING_RULING:
-        deal.to_act = seat
 
 
 def choose(deal: Deal, a: Choose) -> None:
@@ -133,7 +125,7 @@ _DRAWS = tuple((Draw(seat),) for seat in range(4))
 
 def restore_turn(deal: Deal, seat: int, reason: str) -> None:
     """Order restored: ``seat`` acts next (once the wait is over)."""
-    table_of(deal).resume_to_act = seat
+    deal.turn = seat
     deal.stream.emit(TurnRestored, seat=seat, reason=reason)
 
 

@@ -81,7 +81,7 @@ def begin(deal: Deal) -> None:
     """Refereed: the draw waits for the rightful next drawer's ``Draw``."""
     t = table_of(deal)
     t.draw.step = True
-    deal.to_act = deal.draw_seat
+    deal.turn = deal.draw_seat
 
 
 def draw(deal: Deal, a: Draw) -> None:
@@ -138,7 +138,7 @@ def continue_draw(deal: Deal) -> None:
         deal.draw_seat = (seat + 1) % 4
         if receiver not in deal.declare_barred and can_declare(
                 hands[receiver], level, receiver, deal.declaration, deal.rules.pair_vs_pair):
-            deal.to_act = receiver
+            deal.turn = receiver
             return
     end_of_draw(deal)
 

@@ -33,8 +33,6 @@ class TableState(RefereedState):
         self.draw = draw_state
         """The draw (``draw.DrawState``: the Draw step, slips, a miscount, the kitty draw); the
         deal makes it (this module may not import the features)."""
-        self.resume_to_act: int | str | None = None
-        """Who acts once the wait is over (``deal.to_act`` when the wait began)."""
         self.then: Callable[[Any], None] | None = None
         """What the table does with the deal once the wait (and any choice) is over (a step
         owned by the feature that paused it: ``draw.draw_on``, ``draw.end_the_draw``, ``declaration.declare_on``,
