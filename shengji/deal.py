@@ -149,6 +149,7 @@ def _has_cards(counts: Sequence[int], cards: Sequence[int]) -> bool:
 
 _ACTIONS = (Declare, NoDeclare, Bury, Play)
 _PLAY = Phase.PLAY
+_AWAITING_RULING = Phase.AWAITING_RULING
 _EXPECTED = {Phase.DRAW: (Declare, NoDeclare), Phase.DECLARE: (Declare, NoDeclare),
              Phase.KITTY: (Bury,), Phase.PLAY: (Play,), Phase.SCORED: ()}
 
@@ -371,7 +372,7 @@ class Deal:
         t = self.table
         if t is None:
             return self.turn
-        if self.phase is Phase.AWAITING_RULING:
+        if self.phase is _AWAITING_RULING:
             return REFEREE
         c = t.choice
         return self.turn if c is None else c.seat
@@ -437,7 +438,7 @@ class Deal:
         The ids are stable (the rulebook's triggers name them: ``shengji.table.IRREGULARITIES``);
         the message says exactly what is wrong."""
         kind = type(action)
-        to_act = self.to_act
+        to_act = self.turn if self.table is None else self.to_act
         if kind is Play and self.phase is _PLAY and action.seat == to_act:
             return self.play_illegality(action)      # the common case, checked as below
         if kind not in _ACTIONS:
