@@ -1,10 +1,10 @@
 """The wait for the referee in a refereed 双升 deal: irregularities awaited and found, the
-ruling's end of the wait and what the table then does (``TableState.then``, a step of the
-feature that paused it), the choice offered to a seat."""
+ruling's end of the wait and what the table then does (``TableState.then``, a ``Resume`` record
+naming a step of the feature that paused it), the choice offered to a seat."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from shengji.actions import Choices, Choose, Draw, Incident, action_to_data
@@ -15,6 +15,7 @@ from shengji.refereed.state import table_of
 from tabletop.errors import IllegalAction
 from tabletop.irregular import Discovered, Irregular
 from tabletop.irregular import facts as make_facts
+from tabletop.refereed import Resume, ResumeSteps
 from tabletop.refereed import offer_choice as offer_shared_choice
 from tabletop.rulings import Awaited, RulingPlan, refuse
 from tabletop.seats import team
@@ -23,8 +24,12 @@ if TYPE_CHECKING:  # the deal's type only: the deal imports the features
     from shengji.deal import Deal
 
 
+RESUME_STEPS: ResumeSteps[Deal] = ResumeSteps()
+"""The steps a wait resumes with (``TableState.then``), each registered by its feature."""
+
+
 def await_ruling(deal: Deal, seq: int, irregularity: str, seat: int | None, event: Irregular | Discovered, *,
-                 then: Callable[[Any], None] | None = None) -> None:
+                 then: Resume | None = None) -> None:
     """The table waits for a ruling on attempt ``seq``, which ``event`` calls for: the
     referee's seat is to act (``deal.to_act``, computed from the phase); the seat whose turn
     it is stays ``deal.turn``."""
@@ -39,7 +44,7 @@ def await_ruling(deal: Deal, seq: int, irregularity: str, seat: int | None, even
 
 
 def found(deal: Deal, answers: int, irregularity: str, seat: int | None, *,
-          then: Callable[[Any], None] | None = None,
+          then: Resume | None = None,
           **info: Any) -> None:
     e = deal.stream.emit(IrregularityFound, seat=seat, irregularity=irregularity, answers=answers,
                          facts=make_facts(**info))
@@ -66,8 +71,7 @@ def carry_on(deal: Deal) -> None:
     """The wait and any choice are over: the table goes on."""
     t = table_of(deal)
     then, t.then = t.then, None
-    if then is not None:
-        then(deal)
+    RESUME_STEPS.resume(deal, then)
 
 
 def unpaused(deal: Deal, step: Any) -> None:

@@ -2,8 +2,11 @@
 referee's seat while a ruling is awaited, the chooser while a choice is open, else the seat
 whose turn it is (``deal.turn``), which a wait leaves as it is; a real deal each time."""
 
-from shengji.actions import Choose, Draw, Play
+import pytest
+
+from shengji.actions import Choose, Draw, DrawOutOfTurn, Play
 from shengji.deal import Phase
+from tabletop.refereed import Resume, ResumeSteps
 from tabletop.seats import REFEREE
 from tests.enforcement.shengji_refereed import SjTable, cards
 from tests.enforcement.test_shengji_referee_draw import drawn
@@ -33,3 +36,27 @@ def test_SJ_1_10_the_chooser_acts_while_a_choice_is_open_then_the_table_goes_on(
     assert deal.to_act == 1 and deal.table.choice.purpose == "hand_over"
     t.do(Choose(1, t.legal()[0].option))
     assert deal.table.choice is None and deal.to_act == deal.turn
+
+
+def test_SJ_1_1_the_wait_holds_a_typed_resume_step_and_the_draw_goes_on_after_the_ruling():
+    t = drawn({0: "S3"})
+    deal = t.deal
+    t.do(DrawOutOfTurn(2, after=0))                    # latent: it happens when the draw gets there
+    events = deal.apply(Draw(0))
+    assert deal.phase is Phase.AWAITING_RULING and deal.to_act is REFEREE
+    assert deal.table.then == Resume("draw_on") and deal.turn == 0    # seat 0, whose card seat 2 took
+    t._deliver(events + deal.take_events())            # the referee rules: Return, RestoreOrder
+    assert deal.table.then is None and deal.phase is Phase.DRAW
+    assert "S3" in t.hand(0) and deal.to_act == deal.turn
+
+
+def test_a_resume_step_is_registered_once_by_its_name():
+    steps: ResumeSteps[list] = ResumeSteps()
+    pending = steps.register(list.clear)
+    assert pending == Resume("clear")
+    seen = [1, 2]
+    steps.resume(seen, pending)
+    steps.resume(seen, None)
+    assert seen == []
+    with pytest.raises(AssertionError, match="registered twice"):
+        steps.register(list.clear)
