@@ -78,9 +78,9 @@ class ResumeSteps(Generic[GameDeal]):
     def __init__(self) -> None:
         self._steps: dict[str, Callable[[GameDeal], None]] = {}
 
-    def register(self, step: Callable[[GameDeal], None]) -> Resume:
-        """Register ``step`` under its name; the record that resumes with it."""
-        name = step.__name__
+    def register(self, step: Callable[[GameDeal], None], name: str | None = None) -> Resume:
+        """Register ``step`` under ``name`` (default: its own); the record that resumes with it."""
+        name = step.__name__ if name is None else name
         assert name not in self._steps, f"resume step {name!r} registered twice"
         self._steps[name] = step
         return Resume(name)
