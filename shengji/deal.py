@@ -149,6 +149,7 @@ def _has_cards(counts: Sequence[int], cards: Sequence[int]) -> bool:
 
 _ACTIONS = (Declare, NoDeclare, Bury, Play)
 _PLAY = Phase.PLAY
+_AWAITING_RULING = Phase.AWAITING_RULING
 _EXPECTED = {Phase.DRAW: (Declare, NoDeclare), Phase.DECLARE: (Declare, NoDeclare),
              Phase.KITTY: (Bury,), Phase.PLAY: (Play,), Phase.SCORED: ()}
 
@@ -269,8 +270,9 @@ class Deal:
         self.level_texts = (RANKS[team_levels[0]], RANKS[team_levels[1]])
         self.banker = banker
         self.phase = Phase.DRAW
-        self.to_act: int | str | None = None
-        """The seat to decide now; ``REFEREE`` while a ruling is awaited; None: over."""
+        self.turn: int | None = None
+        """The seat whose turn it is in the play of the deal (to declare, bury, lead,
+        follow, draw); None: over. A wait for a ruling or a choice leaves it as it is."""
         self.attempt = 0
         self.hands: list[list[int]] = [[0] * 54 for _ in range(4)]
         self.hand_size = [0, 0, 0, 0]
@@ -364,6 +366,18 @@ class Deal:
         return cached
 
     @property
+    def to_act(self) -> int | str | None:
+        """The seat to decide now, computed from the state: ``REFEREE`` while a ruling is
+        awaited, the chooser while a choice is open, else the seat whose turn it is."""
+        t = self.table
+        if t is None:
+            return self.turn
+        if self.phase is _AWAITING_RULING:
+            return REFEREE
+        c = t.choice
+        return self.turn if c is None else c.seat
+
+    @property
     def level_text(self) -> str:
         return RANKS[self.level]
 
@@ -375,14 +389,13 @@ class Deal:
     def legal_actions(self) -> Choices:
         t = self.table
         if t is not None:
-            if self.to_act is REFEREE:
+            if self.phase is Phase.AWAITING_RULING:
                 return Choices(())
             if t.choice is not None or t.draw.step:
                 return refereed.core.legal(self)
-        seat = self.to_act
+        seat = self.turn
         if seat is None:
             return Choices(())
-        assert isinstance(seat, int)  # the referee's seat returned above
         if self.phase in (Phase.DRAW, Phase.DECLARE):
             options = declaration_options(self.hands[seat], self.level, seat, self.declaration,
                                           self.rules.pair_vs_pair)
@@ -425,21 +438,22 @@ class Deal:
         The ids are stable (the rulebook's triggers name them: ``shengji.table.IRREGULARITIES``);
         the message says exactly what is wrong."""
         kind = type(action)
-        if kind is Play and self.phase is _PLAY and action.seat == self.to_act:
+        to_act = self.turn if self.table is None else self.to_act
+        if kind is Play and self.phase is _PLAY and action.seat == to_act:
             return self.play_illegality(action)      # the common case, checked as below
         if kind not in _ACTIONS:
             return "not_an_action", f"not a 双升 action: {action!r}"
         seat = action.seat
         phase = self.phase
-        if self.to_act is None:
+        if to_act is None:
             return "deal_over", "the deal is over"
         if kind is Play and phase is Phase.KITTY and seat == self.banker:
             return "lead_before_burial", f"the kitty is not buried yet (seat {seat} must Bury)"
-        if seat != self.to_act:
+        if seat != to_act:
             code = "out_of_turn"
             if phase is Phase.PLAY and kind is Play:
                 code = "play_before_turn" if self.trick else "lead_out_of_turn"
-            return code, f"not your turn (seat {self.to_act} is to act)"
+            return code, f"not your turn (seat {to_act} is to act)"
         if phase is Phase.PLAY:
             allowed = kind is Play
         elif phase is Phase.KITTY:
@@ -535,7 +549,7 @@ class Deal:
             self.draw_seat = (seat + 1) % 4
             if seat not in self.declare_barred and can_declare(
                     hands[seat], level, seat, self.declaration, self.rules.pair_vs_pair):
-                self.to_act = seat
+                self.turn = seat
                 return
         self.phase = Phase.DECLARE
         self.last_chance = list(seats_from(self.first_drawer))
@@ -546,9 +560,9 @@ class Deal:
             seat = self.last_chance.pop(0)
             if seat not in self.declare_barred and can_declare(
                     self.hands[seat], self.level, seat, self.declaration, self.rules.pair_vs_pair):
-                self.to_act = seat
+                self.turn = seat
                 return
-        self.to_act = None
+        self.turn = None
         self._close_declarations()
 
     def resume_declaring(self) -> None:
@@ -622,7 +636,7 @@ class Deal:
         if self.table is not None and self.table.deferred:
             refereed.points.banker_known(self)
         self.phase = Phase.KITTY
-        self.to_act = banker
+        self.turn = banker
 
     def bury_cards(self, action: Bury) -> None:
         counts = self.hands[action.seat]
@@ -653,7 +667,7 @@ class Deal:
         banker = self.banker
         assert banker is not None  # the banker leads
         self.leader = banker
-        self.to_act = banker
+        self.turn = banker
         if self.hand_size[banker] == 0:
             self.finish_deal()
 
@@ -696,7 +710,7 @@ class Deal:
         self.remove_cards(seat, played)
         self.trick.append((seat, played))
         if len(self.trick) < 4:
-            self.to_act = (seat + 1) % 4
+            self.turn = (seat + 1) % 4
         else:
             self._finish_trick()
         return played
@@ -738,7 +752,7 @@ class Deal:
         self.trick = []
         self.trick_number += 1
         self.leader = winner
-        self.to_act = winner
+        self.turn = winner
         if self.table is not None and refereed.revoke.trick_closed(self):
             return
         if self.hand_size[winner] == 0:
@@ -776,7 +790,7 @@ class Deal:
         self._emit(DealScored, banker, raw=raw, points=points, side=side, team=winner_team,
                    levels=levels, next_banker=next_banker)
         self.phase = Phase.SCORED
-        self.to_act = None
+        self.turn = None
 
     # -----------------------------------------------------------------------------------------
     # Table primitives (refereed mode adds the rest: shengji.table)

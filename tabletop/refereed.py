@@ -5,8 +5,8 @@ what is really its own (掼蛋's bars and lead options, 双升's revokes and kit
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -58,6 +58,37 @@ class Grab:
     card: Card
     in_hand: bool
     rightful: int
+
+
+@attrs.frozen
+class Resume:
+    """What the table does once a wait (and any choice) is over: the step ``step`` of its
+    game's ``ResumeSteps`` — a typed record in the table's state, not a stored closure."""
+
+    step: str
+
+
+GameDeal = TypeVar("GameDeal")
+
+
+class ResumeSteps(Generic[GameDeal]):
+    """A game's steps a wait resumes with, by name; each feature registers its own (so this
+    layer and the game's core import no feature)."""
+
+    def __init__(self) -> None:
+        self._steps: dict[str, Callable[[GameDeal], None]] = {}
+
+    def register(self, step: Callable[[GameDeal], None], name: str | None = None) -> Resume:
+        """Register ``step`` under ``name`` (default: its own); the record that resumes with it."""
+        name = step.__name__ if name is None else name
+        assert name not in self._steps, f"resume step {name!r} registered twice"
+        self._steps[name] = step
+        return Resume(name)
+
+    def resume(self, deal: GameDeal, pending: Resume | None) -> None:
+        """Take the step ``pending`` names (nothing when None)."""
+        if pending is not None:
+            self._steps[pending.step](deal)
 
 
 class RefereedDeal(Protocol):

@@ -11,7 +11,7 @@
 
 A feature function takes the deal as its first argument; feature modules import each other
 as modules, one way only (no import circle: a piece two features share lives in the lower one,
-and ``core`` calls the features through its ``HOOKS``).
+and ``core`` calls the features through its ``HOOKS`` and ``RESUME_STEPS``).
 
 How the table works in refereed mode:
 

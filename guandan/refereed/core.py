@@ -17,7 +17,7 @@ from tabletop.cards import codes
 from tabletop.errors import IllegalAction
 from tabletop.irregular import Discovered, Irregular
 from tabletop.irregular import facts as make_facts
-from tabletop.refereed import Choice
+from tabletop.refereed import Choice, Resume, ResumeSteps
 from tabletop.refereed import offer_choice as offer_shared_choice
 from tabletop.rulings import Awaited, refuse
 
@@ -58,15 +58,20 @@ def resolve(deal: Deal, seq: int | None = None) -> None:
     return None
 
 
-class Hooks:
-    """What the wait and the turn call in the features, filled in by ``engine`` (which
-    imports them all), so that this module imports none of them: the draw's end, a wrong
-    tribute or return coming to light, cards on the table going back, a 报牌 irregularity
-    found after the deal, and each feature's
-    ``on_turn`` in the order they are asked (报牌, bars, lead option, penalty cards)."""
+RESUME_STEPS: ResumeSteps[Deal] = ResumeSteps()
+"""The steps the table resumes with once a wait is over (which one, ``go_on`` computes from
+the state), registered by ``engine``, which imports the features: the draw's end, a wrong
+tribute or return coming to light."""
+FINISH_DRAW = Resume("finish_draw")
+DISCOVER_TRIBUTE = Resume("discover_tribute")
 
-    finish_draw: Callable[[Any], None]
-    discover_tribute: Callable[[Any], None]
+
+class Hooks:
+    """What the turn and the deal's end call in the features, filled in by ``engine``, so
+    that this module imports none of them: cards on the table going back, a 报牌
+    irregularity found after the deal, and each feature's ``on_turn`` in the order they
+    are asked (报牌, bars, lead option, penalty cards)."""
+
     return_cards: Callable[..., Any]
     report_found_after_end: Callable[[Any, Any], None]
     on_turn: tuple[Callable[[Any, int, bool], Any], ...] = ()
@@ -78,12 +83,12 @@ HOOKS = Hooks()
 def go_on(deal: Deal) -> None:
     t = table_of(deal)
     if deal.phase is Phase.DRAW and not deal.stock and t.grab is None:
-        HOOKS.finish_draw(deal)
+        RESUME_STEPS.resume(deal, FINISH_DRAW)
         return
     if deal.phase is not Phase.PLAY:
         return
     if t.latent and deal.plays >= 1:
-        HOOKS.discover_tribute(deal)
+        RESUME_STEPS.resume(deal, DISCOVER_TRIBUTE)
         return
     settle(deal)
 

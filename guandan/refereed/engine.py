@@ -191,8 +191,8 @@ ACTION_HANDLERS: dict[type, Callable[[Any, Any, bool], None]] = {
 }
 
 
-core.HOOKS.finish_draw = draw.finish_draw
-core.HOOKS.discover_tribute = tribute.discover
+core.RESUME_STEPS.register(draw.finish_draw, core.FINISH_DRAW.step)
+core.RESUME_STEPS.register(tribute.discover, core.DISCOVER_TRIBUTE.step)
 core.HOOKS.return_cards = on_table.return_cards
 core.HOOKS.report_found_after_end = reporting.found_after_end
 core.HOOKS.on_turn = (reporting.on_turn, bars.on_turn, lead_option.on_turn, penalty_cards.on_turn)

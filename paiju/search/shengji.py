@@ -141,7 +141,7 @@ class World:
         if obs.trick:
             deal.lead_info = lead_info_of(obs.trick[0][1], obs.context)
         deal.leader = obs.leader
-        deal.to_act = obs.seat
+        deal.turn = obs.seat
         deal.trick_number = obs.trick_number
         deal.attackers_points = obs.attackers_points
         deal.banker_points = obs.banker_points

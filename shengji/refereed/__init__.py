@@ -23,7 +23,8 @@ How the table works in refereed mode:
   the draw.
 - An action that breaks a rule becomes ONE ``IrregularAttempt`` event (an action event:
   a replay re-applies it). Its cards lie on the table in front of the offender (still its
-  own), and the deal waits (``phase`` AWAITING_RULING, ``to_act`` REFEREE) until a ruling
+  own), and the deal waits (``phase`` AWAITING_RULING, so ``to_act`` is REFEREE: ``to_act``
+  is computed from the state, ``turn`` stays the seat whose turn it is) until a ruling
   is carried out (``carry_out(effects, sanctions, reason=, answers=)``: each listed table
   effect through its handler in ``EFFECT_HANDLERS``, the imposed sanctions through
   ``SANCTION_HANDLERS``, then ``resolve``). A ruling is data: a handler does exactly what

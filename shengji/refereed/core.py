@@ -1,10 +1,10 @@
 """The wait for the referee in a refereed 双升 deal: irregularities awaited and found, the
-ruling's end of the wait and what the table then does (``TableState.then``, a step of the
-feature that paused it), the choice offered to a seat."""
+ruling's end of the wait and what the table then does (``TableState.then``, a ``Resume`` record
+naming a step of the feature that paused it), the choice offered to a seat."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from shengji.actions import Choices, Choose, Draw, Incident, action_to_data
@@ -15,32 +15,36 @@ from shengji.refereed.state import table_of
 from tabletop.errors import IllegalAction
 from tabletop.irregular import Discovered, Irregular
 from tabletop.irregular import facts as make_facts
+from tabletop.refereed import Resume, ResumeSteps
 from tabletop.refereed import offer_choice as offer_shared_choice
 from tabletop.rulings import Awaited, RulingPlan, refuse
-from tabletop.seats import REFEREE, team
+from tabletop.seats import team
 
 if TYPE_CHECKING:  # the deal's type only: the deal imports the features
     from shengji.deal import Deal
 
 
+RESUME_STEPS: ResumeSteps[Deal] = ResumeSteps()
+"""The steps a wait resumes with (``TableState.then``), each registered by its feature."""
+
+
 def await_ruling(deal: Deal, seq: int, irregularity: str, seat: int | None, event: Irregular | Discovered, *,
-                 then: Callable[[Any], None] | None = None) -> None:
+                 then: Resume | None = None) -> None:
     """The table waits for a ruling on attempt ``seq``, which ``event`` calls for: the
-    referee's seat is to act."""
+    referee's seat is to act (``deal.to_act``, computed from the phase); the seat whose turn
+    it is stays ``deal.turn``."""
     assert irregularity in state.IRREGULARITIES, f"undeclared irregularity id {irregularity!r}"
     t = table_of(deal)
     t.wait(Awaited(seq, irregularity, seat, event))
     if deal.phase is not Phase.AWAITING_RULING:
         t.resume_phase = deal.phase
-        t.resume_to_act = deal.to_act
         deal.phase = Phase.AWAITING_RULING
     if then is not None:
         t.then = then
-    deal.to_act = REFEREE
 
 
 def found(deal: Deal, answers: int, irregularity: str, seat: int | None, *,
-          then: Callable[[Any], None] | None = None,
+          then: Resume | None = None,
           **info: Any) -> None:
     e = deal.stream.emit(IrregularityFound, seat=seat, irregularity=irregularity, answers=answers,
                          facts=make_facts(**info))
@@ -57,9 +61,7 @@ def resolve(deal: Deal, seq: int | None = None) -> list:
     if not t.stop_waiting(seq) or deal.phase is not Phase.AWAITING_RULING:
         return []
     deal.phase = t.resume_phase
-    deal.to_act = t.resume_to_act
     if t.choice is not None:
-        deal.to_act = t.choice.seat
         return []
     carry_on(deal)
     return []
@@ -69,8 +71,7 @@ def carry_on(deal: Deal) -> None:
     """The wait and any choice are over: the table goes on."""
     t = table_of(deal)
     then, t.then = t.then, None
-    if then is not None:
-        then(deal)
+    RESUME_STEPS.resume(deal, then)
 
 
 def unpaused(deal: Deal, step: Any) -> None:
@@ -80,17 +81,14 @@ def unpaused(deal: Deal, step: Any) -> None:
     held = t.awaiting
     t.awaiting = []
     deal.phase = t.resume_phase
-    deal.to_act = t.resume_to_act
     step()
     if t.awaiting:                               # the step itself came to a wait
         t.awaiting = held + t.awaiting
         return
     t.awaiting = held
     t.resume_phase = deal.phase
-    t.resume_to_act = deal.to_act
     if held:
         deal.phase = Phase.AWAITING_RULING
-        deal.to_act = REFEREE
 
 
 def offer_choice(deal: Deal, seat: int, purpose: str, options: Sequence[str], about: int | None = None,
@@ -99,8 +97,6 @@ def offer_choice(deal: Deal, seat: int, purpose: str, options: Sequence[str], ab
     the engine needs to carry the choice out: ``on_chosen(deal, choice, option)``, of the
     feature that offers it, and what that needs (source, to, count, reason)."""
     offer_shared_choice(deal, seat, purpose, options, about, **data)
-    if deal.phase is not Phase.AWAITING_RULING:
-        deal.to_act = seat
 
 
 def choose(deal: Deal, a: Choose) -> None:
@@ -133,7 +129,7 @@ _DRAWS = tuple((Draw(seat),) for seat in range(4))
 
 def restore_turn(deal: Deal, seat: int, reason: str) -> None:
     """Order restored: ``seat`` acts next (once the wait is over)."""
-    table_of(deal).resume_to_act = seat
+    deal.turn = seat
     deal.stream.emit(TurnRestored, seat=seat, reason=reason)
 
 

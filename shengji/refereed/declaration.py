@@ -47,7 +47,7 @@ def declare_at_once(deal: Deal, a: DeclareAtOnce) -> None:
                          declarations=((a.seat, codes(a.cards)), (other, codes(mine))),
                          chosen=a.seat if a.chose else None))
     t.shown[e.seq] = shown
-    core.await_ruling(deal, e.seq, "simultaneous_declaration", a.seat, e, then=declare_on)
+    core.await_ruling(deal, e.seq, "simultaneous_declaration", a.seat, e, then=DECLARE_ON)
 
 
 def declare(deal: Deal, a: Any) -> None:
@@ -111,3 +111,6 @@ def on_declaration_stands(deal: Deal, effect: Any, plan: RulingPlan) -> None:
 def declare_on(deal: Deal) -> None:
     """Simultaneous declarations were ruled on: the declaring goes on."""
     deal.resume_declaring()
+
+
+DECLARE_ON = core.RESUME_STEPS.register(declare_on)

@@ -81,7 +81,7 @@ def begin(deal: Deal) -> None:
     """Refereed: the draw waits for the rightful next drawer's ``Draw``."""
     t = table_of(deal)
     t.draw.step = True
-    deal.to_act = deal.draw_seat
+    deal.turn = deal.draw_seat
 
 
 def draw(deal: Deal, a: Draw) -> None:
@@ -138,7 +138,7 @@ def continue_draw(deal: Deal) -> None:
         deal.draw_seat = (seat + 1) % 4
         if receiver not in deal.declare_barred and can_declare(
                 hands[receiver], level, receiver, deal.declaration, deal.rules.pair_vs_pair):
-            deal.to_act = receiver
+            deal.turn = receiver
             return
     end_of_draw(deal)
 
@@ -155,7 +155,7 @@ def grab(deal: Deal, slip: DrawSlip) -> None:
         t.on_table.lay(seat, [card])
     t.grab = Grab(seat, card, in_hand, rightful)
     deal.stream.emit(CardTaken, seat=seat, card=str(card), index=index, due=rightful, in_hand=in_hand)
-    core.found(deal, seq, "draw_other_seat_card", seat, then=draw_on,
+    core.found(deal, seq, "draw_other_seat_card", seat, then=DRAW_ON,
                   card=str(card), face_seen=face_seen or in_hand, in_hand=in_hand, rightful=rightful,
                   index=index, level=deal.level_text, trump=core.trump_now(deal))
 
@@ -173,7 +173,7 @@ def end_of_draw(deal: Deal) -> None:
         on_table.add(deal, seat, [card])
         t.draw.kitty_drawn = seat
         deal.stream.emit(CardTaken, seat=seat, card=str(card), index=index, due=None, in_hand=True)
-        core.found(deal, seq, "banker_drew_kitty", seat, then=end_the_draw,
+        core.found(deal, seq, "banker_drew_kitty", seat, then=END_THE_DRAW,
                       card=str(card), kitty_left=len(deal.stock) - deal.drawn, banker=seat)
         return
     r = t.draw.redirect
@@ -182,7 +182,7 @@ def end_of_draw(deal: Deal) -> None:
         counts = tuple(deal.hand_size)
         sides = (counts[0] + counts[2], counts[1] + counts[3])
         offender = r.taker if r.fault == "taker" else r.of
-        core.found(deal, r.seq, "miscount_after_draw", offender, then=end_the_draw,
+        core.found(deal, r.seq, "miscount_after_draw", offender, then=END_THE_DRAW,
                       counts=counts, per_side=sides, size=r.count - r.remaining, taker=r.taker, short=r.of,
                       fault=r.fault, offender=offender, before_first_play=True)
         return
@@ -232,3 +232,7 @@ def draw_on(deal: Deal) -> None:
 def end_the_draw(deal: Deal) -> None:
     """The kitty draw or the miscount was ruled on: the end of the draw goes on."""
     end_of_draw(deal)
+
+
+DRAW_ON = core.RESUME_STEPS.register(draw_on)
+END_THE_DRAW = core.RESUME_STEPS.register(end_the_draw)

@@ -25,9 +25,10 @@ _PLAY = Phase.PLAY
 
 def apply(deal: Deal, action: Any) -> list:
     kind = type(action)
-    if kind is Play and deal.phase is _PLAY and action.seat == deal.to_act:
+    if kind is Play and deal.phase is _PLAY:
         t = table_of(deal)
-        if t.choice is None and t.bad_burial is None and deal.play_illegality(action) is None:
+        if (action.seat == deal.turn and t.choice is None and t.bad_burial is None
+                and deal.play_illegality(action) is None):
             # the common case: ``play.play_now`` of a legal play in turn, inline
             seat = action.seat
             played = deal.play_cards(action)

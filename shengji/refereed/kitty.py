@@ -44,7 +44,7 @@ def undo_burial(deal: Deal, reason: str) -> None:
     on_table.add(deal, banker, cards)
     t.bad_burial = None
     t.resume_phase = Phase.KITTY
-    t.resume_to_act = banker
+    deal.turn = banker
     deal.stream.emit(BurialUndone, seat=banker, cards=codes(sort_cards(cards)), reason=reason)
 
 

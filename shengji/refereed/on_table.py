@@ -179,7 +179,7 @@ def take_back_plays(deal: Deal, seat: int, reason: str) -> None:
             t.exposed[s].extend(cards)
     deal.stream.emit(PlaysTakenBack, seat=seat, seats=tuple(s for s, _ in taken),
                      cards=tuple(codes(c) for _, c in taken), reason=reason)
-    t.resume_to_act = seat
+    deal.turn = seat
 
 
 def take_back(deal: Deal, effect: Any, plan: RulingPlan, seat: int, position: int) -> None:

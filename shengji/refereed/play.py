@@ -131,6 +131,6 @@ def on_play_stands(deal: Deal, effect: Any, plan: RulingPlan) -> None:
     seat = effect.seat
     if not t.on_table.get(seat):
         raise refuse(effect, f"no cards of seat {seat} lie on the table")
-    if t.resume_phase is not Phase.PLAY or t.resume_to_act != seat:
+    if t.resume_phase is not Phase.PLAY or deal.turn != seat:
         raise refuse(effect, f"it is not seat {seat}'s turn to play")
     stand_play(deal, seat, plan.reason + ": the rest stands")

@@ -46,7 +46,7 @@ def trick_closed(deal: Deal) -> bool:
     r = t.revoke
     if r is not None and r.trick == deal.trick_number - 1:
         t.revoke = None
-        core.found(deal, r.seq, "wrong_follow", r.seat, then=after_the_trick, found="after_trick",
+        core.found(deal, r.seq, "wrong_follow", r.seat, then=AFTER_THE_TRICK, found="after_trick",
                       winner=deal.tricks[-1].winner, **r.facts)
         return True
     return False
@@ -80,3 +80,6 @@ def after_the_trick(deal: Deal) -> None:
     leader = deal.leader  # set all through the play phase
     if deal.phase is Phase.PLAY and leader is not None and deal.hand_size[leader] == 0:
         deal.finish_deal()
+
+
+AFTER_THE_TRICK = core.RESUME_STEPS.register(after_the_trick)

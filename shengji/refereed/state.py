@@ -3,11 +3,10 @@ shared refereed state and one slice per feature, each an attrs record of its fea
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tabletop.cards import Card
-from tabletop.refereed import RefereedState
+from tabletop.refereed import RefereedState, Resume
 
 if TYPE_CHECKING:  # the records' types only: the feature modules import this one
     from shengji.deal import Deal
@@ -33,12 +32,11 @@ class TableState(RefereedState):
         self.draw = draw_state
         """The draw (``draw.DrawState``: the Draw step, slips, a miscount, the kitty draw); the
         deal makes it (this module may not import the features)."""
-        self.resume_to_act: int | str | None = None
-        """Who acts once the wait is over (``deal.to_act`` when the wait began)."""
-        self.then: Callable[[Any], None] | None = None
+        self.then: Resume | None = None
         """What the table does with the deal once the wait (and any choice) is over (a step
-        owned by the feature that paused it: ``draw.draw_on``, ``draw.end_the_draw``, ``declaration.declare_on``,
-        ``revoke.after_the_trick``), or None (the seat to act acts)."""
+        owned by the feature that paused it, registered in ``core.RESUME_STEPS``:
+        ``draw.draw_on``, ``draw.end_the_draw``, ``declaration.declare_on``,
+        ``revoke.after_the_trick``), or None (the seat whose turn it is acts)."""
         self.attempts: dict[int, on_table.AttemptOnTable] = {}
         """seq → the play attempt lying on the table."""
         self.exposed: list[list[Card]] = [[], [], [], []]
