@@ -6,6 +6,7 @@ see tests/enforcement/stateful_table.py). Every project module is imported first
 import importlib
 import os
 import pkgutil
+import signal
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -41,6 +42,12 @@ def import_project_modules() -> None:
 
 
 import_project_modules()
+
+# A suite started in the background of a shell without job control (`cmd &` in a script)
+# inherits SIGINT ignored, and so would every command the tests start: the tests of Ctrl-C
+# would then test nothing. Ctrl-C is restored here (a handler is reset to the default on exec).
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 GAMES = game_names()
