@@ -19,7 +19,7 @@ from guandan.ranks import level_text
 from tabletop.cards import Card
 from tabletop.view import held as cards_held
 from tabletop.view import (
-    AwaitedRuling, Choice, Exposure, PendingOption, SeatView, awaited_rulings, on_table, pending_choice, without,
+    Exposure, PendingOption, SeatView, TableView, awaited_rulings, on_table, pending_choice, without,
 )
 
 
@@ -117,18 +117,9 @@ class OutOfTurn:
 
 
 @attrs.frozen(kw_only=True)
-class GuandanView:
+class GuandanView(TableView):
     game: str = "guandan"
-    viewer: int | None
-    deal: int
-    phase: str
-    resume_phase: str | None = None
-    """While a ruling is awaited (``phase`` 'awaiting_ruling'): the phase play resumes in."""
-    level: str
     seats: tuple[GuandanSeat, ...]
-    to_act: int | str | None
-    awaiting: tuple[AwaitedRuling, ...] = ()
-    choice: Choice | None = None
     round: Round
     finish: tuple[int, ...] = ()
     judged_last: tuple[int, ...] = ()

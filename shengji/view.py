@@ -20,7 +20,7 @@ from shengji.match import Match
 from shengji.phase import Phase
 from tabletop.cards import Card
 from tabletop.view import held as cards_held
-from tabletop.view import AwaitedRuling, Choice, SeatView, awaited_rulings, on_table, pending_choice, without
+from tabletop.view import TableView, SeatView, awaited_rulings, on_table, pending_choice, without
 
 
 @attrs.frozen
@@ -59,18 +59,9 @@ class MatchResult:
 
 
 @attrs.frozen(kw_only=True)
-class ShengjiView:
+class ShengjiView(TableView):
     game: str = "shengji"
-    viewer: int | None
-    deal: int
-    phase: str
-    resume_phase: str | None = None
-    """While a ruling is awaited (``phase`` 'awaiting_ruling'): the phase play resumes in."""
-    level: str
     seats: tuple[SeatView, ...]
-    to_act: int | str | None
-    awaiting: tuple[AwaitedRuling, ...] = ()
-    choice: Choice | None = None
     trump: str | None
     trump_known: bool
     banker: int | None

@@ -117,3 +117,22 @@ def without(cards: tuple[Card, ...] | list[Card], taken: tuple[Card, ...] | list
         except ValueError:
             pass
     return tuple(rest)
+
+
+@attrs.frozen(kw_only=True)
+class TableView:
+    """What every game's view of the table says first: who looks (``viewer``), the deal's
+    number, the phase (and while a ruling is awaited, the phase play resumes in), the level,
+    who is to act, the rulings awaited and a choice held open. Each game's view adds its own."""
+
+    game: str
+    viewer: int | None
+    deal: int
+    phase: str
+    resume_phase: str | None = None
+    """While a ruling is awaited (``phase`` 'awaiting_ruling'): the phase play resumes in."""
+    level: str
+    to_act: int | str | None
+    awaiting: tuple[AwaitedRuling, ...] = ()
+    choice: Choice | None = None
+
