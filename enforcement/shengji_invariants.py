@@ -6,6 +6,7 @@ hands and card counts, exposed cards, points, who may declare)."""
 from __future__ import annotations
 
 from collections import Counter
+from operator import gt, mul
 from typing import TYPE_CHECKING, Any
 
 from enforcement.invariants import Checker, violated
@@ -127,12 +128,12 @@ class ShengjiChecker(Checker):
                 for c in seat.on_table:
                     held[c] += 1
                 need = count_list(seat.exposed)
-                if any(need[i] > held[i] for i in range(54)):
+                if any(map(gt, need, held)):
                     raise violated("exposed_owned", f"seat {seat.seat}'s exposed {' '.join(map(str, seat.exposed))} "
                                    "are not all in its hand", deal=number)
         phase = view.resume_phase if view.phase == "awaiting_ruling" else view.phase
         if phase in ("play", "scored"):
-            points = sum(n * p for seat in seats for n, p in zip(seat.holding or (), POINTS) if n)
+            points = sum(sum(map(mul, seat.holding or (), POINTS)) for seat in seats)
             points += sum(POINTS[c] for _, cards in view.trick.plays for c in cards)
             points += sum(POINTS[c] for seat in seats for c in seat.on_table)
             bonus = view.result.kitty_bonus if view.result else 0
