@@ -1,63 +1,41 @@
 """The 掼蛋 part of ``enforcement.invariants``: checks on a refereed ``guandan.deal.Deal`` or
 ``guandan.match.Match`` (strict engines get the card and scoring checks only).
 
-Each check reads the engine's state or its events and, where it can, recomputes what the
-rules say independently of the code that enforces them (a restriction's allowed leads, the
-plays made only of penalty cards, the level gain of a finishing order, the GD-5.2 procedure
-of the next deal)."""
+Each check reads the engine's typed view (``guandan.view``: card counts and the census,
+exposed and penalty cards with the lead options pending on them, lead restrictions, bars,
+places, the procedure a deal was drawn under) or the log's events, and, where it can,
+recomputes what the rules say independently of the code that enforces them (a
+restriction's allowed leads, the plays made only of penalty cards, the level gain of a
+finishing order, the GD-5.2 procedure of the next deal)."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from enforcement.invariants import Checker, violated
 from guandan.combos import BOMB_KINDS, Reading, readings, why_not_beats
 from guandan.movegen import legal_plays
-from guandan.observation import Phase
-from guandan.refereed.state import table_of
+from guandan.ranks import level_index
 from guandan.table import kind_key
 from guandan.tribute import level_gain
 from tabletop.cards import CARDS, count_list, sort_cards
 from tabletop.seats import partner, prev_seat
+from tabletop.view import held as cards_held
 
 if TYPE_CHECKING:
-    from guandan.deal import Deal
+    from guandan.view import GuandanSeat, GuandanView, LeadRestriction, NextDeal
 
-FULL = [2] * 54
-
-
-def deal_of(engine: Any) -> Any:
-    """The deal being played (a match's current deal; a lone deal itself)."""
-    return getattr(engine, "current_deal", engine)
+FULL = (2,) * 54
 
 
-def deal_of_event(engine: Any, e: Any) -> Any:
-    """The deal event ``e`` belongs to: a change that ends a match's deal also draws the next,
-    so one batch of events may span both."""
-    numbered = getattr(engine, "deal_numbered", None)
-    return engine if numbered is None else numbered(e.deal)
-
-
-def _contains(counts: list[int], cards: Any) -> bool:
+def _contains(counts: Sequence[int], cards: Any) -> bool:
     """Whether a count list holds the multiset ``cards``."""
     if len(cards) == 1:
         return counts[cards[0]] > 0
     need = Counter(cards)
     return all(counts[c] >= n for c, n in need.items())
-
-
-def _census(deal: Deal) -> list[int]:
-    """``deal.card_counts()`` without building the places (it runs after every batch)."""
-    counts = [a + b + c + d for a, b, c, d in zip(*deal.hands)]
-    places = [deal.stock, *deal.played]
-    t = deal.table
-    if t is not None:
-        places += [*t.on_table.values(), t.draw.lost]
-    for place in places:
-        for card in place:
-            counts[card] += 1
-    return counts
 
 
 class _DealLog:
@@ -70,11 +48,9 @@ class _DealLog:
         self.scored: Any = None
         self.forced_last: list[int] = []
         self.double_last: list[int] = []
-        self.scheduled: Any = None
-        """The last next-deal procedure scheduled during this deal."""
-        self.procedure: Any = None
-        """The procedure this deal must follow (scheduled during the previous deal)."""
-        self.expected_counts: list[int] | None = FULL if started.source == "draw" else None
+        self.procedure_checked = False
+        """The procedure this deal was drawn under was checked against the previous deal's sanctions."""
+        self.expected_counts: tuple[int, ...] | None = FULL if started.source == "draw" else None
         self.out_of_turn: dict[int, tuple[Any, Any]] = {}
         """Out-of-turn play (its seq) → its 下家 and reading, until its ruling."""
         self.answers: dict[int, Any] = {}
@@ -115,7 +91,7 @@ class GuandanChecker(Checker):
                             "gd.result_forced", "gd.scored",
                             "table.choice", "table.chose", "gd.play_stands", "table.penalty_cards"})
     """What changes the bars, the seats out, the seats judged last and the choice offered
-    (``check_change``)."""
+    (``check_change`` follows them through the batch's events)."""
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -152,9 +128,9 @@ class GuandanChecker(Checker):
         elif kind == "gd.taken_back":
             self.undo_since(e.since, e.deal, -1 if log.report is None else log.report.seq)
             self._taken_back(log, e)
-            t = deal_of_event(engine, e).table   # the table as it was before the play taken back
+            oot = self._view_of(engine, e.deal).out_of_turn   # the table as it was before the play taken back
             # an out-of-turn play may lie on the table again, its 下家 to answer it anew
-            log.out_of_turn = {} if t.oot is None else {t.oot.seq: (t.oot.responder, t.oot.reading.code)}
+            log.out_of_turn = {} if oot is None else {oot.seq: (oot.responder, oot.reading)}
             log.answers = {}
         elif kind == "gd.irregular" and e.irregularity in ("report_missing", "report_wrong") and e.latent:
             log.report = _LatentReport(e.seq, e.seat)
@@ -162,20 +138,11 @@ class GuandanChecker(Checker):
             log.forced_order = tuple(e.finish_order)
         elif kind == "gd.scored":
             self._scored(log, e)
-        elif kind == "gd.next_deal_scheduled":
-            log.scheduled = e
-        elif kind == "gd.tribute_due":
-            self._tribute_due(log, e)
-        elif kind == "gd.play_started":
-            p = log.procedure
-            if p is not None and p.leader is not None and e.seat != p.leader:
-                raise violated("next_deal_procedure", f"seat {e.seat} leads, the ruling's procedure names "
-                               f"seat {p.leader}", e)
         elif kind == "gd.level_penalty":
             self.applied_penalties[(e.team, e.levels)] += 1
         elif kind == "ref.ruling":
             self._ruling(log, e)
-            self._followed(engine, log, e)
+            self._followed(log, e, lambda: self._view_of(engine, e.deal))
         if kind in _ANSWERS or kind in _CHOICE_EVENTS:
             self._answers_and_choices(log, e)
 
@@ -185,13 +152,16 @@ class GuandanChecker(Checker):
         return any(e.seat == responder and seq not in log.answers for seq, (responder, _) in log.out_of_turn.items())
 
     def _deal_started(self, e: Any) -> None:
-        previous = self.log
         self.deal_changed(e.deal)
         log = _DealLog(e.deal, e)
-        if previous is not None and previous.number != e.deal:
-            self._procedure(previous, log)
         self.log = log
         self.deals.append(log)
+
+    def _view_of(self, engine: Any, number: int) -> GuandanView:
+        """The table of deal ``number`` now (the current deal or the one just over)."""
+        assert self.table_view is not None
+        view: GuandanView = self.table_view(engine, None, number)
+        return view
 
     @staticmethod
     def _answers_and_choices(log: _DealLog, e: Any) -> None:
@@ -215,7 +185,7 @@ class GuandanChecker(Checker):
             log.chosen = None
 
     @staticmethod
-    def _followed(engine: Any, log: _DealLog, e: Any) -> None:
+    def _followed(log: _DealLog, e: Any, view: Any) -> None:
         """GD-2.3.2 only after 跟牌: the 下家's first answer was a play that beats the
         out-of-turn cards (read from the log, not from the ruling's facts)."""
         if e.answers not in log.out_of_turn:
@@ -228,7 +198,8 @@ class GuandanChecker(Checker):
             did = "nothing" if answer is None else f"{answer.KIND} seq {answer.seq}"
             raise violated("followed_before_it_stands", f"GD-2.3.2 on the out-of-turn play at seq {e.answers}, "
                            f"but its 下家 (seat {responder}) did not play on it ({did})", e)
-        why = why_not_beats(Reading.from_code(answer.reading), Reading.from_code(reading), deal_of_event(engine, e).level)
+        level = level_index(view().level)
+        why = why_not_beats(Reading.from_code(answer.reading), Reading.from_code(reading), level)
         if why is not None:
             raise violated("followed_before_it_stands", f"GD-2.3.2 on the out-of-turn play at seq {e.answers}: "
                            f"seat {responder}'s {answer.reading} is no play on {reading} ({why})", e)
@@ -354,13 +325,12 @@ class GuandanChecker(Checker):
     # -----------------------------------------------------------------------------------------
     # Each batch against the change of the table's view
 
-    def check_change(self, engine: Any, events: list[Any], before: Any, after: Any) -> None:
+    def check_change(self, engine: Any, events: list[Any], before: Any, after: Any, changed: bool) -> None:
         """``barred_silent`` and the places at the score, from the view before the batch and
         the batch's events: no seat plays while barred, a bar costs one turn, a GD-2.2 bar ends
         with its round; and after the batch the bars, the seats out and the seats judged last
         the events say are the table's."""
-        if after is before and (before is None or (not any(seat.bars for seat in before.seats)
-                                                    and _lead_option_offered(before) is None)):
+        if not changed and (not any(seat.bars for seat in before.seats) and _lead_option_offered(before) is None):
             return   # no bar, place or choice changed in this batch, nobody barred, no lead option offered
         offered = _lead_option_offered(before)
         """The seat whose lead the choice offered is about (``lead_option_first``)."""
@@ -435,159 +405,179 @@ class GuandanChecker(Checker):
     # -----------------------------------------------------------------------------------------
     # The next deal's procedure (GD-5.1 / GD-5.2)
 
-    def _procedure(self, previous: _DealLog, log: _DealLog) -> None:
-        p = previous.scheduled
-        log.procedure = p
+    def _next_deal_procedure(self, view: GuandanView) -> None:
+        """The deal on the table follows the procedure it was drawn under (``view.procedure``),
+        and that procedure is what the previous deal's 单下/双下 sanctions call for."""
+        log = self.log
+        if log is None or view.deal != log.number:
+            return
+        p = view.procedure
+        if not log.procedure_checked:
+            log.procedure_checked = True
+            previous = next((d for d in reversed(self.deals) if d.number != log.number), None)
+            if previous is not None:
+                self._procedure_called_for(previous, log, p)
+        if p is None:
+            return
+        setup = view.setup
+        if setup is not None:
+            for name in ("shuffler", "cutter", "first_drawer"):
+                want = getattr(p, name)
+                if want is not None and getattr(setup, name) != want:
+                    raise violated("next_deal_procedure", f"{name} is seat {getattr(setup, name)}, the ruling's "
+                                   f"procedure names seat {want}", deal=view.deal)
+        tribute = view.tribute
+        if tribute is not None and tribute.payments:
+            if p.no_tribute:
+                raise violated("next_deal_procedure", f"tribute {tribute.payments} is due, the ruling waived it",
+                               deal=view.deal)
+            excused = set(p.no_tribute_seats)
+            if any(payer in excused for payer, _ in tribute.payments):
+                raise violated("next_deal_procedure", f"seats {sorted(excused)} pay tribute {tribute.payments}, "
+                               "the ruling excused them (GD-5.1)", deal=view.deal)
+        leader = view.round.first_leader
+        if leader is not None and p.leader is not None and leader != p.leader:
+            raise violated("next_deal_procedure", f"seat {leader} leads, the ruling's procedure names "
+                           f"seat {p.leader}", deal=view.deal)
+
+    @staticmethod
+    def _procedure_called_for(previous: _DealLog, log: _DealLog, p: NextDeal | None) -> None:
         if previous.double_last:
             side = previous.double_last[-1]
             if p is None or not p.no_tribute or p.shuffler is None or p.shuffler % 2 != side or (
                     (p.cutter, p.first_drawer, p.leader) != tuple((p.shuffler + k) % 4 for k in (1, 2, 3))):
                 raise violated("next_deal_procedure", f"side {side} was judged 双下 in deal {previous.number}; "
-                               f"deal {log.number} is scheduled {_procedure_text(p)}", log.started)
+                               f"deal {log.number} is drawn {_procedure_text(p)}", log.started)
         elif previous.forced_last:
             if p is None or not (p.no_tribute or set(previous.forced_last) <= set(p.no_tribute_seats)):
                 raise violated("next_deal_procedure", f"seats {previous.forced_last} were judged 单下 in deal "
-                               f"{previous.number}; deal {log.number} is scheduled {_procedure_text(p)}",
+                               f"{previous.number}; deal {log.number} is drawn {_procedure_text(p)}",
                                log.started)
-        if p is None:
-            return
-        for name in ("shuffler", "cutter", "first_drawer"):
-            want = getattr(p, name)
-            if want is not None and getattr(log.started, name) != want:
-                raise violated("next_deal_procedure", f"{name} is seat {getattr(log.started, name)}, the ruling's "
-                               f"procedure names seat {want}", log.started)
-
-    def _tribute_due(self, log: _DealLog, e: Any) -> None:
-        p = log.procedure
-        if p is None:
-            return
-        if p.no_tribute:
-            raise violated("next_deal_procedure", f"tribute {e.payments} is due, the ruling waived it", e)
-        excused = set(p.no_tribute_seats)
-        if any(payer in excused for payer, _ in e.payments):
-            raise violated("next_deal_procedure", f"seats {sorted(excused)} pay tribute {e.payments}, "
-                           "the ruling excused them (GD-5.1)", e)
 
     # -----------------------------------------------------------------------------------------
     # State after every batch
 
     def check_state(self, engine: Any) -> None:
-        deal = deal_of(engine)
+        view: GuandanView = self.view
         log = self.log
-        counts = _census(deal)
+        counts = view.census
         if log is not None:
             if log.expected_counts is None:
                 log.expected_counts = counts
             if counts != log.expected_counts:
                 off = [f"{CARDS[i]}×{counts[i]}" for i in range(54) if counts[i] != log.expected_counts[i]]
                 raise violated("cards_conserved", f"cards off after the last events: {' '.join(off)} "
-                               f"({_places(deal, off)})", deal=deal.deal_number)
-        for seat in range(4):
-            hand = deal.hands[seat]
-            if any(n < 0 for n in hand) or sum(hand) != deal.sizes[seat]:
-                raise violated("cards_conserved", f"seat {seat} holds {sum(hand)} cards, its count says "
-                               f"{deal.sizes[seat]}", deal=deal.deal_number)
-        t = deal.table
-        if t is None:
-            return
+                               f"({_places(view, off)})", deal=view.deal)
+            self._next_deal_procedure(view)
+        seats = view.seats
+        for seat in seats:
+            hand = seat.holding
+            assert hand is not None  # the referee's eye sees every hand
+            if sum(hand) != seat.count or min(hand) < 0:
+                raise violated("cards_conserved", f"seat {seat.seat} holds {sum(hand)} cards, its count says "
+                               f"{seat.count}", deal=view.deal)
+        exposures = view.exposures
         # (mid-ruling a seat may hold no cards before it is placed; a deal over has no leads left)
-        gone = [s for s in range(4) if s in deal.finish_order or s in t.placed_last]
-        if gone and not t.awaiting and deal.phase is not Phase.SCORED:
-            for e in t.exposures:
-                if not e.penalty and partner(e.seat) in gone and e.cards:
-                    raise violated("exposure_lapses", f"seat {e.seat}'s exposed {' '.join(map(str, e.cards))} "
-                                   f"are no penalty cards, but its partner seat {partner(e.seat)} can never "
-                                   "lead again", deal=deal.deal_number)
-            waiting = [o.restricted for o in t.lead_options if o.restricted in gone]
+        if (view.finish or view.judged_last) and not view.awaiting and view.phase != "scored":
+            gone = (*view.finish, *view.judged_last)
+            for x in exposures:
+                if not x.penalty and partner(x.seat) in gone and x.cards:
+                    raise violated("exposure_lapses", f"seat {x.seat}'s exposed {' '.join(map(str, x.cards))} "
+                                   f"are no penalty cards, but its partner seat {partner(x.seat)} can never "
+                                   "lead again", deal=view.deal)
+            waiting = [s.seat for s in seats if s.options and s.seat in gone]
             if waiting:
                 raise violated("exposure_lapses", f"a lead option waits for seat {waiting[0]}, which can "
-                               "never lead again", deal=deal.deal_number)
-        if not t.exposures:
-            return
-        for e in t.exposures:
-            held = list(deal.hands[e.seat])
-            for c in t.on_table.get(e.seat, ()):
+                               "never lead again", deal=view.deal)
+        for x in exposures:
+            owner = seats[x.seat]
+            assert owner.holding is not None
+            held = list(owner.holding)
+            for c in owner.on_table:
                 held[c] += 1
-            if not _contains(held, e.cards):
-                raise violated("exposed_owned", f"seat {e.seat}'s exposed {' '.join(map(str, e.cards))} are not "
-                               "all in its hand", deal=deal.deal_number)
+            if not _contains(held, x.cards):
+                raise violated("exposed_owned", f"seat {x.seat}'s exposed {' '.join(map(str, x.cards))} are not "
+                               "all in its hand", deal=view.deal)
 
     # -----------------------------------------------------------------------------------------
     # Before every decision
 
     def check_decision(self, engine: Any, seat: int, legal: Any) -> None:
-        deal = deal_of(engine)
-        number = deal.deal_number
-        if deal.to_act != seat:
-            raise violated("not_stuck", f"seat {seat} asked to decide, the deal says seat {deal.to_act} is to act",
+        view: GuandanView = self.view
+        number = view.deal
+        if view.to_act != seat:
+            raise violated("not_stuck", f"seat {seat} asked to decide, the deal says seat {view.to_act} is to act",
                            deal=number)
         moves = getattr(legal, "moves", None) or [a for a in legal if hasattr(a, "reading")]
-        hand = deal.hands[seat]
+        mine = view.seats[seat]
+        hand = mine.holding
+        assert hand is not None  # the referee's eye sees every hand
         for m in moves:
             if not _contains(hand, m.cards):
                 raise violated("offered_actions_regular", f"seat {seat} is offered {' '.join(map(str, m.cards))}, "
                                "cards it does not hold", deal=number)
-        t = deal.table
-        if t is None:
-            return
-        if seat in t.bars:
+        if mine.bars:
             if moves:
                 raise violated("barred_silent", f"barred seat {seat} is offered {len(moves)} plays", deal=number)
             return
-        if deal.phase is not Phase.PLAY or t.choice is not None or t.report_due is not None:
+        if view.phase != "play" or view.choice is not None or view.report_due is not None:
             return
-        oot = t.oot
-        if oot is not None and not deal.sizes[oot.seat]:
+        oot = view.out_of_turn
+        if oot is not None and not view.seats[oot.seat].count:
             return  # only the referee call or a pass
-        top = deal.top
+        top = view.round.top
         leading = oot is None and (top is None or top.seat == seat)
-        on = oot.reading if oot is not None else None if leading else top.reading
+        on = oot.reading if oot is not None else None if leading or top is None else top.reading
         restriction = None
         if leading:
-            restriction = self._restriction(deal, seat)
+            restriction = self._restriction(mine, level_index(view.level), engine.rules)
             if restriction is not None:
                 for m in moves:
                     if not _allows(restriction, m):
                         raise violated("restrictions_obeyed", f"seat {seat} may lead "
-                                       f"{' '.join(map(str, m.cards))} ({m.reading.code}) against {(restriction.seat, restriction.rule, restriction.kind)}",
-                                       deal=number)
-            asked = t.option_asked.get(seat) == t.lead_count
-            if not asked and any(o.restricted == seat and o.asked_at < t.lead_count for o in t.lead_options):
+                                       f"{' '.join(map(str, m.cards))} ({m.reading.code}) against "
+                                       f"{(seat, restriction.rule, restriction.kind)}", deal=number)
+            asked = mine.option_answered_at == view.leads
+            if not asked and any(o.asked_at < view.leads for o in mine.options):
                 raise violated("lead_option_first", f"seat {seat} is to lead before its pending lead option "
                                "is asked", deal=number)
-        self._penalty_cards(deal, seat, on, restriction, moves)
+        if mine.penalty:
+            self._penalty_cards(view, mine, on, restriction, moves, engine.rules)
 
     @staticmethod
-    def _restriction(deal: Deal, seat: int) -> Any:
-        """The lead restriction on ``seat`` when it is in force for its hand now."""
-        r = table_of(deal).restriction
-        if r is None or r.seat != seat:
+    def _restriction(mine: GuandanSeat, level: int, rules: Any) -> LeadRestriction | None:
+        """The lead restriction on the seat ``mine`` when it is in force for its hand now."""
+        r = mine.restriction
+        if r is None:
             return None
+        hand = mine.holding
+        assert hand is not None
         if r.rule == "cards":  # exactly these cards, in any reading they have
-            held = _contains(deal.hands[seat], r.cards)
-            return r if held and readings(list(r.cards), deal.level, deal.rules) else None
-        every = legal_plays(deal.hand(seat), None, deal.level, rules=deal.rules)
+            held = _contains(hand, r.cards)
+            return r if held and readings(list(r.cards), level, rules) else None
+        every = legal_plays(cards_held(list(hand)), None, level, rules=rules)
         allowed = [m for m in every if _allows(r, m)]
         if not allowed or (r.rule == "require" and all(m.reading.kind in BOMB_KINDS for m in allowed)):
             return None  # nothing (or only bombs) satisfies it: the seat leads freely
         return r
 
     @staticmethod
-    def _penalty_cards(deal: Deal, seat: int, on: Any, restriction: Any, moves: list) -> None:
-        t = table_of(deal)
-        penalty = [c for e in t.exposures if e.seat == seat and e.penalty for c in e.cards]
-        if not penalty:
-            return
-        chances = legal_plays(penalty, on, deal.level, rules=deal.rules)
+    def _penalty_cards(view: GuandanView, mine: GuandanSeat, on: str | None, restriction: Any, moves: list,
+                       rules: Any) -> None:
+        """At a legal opportunity to play ``mine``'s penalty cards (on the play ``on``, a
+        reading's code; None: a lead), the plays offered are such plays only."""
+        penalty = list(mine.penalty)
+        seat = mine.seat
+        chances = legal_plays(penalty, Reading.from_code(on) if on is not None else None, level_index(view.level),
+                              rules=rules)
         if restriction is not None:
             chances = [m for m in chances if _allows(restriction, m)]
         if not chances:
             return
-        d = t.designation
-        if d is not None and d.holder == seat and d.turn == t.turns:
-            chances = [m for m in chances if kind_key(m.reading) == d.kind] or chances
+        if mine.designated is not None:
+            chances = [m for m in chances if kind_key(m.reading) == mine.designated] or chances
         kinds = {kind_key(m.reading) for m in chances}
-        number = deal.deal_number
+        number = view.deal
         if not moves:
             raise violated("penalty_cards_offered", f"seat {seat} may play its penalty cards "
                            f"{' '.join(map(str, sort_cards(penalty)))} but is offered no play", deal=number)
@@ -604,7 +594,7 @@ class GuandanChecker(Checker):
     def finish_game(self, engine: Any, result: Any) -> None:
         if self.imposed_penalties != self.applied_penalties:
             raise violated("sanctions_carried_out", f"level penalties imposed {dict(self.imposed_penalties)}, "
-                           f"applied {dict(self.applied_penalties)}", deal=self.deal_of(engine))
+                           f"applied {dict(self.applied_penalties)}", deal=self.deal_number(engine))
         if not hasattr(result, "deals"):
             return
         rules = engine.rules
@@ -624,8 +614,9 @@ class GuandanChecker(Checker):
                                f"scored {None if scored is None else scored.finish_order}", deal=record.number)
 
     def stuck_detail(self, engine: Any) -> str:
-        deal = deal_of(engine)
-        return f" (phase {deal.phase.value}, awaiting {list(deal.awaiting_ruling)})"
+        assert self.table_view is not None
+        view = self.table_view(engine)
+        return f" (phase {view.phase}, awaiting {list(view.awaiting)})"
 
 
 _ANSWERS = frozenset({"gd.played", "gd.passed", "gd.irregular", "gd.referee_called"})
@@ -671,11 +662,15 @@ def _procedure_text(p: Any) -> str:
             f"cutter={p.cutter} first_drawer={p.first_drawer} leader={p.leader}")
 
 
-def _places(deal: Deal, off: list[str]) -> str:
+def _places(view: GuandanView, off: list[str]) -> str:
+    """Where the seats have the cards whose count is off (the stock and played piles are
+    in the census only)."""
     names = {text.split("×")[0] for text in off}
     where = []
-    for place, cards in deal.card_locations().items():
-        hits = [str(c) for c in cards if str(c) in names]
-        if hits:
-            where.append(f"{place}: {' '.join(hits)}")
-    return "; ".join(where) or "nowhere"
+    for seat in view.seats:
+        assert seat.holding is not None
+        for place, cards in ((f"hand {seat.seat}", cards_held(list(seat.holding))), (f"table {seat.seat}", seat.on_table)):
+            hits = [str(c) for c in cards if str(c) in names]
+            if hits:
+                where.append(f"{place}: {' '.join(hits)}")
+    return "; ".join(where) or "in no hand, nor on the table"

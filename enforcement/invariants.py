@@ -13,10 +13,13 @@ A broken invariant raises ``InvariantViolation`` (an AssertionError: pytest show
 failure) naming the invariant id of ``INVARIANTS``. The checker only reads the engine (every
 read is pure); a batch of events may end a deal of a match and start the next.
 
-The checker keeps no model of the table: what it knows of the table it reads from the
-engine's typed view (``GameSpec.table_view``), taken after a batch that changed what the
-game's checks read (``VIEW_KINDS``), and it checks each batch's events against the change
-between the view before and the view after (``check_change``), as the replay's fold does.
+The checker keeps no model of the table: what it knows of the table — card counts, exposed
+and penalty cards and the options pending on them, lead restrictions, bars, places, the
+next-deal procedure — it reads from the engine's typed view (``GameSpec.table_view``, the
+referee's eye), taken after every batch of events; it checks the table in that view
+(``check_state``), each decision against it (``check_decision``), and each batch's events
+against the change between the view before and the view after (``check_change``), as the
+replay's fold does. What it reads of the engine itself is its rules and the deal number.
 """
 
 from __future__ import annotations
@@ -144,16 +147,15 @@ class Checker:
     unnoticed one (exempt from ``offered_actions_regular``)."""
 
     VIEW_KINDS: frozenset[str] = frozenset()
-    """Event kinds after which the game's checks need a fresh view of the table (none: the
-    checker takes no view). Every change of what those checks read comes with one of them
-    (the log says what happened), so between them the last view still holds."""
+    """Event kinds whose batch ``check_change`` must follow event by event (none: the checker
+    takes no view; a game that registers a ``table_view`` names at least one). Every change
+    of what that check follows comes with one of them (the log says what happened)."""
 
     def __init__(self, *, deal_step_limit: int = DEAL_STEP_LIMIT, effects: bool = True) -> None:
         """``effects``: check ``effects_carried_out`` after every ruling."""
         self.deal_step_limit = deal_step_limit
         self.view: Any = None
-        """The omniscient view of the table after the last batch that changed what the checks
-        read (None: none taken yet)."""
+        """The omniscient view of the table after the last batch (None: none taken yet)."""
         self.table_view: Callable[..., Any] | None = None
         if self.VIEW_KINDS:
             from tabletop.games import game_spec
@@ -181,8 +183,10 @@ class Checker:
         self.rulings_checked = 0
         self.window: Any = None
         """The ruling whose effects are being collected (enforcement.carried_out.Window)."""
-        self.scheduled: Any = None
-        """The last next-deal procedure scheduled in this deal (掼蛋), before the window's ruling."""
+        self.scheduling: Any = None
+        """The last ``gd.next_deal_scheduled`` event of this deal (掼蛋) before the window's
+        ruling: the window's effects are matched against the events that carried them out
+        (``enforcement.carried_out``), so this is the log's, not the table's."""
 
     # ---- the observer
 
@@ -195,7 +199,7 @@ class Checker:
                 if self.window is not None:
                     self.window.events.append(event)
                 if kind == "gd.next_deal_scheduled":
-                    self.scheduled = event
+                    self.scheduling = event
             elif kind == self.IRREGULAR:
                 self._close_window()
                 self._irregular(event, decision)
@@ -208,19 +212,22 @@ class Checker:
                 if self.effect_kinds:
                     from enforcement.carried_out import Window
 
-                    self.window = Window(event, self.scheduled)
+                    self.window = Window(event, self.scheduling)
             elif kind.endswith(".deal_started"):
                 self._close_window()
-                self.scheduled = None
+                self.scheduling = None
             elif self.window is not None and (event.ACTION or kind in AUTOMATIC_TURNS):
                 self._close_window()   # a turn taken: what follows is that turn's
             self.on_event(engine, event)
+        if self.table_view is None:
+            self.check_state(engine)
+            return
+        before = self.view
+        self.view = self.table_view(engine)
         self.check_state(engine)
-        if self.table_view is not None:
-            before = self.view
-            if before is None or any(e.KIND in self.VIEW_KINDS for e in events):
-                self.view = self.table_view(engine)
-            self.check_change(engine, events, before, self.view)
+        kinds = self.VIEW_KINDS
+        changed = before is None or any(e.KIND in kinds for e in events)
+        self.check_change(engine, events, before, self.view, changed)
 
     def _irregular(self, event: Any, decision: tuple[int, bool] | None) -> None:
         if (decision is not None and not decision[1] and event.seat == decision[0]
@@ -346,13 +353,13 @@ class Checker:
     def before_decision(self, engine: Any, seat: int, legal: Any) -> None:
         self.settled(engine)
         if not len(legal):
-            raise violated("someone_can_act", f"seat {seat} is to act with no legal action", deal=self.deal_of(engine))
+            raise violated("someone_can_act", f"seat {seat} is to act with no legal action", deal=self.deal_number(engine))
         self.check_decision(engine, seat, legal)
 
     def decided(self, engine: Any, seat: int, injected: bool) -> None:
         self.decision = (seat, injected)
         self.decisions += 1
-        deal = self.deal_of(engine)
+        deal = self.deal_number(engine)
         self.steps[deal] += 1
         if self.steps[deal] > self.deal_step_limit:
             raise violated("bounded", f"deal {deal} still running after {self.deal_step_limit} decisions", deal=deal)
@@ -363,7 +370,7 @@ class Checker:
         """End-of-unit checks: not stuck, every attempt ruled once and in time, game checks."""
         if result is None:
             raise violated("not_stuck", "nobody is to act but the unit has no result"
-                           f"{self.stuck_detail(engine)}", deal=self.deal_of(engine))
+                           f"{self.stuck_detail(engine)}", deal=self.deal_number(engine))
         forgiven = self.forgiven(engine)
         if forgiven:   # the match ended at once: nothing more is ruled on
             self._close_window()
@@ -380,19 +387,19 @@ class Checker:
 
     # ---- per game
 
-    def deal_of(self, engine: Any) -> int:
+    def deal_number(self, engine: Any) -> int:
         return engine.stream.deal
 
     def on_event(self, engine: Any, event: Event) -> None:
         pass
 
     def check_state(self, engine: Any) -> None:
-        pass
+        """The table after a batch (in ``self.view`` when the game has a view)."""
 
-    def check_change(self, engine: Any, events: list[Event], before: Any, after: Any) -> None:
+    def check_change(self, engine: Any, events: list[Event], before: Any, after: Any, changed: bool) -> None:
         """The batch's events against the change between the table's view ``before`` them
-        (None: the first batch) and ``after`` them (the same view when no event of
-        ``VIEW_KINDS`` came)."""
+        (None: the first batch) and ``after`` them; ``changed``: an event of ``VIEW_KINDS``
+        came (or this is the first batch)."""
 
     def check_decision(self, engine: Any, seat: int, legal: Any) -> None:
         pass

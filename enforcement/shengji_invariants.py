@@ -1,45 +1,24 @@
 """The 双升 part of ``enforcement.invariants``: checks on a refereed ``shengji.deal.Deal`` or
-``shengji.match.Match`` (the 双升 referee: ``enforcement.shengji_rulings``)."""
+``shengji.match.Match`` (the 双升 referee: ``enforcement.shengji_rulings``). What a check
+knows of the table it reads from the engine's typed view (``shengji.view``: the census,
+hands and card counts, exposed cards, points, who may declare)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from operator import gt, mul
 from typing import TYPE_CHECKING, Any
 
 from enforcement.invariants import Checker, violated
-from shengji.phase import Phase
 from shengji.scoring import POINTS, level_result
-from tabletop.cards import CARDS, Card, count_list
+from tabletop.cards import CARDS, count_list
 from tabletop.seats import next_seat, partner, team
 
 if TYPE_CHECKING:
-    from shengji.deal import Deal
+    from shengji.view import ShengjiView
 
-FULL = [2] * 54
+FULL = (2,) * 54
 TOTAL_POINTS = 200
-
-
-def deal_of(engine: Any) -> Any:
-    return getattr(engine, "deal", engine)
-
-
-def census(deal: Deal) -> list[int]:
-    """Copies of each card anywhere at the table: hands, the stock still to draw, the kitty,
-    the trick in progress, the tricks played, cards laid on the table."""
-    counts = [0] * 54
-    for hand in deal.hands:
-        for i, n in enumerate(hand):
-            counts[i] += n
-    places: list[Sequence[Card]] = [deal.stock[deal.drawn:], deal.kitty]
-    places += [cards for _, cards in deal.trick]
-    places += [cards for trick in deal.tricks for _, cards in trick.plays]
-    if deal.table is not None:
-        places += list(deal.table.on_table.values())
-    for place in places:
-        for c in place:
-            counts[c] += 1
-    return counts
 
 
 class _DealLog:
@@ -59,7 +38,8 @@ class ShengjiChecker(Checker):
     """The banker's first lead after burying the wrong number is the irregularity SJ-3.1.10.1
     rules on (the burial itself went unnoticed): any lead it makes then is one."""
     VIEW_KINDS = frozenset({"sj.deal_started", "sj.declaration_barred"})
-    """What changes who may declare (``barred_silent``; a redeal keeps the bar: same deal)."""
+    """What changes who may declare (``barred_silent``, followed through the batch; a redeal
+    keeps the bar: same deal)."""
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -102,8 +82,9 @@ class ShengjiChecker(Checker):
         higher = sum(d for d in log.deltas if d > 0)
         if e.points != max(0, e.raw + lower) + higher:
             raise violated("scoring_consistent", f"points {e.points} from raw {e.raw} and adjustments {log.deltas}", e)
-        numbered = getattr(engine, "deal_numbered", None)   # a batch may end one deal and start the next
-        result = (engine if numbered is None else numbered(e.deal)).result
+        assert self.table_view is not None   # a batch may end one deal and start the next: the view of e's
+        scored: ShengjiView = self.table_view(engine, None, e.deal)
+        result = scored.result
         if result is not None and sum(d for _, d in result.adjustments) != sum(log.deltas):
             raise violated("scoring_consistent", f"the result's adjustments {result.adjustments} are not the "
                            f"announced ones {log.deltas}", e)
@@ -127,45 +108,45 @@ class ShengjiChecker(Checker):
     # -----------------------------------------------------------------------------------------
 
     def check_state(self, engine: Any) -> None:
-        deal = deal_of(engine)
+        view: ShengjiView = self.view
         number = engine.stream.deal
-        counts = census(deal)
+        counts = view.census
         if counts != FULL:
             off = [f"{CARDS[i]}×{counts[i]}" for i in range(54) if counts[i] != 2]
             raise violated("cards_conserved", f"cards off after the last events: {' '.join(off)}", deal=number)
-        for seat in range(4):
-            hand = deal.hands[seat]
-            if any(n < 0 for n in hand) or sum(hand) != deal.hand_size[seat]:
-                raise violated("cards_conserved", f"seat {seat} holds {sum(hand)} cards, its count says "
-                               f"{deal.hand_size[seat]}", deal=number)
-        t = deal.table
-        if t is None:
-            return
-        for seat in range(4):
-            if t.exposed[seat]:
-                held = list(deal.hands[seat])
-                for c in t.on_table.get(seat, ()):
+        seats = view.seats
+        for seat in seats:
+            hand = seat.holding
+            assert hand is not None  # the referee's eye sees every hand
+            if sum(hand) != seat.count or min(hand) < 0:
+                raise violated("cards_conserved", f"seat {seat.seat} holds {sum(hand)} cards, its count says "
+                               f"{seat.count}", deal=number)
+        for seat in seats:
+            if seat.exposed:
+                assert seat.holding is not None
+                held = list(seat.holding)
+                for c in seat.on_table:
                     held[c] += 1
-                need = count_list(t.exposed[seat])
-                if any(need[i] > held[i] for i in range(54)):
-                    raise violated("exposed_owned", f"seat {seat}'s exposed {' '.join(map(str, t.exposed[seat]))} "
+                need = count_list(seat.exposed)
+                if any(map(gt, need, held)):
+                    raise violated("exposed_owned", f"seat {seat.seat}'s exposed {' '.join(map(str, seat.exposed))} "
                                    "are not all in its hand", deal=number)
-        phase = deal.game_phase
-        if phase in (Phase.PLAY, Phase.SCORED):
-            held = sum(POINTS[c] for s in range(4) for c in deal.hand(s))
-            held += sum(POINTS[c] for _, cards in deal.trick for c in cards)
-            held += sum(POINTS[c] for cards in t.on_table.values() for c in cards)
-            bonus = deal.result.kitty_bonus if deal.result else 0
-            kitty = sum(POINTS[c] for c in deal.kitty)
-            total = deal.attackers_points - bonus + deal.banker_points + held + kitty
+        phase = view.resume_phase if view.phase == "awaiting_ruling" else view.phase
+        if phase in ("play", "scored"):
+            points = sum(sum(map(mul, seat.holding or (), POINTS)) for seat in seats)
+            points += sum(POINTS[c] for _, cards in view.trick.plays for c in cards)
+            points += sum(POINTS[c] for seat in seats for c in seat.on_table)
+            bonus = view.result.kitty_bonus if view.result else 0
+            kitty = sum(POINTS[c] for c in view.kitty or ())
+            total = view.points - bonus + view.banker_points + points + kitty
             if total != TOTAL_POINTS:
                 raise violated("scoring_consistent", f"{total} points accounted for, not {TOTAL_POINTS}", deal=number)
 
-    def check_change(self, engine: Any, events: list[Any], before: Any, after: Any) -> None:
+    def check_change(self, engine: Any, events: list[Any], before: Any, after: Any, changed: bool) -> None:
         """``barred_silent``: no seat declares while the table says it may not, counting from
         the view before the batch and the bars the batch's events lay; and the seats barred
         after the batch are the table's (the log says every bar)."""
-        if after is before and not before.declare_barred:
+        if not changed and not before.declare_barred:
             return   # nobody barred, and no bar laid in this batch
         barred = set(before.declare_barred) if before is not None else set()
         for e in events:
@@ -176,16 +157,16 @@ class ShengjiChecker(Checker):
                 barred.add(e.seat)
             elif kind == "sj.declared" and e.seat in barred:
                 raise violated("barred_silent", f"seat {e.seat} declared after losing the right to", e)
-        if after is not before and barred != set(after.declare_barred):
+        if changed and barred != set(after.declare_barred):
             raise violated("barred_silent", f"the log bars seats {sorted(barred)} from declaring, the table "
                            f"{list(after.declare_barred)}", deal=after.deal)
 
     def check_decision(self, engine: Any, seat: int, legal: Any) -> None:
-        deal = deal_of(engine)
-        if deal.to_act != seat:
-            raise violated("not_stuck", f"seat {seat} asked to decide, the deal says seat {deal.to_act} is to act",
+        view: ShengjiView = self.view
+        if view.to_act != seat:
+            raise violated("not_stuck", f"seat {seat} asked to decide, the deal says seat {view.to_act} is to act",
                            deal=engine.stream.deal)
-        if seat in deal.declare_barred and deal.phase in (Phase.DRAW, Phase.DECLARE):
+        if seat in view.declare_barred and view.phase in ("draw", "declare"):
             if any(type(a).__name__ == "Declare" for a in legal):
                 raise violated("barred_silent", f"seat {seat} lost the right to declare and is offered a declaration",
                                deal=engine.stream.deal)
@@ -208,5 +189,6 @@ class ShengjiChecker(Checker):
             raise violated("bounded", f"{len(self.numbers)} deals played, rules.max_deals is {engine.rules.max_deals}")
 
     def stuck_detail(self, engine: Any) -> str:
-        deal = deal_of(engine)
-        return f" (phase {deal.phase.value}, awaiting {list(deal.awaiting_ruling)})"
+        assert self.table_view is not None
+        view = self.table_view(engine)
+        return f" (phase {view.phase}, awaiting {list(view.awaiting)})"

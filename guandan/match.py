@@ -107,6 +107,8 @@ class Match:
         self.penalties = [0, 0]
         self.ended: str | None = None
         self.scheduled: NextDeal | None = None
+        self.procedure: NextDeal | None = None
+        """The procedure the current deal was drawn under (None: the usual way)."""
         self._settled = False
         self._levels_before = self.levels
         self.previous_deal: Deal | None = None
@@ -322,6 +324,7 @@ class Match:
         last = self.deal
         assert last.result is not None  # settled: the deal is scored
         order = last.result.finish_order
+        self.procedure = self.scheduled
         plan = self.scheduled or NextDeal()
         self.scheduled = None
         self._settled = False

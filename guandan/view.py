@@ -8,6 +8,7 @@ refereed state is read through ``_refereed`` alone."""
 
 from __future__ import annotations
 
+from operator import add
 from typing import Any
 
 import attrs
@@ -17,9 +18,8 @@ from guandan.match import Match
 from guandan.observation import Phase
 from guandan.ranks import level_text
 from tabletop.cards import Card
-from tabletop.view import held as cards_held
 from tabletop.view import (
-    Exposure, PendingOption, SeatView, TableView, awaited_rulings, on_table, pending_choice, without,
+    Exposure, PendingOption, SeatView, TableView, awaited_rulings, held_of, on_table, pending_choice, without,
 )
 
 
@@ -42,6 +42,11 @@ class GuandanSeat(SeatView):
     placed_last: bool = False
     """Judged 单下 by a ruling."""
     restriction: LeadRestriction | None = None
+    designated: str | None = None
+    """The combination type (``kind_key``) the seat's 下家 designated for its penalty cards on
+    this turn (None: none designated for this turn)."""
+    option_answered_at: int | None = None
+    """The lead (``GuandanView.leads``) at which a lead option on this seat was last answered."""
 
 
 @attrs.frozen
@@ -50,6 +55,8 @@ class Play:
     cards: tuple[Card, ...]
     kind: str
     """The combination's kind (``Reading.kind`` name)."""
+    reading: str = ""
+    """The reading it was played as (``Reading.code``)."""
 
 
 @attrs.frozen
@@ -61,6 +68,8 @@ class Round:
     passed: tuple[int, ...]
     plays: int
     """Plays made this deal so far."""
+    first_leader: int | None = None
+    """The seat that led the deal's first round (None: play has not started)."""
 
 
 @attrs.frozen
@@ -90,6 +99,15 @@ class NextDeal:
 
 
 @attrs.frozen
+class Setup:
+    """How the deal was drawn: who shuffled, who cut, who drew first."""
+
+    shuffler: int
+    cutter: int
+    first_drawer: int
+
+
+@attrs.frozen
 class DealResult:
     finish_order: tuple[int, ...]
     team: int
@@ -114,6 +132,10 @@ class OutOfTurn:
     cards: tuple[Card, ...]
     responder: int
     answer: str | None
+    seq: int = -1
+    """The seq of the out-of-turn attempt."""
+    reading: str = ""
+    """The reading the cards were laid as (``Reading.code``)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -138,6 +160,16 @@ class GuandanView(TableView):
     scores: tuple[int, int] | None = None
     penalties: tuple[int, int] = (0, 0)
     next_deal: NextDeal | None = None
+    """The procedure scheduled for the next deal (a match)."""
+    procedure: NextDeal | None = None
+    """The procedure this deal was drawn under (a match's deal after a ruling scheduled one;
+    None: the usual way)."""
+    setup: Setup | None = None
+    """How a drawn refereed deal was drawn (None: strict, or dealt from given hands)."""
+    leads: int = 0
+    """Leads (round starts) so far in this deal (refereed)."""
+    report_due: int | None = None
+    """The seat whose 报牌 the table waits for."""
     match_result: MatchResult | None = None
 
 
@@ -155,21 +187,26 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
     options: dict[int, list[PendingOption]] = {}
     if t is not None:
         for o in t.lead_options:
-            options.setdefault(o.restricted, []).append(PendingOption(o.restricted, o.chooser, o.kind, o.uid))
+            options.setdefault(o.restricted, []).append(PendingOption(o.restricted, o.chooser, o.kind, o.uid,
+                                                                      o.asked_at))
     places = {s: k for k, s in enumerate(deal.finish_order, start=1)}
+    r = t.restriction if t is not None else None
+    d = t.designation if t is not None else None
     seats = []
     for s in range(4):
-        held = cards_held(deal.hands[s])
-        exposed = tuple(c for e in exposures if e.seat == s and not e.penalty for c in e.cards)
-        penalty = tuple(c for e in exposures if e.seat == s and e.penalty for c in e.cards)
+        exposed = tuple(c for e in exposures if e.seat == s and not e.penalty for c in e.cards) if exposures else ()
+        penalty = tuple(c for e in exposures if e.seat == s and e.penalty for c in e.cards) if exposures else ()
         shown = viewer is None or viewer == s
-        r = t.restriction if t is not None else None
+        holding = tuple(deal.hands[s]) if shown else None
         seats.append(GuandanSeat(
-            s, without(without(held, exposed), penalty) if shown else None, len(held) if shown else None,
+            s, without(without(held_of(holding), exposed), penalty) if holding is not None else None,
+            deal.sizes[s] if shown else None,
             exposed, penalty, on_table(t, s), tuple(t.bars.get(s, ())) if t is not None else (),
-            tuple(options.get(s, ())), announced=deal.announced[s], place=places.get(s),
-            placed_last=t is not None and s in t.placed_last,
-            restriction=LeadRestriction(r.rule, r.kind, tuple(r.cards)) if r is not None and r.seat == s else None))
+            tuple(options.get(s, ())), holding, announced=deal.announced[s],
+            place=places.get(s), placed_last=t is not None and s in t.placed_last,
+            restriction=LeadRestriction(r.rule, r.kind, tuple(r.cards)) if r is not None and r.seat == s else None,
+            designated=d.kind if d is not None and d.holder == s and d.turn == t.turns else None,
+            option_answered_at=t.option_asked.get(s) if t is not None else None))
     top = deal.top
     result = deal.result
     oot = t.oot if t is not None else None
@@ -177,15 +214,19 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
     return GuandanView(
         viewer=viewer, deal=deal.deal_number, phase=deal.phase.value, resume_phase=_resume_phase(t), level=deal.level_text, seats=tuple(seats),
         to_act=deal.to_act, awaiting=awaited_rulings(t), choice=pending_choice(t),
-        round=Round(deal.leader, Play(top.seat, tuple(top.cards), top.reading.kind.name) if top is not None else None,
-                    tuple(deal.passed), deal.plays),
+        round=Round(deal.leader, Play(top.seat, tuple(top.cards), top.reading.kind.name, top.reading.code)
+                    if top is not None else None, tuple(deal.passed), deal.plays,
+                    deal.first_leader),
         finish=tuple(deal.finish_order), judged_last=tuple(t.placed_last) if t is not None else (), face_up=deal.face_up, tribute=_tribute(deal), exposures=exposures,
-        out_of_turn=OutOfTurn(oot.seat, tuple(oot.cards), oot.responder, oot.answer) if oot is not None else None,
+        out_of_turn=OutOfTurn(oot.seat, tuple(oot.cards), oot.responder, oot.answer, oot.seq, oot.reading.code)
+        if oot is not None else None,
         pass_sequence=tuple(sequence.seats[sequence.index:]) if sequence is not None else (),
         correction=t.correction.seat if t is not None and t.correction is not None else None,
         result=DealResult(tuple(result.finish_order), result.team, result.levels, result.plays, result.forced)
         if result is not None else None,
-        **(_match_part(match) if match is not None else {}))
+        census=_census(deal) if viewer is None else (), setup=_setup(t), leads=t.lead_count if t is not None else 0,
+        report_due=t.report_due if t is not None else None,
+        **(_match_part(match, deal) if match is not None else {}))
 
 
 def _resume_phase(t: Any) -> str | None:
@@ -207,7 +248,36 @@ def _tribute(deal: Deal) -> Tribute | None:
                    tuple((r.kind, r.giver, r.taker, r.card) for r in deal.tributes), plan.leader)
 
 
-def _match_part(match: Match) -> dict[str, Any]:
+def _census(deal: Deal) -> tuple[int, ...]:
+    """Copies of each card anywhere at the table (``Deal.card_counts`` without building the
+    places)."""
+    h0, h1, h2, h3 = deal.hands
+    counts = list(map(add, map(add, h0, h1), map(add, h2, h3)))
+    places = [deal.stock, *deal.played]
+    t = _refereed(deal)
+    if t is not None:
+        places += [*t.on_table.values(), t.draw.lost]
+    for place in places:
+        for card in place:
+            counts[card] += 1
+    return tuple(counts)
+
+
+def _setup(t: Any) -> Setup | None:
+    setup = t.draw.setup if t is not None else None
+    if not setup:
+        return None
+    return Setup(setup["shuffler"], setup["cutter"], setup["first_drawer"])
+
+
+def _next_deal(plan: Any) -> NextDeal | None:
+    if plan is None:
+        return None
+    return NextDeal(tuple(plan.no_tribute_seats), plan.no_tribute, plan.shuffler, plan.cutter, plan.first_drawer,
+                    plan.leader)
+
+
+def _match_part(match: Match, deal: Deal) -> dict[str, Any]:
     first, second = match.levels.levels
     plan = match.scheduled
     result = match.result
@@ -215,8 +285,8 @@ def _match_part(match: Match) -> dict[str, Any]:
         "levels": (level_text(first), level_text(second)),
         "scores": match.scores,
         "penalties": (match.penalties[0], match.penalties[1]),
-        "next_deal": NextDeal(tuple(plan.no_tribute_seats), plan.no_tribute, plan.shuffler, plan.cutter,
-                              plan.first_drawer, plan.leader) if plan is not None else None,
+        "next_deal": _next_deal(plan),
+        "procedure": _next_deal(match.procedure) if deal is match.deal else None,
         "match_result": MatchResult(result.ended, result.winner, result.levels, result.scores)
         if result is not None else None,
     }

@@ -11,6 +11,7 @@ banker once it has picked it up (and by everyone once the deal is scored)."""
 
 from __future__ import annotations
 
+from operator import add
 from typing import Any
 
 import attrs
@@ -19,8 +20,7 @@ from shengji.deal import RANKS, Deal
 from shengji.match import Match
 from shengji.phase import Phase
 from tabletop.cards import Card
-from tabletop.view import held as cards_held
-from tabletop.view import TableView, SeatView, awaited_rulings, on_table, pending_choice, without
+from tabletop.view import TableView, SeatView, awaited_rulings, held_of, on_table, pending_choice, without
 
 
 @attrs.frozen
@@ -49,6 +49,8 @@ class DealResult:
     team: int
     levels: int
     next_banker: int
+    adjustments: tuple[tuple[str, int], ...] = ()
+    """The point adjustments the score counted (reason, attackers' points)."""
 
 
 @attrs.frozen
@@ -77,6 +79,8 @@ class ShengjiView(TableView):
     last_winner: int | None = None
     points: int
     """The attackers' points so far."""
+    banker_points: int = 0
+    """The points the banker's side took in tricks so far."""
     adjustments: tuple[tuple[str, int], ...] = ()
     result: DealResult | None = None
     levels: tuple[str, str]
@@ -96,10 +100,10 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
     t = _refereed(deal)
     seats = []
     for s in range(4):
-        held = cards_held(deal.hands[s])
         exposed = tuple(t.exposed[s]) if t is not None else ()
-        shown = viewer is None or viewer == s
-        seats.append(SeatView(s, without(held, exposed) if shown else None, len(held), exposed, (), on_table(t, s)))
+        holding = tuple(deal.hands[s]) if viewer is None or viewer == s else None
+        seats.append(SeatView(s, without(held_of(holding), exposed) if holding is not None else None,
+                              deal.hand_size[s], exposed, (), on_table(t, s), holding=holding))
     result = deal.result
     kitty_seen = viewer is None or result is not None or (viewer == deal.banker and bool(deal.picked_up or deal.buried))
     last = deal.tricks[-1] if deal.tricks else None
@@ -115,11 +119,30 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
         trick=Trick(deal.trick_number, deal.leader, tuple((s, tuple(cs)) for s, cs in deal.trick)),
         last_trick=Trick(len(deal.tricks), last.plays[0][0], tuple(last.plays)) if last is not None else None,
         last_winner=last.winner if last is not None else None,
-        points=deal.attackers_points, adjustments=tuple(deal.adjustments),
+        points=deal.attackers_points, banker_points=deal.banker_points, adjustments=tuple(deal.adjustments),
+        census=_census(deal) if viewer is None else (),
         result=DealResult(result.banker, result.trump, result.points, result.raw_points, result.kitty_bonus,
-                          result.side, result.team, result.levels, result.next_banker) if result is not None else None,
+                          result.side, result.team, result.levels, result.next_banker, tuple(result.adjustments))
+        if result is not None else None,
         levels=(RANKS[match.levels[0]], RANKS[match.levels[1]]) if match is not None else deal.level_texts,
         match_result=MatchResult(m.winner, m.how, tuple(m.levels)) if m is not None else None)  # type: ignore[arg-type]
+
+
+def _census(deal: Deal) -> tuple[int, ...]:
+    """Copies of each card anywhere at the table: hands, the stock still to draw, the kitty,
+    the trick in progress, the tricks played, cards laid on the table."""
+    h0, h1, h2, h3 = deal.hands
+    counts = list(map(add, map(add, h0, h1), map(add, h2, h3)))
+    places: list[Any] = [deal.stock[deal.drawn:], deal.kitty]
+    places += [cards for _, cards in deal.trick]
+    places += [cards for trick in deal.tricks for _, cards in trick.plays]
+    t = _refereed(deal)
+    if t is not None:
+        places += list(t.on_table.values())
+    for place in places:
+        for card in place:
+            counts[card] += 1
+    return tuple(counts)
 
 
 def _resume_phase(t: Any) -> str | None:

@@ -26,6 +26,8 @@ class PendingOption:
     chooser: int
     kind: str
     exposure: int
+    asked_at: int = -1
+    """The lead (``GuandanView.leads``) at which the choice was last answered 'free' (-1: never)."""
 
 
 @attrs.frozen
@@ -59,6 +61,9 @@ class SeatView:
     """The seat's bars, by scope, in the order they are served."""
     options: tuple[PendingOption, ...] = ()
     """Options pending on this seat's exposed cards."""
+    holding: tuple[int, ...] | None = None
+    """Every card the seat holds (concealed, exposed and penalty cards) as a count vector by
+    card index, or None when the viewer may not see them."""
 
 
 @attrs.frozen
@@ -103,13 +108,39 @@ def on_table(table: Any, seat: int) -> tuple[Card, ...]:
     return tuple(table.on_table.get(seat, ()))
 
 
-def held(counts: list[int]) -> tuple[Card, ...]:
+_COPIES = tuple(((), (card,), (card, card)) for card in CARDS)
+"""Per card index: no copy, one, two (a hand holds at most two of a card in either game)."""
+
+
+def held(counts: list[int] | tuple[int, ...]) -> tuple[Card, ...]:
     """The cards of a hand's count vector, in card index order."""
-    return tuple([card for card, n in zip(CARDS, counts) if n for _ in range(n)])
+    out: list[Card] = []
+    for copies, n in zip(_COPIES, counts):
+        if n:
+            out += copies[n] if n < 3 else copies[1] * n
+    return tuple(out)
+
+
+_HELD: dict[tuple[int, ...], tuple[Card, ...]] = {}
+_HELD_LIMIT = 4096
+
+
+def held_of(holding: tuple[int, ...]) -> tuple[Card, ...]:
+    """``held`` of a count vector, remembered: between two views at most a seat or two changed
+    its hand, so a checker taking a view after every batch builds the others' cards again
+    for nothing."""
+    cards = _HELD.get(holding)
+    if cards is None:
+        if len(_HELD) >= _HELD_LIMIT:
+            _HELD.clear()
+        cards = _HELD[holding] = held(holding)
+    return cards
 
 
 def without(cards: tuple[Card, ...] | list[Card], taken: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
     """``cards`` less ``taken`` (multisets; a card not there is skipped)."""
+    if not taken:
+        return tuple(cards)
     rest = list(cards)
     for c in taken:
         try:
@@ -135,4 +166,8 @@ class TableView:
     to_act: int | str | None
     awaiting: tuple[AwaitedRuling, ...] = ()
     choice: Choice | None = None
+    census: tuple[int, ...] = ()
+    """Copies of each card (by card index) anywhere at the table — hands, stock, kitty, played
+    cards, cards laid on the table, cards lost in a flawed draw — for the referee's eye (empty
+    for a seat's)."""
 
