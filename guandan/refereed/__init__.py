@@ -1,8 +1,10 @@
 """Refereed mode of a 掼蛋 deal, one module per concept, each owning its slice of
 ``deal.table`` (``state.TableState``) as attrs records and answering the engine's hooks:
 
-- ``core``: the wait for the referee, the choice offered, whose turn it is, and what the
-  features do on a turn (``settle``); ``engine``: actions and rulings dispatched to them.
+- ``state``: the table state, whose turn to play it is, the steps the features register;
+  ``engine``: actions and rulings dispatched to the features, and the turn settled after each
+  (``settle``: what bars, lead options, penalty cards and a latent 报牌 do on a turn). The wait
+  for the referee and the choice offered are the shared core's (``tabletop.refereed``).
 - ``draw``, ``tribute``, ``play``, ``on_table`` (cards laid on the table), ``out_of_turn``;
 - ``bars`` (禁出一手), ``lead_option`` (a/b/c and the lead restriction), ``penalty_cards``
   (暴露张, 罚张), ``correction`` (GD-2.4), ``reporting`` (报牌), ``pass_sequence``
@@ -10,8 +12,9 @@
   (单下, 双下), ``information`` (GD-7), ``next_deal`` (GD-5), ``observation``.
 
 A feature function takes the deal as its first argument; feature modules import each other
-as modules, one way only (no import circle: a piece two features share lives in the lower one,
-and ``core`` calls the features through its ``HOOKS`` and ``RESUME_STEPS``).
+as modules, one way only (no import circle: a piece two features share lives in the lower one;
+``engine`` sits above them all and calls them directly; what the table does once a wait is
+over or a choice is made is a ``Resume`` record naming a step registered in ``state.STEPS``).
 
 How the table works in refereed mode:
 
@@ -46,7 +49,6 @@ How the table works in refereed mode:
 
 from guandan.refereed import (  # noqa: F401  (the deal reaches the features through the package)
     bars,
-    core,
     correction,
     draw,
     engine,

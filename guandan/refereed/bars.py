@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from guandan import events as ev
-from guandan.refereed import core
+from guandan.refereed import state
 from guandan.refereed.state import table_of
 from tabletop.rulings import refuse
 from tabletop.seats import next_seat
@@ -80,17 +80,17 @@ def on_turn(deal: Deal, seat: int, leading: bool) -> Any:
     bar, if any, is looked at on the same turn)."""
     t = table_of(deal)
     if seat not in t.bars:
-        return core.NEXT
+        return state.NEXT
     scope = take_bar(deal, seat)
     if leading and t.sequence is None:
         if scope == "round":  # a GD-2.2 bar reaches no further than its round
             deal.stream.emit(ev.BarEnded, seat=seat, how="lapsed")
         else:
             barred_lead(deal, seat)
-        return core.AGAIN
+        return state.AGAIN
     deal.stream.emit(ev.BarredPass, seat=seat)
     deal.pass_turn(seat)
-    return core.AGAIN
+    return state.AGAIN
 
 
 def take_bar(deal: Deal, seat: int, scope: str | None = None) -> str:

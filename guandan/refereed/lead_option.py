@@ -12,8 +12,9 @@ import attrs
 from guandan import events as ev
 from guandan.combos import BOMB_KINDS, Reading, readings
 from guandan.movegen import Move, plays
-from guandan.refereed import core, state
+from guandan.refereed import state
 from guandan.refereed.state import table_of
+from tabletop import refereed
 from tabletop.cards import Card, codes, sort_cards
 from tabletop.games import cited_by_referee
 from tabletop.seats import partner, prev_seat
@@ -224,12 +225,15 @@ def chosen(deal: Deal, choice: Any, option: str) -> None:
     restrict_lead(deal, opt.restricted, option, opt.kind)
 
 
+CHOSEN = state.STEPS.register(chosen, "lead_option_chosen")
+
+
 def on_turn(deal: Deal, seat: int, leading: bool) -> Any:
     """The turn hook: before a restricted seat leads, its partner's 下家 is asked (once per lead)."""
     t = table_of(deal)
     if leading and t.lead_options and t.option_asked.get(seat) != t.lead_count:
         opt = next((o for o in t.lead_options if o.restricted == seat and o.asked_at < t.lead_count), None)
         if opt is not None:
-            core.offer_choice(deal, opt.chooser, PURPOSE, LEAD_OPTIONS, about=opt.uid, on_chosen=chosen)
-            return core.WAIT
-    return core.NEXT
+            refereed.offer_choice(deal, opt.chooser, PURPOSE, LEAD_OPTIONS, about=opt.uid, then=CHOSEN)
+            return state.WAIT
+    return state.NEXT

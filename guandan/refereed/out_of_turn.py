@@ -14,8 +14,9 @@ from guandan import events as ev
 from guandan.actions import CallReferee, Play, action_to_data
 from guandan.combos import Reading, readings
 from guandan.observation import Phase
-from guandan.refereed import core, lead_option, on_table
+from guandan.refereed import lead_option, on_table
 from guandan.refereed.state import table_of
+from tabletop import refereed
 from tabletop.cards import Card, codes
 from tabletop.errors import IllegalAction
 from tabletop.irregular import facts as make_facts
@@ -91,7 +92,7 @@ def answered(deal: Deal, answer: str, cards: tuple[Card, ...] = (), reading: Rea
         info.update(answer_cards=codes(cards), answer_reading=None if reading is None else reading.code)
     if attempt is not None:
         info["answer_attempt"] = attempt
-    core.found(deal, o.seq, "play_out_of_turn", o.seat, rightful=o.rightful, responder=o.responder,
+    refereed.found(deal, o.seq, "play_out_of_turn", o.seat, rightful=o.rightful, responder=o.responder,
                cards=codes(o.cards), reading=o.reading.code, answer=answer, **info)
 
 

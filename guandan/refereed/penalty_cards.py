@@ -13,8 +13,9 @@ import attrs
 from guandan import events as ev
 from guandan.combos import Reading, readings
 from guandan.movegen import Move, legal_plays
-from guandan.refereed import core, lead_option, state
+from guandan.refereed import lead_option, state
 from guandan.refereed.state import table_of
+from tabletop import refereed
 from tabletop.cards import Card, codes, sort_cards, without
 from tabletop.refereed import effect_seat
 from tabletop.rulings import refuse
@@ -188,6 +189,9 @@ def designated(deal: Deal, choice: Any, option: str) -> None:
     deal.stream.emit(ev.PenaltyKindDesignated, seat=choice.seat, holder=choice.about, combination=option)
 
 
+DESIGNATED = state.STEPS.register(designated)
+
+
 def on_turn(deal: Deal, seat: int, leading: bool) -> Any:
     """The turn hook: when the holder's penalty cards could be played as several kinds, its
     下家 designates one first (GD-6; at the table even when out)."""
@@ -199,7 +203,7 @@ def on_turn(deal: Deal, seat: int, leading: bool) -> Any:
             moves = penalty_moves(deal, seat, None if top is None else top.reading)
             kinds = sorted({state.kind_key(m.reading) for m in moves})
             if len(kinds) > 1:
-                core.offer_choice(deal, next_seat(seat), "designate", tuple(kinds), about=seat,
-                                  on_chosen=designated)
-                return core.WAIT
-    return core.NEXT
+                refereed.offer_choice(deal, next_seat(seat), "designate", tuple(kinds), about=seat,
+                                      then=DESIGNATED)
+                return state.WAIT
+    return state.NEXT
