@@ -54,7 +54,7 @@ from tabletop.cards import (
 )
 from tabletop.errors import IllegalAction
 from tabletop.events import Event, EventStream
-from tabletop.irregular import MODES, REFEREED
+from tabletop.rulings import MODES, REFEREED
 from tabletop.seats import NUM_SEATS, REFEREE, next_seat, partner, prev_seat, seats_from
 
 HAND_SIZE = 27

@@ -55,7 +55,7 @@ from tabletop import refereed as refereed_core
 from tabletop.cards import CARDS, RANKS, Card, as_cards, codes, full_deck, sort_cards
 from tabletop.errors import CardParseError, IllegalAction
 from tabletop.events import Event, EventStream
-from tabletop.irregular import MODES, REFEREED
+from tabletop.rulings import MODES, REFEREED
 from tabletop.rng import CUT, FIRST_BANKER, REDEAL, SHUFFLE, child_seed, generator
 from tabletop.seats import REFEREE, next_seat, partner, prev_seat, seats_from, team
 

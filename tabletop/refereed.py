@@ -20,10 +20,9 @@ import attrs
 from tabletop.cards import Card
 from tabletop.errors import IllegalAction
 from tabletop.events import EventStream
-from tabletop.irregular import Discovered, Irregular
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import Awaited, Discovered, Irregular, refuse
+from tabletop.rulings import facts as make_facts
 from tabletop.rng import referee_generator
-from tabletop.rulings import Awaited, refuse
 from tabletop.table_events import ChoiceMade, ChoiceOffered, TurnRestored
 
 

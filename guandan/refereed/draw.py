@@ -16,7 +16,7 @@ from tabletop import rng as streams
 from tabletop import refereed
 from tabletop.cards import Card, codes, full_deck
 from tabletop.errors import IllegalAction
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import facts as make_facts
 from tabletop.refereed import Grab
 from tabletop.rulings import refuse
 from tabletop.seats import NUM_SEATS, next_seat

@@ -51,7 +51,7 @@ def apply(deal: Deal, action: Any) -> list:
     handed = legal is not None and legal.handed_out(action)
     deal.legal_cache = None
     recorded = table_of(deal).record.actions
-    recorded.append(action)    # first: ``rebuild.point`` is its place while it is applied
+    recorded.append(action)    # first: ``TableState.point`` is its place while it is applied
     try:
         handler(deal, action, handed)
     except IllegalAction:      # refused: nothing changed
@@ -113,7 +113,8 @@ def carry_out(deal: Deal, effects: Sequence[Any], sanctions: Sequence[Any] = (),
     lr = t.latent_report
     if lr is not None and answers is not None and lr.seq == answers and t.choice is None:
         t.latent_report = None           # a 报牌 ruled on, no take-back offered: settled
-    placing.out_by_play(deal, answers)
+    if any(not n and s not in deal.finish_order and s not in t.placed_last for s, n in enumerate(deal.sizes)):
+        placing.out_by_play(deal, answers)   # a seat with no cards left that no place holds yet
     if answers is not None:
         resolve(deal, answers)
 
@@ -177,12 +178,28 @@ SANCTION_HANDLERS: dict[str, Any] = {
 """Sanction kind → handler(deal, imposed row, plan), None: recorded only."""
 
 
+def play_in_or_out_of_turn(deal: Deal, a: Play, handed: bool) -> None:
+    """A ``Play`` goes where the deal's classification sends it: out of turn (``out_of_turn``,
+    laid on the table for the 下家 to answer), or in turn (``play.play_in_turn``: legal, or
+    recorded as an irregular attempt, or refused)."""
+    if deal.phase is not Phase.PLAY:
+        raise IllegalAction("no play now: the deal is not in play")
+    found = None
+    if not handed:
+        on_table.check_holds(deal, a.seat, a.cards)
+        found = deal.illegality(a)
+        if found is not None and found.code == "play_out_of_turn":
+            out_of_turn.play_out_of_turn(deal, a)
+            return
+    play.play_in_turn(deal, a, found)
+
+
 ACTION_HANDLERS: dict[type, Callable[[Any, Any, bool], None]] = {
     Draw: draw.draw,
     DrawOutOfTurn: draw.draw_out_of_turn,
     GiveTribute: tribute.give_tribute,
     ReturnCard: tribute.return_card,
-    Play: play.play,
+    Play: play_in_or_out_of_turn,
     PlayWithExtra: play.play_extra,
     Pass: play.pass_,
     Report: reporting.report,

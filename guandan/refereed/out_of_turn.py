@@ -19,7 +19,7 @@ from guandan.refereed.state import table_of
 from tabletop import refereed
 from tabletop.cards import Card, codes
 from tabletop.errors import IllegalAction
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import facts as make_facts
 from tabletop.rulings import refuse
 
 if TYPE_CHECKING:  # the deal's type only: the deal imports the features

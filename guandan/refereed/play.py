@@ -19,26 +19,11 @@ from guandan.refereed.state import table_of
 from tabletop import refereed
 from tabletop.cards import Card, codes, count_list, holds
 from tabletop.errors import IllegalAction
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import facts as make_facts
 from tabletop.seats import NUM_SEATS, partner
 
 if TYPE_CHECKING:  # the deal's type only: the deal imports the features
     from guandan.deal import Deal
-
-
-def play(deal: Deal, a: Play, handed: bool) -> None:
-    seat = a.seat
-    if deal.phase is not Phase.PLAY:
-        raise IllegalAction("no play now: the deal is not in play")
-    if handed:
-        found = None
-    else:
-        on_table.check_holds(deal, seat, a.cards)
-        found = deal.illegality(a)
-        if found is not None and found.code == "play_out_of_turn":
-            out_of_turn.play_out_of_turn(deal, a)
-            return
-    play_in_turn(deal, a, found)
 
 
 def play_extra(deal: Deal, a: PlayWithExtra, handed: bool) -> None:

@@ -55,11 +55,6 @@ class Record:
     what a take-back undid replaced by its ``Step``). An action is added as it starts."""
 
 
-def point(deal: Deal) -> int:
-    """Where the action being applied now stands in the record."""
-    return len(table_of(deal).record.actions) - 1
-
-
 def rebuilt(deal: Deal, upto: int) -> Any:
     """A new deal made as ``deal`` was and given the first ``upto`` entries of its record, on a
     stream of its own numbered as the deal's (so every sequence number it holds is the same);

@@ -10,11 +10,11 @@ import attrs
 from guandan import events as ev
 from guandan.actions import Report, action_to_data
 from guandan.observation import Phase
-from guandan.refereed import rebuild, state
+from guandan.refereed import state
 from guandan.refereed.state import table_of
 from tabletop import refereed
 from tabletop.errors import IllegalAction
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import facts as make_facts
 from tabletop.seats import partner
 
 if TYPE_CHECKING:  # the deal's type only: the deal imports the features
@@ -103,7 +103,8 @@ def followed(deal: Deal, lr: LatentReport, seat: int, cards: int) -> None:
         lr.next_seat = seat
     if cards:
         lr.played.append(seat)
-        lr.plays.append(PlaySince(seat, rebuild.point(deal), table_of(deal).lead_count))
+        t = table_of(deal)
+        lr.plays.append(PlaySince(seat, t.point(), t.lead_count))
 
 
 def made_when_laid(deal: Deal, seat: int, point: int | None) -> None:

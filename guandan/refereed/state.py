@@ -87,10 +87,15 @@ class TableState(RefereedState):
         self.report_step = True
         """报牌 is a decision of the seat (``Report``); False: the engine reports correctly."""
         self.laid_at: dict[int, int] = {}
-        """Seat → where in the record (``rebuild.point``) the cards it has on the table were
+        """Seat → where in the record (``point``) the cards it has on the table were
         first laid: a play that stands from there was made then (GD-4.2.2 takes it back from there)."""
         self.record: rebuild.Record
         """How the deal was made and every action applied to it (``rebuild``), set by the deal."""
+
+    def point(self) -> int:
+        """Where the action being applied now stands in the record (``rebuild`` rebuilds the deal
+        up to a point)."""
+        return len(self.record.actions) - 1
 
 
 TableState.GAME = Refereeing(

@@ -13,7 +13,7 @@ from guandan.refereed import on_table, penalty_cards
 from guandan.refereed.state import table_of
 from tabletop import refereed
 from tabletop.errors import IllegalAction
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import facts as make_facts
 
 if TYPE_CHECKING:  # the deal's type only: the deal imports the features
     from guandan.deal import Deal

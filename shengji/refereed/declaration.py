@@ -15,7 +15,7 @@ from shengji.refereed.state import table_of
 from tabletop import refereed
 from tabletop.cards import codes, holds
 from tabletop.errors import IllegalAction
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import facts as make_facts
 from tabletop.rulings import RulingPlan, refuse
 from tabletop.seats import partner
 

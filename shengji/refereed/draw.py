@@ -16,7 +16,7 @@ from shengji.refereed import on_table, state
 from shengji.refereed.state import table_of
 from tabletop import refereed
 from tabletop.errors import IllegalAction
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import facts as make_facts
 from tabletop.refereed import Grab
 from tabletop.seats import seats_from
 

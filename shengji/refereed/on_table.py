@@ -17,7 +17,7 @@ from shengji.refereed.state import table_of
 from tabletop import refereed
 from tabletop.cards import Card, codes, count_list, holds, sort_cards, without
 from tabletop.errors import IllegalAction
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import facts as make_facts
 from tabletop.refereed import effect_seat, return_grabbed
 from tabletop.rulings import RulingPlan, refuse
 

@@ -14,7 +14,7 @@ from shengji.refereed.state import table_of
 from tabletop import refereed
 from tabletop.cards import Card, codes, holds, sort_cards
 from tabletop.errors import IllegalAction
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import facts as make_facts
 from tabletop.rulings import RulingPlan, refuse
 from tabletop.seats import team
 
