@@ -625,11 +625,11 @@ class Deal:
 
     def newly_exposed(self, seat: int, cards: Iterable[Card]) -> list[Card]:
         """Those of ``cards`` not lying exposed in front of ``seat`` already."""
-        return refereed.penalty_cards.newly_exposed(self, seat, cards)
+        return refereed.restrictions.newly_exposed(self, seat, cards)
 
     def partner_may_lead(self, seat: int) -> bool:
         """Whether ``seat``'s partner can still have the lead this deal (not out, not 单下)."""
-        return refereed.lead_option.partner_may_lead(self, seat)
+        return refereed.restrictions.partner_may_lead(self, seat)
 
     def pass_sequence_seats(self, offender: int, then: str) -> list[int]:
         """Who may pass in the GD-4.2.3 / 4.2.4 sequence, in order (seats still in play)."""
@@ -748,7 +748,7 @@ class Deal:
             t.turns += 1
             t.last_play[seat] = cards
             if t.exposures:
-                refereed.penalty_cards.consume_exposed(self, seat, cards)
+                refereed.restrictions.consume_exposed(self, seat, cards)
             if leading and t.restriction is not None and t.restriction.seat == seat:
                 t.restriction = None
             t.sequence = None
@@ -820,7 +820,7 @@ class Deal:
         t = self.table
         if t is not None:
             t.lead_count += 1
-            refereed.bars.lapse_round_bars(self)
+            refereed.restrictions.lapse_round_bars(self)
 
     def leader_after(self, top_seat: int) -> int:
         sizes = self.sizes
@@ -854,7 +854,7 @@ class Deal:
         order.append(seat)
         self.stream.emit(ev.PlayerFinished, seat=seat, place=len(order))
         if self.table is not None and self.table.lead_options:   # it can never lead again
-            refereed.lead_option.restricted_gone(self, seat, "partner_out")
+            refereed.restrictions.restricted_gone(self, seat, "partner_out")
         if self.play_is_over():
             t = self.table
             if t is not None and t.latent_report is not None:

@@ -6,8 +6,9 @@
   (``settle``: what bars, lead options, penalty cards and a latent 报牌 do on a turn). The wait
   for the referee and the choice offered are the shared core's (``tabletop.refereed``).
 - ``draw``, ``tribute``, ``play``, ``on_table`` (cards laid on the table), ``out_of_turn``;
-- ``bars`` (禁出一手), ``lead_option`` (a/b/c and the lead restriction), ``penalty_cards``
-  (暴露张, 罚张), ``correction`` (GD-2.4), ``reporting`` (报牌), ``pass_sequence``
+- ``restrictions``: what stands against a seat after a ruling, consulted at its turn and in
+  ``legal_actions`` — 禁出一手, the a/b/c lead option and the lead restriction, 暴露张 and 罚张;
+  ``correction`` (GD-2.4), ``reporting`` (报牌), ``pass_sequence``
   (GD-4.2.3/4), ``take_back`` (GD-4.2.2, the deal ``rebuild`` from its record), ``placing``
   (单下, 双下), ``information`` (GD-7), ``next_deal`` (GD-5), ``observation``.
 
@@ -48,22 +49,20 @@ How the table works in refereed mode:
 """
 
 from guandan.refereed import (  # noqa: F401  (the deal reaches the features through the package)
-    bars,
     correction,
     draw,
     engine,
     information,
-    lead_option,
     next_deal,
     observation,
     on_table,
     out_of_turn,
     pass_sequence,
-    penalty_cards,
     placing,
     play,
     rebuild,
     reporting,
+    restrictions,
     state,
     take_back,
     tribute,

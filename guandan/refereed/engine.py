@@ -22,8 +22,8 @@ from guandan.actions import (
 )
 from guandan.observation import Phase
 from guandan.refereed import (
-    bars, correction, draw, information, lead_option, next_deal, on_table, out_of_turn, pass_sequence,
-    penalty_cards, placing, play, rebuild, reporting, state, take_back, tribute,
+    correction, draw, information, next_deal, on_table, out_of_turn, pass_sequence, placing, play, rebuild,
+    reporting, restrictions, state, take_back, tribute,
 )
 from guandan.refereed.state import AGAIN, NEXT, table_of
 from tabletop.cards import codes
@@ -138,10 +138,10 @@ class _Plan(RulingPlan):
 
 EFFECT_HANDLERS: dict[str, Any] = {
     "Return": on_table.on_return,
-    "Expose": penalty_cards.on_expose,
-    "LeadOption": penalty_cards.on_with_expose,
-    "PenaltyCards": penalty_cards.on_with_expose,
-    "BarOnePlay": bars.on_bar,
+    "Expose": restrictions.on_expose,
+    "LeadOption": restrictions.on_with_expose,
+    "PenaltyCards": restrictions.on_with_expose,
+    "BarOnePlay": restrictions.on_bar,
     "RestoreOrder": on_restore_order,
     "RandomDraw": draw.on_random_draw,
     "Redeal": draw.on_redeal,
@@ -233,9 +233,9 @@ def go_on(deal: Deal) -> None:
 
 def settle(deal: Deal) -> None:
     """The hook of a turn: the deal ends if it is over, then each feature with something
-    pending, in order, looks at the seat whose turn it is (a 报牌 comes to light, a bar is
-    served, a lead option asked, penalty cards' kind designated) until one moves the turn
-    on (look again) or waits."""
+    pending, in order, looks at the seat whose turn it is (a 报牌 comes to light; what stands
+    against the seat: a bar served, a lead option asked, penalty cards' kind designated)
+    until one moves the turn on (look again) or waits."""
     t = table_of(deal)
     if not (t.bars or t.lead_options or t.exposures or t.latent_report is not None or t.end_pending):
         return  # nothing that acts on whose turn it is
@@ -255,12 +255,8 @@ def settle(deal: Deal) -> None:
         verdict = NEXT
         if t.latent_report is not None:
             verdict = reporting.on_turn(deal, seat, leading)
-        if verdict is NEXT and t.bars:
-            verdict = bars.on_turn(deal, seat, leading)
-        if verdict is NEXT and t.lead_options:
-            verdict = lead_option.on_turn(deal, seat, leading)
-        if verdict is NEXT and t.exposures:
-            verdict = penalty_cards.on_turn(deal, seat, leading)
+        if verdict is NEXT and (t.bars or t.lead_options or t.exposures):
+            verdict = restrictions.on_turn(deal, seat, leading)
         if verdict is not AGAIN:
             return
 

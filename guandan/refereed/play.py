@@ -14,7 +14,7 @@ from guandan.combos import Reading
 from guandan.legal import RECORDED, LegalActions
 from guandan.movegen import Move, legal_plays, plays
 from guandan.observation import Phase
-from guandan.refereed import lead_option, on_table, out_of_turn, penalty_cards, state
+from guandan.refereed import on_table, out_of_turn, restrictions, state
 from guandan.refereed.state import table_of
 from tabletop import refereed
 from tabletop.cards import Card, codes, count_list, holds
@@ -166,9 +166,9 @@ def play_options(deal: Deal, seat: int, top: Reading | None, *, pass_on_lead: bo
     t = table_of(deal)
     moves: Sequence[Move] | None = None
     if t.exposures or t.restriction is not None:
-        moves = penalty_cards.penalty_moves(deal, seat, top) or None
+        moves = restrictions.penalty_moves(deal, seat, top) or None
         if moves is None and top is None and t.restriction is not None and t.restriction.seat == seat:
-            moves = lead_option.lead_filter(deal, seat, legal_plays(deal.hand(seat), None, deal.level,
+            moves = restrictions.lead_filter(deal, seat, legal_plays(deal.hand(seat), None, deal.level,
                                                                     rules=deal.rules))
     if moves is None:   # no restriction: the engine's lazy listing (cards made for the move picked)
         moves = plays(deal.hands[seat], top, deal.level, deal.rules)
@@ -181,13 +181,13 @@ def restriction_broken(deal: Deal, seat: int, cards: tuple[Card, ...], reading: 
     t = table_of(deal)
     if not t.exposures and t.restriction is None:
         return None
-    r = lead_option.restriction_in_force(deal, seat) if top is None else None
-    if r is not None and not lead_option.allows(r, cards, reading):
+    r = restrictions.restriction_in_force(deal, seat) if top is None else None
+    if r is not None and not restrictions.allows(r, cards, reading):
         return f"lead restriction: {r.rule} {r.kind}"
-    penalty = penalty_cards.penalty_moves(deal, seat, top)
+    penalty = restrictions.penalty_moves(deal, seat, top)
     if penalty:
         pcards = [c for e in t.exposures if e.seat == seat and e.penalty for c in e.cards]
-        kinds = {state.kind_key(m.reading) for m in penalty}
-        if not holds(count_list(pcards), cards) or state.kind_key(reading) not in kinds:
+        kinds = {restrictions.kind_key(m.reading) for m in penalty}
+        if not holds(count_list(pcards), cards) or restrictions.kind_key(reading) not in kinds:
             return "penalty cards must be played (or pass)"
     return None

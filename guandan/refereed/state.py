@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from guandan import events as ev
 from guandan.actions import action_to_data
-from guandan.combos import Reading
 from guandan.observation import Phase
 from tabletop.cards import Card
 from tabletop.refereed import RefereedState, Refereeing, Resume, ResumeSteps
@@ -18,8 +17,7 @@ from tabletop.refereed import RefereedState, Refereeing, Resume, ResumeSteps
 if TYPE_CHECKING:  # the records' types only: the feature modules import this one
     from guandan.deal import Deal
     from guandan.refereed import (
-        correction, draw, information, lead_option, out_of_turn, pass_sequence, penalty_cards, rebuild, reporting,
-        tribute,
+        correction, draw, information, out_of_turn, pass_sequence, rebuild, reporting, restrictions, tribute,
     )
 
 IRREGULARITIES = (
@@ -29,11 +27,6 @@ IRREGULARITIES = (
 )
 """Every irregularity id refereed 掼蛋 records (``gd.irregular`` / ``gd.found``): the
 vocabulary of the rulebook's triggers (enforcement.rulebook) and of the rulings' dispatch."""
-
-
-def kind_key(reading: Reading) -> str:
-    """The combination type for the lead option (PD): the kind, bombs by size."""
-    return f"BOMB {reading.size}" if reading.kind.name == "BOMB" else reading.kind.name
 
 
 STEPS = ResumeSteps()
@@ -58,13 +51,13 @@ class TableState(RefereedState):
         self.draw = draw_state
         """The draw (``draw.DrawState``: its set-up, redeals, lost cards, the face-up card);
         the deal makes it (this module may not import the features)."""
-        self.exposures: list[penalty_cards.Exposure] = []
-        self.lead_options: list[lead_option.LeadOptionState] = []
-        self.restriction: lead_option.LeadRestriction | None = None
+        self.exposures: list[restrictions.Exposure] = []
+        self.lead_options: list[restrictions.LeadOptionState] = []
+        self.restriction: restrictions.LeadRestriction | None = None
         self.bars: dict[int, list[str]] = {}
         """Barred seat → the scopes ('next_turn' or 'round') of its bars, in the order they
         are served (each costs one turn)."""
-        self.designation: penalty_cards.Designation | None = None
+        self.designation: restrictions.Designation | None = None
         self.report_due: int | None = None
         self.oot: out_of_turn.OutOfTurn | None = None
         self.correction: correction.Correction | None = None

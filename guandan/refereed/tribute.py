@@ -9,7 +9,7 @@ import attrs
 
 from guandan import events as ev
 from guandan.actions import DISCOVERED_AT_ONCE, GiveTribute, ReturnCard, action_to_data
-from guandan.refereed import on_table, penalty_cards
+from guandan.refereed import on_table, restrictions
 from guandan.refereed.state import table_of
 from tabletop import refereed
 from tabletop.errors import IllegalAction
@@ -33,7 +33,7 @@ def give_tribute(deal: Deal, a: GiveTribute, handed: bool) -> None:
     t = table_of(deal)
     found = deal.illegality(a)
     if found is None:
-        penalty_cards.consume_exposed(deal, a.seat, [a.card])   # an exposed card given leaves its exposure
+        restrictions.consume_exposed(deal, a.seat, [a.card])   # an exposed card given leaves its exposure
         deal.give_tribute(a.seat, a.card)
         return
     if found.code != "wrong_tribute":
@@ -49,7 +49,7 @@ def give_tribute(deal: Deal, a: GiveTribute, handed: bool) -> None:
     e = deal.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_tribute",
                          action=action_to_data(a), facts=facts, latent=True)
     t.latent.append(LatentIrregularity(e.seq, "wrong_tribute", a.seat, dict(facts)))
-    penalty_cards.consume_exposed(deal, a.seat, [a.card])
+    restrictions.consume_exposed(deal, a.seat, [a.card])
     deal.give_tribute(a.seat, a.card, emit=False)
 
 
@@ -57,7 +57,7 @@ def return_card(deal: Deal, a: ReturnCard, handed: bool) -> None:
     t = table_of(deal)
     found = deal.illegality(a)
     if found is None:
-        penalty_cards.consume_exposed(deal, a.seat, [a.card])
+        restrictions.consume_exposed(deal, a.seat, [a.card])
         deal.give_return(a.seat, a.card)
         return
     if found.code != "wrong_return":
@@ -73,7 +73,7 @@ def return_card(deal: Deal, a: ReturnCard, handed: bool) -> None:
     e = deal.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_return",
                          action=action_to_data(a), facts=facts, latent=True)
     t.latent.append(LatentIrregularity(e.seq, "wrong_return", a.seat, dict(facts)))
-    penalty_cards.consume_exposed(deal, a.seat, [a.card])
+    restrictions.consume_exposed(deal, a.seat, [a.card])
     deal.give_return(a.seat, a.card, emit=False, to=found.facts["to"])
 
 

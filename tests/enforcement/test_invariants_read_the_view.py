@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from guandan.refereed import bars
+from guandan.refereed import restrictions
 from paiju.fuzz.case import draw_case, run_case
 from shengji.refereed import declaration
 from tests.paiju.replay.test_no_model_of_its_own import TABLE_FACTS, _writes
@@ -75,7 +75,7 @@ def _finding(game: str, count: int) -> str | None:
 def test_barred_silent_a_bar_the_log_lays_but_the_table_forgets_is_caught(monkeypatch) -> None:
     """GD-2.2 / GD-2.3.1 禁出一手: the bar's event is logged, the table does not keep it — the
     view after the batch shows fewer bars than the log says."""
-    bar = bars.bar
+    bar = restrictions.bar
 
     def forgetful(deal, seat, reason, scope):
         bar(deal, seat, reason, scope)
@@ -85,7 +85,7 @@ def test_barred_silent_a_bar_the_log_lays_but_the_table_forgets_is_caught(monkey
             del deal.table.bars[seat]
 
     assert _finding("guandan", 30) is None
-    monkeypatch.setattr(bars, "bar", forgetful)
+    monkeypatch.setattr(restrictions, "bar", forgetful)
     message = _finding("guandan", 30)
     assert message is not None and message.startswith("[barred_silent] the log leaves bars"), message
 
