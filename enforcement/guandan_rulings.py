@@ -35,7 +35,7 @@ from guandan.deal import Deal
 from guandan.table import kind_key
 from guandan.observation import Phase
 from tabletop.cards import Card
-from tabletop.irregular import Discovered, Irregular
+from tabletop.rulings import Discovered, Irregular
 from tabletop.seats import next_seat, partner, prev_seat
 
 GAME = "guandan"

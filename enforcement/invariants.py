@@ -30,7 +30,7 @@ from typing import Any
 
 from enforcement.carried_out import AUTOMATIC_TURNS
 from tabletop.events import Event
-from tabletop.irregular import Irregular
+from tabletop.rulings import Irregular
 
 DEAL_STEP_LIMIT = 5_000
 """Decisions (interjections included) one deal may take, redeals included, before it counts

@@ -29,8 +29,7 @@ from tabletop.effects import AdjustedScore, Sanction, TableEffect
 from tabletop.errors import RulingRefused
 from tabletop.events import Event
 from tabletop.games import game_spec
-from tabletop.irregular import Discovered, Facts, Irregular
-from tabletop.rulings import Ruling, RulingEvent, Unresolved, UnresolvedEvent
+from tabletop.rulings import Discovered, Facts, Irregular, Ruling, RulingEvent, Unresolved, UnresolvedEvent
 
 
 @attrs.frozen

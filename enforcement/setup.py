@@ -24,7 +24,7 @@ from enforcement.injector import Injector, catalogue_for, normalise_rates
 from enforcement.referee import Fallback, Referee, record_only_fallback
 from tabletop import rng as streams
 from tabletop.errors import OptionError
-from tabletop.irregular import REFEREED, STRICT
+from tabletop.rulings import REFEREED, STRICT
 
 
 def referee_on(options: Mapping[str, Any]) -> bool:

@@ -41,7 +41,7 @@ from shengji.deal import Deal
 from shengji.units import is_tractor
 from tabletop import rng as streams
 from tabletop.cards import Card
-from tabletop.irregular import Discovered, Irregular
+from tabletop.rulings import Discovered, Irregular
 from tabletop.seats import next_seat, partner, team
 
 GAME = "shengji"

@@ -47,13 +47,14 @@ from guandan.refereed.state import _PLAY, _SCORED, TableState
 from guandan.tribute import (
     TributePlan, finishing_order, level_gain, plan_tribute, return_choices, tribute_choices,
 )
+from tabletop import refereed as refereed_core
 from tabletop import rng as streams
 from tabletop.cards import (
     CARDS, NUM_CARD_KINDS, Card, as_cards, codes, count_list, format_cards, full_deck, sort_cards,
 )
 from tabletop.errors import IllegalAction
 from tabletop.events import Event, EventStream
-from tabletop.irregular import MODES, REFEREED
+from tabletop.rulings import MODES, REFEREED
 from tabletop.seats import NUM_SEATS, REFEREE, next_seat, partner, prev_seat, seats_from
 
 HAND_SIZE = 27
@@ -376,7 +377,7 @@ class Deal:
             assert type(action) is ReturnCard  # the last action strict play hands out
             self.give_return(action.seat, action.card)
         if t is not None and self.phase is _PLAY and (t.bars or t.lead_options or t.exposures or t.end_pending):
-            refereed.core.settle(self)
+            refereed.engine.settle(self)
         return self.stream.take()
 
     def why_illegal(self, action: Any) -> str | None:
@@ -402,7 +403,7 @@ class Deal:
             return Illegality("awaiting_ruling", "the table waits for the referee's ruling")
         t = self.table
         seat = action.seat
-        turn = self.turn if t is None else refereed.core.play_turn(self) if phase is Phase.PLAY else self.to_act
+        turn = self.turn if t is None else refereed.state.play_turn(self) if phase is Phase.PLAY else self.to_act
         if seat != turn:
             code = "out_of_turn"
             if phase is Phase.PLAY and (kind is Play or kind is Pass):
@@ -615,20 +616,20 @@ class Deal:
         refereed.engine.carry_out(self, effects, sanctions, reason=reason, answers=answers, match=match)
 
     def resolve(self, seq: int | None = None) -> None:
-        """End the wait for the ruling on attempt ``seq`` (``guandan.refereed.core.resolve``)."""
-        refereed.core.resolve(self, seq)
+        """End the wait for the ruling on attempt ``seq`` (``tabletop.refereed.resolve``)."""
+        refereed_core.resolve(self, seq)
 
     def referee_rng(self) -> Any:
         """The REFEREE stream of this deal (tabletop.rng), for lots and random draws."""
-        return refereed.core.referee_rng(self)
+        return refereed.state.referee_rng(self)
 
     def newly_exposed(self, seat: int, cards: Iterable[Card]) -> list[Card]:
         """Those of ``cards`` not lying exposed in front of ``seat`` already."""
-        return refereed.penalty_cards.newly_exposed(self, seat, cards)
+        return refereed.restrictions.newly_exposed(self, seat, cards)
 
     def partner_may_lead(self, seat: int) -> bool:
         """Whether ``seat``'s partner can still have the lead this deal (not out, not 单下)."""
-        return refereed.lead_option.partner_may_lead(self, seat)
+        return refereed.restrictions.partner_may_lead(self, seat)
 
     def pass_sequence_seats(self, offender: int, then: str) -> list[int]:
         """Who may pass in the GD-4.2.3 / 4.2.4 sequence, in order (seats still in play)."""
@@ -723,7 +724,7 @@ class Deal:
         self.first_leader = self.leader = self.turn = leader
         self.stream.emit(ev.PlayStarted, seat=leader, reason=reason)
         if self.table is not None:
-            refereed.core.settle(self)
+            refereed.engine.settle(self)
 
     def play_cards(self, seat: int, cards: tuple[Card, ...], reading: Any) -> None:
         """A legal play, its ``gd.played`` event already emitted: the state after it. In
@@ -747,7 +748,7 @@ class Deal:
             t.turns += 1
             t.last_play[seat] = cards
             if t.exposures:
-                refereed.penalty_cards.consume_exposed(self, seat, cards)
+                refereed.restrictions.consume_exposed(self, seat, cards)
             if leading and t.restriction is not None and t.restriction.seat == seat:
                 t.restriction = None
             t.sequence = None
@@ -819,7 +820,7 @@ class Deal:
         t = self.table
         if t is not None:
             t.lead_count += 1
-            refereed.bars.lapse_round_bars(self)
+            refereed.restrictions.lapse_round_bars(self)
 
     def leader_after(self, top_seat: int) -> int:
         sizes = self.sizes
@@ -853,7 +854,7 @@ class Deal:
         order.append(seat)
         self.stream.emit(ev.PlayerFinished, seat=seat, place=len(order))
         if self.table is not None and self.table.lead_options:   # it can never lead again
-            refereed.lead_option.restricted_gone(self, seat, "partner_out")
+            refereed.restrictions.restricted_gone(self, seat, "partner_out")
         if self.play_is_over():
             t = self.table
             if t is not None and t.latent_report is not None:
@@ -894,7 +895,7 @@ class Deal:
         self._result = DealResult(order, winner, gain, self.plays, forced)
         self.stream.emit(ev.DealScored, finish_order=order, team=winner, levels=gain, plays=self.plays)
         if self.table is not None:
-            refereed.core.flush_latent(self)
+            refereed.engine.flush_latent(self)
 
     def _compute_legal(self) -> LegalActions:
         """Every legal action of the seat to act. Refereed mode adds the answers the table

@@ -18,7 +18,7 @@ from typing import ClassVar
 import attrs
 
 from tabletop.events import Event
-from tabletop.irregular import irregularity_events
+from tabletop.rulings import irregularity_events
 from tabletop.table_events import (  # noqa: F401  (the table's own events, shared by every game)
     BarEnded, BarredPass, CardsExposed, CardsReturned, ChoiceMade, ChoiceOffered, ExposureLifted, PenaltyCardsMarked, RandomlyDrawn,
     SeatBarred, TurnRestored,

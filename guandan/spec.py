@@ -13,7 +13,8 @@ from guandan.logged_actions import action_from_event, deal_from_given_hands
 from guandan.view import table_view
 from guandan.rules import GuandanRules
 from tabletop.events import EventStream
-from tabletop.games import PARTNERSHIPS, GameSpec, events_of, register
+from tabletop.games import GameSpec, events_of, register
+from tabletop.seats import PARTNERSHIPS
 from tabletop.rng import child_seed
 
 

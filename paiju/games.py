@@ -15,7 +15,8 @@ from typing import Any
 import attrs
 
 from tabletop.events import EventStream
-from tabletop.games import PARTNERSHIPS, Seating, add_part, game_spec
+from tabletop.games import add_part, game_spec
+from tabletop.seats import PARTNERSHIPS, Seating
 
 from paiju.summary import Row, Section, Summary, count_row, counted, share, spread_row, unit_noun
 

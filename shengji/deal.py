@@ -30,7 +30,7 @@ import attrs
 import numpy as np
 
 from shengji.actions import (
-    Bury, Choices, Declare, NoDeclare, Play, lead_units, pick_index, play_of, random_lead,
+    Bury, Choices, Choose, Declare, Draw, NoDeclare, Play, lead_units, pick_index, play_of, random_lead,
 )
 from shengji.context import Context
 from shengji.declare import (
@@ -51,10 +51,11 @@ from shengji.tricks import winner_of
 from shengji import refereed
 from shengji.refereed.state import TableState
 from shengji.units import is_valid_lead
+from tabletop import refereed as refereed_core
 from tabletop.cards import CARDS, RANKS, Card, as_cards, codes, full_deck, sort_cards
 from tabletop.errors import CardParseError, IllegalAction
 from tabletop.events import Event, EventStream
-from tabletop.irregular import MODES, REFEREED
+from tabletop.rulings import MODES, REFEREED
 from tabletop.rng import CUT, FIRST_BANKER, REDEAL, SHUFFLE, child_seed, generator
 from tabletop.seats import REFEREE, next_seat, partner, prev_seat, seats_from, team
 
@@ -150,6 +151,8 @@ def _has_cards(counts: Sequence[int], cards: Sequence[int]) -> bool:
 _ACTIONS = (Declare, NoDeclare, Bury, Play)
 _PLAY = Phase.PLAY
 _AWAITING_RULING = Phase.AWAITING_RULING
+_DRAWS = tuple((Draw(seat),) for seat in range(4))
+"""A draw step's one legal action per seat (frozen: one made for all deals)."""
 _EXPECTED = {Phase.DRAW: (Declare, NoDeclare), Phase.DECLARE: (Declare, NoDeclare),
              Phase.KITTY: (Bury,), Phase.PLAY: (Play,), Phase.SCORED: ()}
 
@@ -330,12 +333,14 @@ class Deal:
         refereed.engine.carry_out(self, effects, sanctions, reason=reason, answers=answers)
 
     def resolve(self, seq: int | None = None) -> list:
-        """End the wait for the ruling on attempt ``seq`` (``shengji.refereed.core.resolve``)."""
-        return refereed.core.resolve(self, seq)
+        """End the wait for the ruling on attempt ``seq`` (``tabletop.refereed.resolve``).
+        Returns nothing: the events wait in the stream (``take_events``)."""
+        refereed_core.resolve(self, seq)
+        return []
 
     def referee_rng(self) -> Any:
         """The REFEREE stream of this deal (tabletop.rng), for lots and random draws."""
-        return refereed.core.referee_rng(self)
+        return refereed.state.referee_rng(self)
 
     # -----------------------------------------------------------------------------------------
     # Engine protocol
@@ -391,8 +396,10 @@ class Deal:
         if t is not None:
             if self.phase is Phase.AWAITING_RULING:
                 return Choices(())
-            if t.choice is not None or t.draw.step:
-                return refereed.core.legal(self)
+            if t.choice is not None:
+                return Choices([Choose(t.choice.seat, o) for o in t.choice.options])
+            if t.draw.step:   # a draw step: its one legal action, the rightful drawer's Draw
+                return Choices(() if self.turn is None else _DRAWS[self.turn])
         seat = self.turn
         if seat is None:
             return Choices(())

@@ -13,7 +13,8 @@ from shengji.logged_actions import action_from_event
 from shengji.view import table_view
 from shengji.rules import ShengjiRules
 from tabletop.events import EventStream
-from tabletop.games import PARTNERSHIPS, GameSpec, events_of, register
+from tabletop.games import GameSpec, events_of, register
+from tabletop.seats import PARTNERSHIPS
 from tabletop.rng import child_seed
 
 

@@ -21,36 +21,7 @@ import attrs
 
 from tabletop.errors import OptionError
 from tabletop.events import Event, EventStream
-
-
-@attrs.frozen
-class Seating:
-    """Who sits where: ``seats`` in play order (下家 = the next seat), and the sides. A
-    partnership game has two sides of two facing seats; a game of one against two has sides
-    of one and of two."""
-
-    seats: int = 4
-    sides: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
-
-    def next(self, seat: int) -> int:
-        """下家: the seat that acts after ``seat``."""
-        return (seat + 1) % self.seats
-
-    def prev(self, seat: int) -> int:
-        """上家: the seat that acts before ``seat``."""
-        return (seat - 1) % self.seats
-
-    def side(self, seat: int) -> int:
-        """The index of ``seat``'s side."""
-        return next(i for i, members in enumerate(self.sides) if seat in members)
-
-    def partners(self, seat: int) -> tuple[int, ...]:
-        """The other seats of ``seat``'s side (对家 in a partnership)."""
-        return tuple(s for s in self.sides[self.side(seat)] if s != seat)
-
-
-PARTNERSHIPS = Seating()
-"""Four seats, 0 & 2 against 1 & 3: 掼蛋 and 双升."""
+from tabletop.seats import Seating
 
 
 @attrs.define

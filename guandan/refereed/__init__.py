@@ -1,17 +1,21 @@
 """Refereed mode of a 掼蛋 deal, one module per concept, each owning its slice of
 ``deal.table`` (``state.TableState``) as attrs records and answering the engine's hooks:
 
-- ``core``: the wait for the referee, the choice offered, whose turn it is, and what the
-  features do on a turn (``settle``); ``engine``: actions and rulings dispatched to them.
+- ``state``: the table state, whose turn to play it is, the steps the features register;
+  ``engine``: actions and rulings dispatched to the features, and the turn settled after each
+  (``settle``: what bars, lead options, penalty cards and a latent 报牌 do on a turn). The wait
+  for the referee and the choice offered are the shared core's (``tabletop.refereed``).
 - ``draw``, ``tribute``, ``play``, ``on_table`` (cards laid on the table), ``out_of_turn``;
-- ``bars`` (禁出一手), ``lead_option`` (a/b/c and the lead restriction), ``penalty_cards``
-  (暴露张, 罚张), ``correction`` (GD-2.4), ``reporting`` (报牌), ``pass_sequence``
+- ``restrictions``: what stands against a seat after a ruling, consulted at its turn and in
+  ``legal_actions`` — 禁出一手, the a/b/c lead option and the lead restriction, 暴露张 and 罚张;
+  ``correction`` (GD-2.4), ``reporting`` (报牌), ``pass_sequence``
   (GD-4.2.3/4), ``take_back`` (GD-4.2.2, the deal ``rebuild`` from its record), ``placing``
   (单下, 双下), ``information`` (GD-7), ``next_deal`` (GD-5), ``observation``.
 
 A feature function takes the deal as its first argument; feature modules import each other
-as modules, one way only (no import circle: a piece two features share lives in the lower one,
-and ``core`` calls the features through its ``HOOKS`` and ``RESUME_STEPS``).
+as modules, one way only (no import circle: a piece two features share lives in the lower one;
+``engine`` sits above them all and calls them directly; what the table does once a wait is
+over or a choice is made is a ``Resume`` record naming a step registered in ``state.STEPS``).
 
 How the table works in refereed mode:
 
@@ -45,23 +49,20 @@ How the table works in refereed mode:
 """
 
 from guandan.refereed import (  # noqa: F401  (the deal reaches the features through the package)
-    bars,
-    core,
     correction,
     draw,
     engine,
     information,
-    lead_option,
     next_deal,
     observation,
     on_table,
     out_of_turn,
     pass_sequence,
-    penalty_cards,
     placing,
     play,
     rebuild,
     reporting,
+    restrictions,
     state,
     take_back,
     tribute,

@@ -10,7 +10,7 @@ import attrs
 
 from guandan import events as ev
 from guandan.combos import readings
-from guandan.refereed import lead_option, penalty_cards
+from guandan.refereed import restrictions
 from guandan.refereed.state import table_of
 from tabletop.cards import Card, codes, holds, sort_cards, without
 from tabletop.rulings import refuse
@@ -58,14 +58,14 @@ def expose_unused(deal: Deal, seat: int, used: Iterable[Card]) -> None:
     attempt, reason, rule = c.cards, c.reason, c.unused
     t.correction = None
     unused = without(attempt, used)
-    new = penalty_cards.newly_exposed(deal, seat, unused)  # what expose will lay out
+    new = restrictions.newly_exposed(deal, seat, unused)  # what expose will lay out
     if new:
         combo = bool(readings(new, deal.level, deal.rules))
         if rule == "lead_option" and combo:
-            penalty_cards.expose(deal, seat, unused, reason,
-                                 then=functools.partial(lead_option.set_option, ruling=c.ruling))
+            restrictions.expose(deal, seat, unused, reason,
+                                 then=functools.partial(restrictions.set_option, ruling=c.ruling))
         else:
-            penalty_cards.expose(deal, seat, unused, reason, then=penalty_cards.as_penalty)
+            restrictions.expose(deal, seat, unused, reason, then=restrictions.as_penalty)
 
 
 def on_correct_play(deal: Deal, effect: Any, plan: Any) -> None:

@@ -10,12 +10,13 @@ import attrs
 from guandan import events as ev
 from guandan.actions import Draw, DrawOutOfTurn, action_to_data
 from guandan.observation import Phase
-from guandan.refereed import core
+from guandan.refereed import state
 from guandan.refereed.state import table_of
 from tabletop import rng as streams
+from tabletop import refereed
 from tabletop.cards import Card, codes, full_deck
 from tabletop.errors import IllegalAction
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import facts as make_facts
 from tabletop.refereed import Grab
 from tabletop.rulings import refuse
 from tabletop.seats import NUM_SEATS, next_seat
@@ -74,7 +75,7 @@ def draw(deal: Deal, a: Draw, handed: bool) -> None:
                            facts=make_facts(counts=tuple(counts), deck_complete=complete))
     run_draw(deal, n, slip=a)
     deal.stream.emit(ev.HandsComplete, sizes=tuple(deal.sizes))
-    core.await_ruling(deal, ev_.seq, "wrong_counts_after_draw", None, ev_)
+    refereed.await_ruling(deal, ev_.seq, "wrong_counts_after_draw", None, ev_)
 
 
 def run_draw(deal: Deal, count: int, slip: Draw | None = None) -> None:
@@ -169,7 +170,7 @@ def draw_out_of_turn(deal: Deal, a: DrawOutOfTurn, handed: bool) -> None:
     else:
         t.on_table.lay(a.seat, [drawn])
     t.grab = Grab(a.seat, drawn, inserted, rightful)
-    core.await_ruling(deal, ev_.seq, "draw_out_of_turn", a.seat, ev_)
+    refereed.await_ruling(deal, ev_.seq, "draw_out_of_turn", a.seat, ev_)
 
 
 def random_draw(deal: Deal, source: int, to: int, reason: str) -> Card:
@@ -177,7 +178,7 @@ def random_draw(deal: Deal, source: int, to: int, reason: str) -> Card:
     draw goes on with ``to``'s 下家 (GD-1.1.3b). The REFEREE stream decides."""
     t = table_of(deal)
     hand = deal.hand(source)
-    card = hand[int(core.referee_rng(deal).integers(len(hand)))]
+    card = hand[int(state.referee_rng(deal).integers(len(hand)))]
     deal.move_card(source, to, card)
     if t.grab is not None and t.grab.seat == source:
         t.grab = None

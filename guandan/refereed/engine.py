@@ -1,5 +1,8 @@
-"""The refereed 掼蛋 engine protocol: an action to its feature's handler, and a ruling carried
-out in the one order of ``tabletop.rulings.RulingPlan.carry_out``.
+"""The refereed 掼蛋 engine protocol: an action to its feature's handler, a ruling carried
+out in the one order of ``tabletop.rulings.RulingPlan.carry_out``, and the turn settled after
+each (``settle``: what bars, lead options, penalty cards and a latent 报牌 do on a turn; ``go_on``
+once a wait is over; ``flush_latent`` when the deal ends). This module sits above every feature
+and calls them directly.
 
 A ruling is data the table carries out (``carry_out(effects, sanctions, reason=, answers=)``,
 and ``guandan.match.Match.carry_out`` with the match around it): the imposed sanctions
@@ -19,11 +22,13 @@ from guandan.actions import (
 )
 from guandan.observation import Phase
 from guandan.refereed import (
-    bars, core, correction, draw, information, lead_option, next_deal, on_table, out_of_turn, pass_sequence,
-    penalty_cards, placing, play, rebuild, reporting, take_back, tribute,
+    correction, draw, information, next_deal, on_table, out_of_turn, pass_sequence, placing, play, rebuild,
+    reporting, restrictions, state, take_back, tribute,
 )
-from guandan.refereed.state import table_of
+from guandan.refereed.state import AGAIN, NEXT, table_of
+from tabletop.cards import codes
 from tabletop.errors import IllegalAction, RulingRefused
+from tabletop.refereed import choose, found, on_restore_order, resolve
 from tabletop.rulings import Ruling, RulingPlan, Unresolved, admit_ruling, refuse_what_cannot_be_carried_out
 
 if TYPE_CHECKING:  # the deal's type only: the deal imports the features
@@ -46,14 +51,14 @@ def apply(deal: Deal, action: Any) -> list:
     handed = legal is not None and legal.handed_out(action)
     deal.legal_cache = None
     recorded = table_of(deal).record.actions
-    recorded.append(action)    # first: ``rebuild.point`` is its place while it is applied
+    recorded.append(action)    # first: ``TableState.point`` is its place while it is applied
     try:
         handler(deal, action, handed)
     except IllegalAction:      # refused: nothing changed
         recorded.pop()
         raise
     if deal.phase is not Phase.AWAITING_RULING and deal.phase is not Phase.SCORED:
-        core.settle(deal)
+        settle(deal)
     return deal.stream.take()
 
 
@@ -108,9 +113,10 @@ def carry_out(deal: Deal, effects: Sequence[Any], sanctions: Sequence[Any] = (),
     lr = t.latent_report
     if lr is not None and answers is not None and lr.seq == answers and t.choice is None:
         t.latent_report = None           # a 报牌 ruled on, no take-back offered: settled
-    placing.out_by_play(deal, answers)
+    if any(not n and s not in deal.finish_order and s not in t.placed_last for s, n in enumerate(deal.sizes)):
+        placing.out_by_play(deal, answers)   # a seat with no cards left that no place holds yet
     if answers is not None:
-        core.resolve(deal, answers)
+        resolve(deal, answers)
 
 
 class _Plan(RulingPlan):
@@ -132,11 +138,11 @@ class _Plan(RulingPlan):
 
 EFFECT_HANDLERS: dict[str, Any] = {
     "Return": on_table.on_return,
-    "Expose": penalty_cards.on_expose,
-    "LeadOption": penalty_cards.on_with_expose,
-    "PenaltyCards": penalty_cards.on_with_expose,
-    "BarOnePlay": bars.on_bar,
-    "RestoreOrder": core.on_restore_order,
+    "Expose": restrictions.on_expose,
+    "LeadOption": restrictions.on_with_expose,
+    "PenaltyCards": restrictions.on_with_expose,
+    "BarOnePlay": restrictions.on_bar,
+    "RestoreOrder": on_restore_order,
     "RandomDraw": draw.on_random_draw,
     "Redeal": draw.on_redeal,
     "CorrectPlay": correction.on_correct_play,
@@ -172,27 +178,103 @@ SANCTION_HANDLERS: dict[str, Any] = {
 """Sanction kind → handler(deal, imposed row, plan), None: recorded only."""
 
 
+def play_in_or_out_of_turn(deal: Deal, a: Play, handed: bool) -> None:
+    """A ``Play`` goes where the deal's classification sends it: out of turn (``out_of_turn``,
+    laid on the table for the 下家 to answer), or in turn (``play.play_in_turn``: legal, or
+    recorded as an irregular attempt, or refused)."""
+    if deal.phase is not Phase.PLAY:
+        raise IllegalAction("no play now: the deal is not in play")
+    found = None
+    if not handed:
+        on_table.check_holds(deal, a.seat, a.cards)
+        found = deal.illegality(a)
+        if found is not None and found.code == "play_out_of_turn":
+            out_of_turn.play_out_of_turn(deal, a)
+            return
+    play.play_in_turn(deal, a, found)
+
+
 ACTION_HANDLERS: dict[type, Callable[[Any, Any, bool], None]] = {
     Draw: draw.draw,
     DrawOutOfTurn: draw.draw_out_of_turn,
     GiveTribute: tribute.give_tribute,
     ReturnCard: tribute.return_card,
-    Play: play.play,
+    Play: play_in_or_out_of_turn,
     PlayWithExtra: play.play_extra,
     Pass: play.pass_,
     Report: reporting.report,
-    Choose: core.choose,
+    Choose: choose,
     CallReferee: out_of_turn.call_referee,
     Announce: play.announce,
     Retract: play.retract,
     AskCount: play.ask,
     DropCard: play.drop,
     Incident: play.incident,
+    rebuild.Step: lambda deal, step, handed: step.redo(deal),
 }
 
 
-core.RESUME_STEPS.register(draw.finish_draw, core.FINISH_DRAW.step)
-core.RESUME_STEPS.register(tribute.discover, core.DISCOVER_TRIBUTE.step)
-core.HOOKS.return_cards = on_table.return_cards
-core.HOOKS.report_found_after_end = reporting.found_after_end
-core.HOOKS.on_turn = (reporting.on_turn, bars.on_turn, lead_option.on_turn, penalty_cards.on_turn)
+
+
+def go_on(deal: Deal) -> None:
+    """The wait is over: the draw ends (the stock drawn), a wrong tribute or return comes to
+    light (after the first play), or the turn is settled."""
+    t = table_of(deal)
+    if deal.phase is Phase.DRAW and not deal.stock and t.grab is None:
+        draw.finish_draw(deal)
+        return
+    if deal.phase is not Phase.PLAY:
+        return
+    if t.latent and deal.plays >= 1:
+        tribute.discover(deal)
+        return
+    settle(deal)
+
+
+def settle(deal: Deal) -> None:
+    """The hook of a turn: the deal ends if it is over, then each feature with something
+    pending, in order, looks at the seat whose turn it is (a 报牌 comes to light; what stands
+    against the seat: a bar served, a lead option asked, penalty cards' kind designated)
+    until one moves the turn on (look again) or waits."""
+    t = table_of(deal)
+    if not (t.bars or t.lead_options or t.exposures or t.latent_report is not None or t.end_pending):
+        return  # nothing that acts on whose turn it is
+    for _ in range(16):
+        if (deal.phase is not Phase.PLAY or t.choice is not None or t.report_due is not None
+                or t.oot is not None):
+            return
+        if t.end_pending:
+            t.end_pending = False
+            if deal.play_is_over():
+                deal.end_by_play()
+                return
+        seat = deal.turn
+        assert seat is not None, "in play, a seat has the turn"
+        top = deal.top
+        leading = top is None or top.seat == seat
+        verdict = NEXT
+        if t.latent_report is not None:
+            verdict = reporting.on_turn(deal, seat, leading)
+        if verdict is NEXT and (t.bars or t.lead_options or t.exposures):
+            verdict = restrictions.on_turn(deal, seat, leading)
+        if verdict is not AGAIN:
+            return
+
+
+def flush_latent(deal: Deal) -> None:
+    """The deal ended with irregularities nobody noticed in time: they come to light now
+    (``after_end``), so that each one still gets its ruling."""
+    t = table_of(deal)
+    lr, t.latent_report = t.latent_report, None
+    if lr is not None and not lr.found:
+        reporting.found_after_end(deal, lr)
+    latent, t.latent = t.latent, []
+    for li in latent:
+        found(deal, li.seq, li.irregularity, li.seat, **{**li.facts, "after_end": True})
+    o, t.oot = t.oot, None
+    if o is not None:
+        on_table.return_cards(deal, o.seat, "the deal ended")
+        found(deal, o.seq, "play_out_of_turn", o.seat, after_end=True, cards=codes(o.cards))
+
+
+state.STEPS.register(go_on, state.GO_ON.step)

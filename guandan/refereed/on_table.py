@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from guandan import events as ev
 from guandan.combos import Reading, readings
 from guandan.observation import Phase
-from guandan.refereed import rebuild, reporting
+from guandan.refereed import reporting
 from guandan.refereed.state import table_of
 from tabletop.cards import Card, codes, holds, sort_cards
 from tabletop.errors import IllegalAction
@@ -52,7 +52,7 @@ def lay(deal: Deal, seat: int, cards: Iterable[Card]) -> None:
     deal.out_of_hand(seat, cards)
     t = table_of(deal)
     if seat not in t.on_table:
-        t.laid_at[seat] = rebuild.point(deal)
+        t.laid_at[seat] = t.point()
     t.on_table.lay(seat, cards)
 
 

@@ -14,11 +14,12 @@ from guandan import events as ev
 from guandan.actions import CallReferee, Play, action_to_data
 from guandan.combos import Reading, readings
 from guandan.observation import Phase
-from guandan.refereed import core, lead_option, on_table
+from guandan.refereed import on_table, restrictions
 from guandan.refereed.state import table_of
+from tabletop import refereed
 from tabletop.cards import Card, codes
 from tabletop.errors import IllegalAction
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import facts as make_facts
 from tabletop.rulings import refuse
 
 if TYPE_CHECKING:  # the deal's type only: the deal imports the features
@@ -49,7 +50,7 @@ class OutOfTurn:
 def play_out_of_turn(deal: Deal, a: Play) -> None:
     t = table_of(deal)
     seat = a.seat
-    lead_choice = t.choice is not None and t.choice.purpose == lead_option.PURPOSE
+    lead_choice = t.choice is not None and t.choice.purpose == restrictions.LEAD_OPTION_PURPOSE
     if (t.choice is not None and not lead_choice) or t.report_due is not None or t.oot is not None \
             or deal.turn is None:
         raise IllegalAction("an out-of-turn play now is not modelled (the table is answering something else)")
@@ -91,7 +92,7 @@ def answered(deal: Deal, answer: str, cards: tuple[Card, ...] = (), reading: Rea
         info.update(answer_cards=codes(cards), answer_reading=None if reading is None else reading.code)
     if attempt is not None:
         info["answer_attempt"] = attempt
-    core.found(deal, o.seq, "play_out_of_turn", o.seat, rightful=o.rightful, responder=o.responder,
+    refereed.found(deal, o.seq, "play_out_of_turn", o.seat, rightful=o.rightful, responder=o.responder,
                cards=codes(o.cards), reading=o.reading.code, answer=answer, **info)
 
 
@@ -111,7 +112,7 @@ def stand(deal: Deal, effect: Any, plan: Any) -> bool:
     if effect.reading is not None and effect.reading != o.reading.code:
         raise refuse(effect, f"the out-of-turn play was {o.reading.code}")
     t.oot = None
-    if t.choice is not None and t.choice.purpose == lead_option.PURPOSE:
+    if t.choice is not None and t.choice.purpose == restrictions.LEAD_OPTION_PURPOSE:
         t.choice = None  # the lead was made before the choice, and it stands
     follow = plan.take("PlayStands", seat=o.responder) if o.answer_cards else None
     on_table.stand_play(deal, o.seat, o.cards, o.reading,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from guandan import events as ev
-from guandan.refereed import bars, lead_option
+from guandan.refereed import restrictions
 from guandan.refereed.state import table_of
 from tabletop.rulings import refuse
 from tabletop.seats import next_seat, partner, prev_seat
@@ -83,12 +83,12 @@ def offender_leads(deal: Deal, sequence: PassSequence, top: Any) -> None:
     deal.leader = deal.turn = offender
     t.lead_count += 1
     if "next_turn" in t.bars.get(offender, ()):   # its GD-4.2.3 bar; any other bar stays
-        bars.take_bar(deal, offender, "next_turn")
+        restrictions.take_bar(deal, offender, "next_turn")
         deal.stream.emit(ev.BarEnded, seat=offender, how="lifted")
-    bars.lapse_round_bars(deal)
+    restrictions.lapse_round_bars(deal)
     exposed = [c for e in t.exposures if e.seat == offender and e.led_after_sequence for c in e.cards]
     if exposed:
-        lead_option.restrict_lead(deal, offender, "cards", "exposed cards", cards=exposed)
+        restrictions.restrict_lead(deal, offender, "cards", "exposed cards", cards=exposed)
 
 
 def play_on(deal: Deal, sequence: PassSequence, top: Any) -> None:

@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 from guandan import events as ev
 from guandan.observation import Phase
-from guandan.refereed import core, lead_option, on_table
+from guandan.refereed import on_table, restrictions
 from guandan.refereed.state import table_of
+from tabletop import refereed
 from tabletop.cards import codes
 
 if TYPE_CHECKING:  # the deal's type only: the deal imports the features
@@ -28,9 +29,9 @@ def place_last(deal: Deal, seat: int, reason: str) -> None:
     elif o is not None and o.seat == seat:  # its own out-of-turn play is moot now
         t.oot = None
         on_table.return_cards(deal, seat, reason)
-        core.found(deal, o.seq, "play_out_of_turn", seat, moot="the offender was judged last",
+        refereed.found(deal, o.seq, "play_out_of_turn", seat, moot="the offender was judged last",
                       cards=codes(o.cards))
-    lead_option.restricted_gone(deal, seat, "partner_judged_last")
+    restrictions.restricted_gone(deal, seat, "partner_judged_last")
     if t.restriction is not None and t.restriction.seat == seat:
         t.restriction = None
     deal.stream.emit(ev.PlacedLast, seat=seat, reason=reason)
@@ -61,7 +62,7 @@ def out_by_play(deal: Deal, answers: int | None) -> None:
         deal.announced[seat] = 0
         deal.finish_order.append(seat)
         deal.stream.emit(ev.PlayerFinished, seat=seat, place=len(deal.finish_order))
-        lead_option.restricted_gone(deal, seat, "partner_out")
+        restrictions.restricted_gone(deal, seat, "partner_out")
         if deal.play_is_over():
             t.end_pending = True
         elif deal.turn == seat or (deal.turn is not None and not deal.sizes[deal.turn]):

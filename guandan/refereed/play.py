@@ -14,30 +14,16 @@ from guandan.combos import Reading
 from guandan.legal import RECORDED, LegalActions
 from guandan.movegen import Move, legal_plays, plays
 from guandan.observation import Phase
-from guandan.refereed import core, lead_option, on_table, out_of_turn, penalty_cards, state
+from guandan.refereed import on_table, out_of_turn, restrictions, state
 from guandan.refereed.state import table_of
+from tabletop import refereed
 from tabletop.cards import Card, codes, count_list, holds
 from tabletop.errors import IllegalAction
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import facts as make_facts
 from tabletop.seats import NUM_SEATS, partner
 
 if TYPE_CHECKING:  # the deal's type only: the deal imports the features
     from guandan.deal import Deal
-
-
-def play(deal: Deal, a: Play, handed: bool) -> None:
-    seat = a.seat
-    if deal.phase is not Phase.PLAY:
-        raise IllegalAction("no play now: the deal is not in play")
-    if handed:
-        found = None
-    else:
-        on_table.check_holds(deal, seat, a.cards)
-        found = deal.illegality(a)
-        if found is not None and found.code == "play_out_of_turn":
-            out_of_turn.play_out_of_turn(deal, a)
-            return
-    play_in_turn(deal, a, found)
 
 
 def play_extra(deal: Deal, a: PlayWithExtra, handed: bool) -> None:
@@ -48,7 +34,7 @@ def play_extra(deal: Deal, a: PlayWithExtra, handed: bool) -> None:
     if not a.extra:
         raise IllegalAction("no extra cards: make an ordinary play")
     on_table.check_holds(deal, seat, a.cards + a.extra)
-    if seat != core.play_turn(deal) or t.oot is not None:
+    if seat != state.play_turn(deal) or t.oot is not None:
         raise IllegalAction("extra cards carried out of turn are not modelled")
     found = deal.illegality(Play(seat, a.cards, a.reading))
     if found is not None and found.code not in RECORDED:
@@ -61,7 +47,7 @@ def play_extra(deal: Deal, a: PlayWithExtra, handed: bool) -> None:
                                           rest_legal=found is None,
                                           rest_problem=None if found is None else found.code))
     on_table.lay(deal, seat, a.cards + a.extra)
-    core.await_ruling(deal, e.seq, "extra_cards", seat, e)
+    refereed.await_ruling(deal, e.seq, "extra_cards", seat, e)
 
 
 def play_in_turn(deal: Deal, action: Play, found: Any) -> None:
@@ -88,7 +74,7 @@ def play_in_turn(deal: Deal, action: Play, found: Any) -> None:
         on_table.lay(deal, seat, cards)
         t.latent_report = None
         stage = 3 if lr.plays_since == 0 else 4
-        core.found(deal, lr.seq, lr.irregularity, seat, stage=stage, at_deal_end=False,
+        refereed.found(deal, lr.seq, lr.irregularity, seat, stage=stage, at_deal_end=False,
                       acted=tuple(lr.acted), partner_acted=partner(seat) in lr.acted,
                       partner_out=partner(seat) in deal.finish_order, count=lr.count,
                       holds=deal.sizes[seat] + len(cards), cards=codes(cards), reading=reading.code)
@@ -102,7 +88,7 @@ def play_in_turn(deal: Deal, action: Play, found: Any) -> None:
     on_table.lay(deal, seat, cards)
     if answering:  # the out-of-turn play is ruled on first, this attempt after it
         out_of_turn.answered(deal, "irregular_attempt", attempt=e.seq)
-    core.await_ruling(deal, e.seq, found.code, seat, e)
+    refereed.await_ruling(deal, e.seq, found.code, seat, e)
 
 
 def pass_(deal: Deal, a: Pass, handed: bool) -> None:
@@ -119,7 +105,7 @@ def pass_(deal: Deal, a: Pass, handed: bool) -> None:
             raise IllegalAction(found.message)
         e = deal.stream.emit(ev.IrregularAttempt, seat=seat, irregularity=found.code,
                              action=action_to_data(a), facts=make_facts(**found.facts))
-        core.await_ruling(deal, e.seq, found.code, seat, e)
+        refereed.await_ruling(deal, e.seq, found.code, seat, e)
         return
     deal.stream.emit(ev.Passed, seat=seat)
     if t.oot is not None:  # a pass is no 跟牌: not applied, the referee decides (a bar stays)
@@ -134,26 +120,26 @@ def announce(deal: Deal, a: Announce, handed: bool, action: Any = None) -> None:
     seat = a.seat
     if not deal.sizes[seat] or seat in table_of(deal).placed_last:
         raise IllegalAction(f"seat {seat} is out of the play")
-    if seat == core.play_turn(deal):
+    if seat == state.play_turn(deal):
         raise IllegalAction("it is this seat's turn: play or pass")
     e = deal.stream.emit(ev.IrregularAttempt, seat=seat, irregularity="announce_out_of_turn",
                          action=action_to_data(action or a),
                          facts=make_facts(what=a.what, to_act=deal.turn,
                                           top=None if deal.top is None else deal.top.reading.code))
-    core.await_ruling(deal, e.seq, "announce_out_of_turn", seat, e)
+    refereed.await_ruling(deal, e.seq, "announce_out_of_turn", seat, e)
 
 
 def retract(deal: Deal, a: Retract, handed: bool) -> None:
     if deal.phase is not Phase.PLAY:
         raise IllegalAction("nothing to take back: the deal is not in play")
     last = table_of(deal).last_play.get(a.seat)
-    core.attempt(deal, a, "retract_play", last_play=None if last is None else codes(last))
+    refereed.attempt(deal, a, "retract_play", last_play=None if last is None else codes(last))
 
 
 def ask(deal: Deal, a: AskCount, handed: bool) -> None:
     if deal.phase is not Phase.PLAY or a.target not in range(NUM_SEATS) or a.target == a.seat:
         raise IllegalAction("no count to ask for")
-    core.attempt(deal, a, "ask_count", target=a.target)
+    refereed.attempt(deal, a, "ask_count", target=a.target)
 
 
 def drop(deal: Deal, a: DropCard, handed: bool) -> None:
@@ -166,13 +152,13 @@ def drop(deal: Deal, a: DropCard, handed: bool) -> None:
         free[c] -= 1
     if free[a.card] <= 0:
         raise IllegalAction(f"seat {a.seat} holds no unexposed {a.card}")
-    core.attempt(deal, a, "exposed_card", card=str(a.card))
+    refereed.attempt(deal, a, "exposed_card", card=str(a.card))
 
 
 def incident(deal: Deal, a: Incident, handed: bool) -> None:
     if a.seat not in range(NUM_SEATS):
         raise IllegalAction(f"no seat {a.seat}")
-    core.attempt(deal, a, "incident", incident=a.incident, severity=a.severity, damaged=a.damaged,
+    refereed.attempt(deal, a, "incident", incident=a.incident, severity=a.severity, damaged=a.damaged,
                    note=a.note, phase=deal.phase.value)
 
 
@@ -180,9 +166,9 @@ def play_options(deal: Deal, seat: int, top: Reading | None, *, pass_on_lead: bo
     t = table_of(deal)
     moves: Sequence[Move] | None = None
     if t.exposures or t.restriction is not None:
-        moves = penalty_cards.penalty_moves(deal, seat, top) or None
+        moves = restrictions.penalty_moves(deal, seat, top) or None
         if moves is None and top is None and t.restriction is not None and t.restriction.seat == seat:
-            moves = lead_option.lead_filter(deal, seat, legal_plays(deal.hand(seat), None, deal.level,
+            moves = restrictions.lead_filter(deal, seat, legal_plays(deal.hand(seat), None, deal.level,
                                                                     rules=deal.rules))
     if moves is None:   # no restriction: the engine's lazy listing (cards made for the move picked)
         moves = plays(deal.hands[seat], top, deal.level, deal.rules)
@@ -195,13 +181,13 @@ def restriction_broken(deal: Deal, seat: int, cards: tuple[Card, ...], reading: 
     t = table_of(deal)
     if not t.exposures and t.restriction is None:
         return None
-    r = lead_option.restriction_in_force(deal, seat) if top is None else None
-    if r is not None and not lead_option.allows(r, cards, reading):
+    r = restrictions.restriction_in_force(deal, seat) if top is None else None
+    if r is not None and not restrictions.allows(r, cards, reading):
         return f"lead restriction: {r.rule} {r.kind}"
-    penalty = penalty_cards.penalty_moves(deal, seat, top)
+    penalty = restrictions.penalty_moves(deal, seat, top)
     if penalty:
         pcards = [c for e in t.exposures if e.seat == seat and e.penalty for c in e.cards]
-        kinds = {state.kind_key(m.reading) for m in penalty}
-        if not holds(count_list(pcards), cards) or state.kind_key(reading) not in kinds:
+        kinds = {restrictions.kind_key(m.reading) for m in penalty}
+        if not holds(count_list(pcards), cards) or restrictions.kind_key(reading) not in kinds:
             return "penalty cards must be played (or pass)"
     return None

@@ -33,7 +33,8 @@ class InMatch:
 @attrs.define(slots=True, eq=False)
 class Step:
     """What a take-back did after restoring the table (in the record in place of the actions
-    it undid, its own choice included): ``redo(deal)`` does it again."""
+    it undid, its own choice included): ``redo(deal)`` does it again. A rebuild applies it as
+    an action (``engine.ACTION_HANDLERS``), so the turn is settled after it."""
 
     redo: Callable[[Any], None]
     at_seq: int
@@ -54,11 +55,6 @@ class Record:
     what a take-back undid replaced by its ``Step``). An action is added as it starts."""
 
 
-def point(deal: Deal) -> int:
-    """Where the action being applied now stands in the record."""
-    return len(table_of(deal).record.actions) - 1
-
-
 def rebuilt(deal: Deal, upto: int) -> Any:
     """A new deal made as ``deal`` was and given the first ``upto`` entries of its record, on a
     stream of its own numbered as the deal's (so every sequence number it holds is the same);
@@ -72,11 +68,9 @@ def rebuilt(deal: Deal, upto: int) -> Any:
         kind = type(entry)
         if kind is InMatch:
             fresh.apply_ruling(entry.ruling, match=around)
-        elif kind is Step:
-            fresh.table.record.actions.append(entry)
-            fresh.stream.next_seq = entry.at_seq
-            entry.redo(fresh)
         else:
+            if kind is Step:   # applied as an action (the turn is settled after it, as after the choice)
+                fresh.stream.next_seq = entry.at_seq
             fresh.apply(entry)
         fresh.stream.take()
     return fresh

@@ -10,10 +10,11 @@ import attrs
 from guandan import events as ev
 from guandan.actions import Report, action_to_data
 from guandan.observation import Phase
-from guandan.refereed import core, rebuild
+from guandan.refereed import state
 from guandan.refereed.state import table_of
+from tabletop import refereed
 from tabletop.errors import IllegalAction
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import facts as make_facts
 from tabletop.seats import partner
 
 if TYPE_CHECKING:  # the deal's type only: the deal imports the features
@@ -68,7 +69,7 @@ def report(deal: Deal, a: Report, handed: bool) -> None:
     if t.report_due != a.seat:
         if deal.phase is not Phase.PLAY:
             raise IllegalAction("no report now")
-        core.attempt(deal, a, "report_repeated", count=a.count, announced=deal.announced[a.seat])
+        refereed.attempt(deal, a, "report_repeated", count=a.count, announced=deal.announced[a.seat])
         return
     true = deal.sizes[a.seat]
     if a.count == true:
@@ -87,7 +88,7 @@ def report(deal: Deal, a: Report, handed: bool) -> None:
     if stage == 1:
         e = deal.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity=irregularity,
                              action=action_to_data(a), facts=info)
-        core.await_ruling(deal, e.seq, irregularity, a.seat, e)
+        refereed.await_ruling(deal, e.seq, irregularity, a.seat, e)
         return
     e = deal.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity=irregularity,
                          action=action_to_data(a), facts=info, latent=True)
@@ -102,7 +103,8 @@ def followed(deal: Deal, lr: LatentReport, seat: int, cards: int) -> None:
         lr.next_seat = seat
     if cards:
         lr.played.append(seat)
-        lr.plays.append(PlaySince(seat, rebuild.point(deal), table_of(deal).lead_count))
+        t = table_of(deal)
+        lr.plays.append(PlaySince(seat, t.point(), t.lead_count))
 
 
 def made_when_laid(deal: Deal, seat: int, point: int | None) -> None:
@@ -134,7 +136,7 @@ def discover(deal: Deal, stage: int | None) -> None:
     this_round = [p.seat for p in lr.plays if p.round == t.lead_count] if stage == 2 and not at_end else []
     t.latent_report = lr if this_round else None
     extra: dict[str, Any] = {"played_this_round": tuple(this_round)} if stage == 2 and not at_end else {}
-    core.found(deal, lr.seq, lr.irregularity, lr.seat, stage=stage, at_deal_end=at_end,
+    refereed.found(deal, lr.seq, lr.irregularity, lr.seat, stage=stage, at_deal_end=at_end,
                acted=tuple(lr.acted), played=tuple(lr.played),
                partner_acted=partner(lr.seat) in lr.acted,
                partner_out=partner(lr.seat) in deal.finish_order,
@@ -169,15 +171,15 @@ def on_turn(deal: Deal, seat: int, leading: bool) -> Any:
     turn, or as the ``rounds_later``-th round after it begins (GD-4.2.2)."""
     lr = table_of(deal).latent_report
     if lr is None or lr.found or lr.target != 2 or lr.next_seat is None:
-        return core.NEXT
+        return state.NEXT
     if lr.next_seat not in lr.played:
         discover(deal, 1)  # the 下家 passed: not yet 出牌, still GD-4.2.1
-        return core.WAIT
+        return state.WAIT
     if lr.rounds_later:
         if leading and table_of(deal).lead_count >= lr.round + lr.rounds_later:
             discover(deal, 2)
-            return core.WAIT
+            return state.WAIT
     elif seat == lr.seat:
         discover(deal, 2)
-        return core.WAIT
-    return core.NEXT
+        return state.WAIT
+    return state.NEXT

@@ -1,20 +1,23 @@
 """What refereed mode adds to a 掼蛋 deal's state (``deal.table``; None in strict mode): the
-shared refereed state and one slice per feature, each an attrs record of its feature's module."""
+shared refereed state and one slice per feature, each an attrs record of its feature's module;
+what the shared core (``tabletop.refereed``) needs to know of 掼蛋 (``TableState.GAME``), the
+steps the features register (``STEPS``), and whose turn to play it is (``play_turn``)."""
 
 from __future__ import annotations
 
+import enum
 from typing import TYPE_CHECKING, Any
 
-from guandan.combos import Reading
+from guandan import events as ev
+from guandan.actions import action_to_data
 from guandan.observation import Phase
 from tabletop.cards import Card
-from tabletop.refereed import RefereedState
+from tabletop.refereed import RefereedState, Refereeing, Resume, ResumeSteps
 
 if TYPE_CHECKING:  # the records' types only: the feature modules import this one
     from guandan.deal import Deal
     from guandan.refereed import (
-        correction, draw, information, lead_option, out_of_turn, pass_sequence, penalty_cards, rebuild, reporting,
-        tribute,
+        correction, draw, information, out_of_turn, pass_sequence, rebuild, reporting, restrictions, tribute,
     )
 
 IRREGULARITIES = (
@@ -26,9 +29,16 @@ IRREGULARITIES = (
 vocabulary of the rulebook's triggers (enforcement.rulebook) and of the rulings' dispatch."""
 
 
-def kind_key(reading: Reading) -> str:
-    """The combination type for the lead option (PD): the kind, bombs by size."""
-    return f"BOMB {reading.size}" if reading.kind.name == "BOMB" else reading.kind.name
+STEPS = ResumeSteps()
+"""The steps the table takes later, by name, each registered by the module that owns it: once a
+wait is over (``GO_ON``: ``engine.go_on``, which computes from the state what follows — the
+draw's end, a wrong tribute or return coming to light, the turn's settling) and what carries
+a choice out once it is made."""
+GO_ON = Resume("go_on")
+
+
+def _forget_legal(deal: Deal) -> None:
+    deal.legal_cache = None
 
 
 class TableState(RefereedState):
@@ -41,13 +51,13 @@ class TableState(RefereedState):
         self.draw = draw_state
         """The draw (``draw.DrawState``: its set-up, redeals, lost cards, the face-up card);
         the deal makes it (this module may not import the features)."""
-        self.exposures: list[penalty_cards.Exposure] = []
-        self.lead_options: list[lead_option.LeadOptionState] = []
-        self.restriction: lead_option.LeadRestriction | None = None
+        self.exposures: list[restrictions.Exposure] = []
+        self.lead_options: list[restrictions.LeadOptionState] = []
+        self.restriction: restrictions.LeadRestriction | None = None
         self.bars: dict[int, list[str]] = {}
         """Barred seat → the scopes ('next_turn' or 'round') of its bars, in the order they
         are served (each costs one turn)."""
-        self.designation: penalty_cards.Designation | None = None
+        self.designation: restrictions.Designation | None = None
         self.report_due: int | None = None
         self.oot: out_of_turn.OutOfTurn | None = None
         self.correction: correction.Correction | None = None
@@ -70,11 +80,21 @@ class TableState(RefereedState):
         self.report_step = True
         """报牌 is a decision of the seat (``Report``); False: the engine reports correctly."""
         self.laid_at: dict[int, int] = {}
-        """Seat → where in the record (``rebuild.point``) the cards it has on the table were
+        """Seat → where in the record (``point``) the cards it has on the table were
         first laid: a play that stands from there was made then (GD-4.2.2 takes it back from there)."""
         self.record: rebuild.Record
         """How the deal was made and every action applied to it (``rebuild``), set by the deal."""
 
+    def point(self) -> int:
+        """Where the action being applied now stands in the record (``rebuild`` rebuilds the deal
+        up to a point)."""
+        return len(self.record.actions) - 1
+
+
+TableState.GAME = Refereeing(
+    awaiting=Phase.AWAITING_RULING, kept=(Phase.AWAITING_RULING, Phase.SCORED), irregularities=IRREGULARITIES,
+    attempt_event=ev.IrregularAttempt, found_event=ev.IrregularityFound, action_data=action_to_data,
+    steps=STEPS, wait_over=GO_ON, table_changed=_forget_legal)
 
 _PLAY, _AWAITING, _SCORED = Phase.PLAY, Phase.AWAITING_RULING, Phase.SCORED
 
@@ -84,3 +104,34 @@ def table_of(deal: Deal) -> TableState:
     table = deal.table
     assert table is not None, "a refereed feature ran at a strict deal"
     return table
+
+
+def play_turn(deal: Deal) -> int | None:
+    """Whose turn to play it is (None while something else must be answered first)."""
+    t = table_of(deal)
+    if deal.phase is not Phase.PLAY:
+        return None
+    if t.oot is not None:
+        return t.oot.responder
+    if t.choice is not None or t.report_due is not None:
+        return None
+    return deal.turn
+
+
+def referee_rng(deal: Deal) -> Any:
+    """The REFEREE stream of this deal (tabletop.rng), for lots and random draws."""
+    return table_of(deal).referee_rng(deal.seed, deal.deal_number)
+
+
+class Turn(enum.Enum):
+    """What a feature's ``on_turn`` says about the seat whose turn it is (``engine.settle``)."""
+
+    NEXT = "next"
+    """Nothing for this feature: ask the next one."""
+    AGAIN = "again"
+    """The turn moved on (a barred seat passed): look at the new one."""
+    WAIT = "wait"
+    """The table waits (a choice offered, a 报牌 irregularity found)."""
+
+
+NEXT, AGAIN, WAIT = Turn.NEXT, Turn.AGAIN, Turn.WAIT

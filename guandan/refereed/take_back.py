@@ -10,9 +10,9 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from guandan import events as ev
-from guandan.observation import Phase
-from guandan.refereed import core, information, rebuild, reporting
+from guandan.refereed import information, rebuild, reporting, state
 from guandan.refereed.state import table_of
+from tabletop import refereed
 from tabletop.cards import Card, codes
 from tabletop.rulings import refuse
 from tabletop.seats import NUM_SEATS, partner
@@ -53,7 +53,7 @@ def purpose_of(lr: reporting.LatentReport, seat: int) -> str:
 def ask(deal: Deal, lr: reporting.LatentReport) -> None:
     """The seat of the next play in ``lr.asking`` chooses whether to take it back."""
     seat = lr.asking[0].seat
-    core.offer_choice(deal, seat, purpose_of(lr, seat), REPLAY_OPTIONS, on_chosen=chosen)
+    refereed.offer_choice(deal, seat, purpose_of(lr, seat), REPLAY_OPTIONS, then=CHOSEN)
 
 
 def chosen(deal: Deal, choice: Any, option: str) -> None:
@@ -68,6 +68,9 @@ def chosen(deal: Deal, choice: Any, option: str) -> None:
         ask(deal, lr)
     else:
         table_of(deal).latent_report = None
+
+
+CHOSEN = state.STEPS.register(chosen, "take_back_chosen")
 
 
 def take_back(deal: Deal, lr: reporting.LatentReport, play: reporting.PlaySince) -> None:
@@ -85,7 +88,7 @@ def take_back(deal: Deal, lr: reporting.LatentReport, play: reporting.PlaySince)
                   for s in range(NUM_SEATS))
     done = functools.partial(taken_back, chooser=play.seat, offender=lr.seat, since=since, taken=taken,
                              cited=lr.cited)
-    rebuild.replace_undone(deal, play.point, rebuild.Step(functools.partial(_redo, done), deal.stream.next_seq))
+    rebuild.replace_undone(deal, play.point, rebuild.Step(done, deal.stream.next_seq))
     done(deal)
 
 
@@ -105,9 +108,3 @@ def taken_back(deal: Deal, *, chooser: int, offender: int, since: int, taken: tu
                                       f"partner took back ({cited})")
     deal.legal_cache = None
 
-
-def _redo(done: Any, deal: Deal) -> None:
-    """A take-back done again in a rebuild: what it did, then the turn's hooks (as after the choice)."""
-    done(deal)
-    if deal.phase is Phase.PLAY:
-        core.settle(deal)

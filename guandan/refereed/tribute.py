@@ -9,10 +9,11 @@ import attrs
 
 from guandan import events as ev
 from guandan.actions import DISCOVERED_AT_ONCE, GiveTribute, ReturnCard, action_to_data
-from guandan.refereed import core, on_table, penalty_cards
+from guandan.refereed import on_table, restrictions
 from guandan.refereed.state import table_of
+from tabletop import refereed
 from tabletop.errors import IllegalAction
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import facts as make_facts
 
 if TYPE_CHECKING:  # the deal's type only: the deal imports the features
     from guandan.deal import Deal
@@ -32,7 +33,7 @@ def give_tribute(deal: Deal, a: GiveTribute, handed: bool) -> None:
     t = table_of(deal)
     found = deal.illegality(a)
     if found is None:
-        penalty_cards.consume_exposed(deal, a.seat, [a.card])   # an exposed card given leaves its exposure
+        restrictions.consume_exposed(deal, a.seat, [a.card])   # an exposed card given leaves its exposure
         deal.give_tribute(a.seat, a.card)
         return
     if found.code != "wrong_tribute":
@@ -43,12 +44,12 @@ def give_tribute(deal: Deal, a: GiveTribute, handed: bool) -> None:
         e = deal.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_tribute",
                              action=action_to_data(a), facts=facts)
         on_table.lay(deal, a.seat, [a.card])
-        core.await_ruling(deal, e.seq, "wrong_tribute", a.seat, e)
+        refereed.await_ruling(deal, e.seq, "wrong_tribute", a.seat, e)
         return
     e = deal.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_tribute",
                          action=action_to_data(a), facts=facts, latent=True)
     t.latent.append(LatentIrregularity(e.seq, "wrong_tribute", a.seat, dict(facts)))
-    penalty_cards.consume_exposed(deal, a.seat, [a.card])
+    restrictions.consume_exposed(deal, a.seat, [a.card])
     deal.give_tribute(a.seat, a.card, emit=False)
 
 
@@ -56,7 +57,7 @@ def return_card(deal: Deal, a: ReturnCard, handed: bool) -> None:
     t = table_of(deal)
     found = deal.illegality(a)
     if found is None:
-        penalty_cards.consume_exposed(deal, a.seat, [a.card])
+        restrictions.consume_exposed(deal, a.seat, [a.card])
         deal.give_return(a.seat, a.card)
         return
     if found.code != "wrong_return":
@@ -67,12 +68,12 @@ def return_card(deal: Deal, a: ReturnCard, handed: bool) -> None:
         e = deal.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_return",
                              action=action_to_data(a), facts=facts)
         on_table.lay(deal, a.seat, [a.card])
-        core.await_ruling(deal, e.seq, "wrong_return", a.seat, e)
+        refereed.await_ruling(deal, e.seq, "wrong_return", a.seat, e)
         return
     e = deal.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity="wrong_return",
                          action=action_to_data(a), facts=facts, latent=True)
     t.latent.append(LatentIrregularity(e.seq, "wrong_return", a.seat, dict(facts)))
-    penalty_cards.consume_exposed(deal, a.seat, [a.card])
+    restrictions.consume_exposed(deal, a.seat, [a.card])
     deal.give_return(a.seat, a.card, emit=False, to=found.facts["to"])
 
 
@@ -80,7 +81,7 @@ def discover(deal: Deal) -> None:
     t = table_of(deal)
     found, t.latent = t.latent, []
     for li in found:
-        core.found(deal, li.seq, li.irregularity, li.seat, **{**li.facts, "discovered": "after_first_play"})
+        refereed.found(deal, li.seq, li.irregularity, li.seat, **{**li.facts, "discovered": "after_first_play"})
 
 
 def on_later(deal: Deal, effect: Any, plan: Any) -> None:

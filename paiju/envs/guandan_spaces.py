@@ -34,7 +34,7 @@ from guandan.combos import ALL_READINGS, BOMB_SIZES, Kind
 from guandan.movegen import Plays, recipe_keys
 from guandan.observation import Phase
 from guandan.ranks import level_index, level_text
-from guandan.refereed.lead_option import LEAD_OPTIONS
+from guandan.refereed.restrictions import LEAD_OPTIONS
 from guandan.refereed.take_back import REPLAY_OPTIONS
 from tabletop.cards import CARDS, NUM_CARD_KINDS, format_cards
 from tabletop.errors import OptionError

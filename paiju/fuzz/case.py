@@ -36,7 +36,7 @@ from enforcement.invariants import InvariantViolation, checker_for
 from tabletop import rng as streams
 from tabletop.errors import OptionError
 from tabletop.events import Event
-from tabletop.irregular import Irregular
+from tabletop.rulings import Irregular
 from tabletop.log import Log, encode, encode_event, make_header
 from tabletop.runner import RunawayError, run
 

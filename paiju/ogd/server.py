@@ -55,7 +55,7 @@ from guandan.legal import RECORDED
 from guandan.ranks import level_index
 from tabletop.errors import LogError, OptionError
 from tabletop.events import Event
-from tabletop.irregular import Irregular
+from tabletop.rulings import Irregular
 from tabletop.log import BlockWriter, encode_block, encode_event, is_compressed, make_header
 from tabletop.runner import rule
 from tabletop.seats import NUM_SEATS, REFEREE

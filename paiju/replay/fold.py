@@ -22,7 +22,7 @@ from paiju.replay.table import NUM_SEATS, Handler, Table, no_seats, seat_of
 from tabletop.games import game_spec
 from tabletop.errors import LogError, OptionError, PaijuError
 from tabletop.events import Event, UnitStarted
-from tabletop.irregular import Discovered, Irregular
+from tabletop.rulings import Discovered, Irregular
 from tabletop.log import Log
 
 DRAW_KINDS = frozenset({"gd.drawn", "sj.drawn"})

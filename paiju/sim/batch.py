@@ -26,7 +26,7 @@ import attrs
 from tabletop import rng as streams
 from tabletop.errors import PaijuError
 from tabletop.events import Event, EventStream, UnitStarted
-from tabletop.irregular import Irregular
+from tabletop.rulings import Irregular
 from tabletop.log import encode_block, encode_event
 from tabletop.runner import run
 

@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 
 from tabletop.errors import OptionError
-from tabletop.games import PARTNERSHIPS, Seating
+from tabletop.seats import PARTNERSHIPS, Seating
 
 from paiju.agent_specs import agent_factory
 from paiju.games import GameAdapter, paiju_part

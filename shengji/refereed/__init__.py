@@ -1,8 +1,10 @@
 """Refereed mode of a 双升 deal, one module per concept, each owning its slice of
 ``deal.table`` (``state.TableState``) as attrs records and answering the engine's hooks:
 
-- ``core``: the wait for the referee, what the table does once it is over (a step of the
-  feature that paused it), the choice offered; ``engine``: actions and rulings dispatched.
+- ``state``: the table state, the steps the features register (``STEPS``) and what the table
+  does once a wait is over (``carry_on``: the step of the feature that paused it); ``engine``:
+  actions and rulings dispatched. The wait for the referee and the choice offered are the
+  shared core's (``tabletop.refereed``).
 - ``draw`` (slips, the kitty draw, a miscount), ``remedies`` (random draw, redeal, hand over),
   ``declaration``, ``kitty`` (a wrong burial), ``play``, ``out_of_turn`` (抢出 / 抢跟),
   ``revoke`` (wrong follows), ``on_table`` (cards laid or exposed), ``points`` (penalties
@@ -44,7 +46,6 @@ How the table works in refereed mode:
 """
 
 from shengji.refereed import (  # noqa: F401  (the deal reaches the features through the package)
-    core,
     declaration,
     draw,
     engine,

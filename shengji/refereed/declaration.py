@@ -10,11 +10,12 @@ from shengji.actions import Declare, DeclareAtOnce, action_to_data
 from shengji.declare import Declaration, declaration_options, why_not_overcall
 from shengji.events import DeclarationBarred, DeclarationDeclined, DeclarationStands, IrregularAttempt
 from shengji.phase import Phase
-from shengji.refereed import core
+from shengji.refereed import state
 from shengji.refereed.state import table_of
+from tabletop import refereed
 from tabletop.cards import codes, holds
 from tabletop.errors import IllegalAction
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import facts as make_facts
 from tabletop.rulings import RulingPlan, refuse
 from tabletop.seats import partner
 
@@ -47,7 +48,7 @@ def declare_at_once(deal: Deal, a: DeclareAtOnce) -> None:
                          declarations=((a.seat, codes(a.cards)), (other, codes(mine))),
                          chosen=a.seat if a.chose else None))
     t.shown[e.seq] = shown
-    core.await_ruling(deal, e.seq, "simultaneous_declaration", a.seat, e, then=DECLARE_ON)
+    refereed.await_ruling(deal, e.seq, "simultaneous_declaration", a.seat, e, then=DECLARE_ON)
 
 
 def declare(deal: Deal, a: Any) -> None:
@@ -113,4 +114,4 @@ def declare_on(deal: Deal) -> None:
     deal.resume_declaring()
 
 
-DECLARE_ON = core.RESUME_STEPS.register(declare_on)
+DECLARE_ON = state.STEPS.register(declare_on)

@@ -12,10 +12,11 @@ from shengji.actions import Draw, DrawKitty, DrawOutOfTurn, action_to_data
 from shengji.declare import can_declare
 from shengji.events import CardDrawn, CardTaken, DrawRan, IrregularAttempt
 from shengji.phase import Phase
-from shengji.refereed import core, on_table
+from shengji.refereed import on_table, state
 from shengji.refereed.state import table_of
+from tabletop import refereed
 from tabletop.errors import IllegalAction
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import facts as make_facts
 from tabletop.refereed import Grab
 from tabletop.seats import seats_from
 
@@ -155,9 +156,9 @@ def grab(deal: Deal, slip: DrawSlip) -> None:
         t.on_table.lay(seat, [card])
     t.grab = Grab(seat, card, in_hand, rightful)
     deal.stream.emit(CardTaken, seat=seat, card=str(card), index=index, due=rightful, in_hand=in_hand)
-    core.found(deal, seq, "draw_other_seat_card", seat, then=DRAW_ON,
+    refereed.found(deal, seq, "draw_other_seat_card", seat, then=DRAW_ON,
                   card=str(card), face_seen=face_seen or in_hand, in_hand=in_hand, rightful=rightful,
-                  index=index, level=deal.level_text, trump=core.trump_now(deal))
+                  index=index, level=deal.level_text, trump=on_table.trump_now(deal))
 
 
 def end_of_draw(deal: Deal) -> None:
@@ -173,7 +174,7 @@ def end_of_draw(deal: Deal) -> None:
         on_table.add(deal, seat, [card])
         t.draw.kitty_drawn = seat
         deal.stream.emit(CardTaken, seat=seat, card=str(card), index=index, due=None, in_hand=True)
-        core.found(deal, seq, "banker_drew_kitty", seat, then=END_THE_DRAW,
+        refereed.found(deal, seq, "banker_drew_kitty", seat, then=END_THE_DRAW,
                       card=str(card), kitty_left=len(deal.stock) - deal.drawn, banker=seat)
         return
     r = t.draw.redirect
@@ -182,7 +183,7 @@ def end_of_draw(deal: Deal) -> None:
         counts = tuple(deal.hand_size)
         sides = (counts[0] + counts[2], counts[1] + counts[3])
         offender = r.taker if r.fault == "taker" else r.of
-        core.found(deal, r.seq, "miscount_after_draw", offender, then=END_THE_DRAW,
+        refereed.found(deal, r.seq, "miscount_after_draw", offender, then=END_THE_DRAW,
                       counts=counts, per_side=sides, size=r.count - r.remaining, taker=r.taker, short=r.of,
                       fault=r.fault, offender=offender, before_first_play=True)
         return
@@ -234,5 +235,5 @@ def end_the_draw(deal: Deal) -> None:
     end_of_draw(deal)
 
 
-DRAW_ON = core.RESUME_STEPS.register(draw_on)
-END_THE_DRAW = core.RESUME_STEPS.register(end_the_draw)
+DRAW_ON = state.STEPS.register(draw_on)
+END_THE_DRAW = state.STEPS.register(end_the_draw)

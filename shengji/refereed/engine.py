@@ -12,9 +12,10 @@ from shengji.actions import (
     Play, PlayWithExtra, Revoke,
 )
 from shengji.phase import Phase
-from shengji.refereed import core, declaration, draw, kitty, on_table, play, points, remedies, revoke
+from shengji.refereed import declaration, draw, kitty, on_table, play, points, remedies, revoke
 from shengji.refereed.state import table_of
 from tabletop.errors import IllegalAction, RulingRefused
+from tabletop.refereed import choose, on_restore_order, resolve
 from tabletop.rulings import Ruling, RulingPlan, Unresolved, admit_ruling, refuse_what_cannot_be_carried_out
 
 if TYPE_CHECKING:  # the deal's type only: the deal imports the features
@@ -85,14 +86,14 @@ def carry_out(deal: Deal, effects: Sequence[Any], sanctions: Sequence[Any] = (),
                                       (w.answers for w in t.awaiting), answers)
     RulingPlan(reason, effects, answers).carry_out(deal, sanctions, EFFECT_HANDLERS, SANCTION_HANDLERS)
     if answers is not None:
-        core.resolve(deal, answers)
+        resolve(deal, answers)
 
 
 EFFECT_HANDLERS: dict[str, Any] = {
     "Return": on_table.on_return,
     "Expose": on_table.on_expose,
-    "RestoreOrder": core.on_restore_order,
-    "CorrectFollow": core.on_restore_order,
+    "RestoreOrder": on_restore_order,
+    "CorrectFollow": on_restore_order,
     "Replay": revoke.on_replay,
     "RedoBury": kitty.on_redo_bury,
     "LoseDeclarationRight": declaration.on_lose_declaration_right,
@@ -129,6 +130,6 @@ ACTION_HANDLERS: dict[type, Callable[[Any, Any], None]] = {
     PlayWithExtra: play.play_extra,
     Revoke: play.play_revoke,
     DropCard: on_table.drop,
-    Incident: core.incident,
-    Choose: core.choose,
+    Incident: play.incident,
+    Choose: choose,
 }

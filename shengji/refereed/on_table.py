@@ -13,11 +13,11 @@ import attrs
 from shengji.actions import DropCard, action_to_data
 from shengji.events import CardsExposed, CardsReturned, IrregularAttempt, PlaysTakenBack
 from shengji.phase import Phase
-from shengji.refereed import core
 from shengji.refereed.state import table_of
+from tabletop import refereed
 from tabletop.cards import Card, codes, count_list, holds, sort_cards, without
 from tabletop.errors import IllegalAction
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import facts as make_facts
 from tabletop.refereed import effect_seat, return_grabbed
 from tabletop.rulings import RulingPlan, refuse
 
@@ -34,6 +34,12 @@ class AttemptOnTable:
     cards: tuple[Card, ...]
     extra: tuple[Card, ...]
 
+
+def trump_now(deal: Deal) -> str | None:
+    """Trump as the table knows it now (during the draw: the standing declaration's)."""
+    if deal.trump_known:
+        return deal.trump
+    return None if deal.declaration is None else deal.declaration.trump
 
 def add(deal: Deal, seat: int, cards: Iterable[Card]) -> None:
     counts = deal.hands[seat]
@@ -119,7 +125,7 @@ def attempt(deal: Deal, a: Any, irregularity: str, *, cards: tuple[Card, ...] | 
                          action=action_to_data(a), facts=make_facts(**info))
     lay(deal, a.seat, laid)
     table_of(deal).attempts[e.seq] = AttemptOnTable(a.seat, irregularity, tuple(without(laid, extra)), tuple(extra))
-    core.await_ruling(deal, e.seq, irregularity, a.seat, e)
+    refereed.await_ruling(deal, e.seq, irregularity, a.seat, e)
 
 
 def on_return(deal: Deal, effect: Any, plan: RulingPlan) -> None:
@@ -162,8 +168,8 @@ def drop(deal: Deal, a: DropCard) -> None:
         Phase.DRAW: "draw", Phase.DECLARE: "draw", Phase.KITTY: "burial", Phase.PLAY: "play"}[deal.phase]
     e = deal.stream.emit(IrregularAttempt, seat=a.seat, irregularity="exposed_card", action=action_to_data(a),
                          facts=make_facts(cards=codes(a.cards), during=during, level=deal.level_text,
-                                          trump=core.trump_now(deal)))
-    core.await_ruling(deal, e.seq, "exposed_card", a.seat, e)
+                                          trump=trump_now(deal)))
+    refereed.await_ruling(deal, e.seq, "exposed_card", a.seat, e)
 
 
 def take_back_plays(deal: Deal, seat: int, reason: str) -> None:

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from shengji.actions import Play, PlayWithExtra, Revoke, action_to_data
+from shengji.actions import Incident, Play, PlayWithExtra, Revoke, action_to_data
 from shengji.events import IrregularAttempt
 from shengji.follow import lead_info
 from shengji.phase import Phase
-from shengji.refereed import core, on_table, out_of_turn, revoke
+from shengji.refereed import on_table, out_of_turn, revoke
 from shengji.refereed.state import table_of
+from tabletop import refereed
 from tabletop.cards import Card, codes, holds, sort_cards
 from tabletop.errors import IllegalAction
-from tabletop.irregular import facts as make_facts
+from tabletop.rulings import facts as make_facts
 from tabletop.rulings import RulingPlan, refuse
+from tabletop.seats import team
 
 if TYPE_CHECKING:  # the deal's type only: the deal imports the features
     from shengji.deal import Deal
@@ -122,7 +124,7 @@ def stand_play(deal: Deal, seat: int, reason: str) -> None:
     t = table_of(deal)
     cards = tuple(sort_cards(t.on_table.pick_up(seat)))
     on_table.add(deal, seat, cards)
-    core.unpaused(deal, lambda: play_now(deal, seat, cards, stand=reason))
+    unpaused(deal, lambda: play_now(deal, seat, cards, stand=reason))
 
 
 def on_play_stands(deal: Deal, effect: Any, plan: RulingPlan) -> None:
@@ -134,3 +136,27 @@ def on_play_stands(deal: Deal, effect: Any, plan: RulingPlan) -> None:
     if t.resume_phase is not Phase.PLAY or deal.turn != seat:
         raise refuse(effect, f"it is not seat {seat}'s turn to play")
     stand_play(deal, seat, plan.reason + ": the rest stands")
+
+
+def unpaused(deal: Deal, step: Any) -> None:
+    """Run ``step`` (a play a ruling lets stand) as if the table were not waiting; what
+    it leads to becomes what the table resumes with."""
+    t = table_of(deal)
+    held = t.awaiting
+    t.awaiting = []
+    deal.phase = t.resume_phase
+    step()
+    if t.awaiting:                               # the step itself came to a wait
+        t.awaiting = held + t.awaiting
+        return
+    t.awaiting = held
+    t.resume_phase = deal.phase
+    if held:
+        deal.phase = Phase.AWAITING_RULING
+
+
+def incident(deal: Deal, a: Incident) -> None:
+    """A reported incident; its minutes are a fact only of a side's lateness."""
+    late = {"minutes": a.minutes} if a.incident == "late" else {}
+    refereed.attempt(deal, a, "incident", incident=a.incident, severity=a.severity, damaged=a.damaged,
+                     note=a.note, side=team(a.seat), **late)

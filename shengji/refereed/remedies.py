@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from shengji.events import CardHandedOver, RandomlyDrawn, Redealt
 from shengji.phase import Phase
-from shengji.refereed import core, on_table
+from shengji.refereed import on_table, state
 from shengji.refereed.state import table_of
 from tabletop import rng as streams
+from tabletop import refereed
 from tabletop.cards import Card, codes
 from tabletop.refereed import OnTable
 from tabletop.rulings import RulingPlan, refuse
@@ -46,7 +47,7 @@ def random_draw(deal: Deal, source: int, to: int, count: int, reason: str) -> tu
     the draw, after a card drawn out of turn and kept, it stands for the rightful
     drawer's draw of that card."""
     t = table_of(deal)
-    rng = core.referee_rng(deal)
+    rng = state.referee_rng(deal)
     drawn: list[Card] = []
     for _ in range(count):
         hand = deal.hand(source)
@@ -125,7 +126,7 @@ def on_choice(deal: Deal, effect: Any, plan: RulingPlan) -> None:
     draw = effect.options[0]
     if draw.source is None or draw.to is None:
         raise refuse(effect, "the random draw names no seat to draw from or for")
-    core.offer_choice(deal, effect.chooser, purpose, names, about=plan.answers, on_chosen=remedy_chosen,
+    refereed.offer_choice(deal, effect.chooser, purpose, names, about=plan.answers, then=REMEDY_CHOSEN,
                       source=draw.source, to=draw.to,
                       count=draw.count, reason=plan.reason, remedies=tuple(effect.options))
 
@@ -138,19 +139,22 @@ def remedy_chosen(deal: Deal, choice: Any, option: str) -> None:
     if chosen is None:
         source = data["source"]
         options = tuple(dict.fromkeys(str(c) for c in deal.hand(source)))
-        core.offer_choice(deal, source, HAND_OVER, options, about=choice.about, **{**data, "on_chosen": handed_over})
+        refereed.offer_choice(deal, source, HAND_OVER, options, about=choice.about, then=HANDED_OVER, **data)
         return
     _REMEDY_HANDLERS[chosen.KIND](deal, chosen, RulingPlan(data["reason"], (chosen,)))
     if chosen.KIND != "Redeal":
-        core.carry_on(deal)
+        state.carry_on(deal)
 
 
 def handed_over(deal: Deal, choice: Any, option: str) -> None:
     """The seat with the card too many chose the card it hands over."""
     data = choice.data
     hand_over(deal, data["source"], data["to"], Card(option), data["reason"])
-    core.carry_on(deal)
+    state.carry_on(deal)
 
+
+REMEDY_CHOSEN = state.STEPS.register(remedy_chosen)
+HANDED_OVER = state.STEPS.register(handed_over)
 
 _REMEDY_HANDLERS = {"RandomDraw": on_random_draw, "Redeal": on_redeal}
 """A chosen remedy's own table effect (the same handlers a ruling's effects go through)."""

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from shengji.phase import Phase
-from shengji.refereed import core
+from shengji.refereed import state
 from shengji.refereed.state import table_of
+from tabletop import refereed
 from tabletop.cards import Card, codes
 from tabletop.rulings import RulingPlan, refuse
 
@@ -37,7 +38,7 @@ def after_play(deal: Deal) -> None:
         return
     if len(deal.trick) > r.position + 1:
         t.revoke = None
-        core.found(deal, r.seq, "wrong_follow", r.seat, found="affecting_play", **r.facts)
+        refereed.found(deal, r.seq, "wrong_follow", r.seat, found="affecting_play", **r.facts)
 
 
 def trick_closed(deal: Deal) -> bool:
@@ -46,7 +47,7 @@ def trick_closed(deal: Deal) -> bool:
     r = t.revoke
     if r is not None and r.trick == deal.trick_number - 1:
         t.revoke = None
-        core.found(deal, r.seq, "wrong_follow", r.seat, then=AFTER_THE_TRICK, found="after_trick",
+        refereed.found(deal, r.seq, "wrong_follow", r.seat, then=AFTER_THE_TRICK, found="after_trick",
                       winner=deal.tricks[-1].winner, **r.facts)
         return True
     return False
@@ -82,4 +83,4 @@ def after_the_trick(deal: Deal) -> None:
         deal.finish_deal()
 
 
-AFTER_THE_TRICK = core.RESUME_STEPS.register(after_the_trick)
+AFTER_THE_TRICK = state.STEPS.register(after_the_trick)

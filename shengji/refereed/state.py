@@ -1,12 +1,17 @@
 """What refereed mode adds to a 双升 deal's state (``deal.table``; None in strict mode): the
-shared refereed state and one slice per feature, each an attrs record of its feature's module."""
+shared refereed state and one slice per feature, each an attrs record of its feature's module;
+what the shared core (``tabletop.refereed``) needs to know of 双升 (``TableState.GAME``) and the
+steps the features register (``STEPS``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from shengji.actions import action_to_data
+from shengji.events import IrregularAttempt, IrregularityFound
+from shengji.phase import Phase
 from tabletop.cards import Card
-from tabletop.refereed import RefereedState, Resume
+from tabletop.refereed import RefereedState, Refereeing, ResumeSteps, nothing_cached
 
 if TYPE_CHECKING:  # the records' types only: the feature modules import this one
     from shengji.deal import Deal
@@ -22,6 +27,13 @@ IRREGULARITIES = (
 vocabulary of the rulebook's triggers (enforcement.rulebook) and of the rulings' dispatch."""
 
 
+STEPS = ResumeSteps()
+"""The steps the table takes later, by name, each registered by the feature that owns it: what
+a wait resumes with (``TableState.then``: ``draw.draw_on``, ``draw.end_the_draw``,
+``declaration.declare_on``, ``revoke.after_the_trick``; ``carry_on`` takes it) and what carries
+a choice out (``remedies``)."""
+
+
 class TableState(RefereedState):
     """Everything refereed mode adds to a 双升 deal (strict deals have none): the shared
     refereed state (waiting for rulings, cards on the table, the choice offered) and 双升's
@@ -32,11 +44,6 @@ class TableState(RefereedState):
         self.draw = draw_state
         """The draw (``draw.DrawState``: the Draw step, slips, a miscount, the kitty draw); the
         deal makes it (this module may not import the features)."""
-        self.then: Resume | None = None
-        """What the table does with the deal once the wait (and any choice) is over (a step
-        owned by the feature that paused it, registered in ``core.RESUME_STEPS``:
-        ``draw.draw_on``, ``draw.end_the_draw``, ``declaration.declare_on``,
-        ``revoke.after_the_trick``), or None (the seat whose turn it is acts)."""
         self.attempts: dict[int, on_table.AttemptOnTable] = {}
         """seq → the play attempt lying on the table."""
         self.exposed: list[list[Card]] = [[], [], [], []]
@@ -54,3 +61,24 @@ def table_of(deal: Deal) -> TableState:
     table = deal.table
     assert table is not None, "a refereed feature ran at a strict deal"
     return table
+
+
+def carry_on(deal: Deal) -> None:
+    """The wait and any choice are over: the table goes on (``then``, the step of the feature
+    that paused it; none: the seat whose turn it is acts). Nothing while a choice is open."""
+    t = table_of(deal)
+    if t.choice is not None:
+        return
+    then, t.then = t.then, None
+    STEPS.resume(deal, then)
+
+
+def referee_rng(deal: Deal) -> Any:
+    """The REFEREE stream of this deal (tabletop.rng), for lots and random draws."""
+    return table_of(deal).referee_rng(deal.seed, deal.stream.deal)
+
+
+TableState.GAME = Refereeing(
+    awaiting=Phase.AWAITING_RULING, kept=(Phase.AWAITING_RULING,), irregularities=IRREGULARITIES,
+    attempt_event=IrregularAttempt, found_event=IrregularityFound, action_data=action_to_data,
+    steps=STEPS, wait_over=STEPS.register(carry_on), table_changed=nothing_cached)

@@ -6,6 +6,7 @@ from guandan.actions import (
 )
 from guandan.deal import Phase
 from tabletop.cards import Card, parse_cards
+from tabletop.refereed import Resume
 
 
 def cards(text):
@@ -140,6 +141,7 @@ def test_GD_2_3_1_lead_option_is_asked_of_the_partners_xiajia_before_the_partner
     assert [a.option for a in t.legal()] == ["forbid", "require", "free"]
     assert deal.observe(1).choice == ("lead_option", ("forbid", "require", "free"))
     assert deal.observe(0).choice is None
+    assert deal.table.choice.then == Resume("lead_option_chosen") and deal.table.choice.data == {}
 
 
 def test_GD_2_3_1_a_forbid_the_exposed_type_cards_go_back(table):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from guandan.deal import Deal
 from guandan.match import Match
-from guandan.refereed import bars, lead_option, penalty_cards
+from guandan.refereed import restrictions
 from paiju.fuzz.case import draw_case, run_case
 from shengji.deal import Deal as ShengjiDeal
 from shengji.refereed import declaration
@@ -80,7 +80,7 @@ def _finding(game: str, count: int) -> str | None:
 def test_barred_silent_a_bar_the_log_lays_but_the_table_forgets_is_caught(monkeypatch) -> None:
     """GD-2.2 / GD-2.3.1 禁出一手: the bar's event is logged, the table does not keep it — the
     view after the batch shows fewer bars than the log says."""
-    bar = bars.bar
+    bar = restrictions.bar
 
     def forgetful(deal, seat, reason, scope):
         bar(deal, seat, reason, scope)
@@ -90,7 +90,7 @@ def test_barred_silent_a_bar_the_log_lays_but_the_table_forgets_is_caught(monkey
             del deal.table.bars[seat]
 
     assert _finding("guandan", 30) is None
-    monkeypatch.setattr(bars, "bar", forgetful)
+    monkeypatch.setattr(restrictions, "bar", forgetful)
     message = _finding("guandan", 30)
     assert message is not None and message.startswith("[barred_silent] the log leaves bars"), message
 
@@ -195,7 +195,7 @@ if kind == "gd.tribute_due": self._tribute_due(log, e)
 def test_GD_2_3_1_a_lead_the_restriction_forbids_offered_is_caught(monkeypatch) -> None:
     """GD-2.3.1: the table offers every lead although a lead restriction is in force — the
     restriction the checker reads off the view (``GuandanSeat.restriction``) catches it."""
-    monkeypatch.setattr(lead_option, "lead_filter", lambda deal, seat, moves: moves)
+    monkeypatch.setattr(restrictions, "lead_filter", lambda deal, seat, moves: moves)
     message = _finding("guandan", 5)
     assert message is not None and message.startswith("[restrictions_obeyed] seat 1 may lead H7 D7 (PAIR 7) "
                                                       "against (1, 'require', 'SINGLE')"), message
@@ -203,7 +203,7 @@ def test_GD_2_3_1_a_lead_the_restriction_forbids_offered_is_caught(monkeypatch) 
 
 def test_GD_6_penalty_cards_not_offered_are_caught(monkeypatch) -> None:
     """GD-6: the table never offers the penalty cards (罚张) — the penalty cards in the view catch it."""
-    monkeypatch.setattr(penalty_cards, "penalty_moves", lambda deal, seat, top: [])
+    monkeypatch.setattr(restrictions, "penalty_moves", lambda deal, seat, top: [])
     message = _finding("guandan", 5)
     assert message is not None and message.startswith("[penalty_cards_offered] seat 0 holds penalty cards "
                                                       "H2 S7 H7 C7"), message

@@ -14,7 +14,7 @@ from enforcement.injector import GuandanInfractions
 from enforcement.shengji_infractions import ShengjiInfractions
 from guandan.movegen import legal_plays
 from guandan.observation import UnauthorisedItem
-from guandan.refereed import lead_option, penalty_cards, rebuild
+from guandan.refereed import rebuild, restrictions
 from paiju.sim.batch import Batch, adapter, play_unit
 from tabletop.cards import sort_cards
 from tabletop.seats import REFEREE
@@ -111,8 +111,8 @@ def test_guandan_observations_legal_plays_and_restrictions_match_the_plain_compu
             r = t.restriction
             if r is not None and r.seat == seat:
                 every = legal_plays(deal.hand(seat), None, deal.level, rules=deal.rules)
-                plain = lead_option.satisfying(deal, r, every)
-                assert (lead_option.restriction_in_force(deal, seat) is None) == (plain is None)
+                plain = restrictions.satisfying(deal, r, every)
+                assert (restrictions.restriction_in_force(deal, seat) is None) == (plain is None)
                 counted["restricted"] += 1
         seat = deal.to_act
         if deal.phase.name == "PLAY" and seat is not None and seat is not REFEREE and t.oot is None \
@@ -122,8 +122,8 @@ def test_guandan_observations_legal_plays_and_restrictions_match_the_plain_compu
             moves = legal_plays(deal.hand(seat), None if lead else top.reading, deal.level, rules=deal.rules)
             if t.exposures or t.restriction is not None:
                 if lead:
-                    moves = lead_option.lead_filter(deal, seat, moves)
-                moves = penalty_cards.penalty_moves(deal, seat, None if lead else top.reading) or moves
+                    moves = restrictions.lead_filter(deal, seat, moves)
+                moves = restrictions.penalty_moves(deal, seat, None if lead else top.reading) or moves
             legal = deal.legal_actions()
             listed = [(a.cards, a.reading) for a in legal if type(a).__name__ == "Play"]
             assert listed == [(m.cards, m.reading) for m in moves]

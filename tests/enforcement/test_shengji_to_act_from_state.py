@@ -38,6 +38,22 @@ def test_SJ_1_10_the_chooser_acts_while_a_choice_is_open_then_the_table_goes_on(
     assert deal.table.choice is None and deal.to_act == deal.turn
 
 
+def test_SJ_1_10_a_choice_carries_a_typed_step_and_plain_data_only():
+    """The step that carries a choice out is a ``Resume`` record naming a registered step,
+    not a function in the choice's data; declined, the hand-over choice names its own."""
+    t = drawn({0: "S3"})
+    t.do(Draw(0, extra_by=1, of=2, count=1, at=0))     # seat 1 takes the card due to seat 2
+    t.draw_on()
+    choice = t.deal.table.choice
+    assert choice.then == Resume("remedy_chosen")
+    assert {"source": 1, "to": 2, "count": 1}.items() <= choice.data.items()
+    assert not any(callable(v) for v in choice.data.values())
+    t.do(Choose(2, "decline"))
+    choice = t.deal.table.choice
+    assert choice.purpose == "hand_over" and choice.then == Resume("handed_over")
+    assert not any(callable(v) for v in choice.data.values())
+
+
 def test_SJ_1_1_the_wait_holds_a_typed_resume_step_and_the_draw_goes_on_after_the_ruling():
     t = drawn({0: "S3"})
     deal = t.deal
@@ -51,7 +67,7 @@ def test_SJ_1_1_the_wait_holds_a_typed_resume_step_and_the_draw_goes_on_after_th
 
 
 def test_a_resume_step_is_registered_once_by_its_name():
-    steps: ResumeSteps[list] = ResumeSteps()
+    steps = ResumeSteps()
     pending = steps.register(list.clear)
     assert pending == Resume("clear")
     seen = [1, 2]

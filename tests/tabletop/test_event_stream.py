@@ -8,7 +8,7 @@ import pytest
 
 import guandan.events  # noqa: F401  (registers the 掼蛋 events)
 import shengji.events  # noqa: F401  (registers the 双升 events)
-import tabletop.irregular  # noqa: F401
+import tabletop.rulings  # noqa: F401
 from tabletop.events import _REGISTRY, Event, EventStream
 
 

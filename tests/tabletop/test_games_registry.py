@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tabletop.errors import OptionError
-from tabletop.games import PARTNERSHIPS, GameSpec, add_part, game_names, game_spec, registered
+from tabletop.games import GameSpec, add_part, game_names, game_spec, registered
+from tabletop.seats import PARTNERSHIPS
 
 
 def _spec(name: str, title: str = "a test's game") -> GameSpec:

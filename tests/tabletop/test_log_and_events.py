@@ -7,7 +7,8 @@ import pytest
 
 from tabletop.errors import LogError
 from tabletop.events import Event, EventStream
-from tabletop.games import PARTNERSHIPS, GameSpec, registered
+from tabletop.games import GameSpec, registered
+from tabletop.seats import PARTNERSHIPS
 from tabletop.log import LogWriter, make_header, read_log
 from tabletop.rng import child_seed, generator
 

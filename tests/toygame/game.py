@@ -14,7 +14,8 @@ from enforcement.invariants import Checker, violated
 from tabletop.cards import Card
 from tabletop.errors import IllegalAction
 from tabletop.events import Event, EventStream
-from tabletop.games import GameSpec, Seating, registered
+from tabletop.games import GameSpec, registered
+from tabletop.seats import Seating
 from tabletop.rng import child_seed, generator
 from tabletop.rulings import Ruling, RulingPlan, log_ruling
 from tests.toygame import effects

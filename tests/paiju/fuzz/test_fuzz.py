@@ -13,7 +13,7 @@ import paiju.fuzz.command as fuzz_module
 from enforcement.injector import catalogue_for
 from enforcement.invariants import INVARIANTS
 from enforcement.rulebook import clauses_for
-from guandan.refereed import bars
+from guandan.refereed import restrictions
 from paiju.cli import main
 from paiju.fuzz.command import NOT_IN_RUN, Coverage
 from paiju.fuzz.case import Case, draw_case, run_case
@@ -130,7 +130,7 @@ def test_rare_kinds_get_rates_that_fire_them_and_second_deals_their_kinds():
 
 def _lose_a_card_when_barring(monkeypatch):
     """A planted engine bug: barring a seat (GD-2.2, GD-2.3.1, GD-4.2.3) loses one of its cards."""
-    bar = bars.bar
+    bar = restrictions.bar
 
     def leaky(deal, seat, reason, scope):
         bar(deal, seat, reason, scope)
@@ -140,7 +140,7 @@ def _lose_a_card_when_barring(monkeypatch):
         deal.sizes[seat] -= 1
         deal.hand_changed(seat)
 
-    monkeypatch.setattr(bars, "bar", leaky)
+    monkeypatch.setattr(restrictions, "bar", leaky)
 
 
 def test_a_planted_violation_is_caught_shrunk_saved_and_reproduced(capsys, tmp_path, monkeypatch):
