@@ -399,14 +399,16 @@ class GuandanInfractions:
 
     @staticmethod
     def _report(obs: Any, legal: Any, seat: int, rng: np.random.Generator, missing: bool):
-        from guandan.actions import Report
+        from guandan.actions import REPORT_ROUNDS_LATER, Report
 
         true = legal[0].count
         stage = int(rng.integers(1, 6))
+        # stage 2 may come to light only rounds later (GD-4.2.2): draw how many
+        later = int(rng.choice(REPORT_ROUNDS_LATER)) if stage == 2 else 0
         if missing:
-            return Report(seat, None, discovered=stage)
+            return Report(seat, None, discovered=stage, rounds_later=later)
         wrong = true + (1 if true == 1 or rng.random() < 0.5 else -1)
-        return Report(seat, wrong, discovered=stage)
+        return Report(seat, wrong, discovered=stage, rounds_later=later)
 
     @classmethod
     def _report_missing(cls, obs: Any, legal: Any, seat: int, rng: np.random.Generator):

@@ -64,9 +64,9 @@ def test_every_ruling_family_carried_out_from_its_logged_data_reproduces_the_log
     rates = {**{k: 0.03 for k in GUANDAN_KINDS}, "report_missing": 0.3, "report_wrong": 0.2,
              "wrong_tribute": 0.3, "wrong_return": 0.3, "draw_out_of_turn": 0.05, "draw_slip": 0.05}
     carried: list[str] = []
-    # seed 20: a wrong tribute noticed at once and redone (RedoTribute), rare in three deals;
+    # seed 26: a wrong tribute noticed at once and redone (RedoTribute), rare in three deals;
     # which seeds give one depends on the agents
-    for seed in (*range(6), 20):
+    for seed in (*range(6), 26):
         text = play_unit("guandan", seed, game.rules_from_dict({"max_deals": 3}),
                          unit_options("matches", ["heuristic", "random", "heuristic", "random"], rates)).text()
         path = tmp_path / f"unit{seed}.jsonl"

@@ -24,7 +24,7 @@ def _english(texts: list[str]) -> list[str]:
     return [t for t in texts if not CJK.search(t) or ENGLISH.search(t.replace("a/b/c", "")) or "牌桌事件" in t]
 
 
-@pytest.mark.parametrize("name", ["golden_guandan_match_refereed_seed5.jsonl", "golden_shengji_match_refereed_seed10.jsonl"])
+@pytest.mark.parametrize("name", ["golden_guandan_match_refereed_seed48.jsonl", "golden_shengji_match_refereed_seed10.jsonl"])
 def test_every_step_of_a_refereed_match_is_said_in_chinese(name: str) -> None:
     log = load_log(str(GOLDEN / name))[0]
     steps = list(Fold(log).steps())

@@ -39,8 +39,8 @@ SPECS = {
     # file name: (game, seed, rules, options)
     "golden_guandan_deal_refereed_seed3.jsonl": (
         "guandan", 3, {}, unit_options("deals", AGENTS, 0.03)),
-    "golden_guandan_match_refereed_seed5.jsonl": (
-        "guandan", 5, {"match_end": "deals", "match_deals": 2},
+    "golden_guandan_match_refereed_seed48.jsonl": (
+        "guandan", 48, {"match_end": "deals", "match_deals": 2},
         unit_options("matches", AGENTS, {**{k: 0.01 for k in GUANDAN_KINDS}, "wrong_tribute": 0.3,
                                          "wrong_return": 0.3, "draw_out_of_turn": 0.3})),
     "golden_shengji_deal_refereed_seed12.jsonl": (

@@ -26,7 +26,7 @@ TABLE_FACTS = {"hand", "hands", "exposed", "penalty", "on_table", "announced", "
 """Names a model of the table would keep (the old replay table's)."""
 MOVES = {"append", "extend", "remove", "insert", "pop", "clear", "discard", "add", "update"}
 
-LOGS = ["golden_guandan_deal_refereed_seed3.jsonl", "golden_guandan_match_refereed_seed5.jsonl",
+LOGS = ["golden_guandan_deal_refereed_seed3.jsonl", "golden_guandan_match_refereed_seed48.jsonl",
         "golden_shengji_deal_refereed_seed12.jsonl", "golden_shengji_match_refereed_seed10.jsonl",
         "replay_guandan_deal_seed3.jsonl", "replay_shengji_deal_seed4.jsonl"]
 

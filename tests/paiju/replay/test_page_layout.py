@@ -32,7 +32,7 @@ from paiju.replay.table import Table
 from paiju.replay.view import open_log
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
-GUANDAN_MATCH = GOLDEN / "golden_guandan_match_refereed_seed5.jsonl"    # a double tribute in deal 2, rulings
+GUANDAN_MATCH = GOLDEN / "golden_guandan_match_refereed_seed48.jsonl"    # a double tribute in deal 2, rulings
 SHENGJI_DEAL = GOLDEN / "golden_shengji_deal_refereed_seed12.jsonl"     # rulings
 GUANDAN_PLAIN = GOLDEN / "replay_guandan_deal_seed3.jsonl"               # no referee
 SHENGJI_PLAIN = GOLDEN / "replay_shengji_deal_seed4.jsonl"
@@ -295,7 +295,7 @@ def test_guandan_page_layout(browser, pages, shots):
             assert page.is_visible("#tribute")
             assert "双贡" in page.inner_text("#tribute") and "还贡" in page.inner_text("#tribute")
             cards = page.eval_on_selector_all("#tribute .payment .card", "cs => cs.map(c => c.dataset.card)")
-            assert cards == ["C8", "S5", "S2"]   # seat 1's tribute is a wrong one, found after the first play
+            assert cards == ["RJ", "S6", "S9"]   # seat 1's tribute is a wrong one, found after the first play
             assert_fits(page)
             # the last step: every ruling listed; scrolled to the bottom, the toolbar still there
             page.click("#last")

@@ -96,7 +96,7 @@ def test_a_log_with_a_card_changed_is_shown_with_a_warning(three_matches, tmp_pa
     assert problems == []
 
 
-@pytest.mark.parametrize("golden", ["golden_guandan_match_refereed_seed5.jsonl", "golden_shengji_match_refereed_seed10.jsonl"])
+@pytest.mark.parametrize("golden", ["golden_guandan_match_refereed_seed48.jsonl", "golden_shengji_match_refereed_seed10.jsonl"])
 def test_a_refereed_log_viewed_in_a_fresh_process_is_shown_without_a_warning(golden, tmp_path):
     """A fresh `paiju replay` has not loaded the referee when the view re-checks the log; the
     table cites the clauses its referee names (a lapse, a lead option's answer), so the check
