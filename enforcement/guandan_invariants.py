@@ -378,9 +378,11 @@ class GuandanChecker(Checker):
                 bars, went_out, outlived = {}, [], Counter()
             elif kind == "gd.finished":
                 went_out.append(e.seat)
-            elif kind == "gd.placed_last":   # it plays no more: its bars go with it (no event says so)
+            elif kind == "gd.placed_last":   # it plays no more: its bars ended first, each logged
+                if bars.get(e.seat):
+                    raise violated("barred_silent", f"seat {e.seat} is judged last with its bars "
+                                   f"({', '.join(bars[e.seat])}) not ended in the log", e)
                 judged.append(e.seat)
-                bars.pop(e.seat, None)
                 outlived.pop(e.seat, None)
             elif kind == "gd.taken_back":   # the table rebuilt as it was before the play taken back
                 table = self.table_view(engine, None, e.deal) if self.table_view is not None else after

@@ -80,8 +80,9 @@ class BarredPass(Event):
 
 @attrs.frozen(kw_only=True)
 class BarEnded(Event):
-    """``how``: 'lapsed' (the round ended first), 'lifted' (all passed) or 'served' (its
-    turn came as the answer to an out-of-turn play, and it passed)."""
+    """``how``: 'lapsed' (the round ended first), 'lifted' (all passed), 'served' (its
+    turn came as the answer to an out-of-turn play, and it passed) or 'judged_last' (the
+    seat was judged 单下 and plays no more)."""
 
     KIND: ClassVar[str] = "table.bar_ended"
     how: str

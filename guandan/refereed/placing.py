@@ -22,7 +22,8 @@ def place_last(deal: Deal, seat: int, reason: str) -> None:
     if seat in t.placed_last:
         return
     t.placed_last.append(seat)
-    t.bars.pop(seat, None)
+    for _ in t.bars.pop(seat, ()):   # it plays no more: each bar it still owes ends, as the log says
+        deal.stream.emit(ev.BarEnded, seat=seat, how="judged_last")
     o = t.oot
     if o is not None and o.responder == seat:
         o.responder = deal.next_active(seat) if len(deal.active_seats()) > 1 else o.responder

@@ -168,7 +168,8 @@ SHARED: dict[str, Callable[[str, Any], str]] = {
                                  f"{'下一次轮到其出牌时' if getattr(e, 'scope', 'next_turn') == 'next_turn' else '该圈'}"
                                  f"不得出牌{_why(e.reason)}",
     "table.barred_pass": lambda g, e: f"{seat_zh(e.seat)}禁出一手，这一轮不出",
-    "table.bar_ended": lambda g, e: f"{seat_zh(e.seat)}的禁出一手结束",
+    "table.bar_ended": lambda g, e: f"{seat_zh(e.seat)}的禁出一手结束"
+                                    + ("（已判单下，不再出牌）" if e.how == "judged_last" else ""),
     "table.turn_restored": lambda g, e: f"恢复出牌顺序：由{seat_zh(e.seat)}出牌{_why(e.reason)}",
     "table.random_draw": lambda g, e: f"抽牌：{seat_zh(e.seat)}从{seat_zh(getattr(e, 'source', None))}任意抽取 "
                                       f"{len(e.cards) or 1} 张{_why(e.reason)}",

@@ -524,9 +524,14 @@ def _barred_pass(table: Table, e: te.BarredPass) -> str:
     return f"seat {e.seat} passes (barred)"
 
 
+BAR_ENDS = {"lapsed": "lapsed", "lifted": "lifted", "served": "served",
+            "judged_last": "judged 单下 (placed last): it plays no more"}
+"""Why a bar ends, as the step says it (``BarEnded.how``)."""
+
+
 @on(te.BarEnded)
 def _bar_ended(table: Table, e: te.BarEnded) -> str:
-    return f"seat {e.seat}'s bar ends ({e.how})"
+    return f"seat {e.seat}'s bar ends ({BAR_ENDS.get(e.how, e.how)})"
 
 
 @on(ev.PenaltyKindDesignated)
