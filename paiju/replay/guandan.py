@@ -524,14 +524,14 @@ def _barred_pass(table: Table, e: te.BarredPass) -> str:
     return f"seat {e.seat} passes (barred)"
 
 
-BAR_ENDS = {"lapsed": "lapsed", "lifted": "lifted", "served": "served",
-            "judged_last": "judged 单下 (placed last): it plays no more"}
+BAR_ENDS = {"lapsed": " (lapsed)", "lifted": " (lifted)", "served": " (served)",
+            "judged_last": ": the seat is judged 单下 (placed last) and plays no more"}
 """Why a bar ends, as the step says it (``BarEnded.how``)."""
 
 
 @on(te.BarEnded)
 def _bar_ended(table: Table, e: te.BarEnded) -> str:
-    return f"seat {e.seat}'s bar ends ({BAR_ENDS.get(e.how, e.how)})"
+    return f"seat {e.seat}'s bar ends{BAR_ENDS.get(e.how, f' ({e.how})')}"
 
 
 @on(ev.PenaltyKindDesignated)

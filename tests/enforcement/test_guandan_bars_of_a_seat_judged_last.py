@@ -45,7 +45,7 @@ def test_GD_2_3_1_a_barred_seat_judged_last_has_its_bar_end_in_the_log(table):
 def test_GD_2_3_1_the_bar_that_ends_with_a_judgement_is_told_in_both_languages(table):
     _, events = barred_then_judged_last(table)
     e = next(e for e in events if e.KIND == "table.bar_ended")
-    assert "judged_last" in BAR_ENDS and "_" not in BAR_ENDS["judged_last"]
+    assert BAR_ENDS["judged_last"] == ": the seat is judged 单下 (placed last) and plays no more"
     assert step_zh("guandan", e).endswith("的禁出一手结束（已判单下，不再出牌）")
 
 
