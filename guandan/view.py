@@ -19,7 +19,8 @@ from guandan.observation import Phase
 from guandan.ranks import level_text
 from tabletop.cards import Card
 from tabletop.view import (
-    Exposure, PendingOption, SeatView, TableView, awaited_rulings, held_of, on_table, pending_choice, without,
+    Exposure, PendingOption, SeatView, TableView, awaited_rulings, deal_and_match, held_of, on_table, pending_choice,
+    resume_phase, without,
 )
 
 
@@ -175,13 +176,8 @@ class GuandanView(TableView):
 
 def table_view(engine: Deal | Match, viewer: int | None = None, number: int | None = None) -> GuandanView:
     """The table of a deal or a match now, as ``viewer`` (None: every hand) may see it;
-    ``number``: in a match, the deal of that number (the current one or the one just over: a
-    change that ends a deal draws the next, and an event belongs to the deal it names)."""
-    if isinstance(engine, Match):
-        match: Match | None = engine
-        deal = engine.deal if number is None else engine.deal_numbered(number)
-    else:
-        match, deal = None, engine
+    ``number``: in a match, the deal of that number (``deal_and_match``)."""
+    deal, match = deal_and_match(engine, Match, number)
     t = _refereed(deal)
     exposures = tuple(Exposure(e.uid, e.seat, tuple(e.cards), e.penalty) for e in t.exposures) if t is not None else ()
     options: dict[int, list[PendingOption]] = {}
@@ -212,7 +208,7 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
     oot = t.oot if t is not None else None
     sequence = t.sequence if t is not None else None
     return GuandanView(
-        viewer=viewer, deal=deal.deal_number, phase=deal.phase.value, resume_phase=_resume_phase(t), level=deal.level_text, seats=tuple(seats),
+        viewer=viewer, deal=deal.deal_number, phase=deal.phase.value, resume_phase=resume_phase(t), level=deal.level_text, seats=tuple(seats),
         to_act=deal.to_act, awaiting=awaited_rulings(t), choice=pending_choice(t),
         round=Round(deal.leader, Play(top.seat, tuple(top.cards), top.reading.kind.name, top.reading.code)
                     if top is not None else None, tuple(deal.passed), deal.plays,
@@ -227,11 +223,6 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
         census=_census(deal) if viewer is None else (), setup=_setup(t), leads=t.lead_count if t is not None else 0,
         report_due=t.report_due if t is not None else None,
         **(_match_part(match, deal) if match is not None else {}))
-
-
-def _resume_phase(t: Any) -> str | None:
-    phase = None if t is None or not t.awaiting else t.resume_phase
-    return None if phase is None else str(phase.value)
 
 
 def _refereed(deal: Deal) -> Any:

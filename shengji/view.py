@@ -20,7 +20,9 @@ from shengji.deal import RANKS, Deal
 from shengji.match import Match
 from shengji.phase import Phase
 from tabletop.cards import Card
-from tabletop.view import TableView, SeatView, awaited_rulings, held_of, on_table, pending_choice, without
+from tabletop.view import (
+    SeatView, TableView, awaited_rulings, deal_and_match, held_of, on_table, pending_choice, resume_phase, without,
+)
 
 
 @attrs.frozen
@@ -90,13 +92,8 @@ class ShengjiView(TableView):
 
 def table_view(engine: Deal | Match, viewer: int | None = None, number: int | None = None) -> ShengjiView:
     """The table of a deal or a match now, as ``viewer`` (None: every hand) may see it;
-    ``number``: in a match, the deal of that number (the current one or the one just over: a
-    change that ends a deal draws the next, and an event belongs to the deal it names)."""
-    if isinstance(engine, Match):
-        match: Match | None = engine
-        deal = engine.deal if number is None else engine.deal_numbered(number)
-    else:
-        match, deal = None, engine
+    ``number``: in a match, the deal of that number (``deal_and_match``)."""
+    deal, match = deal_and_match(engine, Match, number)
     t = _refereed(deal)
     seats = []
     for s in range(4):
@@ -110,7 +107,7 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
     decl = deal.declaration
     m = match.result if match is not None else None
     return ShengjiView(
-        viewer=viewer, deal=number if number is not None else match.deal_number if match is not None else 1, phase=deal.phase.value, resume_phase=_resume_phase(t),
+        viewer=viewer, deal=number if number is not None else match.deal_number if match is not None else 1, phase=deal.phase.value, resume_phase=resume_phase(t),
         level=deal.level_text, seats=tuple(seats), to_act=deal.to_act, awaiting=awaited_rulings(t),
         choice=pending_choice(t), trump=deal.trump, trump_known=deal.trump_known, banker=deal.banker,
         declaration=Declaration(decl.seat, tuple(decl.cards)) if decl is not None else None,
@@ -143,11 +140,6 @@ def _census(deal: Deal) -> tuple[int, ...]:
         for card in place:
             counts[card] += 1
     return tuple(counts)
-
-
-def _resume_phase(t: Any) -> str | None:
-    phase = None if t is None or not t.awaiting else t.resume_phase
-    return None if phase is None else str(phase.value)
 
 
 def _refereed(deal: Deal) -> Any:
