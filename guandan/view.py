@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from guandan.deal import Deal
-from guandan.match import Match
+from guandan.match import Match, MatchResult, NextDeal
 from guandan.observation import Phase
 from guandan.ranks import level_text
 from tabletop.cards import Card
@@ -88,18 +88,6 @@ class Tribute:
 
 
 @attrs.frozen
-class NextDeal:
-    """The next-deal procedure a ruling set (None fields: the usual way)."""
-
-    no_tribute_seats: tuple[int, ...] = ()
-    no_tribute: bool = False
-    shuffler: int | None = None
-    cutter: int | None = None
-    first_drawer: int | None = None
-    leader: int | None = None
-
-
-@attrs.frozen
 class Setup:
     """How the deal was drawn: who shuffled, who cut, who drew first."""
 
@@ -115,14 +103,6 @@ class DealResult:
     levels: int
     plays: int
     forced: bool
-
-
-@attrs.frozen
-class MatchResult:
-    ended: str
-    winner: int | None
-    levels: tuple[str, str]
-    scores: tuple[int, int]
 
 
 @attrs.frozen
@@ -161,7 +141,8 @@ class GuandanView(TableView):
     scores: tuple[int, int] | None = None
     penalties: tuple[int, int] = (0, 0)
     next_deal: NextDeal | None = None
-    """The procedure scheduled for the next deal (a match)."""
+    """The procedure scheduled for the next deal (a match; the match's own frozen record, as
+    ``procedure`` and ``match_result``: the view carries the engine's records, not copies)."""
     procedure: NextDeal | None = None
     """The procedure this deal was drawn under (a match's deal after a ruling scheduled one;
     None: the usual way)."""
@@ -172,6 +153,7 @@ class GuandanView(TableView):
     report_due: int | None = None
     """The seat whose 报牌 the table waits for."""
     match_result: MatchResult | None = None
+    """The match's result once it is over (its deals' records included)."""
 
 
 def table_view(engine: Deal | Match, viewer: int | None = None, number: int | None = None) -> GuandanView:
@@ -261,25 +243,15 @@ def _setup(t: Any) -> Setup | None:
     return Setup(setup["shuffler"], setup["cutter"], setup["first_drawer"])
 
 
-def _next_deal(plan: Any) -> NextDeal | None:
-    if plan is None:
-        return None
-    return NextDeal(tuple(plan.no_tribute_seats), plan.no_tribute, plan.shuffler, plan.cutter, plan.first_drawer,
-                    plan.leader)
-
-
 def _match_part(match: Match, deal: Deal) -> dict[str, Any]:
     first, second = match.levels.levels
-    plan = match.scheduled
-    result = match.result
     return {
         "levels": (level_text(first), level_text(second)),
         "scores": match.scores,
         "penalties": (match.penalties[0], match.penalties[1]),
-        "next_deal": _next_deal(plan),
-        "procedure": _next_deal(match.procedure) if deal is match.deal else None,
-        "match_result": MatchResult(result.ended, result.winner, result.levels, result.scores)
-        if result is not None else None,
+        "next_deal": match.scheduled,
+        "procedure": match.procedure if deal is match.deal else None,
+        "match_result": match.result,
     }
 
 
