@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from guandan.deal import Deal
+from guandan.deal import Deal, DealResult
 from guandan.match import Match, MatchResult, NextDeal
 from guandan.observation import Phase
 from guandan.ranks import level_text
@@ -97,15 +97,6 @@ class Setup:
 
 
 @attrs.frozen
-class DealResult:
-    finish_order: tuple[int, ...]
-    team: int
-    levels: int
-    plays: int
-    forced: bool
-
-
-@attrs.frozen
 class OutOfTurn:
     """An out-of-turn play lying on the table, waiting for ``responder``'s answer."""
 
@@ -136,6 +127,7 @@ class GuandanView(TableView):
     correction: int | None = None
     """The seat that must correct its play."""
     result: DealResult | None = None
+    """The deal's own result record once it is scored."""
     levels: tuple[str, str] | None = None
     """Team levels (a match)."""
     scores: tuple[int, int] | None = None
@@ -186,7 +178,6 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
             designated=d.kind if d is not None and d.holder == s and d.turn == t.turns else None,
             option_answered_at=t.option_asked.get(s) if t is not None else None))
     top = deal.top
-    result = deal.result
     oot = t.oot if t is not None else None
     sequence = t.sequence if t is not None else None
     return GuandanView(
@@ -200,8 +191,7 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
         if oot is not None else None,
         pass_sequence=tuple(sequence.seats[sequence.index:]) if sequence is not None else (),
         correction=t.correction.seat if t is not None and t.correction is not None else None,
-        result=DealResult(tuple(result.finish_order), result.team, result.levels, result.plays, result.forced)
-        if result is not None else None,
+        result=deal.result,
         census=_census(deal) if viewer is None else (), setup=_setup(t), leads=t.lead_count if t is not None else 0,
         report_due=t.report_due if t is not None else None,
         **(_match_part(match, deal) if match is not None else {}))
