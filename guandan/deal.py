@@ -301,6 +301,24 @@ class Deal:
             deal.start_play(leader, "given")
         return deal
 
+    @classmethod
+    def from_observation(cls, observation: Observation, hands: Sequence[Iterable[Card]]) -> "Deal":
+        """A strict deal at the point of play ``observation`` shows — its seat to act, the
+        round's leader and play to beat, the seats that passed, the 报牌, the cards played,
+        the seats out — holding ``hands`` (the observer's own and a guess at the others': a
+        search's determinisation). Its events are taken. ``plays`` counts the cards played
+        (an observation does not count plays; only the result reports it)."""
+        obs = observation
+        deal = cls.from_hands(hands, obs.level, obs.seat, finished=obs.finish_order)
+        deal.leader = obs.leader
+        deal.top = obs.top
+        deal.passed = list(obs.passed)
+        deal.announced = list(obs.announced)
+        deal.played = list(obs.played)
+        deal.plays = sum(1 for cards in obs.played for _ in cards)
+        deal.take_events()
+        return deal
+
     # -----------------------------------------------------------------------------------------
     # Engine protocol
 

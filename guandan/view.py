@@ -13,13 +13,14 @@ from typing import Any
 
 import attrs
 
-from guandan.deal import Deal
-from guandan.match import Match
+from guandan.deal import Deal, DealResult
+from guandan.match import Match, MatchResult, NextDeal
 from guandan.observation import Phase
 from guandan.ranks import level_text
 from tabletop.cards import Card
 from tabletop.view import (
-    Exposure, PendingOption, SeatView, TableView, awaited_rulings, held_of, on_table, pending_choice, without,
+    Exposure, PendingOption, SeatView, TableView, awaited_rulings, deal_and_match, held_of, on_table, pending_choice,
+    resume_phase, without,
 )
 
 
@@ -87,41 +88,12 @@ class Tribute:
 
 
 @attrs.frozen
-class NextDeal:
-    """The next-deal procedure a ruling set (None fields: the usual way)."""
-
-    no_tribute_seats: tuple[int, ...] = ()
-    no_tribute: bool = False
-    shuffler: int | None = None
-    cutter: int | None = None
-    first_drawer: int | None = None
-    leader: int | None = None
-
-
-@attrs.frozen
 class Setup:
     """How the deal was drawn: who shuffled, who cut, who drew first."""
 
     shuffler: int
     cutter: int
     first_drawer: int
-
-
-@attrs.frozen
-class DealResult:
-    finish_order: tuple[int, ...]
-    team: int
-    levels: int
-    plays: int
-    forced: bool
-
-
-@attrs.frozen
-class MatchResult:
-    ended: str
-    winner: int | None
-    levels: tuple[str, str]
-    scores: tuple[int, int]
 
 
 @attrs.frozen
@@ -155,12 +127,14 @@ class GuandanView(TableView):
     correction: int | None = None
     """The seat that must correct its play."""
     result: DealResult | None = None
+    """The deal's own result record once it is scored."""
     levels: tuple[str, str] | None = None
     """Team levels (a match)."""
     scores: tuple[int, int] | None = None
     penalties: tuple[int, int] = (0, 0)
     next_deal: NextDeal | None = None
-    """The procedure scheduled for the next deal (a match)."""
+    """The procedure scheduled for the next deal (a match; the match's own frozen record, as
+    ``procedure`` and ``match_result``: the view carries the engine's records, not copies)."""
     procedure: NextDeal | None = None
     """The procedure this deal was drawn under (a match's deal after a ruling scheduled one;
     None: the usual way)."""
@@ -171,17 +145,13 @@ class GuandanView(TableView):
     report_due: int | None = None
     """The seat whose 报牌 the table waits for."""
     match_result: MatchResult | None = None
+    """The match's result once it is over (its deals' records included)."""
 
 
 def table_view(engine: Deal | Match, viewer: int | None = None, number: int | None = None) -> GuandanView:
     """The table of a deal or a match now, as ``viewer`` (None: every hand) may see it;
-    ``number``: in a match, the deal of that number (the current one or the one just over: a
-    change that ends a deal draws the next, and an event belongs to the deal it names)."""
-    if isinstance(engine, Match):
-        match: Match | None = engine
-        deal = engine.deal if number is None else engine.deal_numbered(number)
-    else:
-        match, deal = None, engine
+    ``number``: in a match, the deal of that number (``deal_and_match``)."""
+    deal, match = deal_and_match(engine, Match, number)
     t = _refereed(deal)
     exposures = tuple(Exposure(e.uid, e.seat, tuple(e.cards), e.penalty) for e in t.exposures) if t is not None else ()
     options: dict[int, list[PendingOption]] = {}
@@ -208,11 +178,10 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
             designated=d.kind if d is not None and d.holder == s and d.turn == t.turns else None,
             option_answered_at=t.option_asked.get(s) if t is not None else None))
     top = deal.top
-    result = deal.result
     oot = t.oot if t is not None else None
     sequence = t.sequence if t is not None else None
     return GuandanView(
-        viewer=viewer, deal=deal.deal_number, phase=deal.phase.value, resume_phase=_resume_phase(t), level=deal.level_text, seats=tuple(seats),
+        viewer=viewer, deal=deal.deal_number, phase=deal.phase.value, resume_phase=resume_phase(t), level=deal.level_text, seats=tuple(seats),
         to_act=deal.to_act, awaiting=awaited_rulings(t), choice=pending_choice(t),
         round=Round(deal.leader, Play(top.seat, tuple(top.cards), top.reading.kind.name, top.reading.code)
                     if top is not None else None, tuple(deal.passed), deal.plays,
@@ -222,16 +191,10 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
         if oot is not None else None,
         pass_sequence=tuple(sequence.seats[sequence.index:]) if sequence is not None else (),
         correction=t.correction.seat if t is not None and t.correction is not None else None,
-        result=DealResult(tuple(result.finish_order), result.team, result.levels, result.plays, result.forced)
-        if result is not None else None,
+        result=deal.result,
         census=_census(deal) if viewer is None else (), setup=_setup(t), leads=t.lead_count if t is not None else 0,
         report_due=t.report_due if t is not None else None,
         **(_match_part(match, deal) if match is not None else {}))
-
-
-def _resume_phase(t: Any) -> str | None:
-    phase = None if t is None or not t.awaiting else t.resume_phase
-    return None if phase is None else str(phase.value)
 
 
 def _refereed(deal: Deal) -> Any:
@@ -270,25 +233,15 @@ def _setup(t: Any) -> Setup | None:
     return Setup(setup["shuffler"], setup["cutter"], setup["first_drawer"])
 
 
-def _next_deal(plan: Any) -> NextDeal | None:
-    if plan is None:
-        return None
-    return NextDeal(tuple(plan.no_tribute_seats), plan.no_tribute, plan.shuffler, plan.cutter, plan.first_drawer,
-                    plan.leader)
-
-
 def _match_part(match: Match, deal: Deal) -> dict[str, Any]:
     first, second = match.levels.levels
-    plan = match.scheduled
-    result = match.result
     return {
         "levels": (level_text(first), level_text(second)),
         "scores": match.scores,
         "penalties": (match.penalties[0], match.penalties[1]),
-        "next_deal": _next_deal(plan),
-        "procedure": _next_deal(match.procedure) if deal is match.deal else None,
-        "match_result": MatchResult(result.ended, result.winner, result.levels, result.scores)
-        if result is not None else None,
+        "next_deal": match.scheduled,
+        "procedure": match.procedure if deal is match.deal else None,
+        "match_result": match.result,
     }
 
 

@@ -253,6 +253,35 @@ class Deal:
             self.start_play()
         return self
 
+    @classmethod
+    def from_observation(cls, observation: Observation, hands: Sequence[Iterable[Card]],
+                         kitty: Iterable[Card]) -> "Deal":
+        """A strict deal at the point of play ``observation`` shows — the trick in progress
+        (its cards out of the hands, laid as played), its leader, the seat to act, the trick
+        number, the points and adjustments so far — holding ``hands`` (the observer's own and
+        a guess at the others': a search's determinisation) with ``kitty`` buried. Its
+        events are taken."""
+        obs = observation
+        if obs.banker is None or obs.context is None:
+            raise ValueError("from_observation needs a point of play (banker and trump settled)")
+        held = [list(h) for h in hands]
+        for seat, cards in obs.trick:   # back in the hands first: from_hands wants equal hands
+            held[seat].extend(cards)
+        deal = cls.from_hands(held, obs.level, obs.trump, obs.banker, list(kitty), obs.rules, levels=obs.levels)
+        for seat, cards in obs.trick:
+            deal.remove_cards(seat, cards)
+        deal.trick = list(obs.trick)
+        if obs.trick:
+            deal.lead_info = lead_info_of(obs.trick[0][1], obs.context)
+        deal.leader = obs.leader
+        deal.turn = obs.seat
+        deal.trick_number = obs.trick_number
+        deal.attackers_points = obs.attackers_points
+        deal.banker_points = obs.banker_points
+        deal.adjustments = obs.adjustments
+        deal.take_events()
+        return deal
+
     def _init_state(self, rules: Any, level: Any, team_levels: Any, banker: int | None, stream: Any, mode: str,
                     deal_number: int | None) -> None:
         if mode not in MODES:

@@ -16,11 +16,13 @@ from typing import Any
 
 import attrs
 
-from shengji.deal import RANKS, Deal
-from shengji.match import Match
+from shengji.deal import RANKS, Deal, DealResult
+from shengji.match import Match, MatchResult
 from shengji.phase import Phase
 from tabletop.cards import Card
-from tabletop.view import TableView, SeatView, awaited_rulings, held_of, on_table, pending_choice, without
+from tabletop.view import (
+    SeatView, TableView, awaited_rulings, deal_and_match, held_of, on_table, pending_choice, resume_phase, without,
+)
 
 
 @attrs.frozen
@@ -36,28 +38,6 @@ class Trick:
 class Declaration:
     seat: int
     cards: tuple[Card, ...]
-
-
-@attrs.frozen
-class DealResult:
-    banker: int
-    trump: str | None
-    points: int
-    raw_points: int
-    kitty_bonus: int
-    side: str
-    team: int
-    levels: int
-    next_banker: int
-    adjustments: tuple[tuple[str, int], ...] = ()
-    """The point adjustments the score counted (reason, attackers' points)."""
-
-
-@attrs.frozen
-class MatchResult:
-    winner: int | None
-    how: str
-    levels: tuple[str, str]
 
 
 @attrs.frozen(kw_only=True)
@@ -83,20 +63,17 @@ class ShengjiView(TableView):
     """The points the banker's side took in tricks so far."""
     adjustments: tuple[tuple[str, int], ...] = ()
     result: DealResult | None = None
+    """The deal's own result record once it is scored (the kitty in it is public then)."""
     levels: tuple[str, str]
     """Team levels."""
     match_result: MatchResult | None = None
+    """The match's own result record once it is over."""
 
 
 def table_view(engine: Deal | Match, viewer: int | None = None, number: int | None = None) -> ShengjiView:
     """The table of a deal or a match now, as ``viewer`` (None: every hand) may see it;
-    ``number``: in a match, the deal of that number (the current one or the one just over: a
-    change that ends a deal draws the next, and an event belongs to the deal it names)."""
-    if isinstance(engine, Match):
-        match: Match | None = engine
-        deal = engine.deal if number is None else engine.deal_numbered(number)
-    else:
-        match, deal = None, engine
+    ``number``: in a match, the deal of that number (``deal_and_match``)."""
+    deal, match = deal_and_match(engine, Match, number)
     t = _refereed(deal)
     seats = []
     for s in range(4):
@@ -108,9 +85,8 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
     kitty_seen = viewer is None or result is not None or (viewer == deal.banker and bool(deal.picked_up or deal.buried))
     last = deal.tricks[-1] if deal.tricks else None
     decl = deal.declaration
-    m = match.result if match is not None else None
     return ShengjiView(
-        viewer=viewer, deal=number if number is not None else match.deal_number if match is not None else 1, phase=deal.phase.value, resume_phase=_resume_phase(t),
+        viewer=viewer, deal=number if number is not None else match.deal_number if match is not None else 1, phase=deal.phase.value, resume_phase=resume_phase(t),
         level=deal.level_text, seats=tuple(seats), to_act=deal.to_act, awaiting=awaited_rulings(t),
         choice=pending_choice(t), trump=deal.trump, trump_known=deal.trump_known, banker=deal.banker,
         declaration=Declaration(decl.seat, tuple(decl.cards)) if decl is not None else None,
@@ -121,11 +97,9 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
         last_winner=last.winner if last is not None else None,
         points=deal.attackers_points, banker_points=deal.banker_points, adjustments=tuple(deal.adjustments),
         census=_census(deal) if viewer is None else (),
-        result=DealResult(result.banker, result.trump, result.points, result.raw_points, result.kitty_bonus,
-                          result.side, result.team, result.levels, result.next_banker, tuple(result.adjustments))
-        if result is not None else None,
+        result=result,
         levels=(RANKS[match.levels[0]], RANKS[match.levels[1]]) if match is not None else deal.level_texts,
-        match_result=MatchResult(m.winner, m.how, tuple(m.levels)) if m is not None else None)  # type: ignore[arg-type]
+        match_result=match.result if match is not None else None)
 
 
 def _census(deal: Deal) -> tuple[int, ...]:
@@ -143,11 +117,6 @@ def _census(deal: Deal) -> tuple[int, ...]:
         for card in place:
             counts[card] += 1
     return tuple(counts)
-
-
-def _resume_phase(t: Any) -> str | None:
-    phase = None if t is None or not t.awaiting else t.resume_phase
-    return None if phase is None else str(phase.value)
 
 
 def _refereed(deal: Deal) -> Any:

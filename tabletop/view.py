@@ -3,14 +3,15 @@
 engine keeps — never a clause decision and never words (a viewer adds its own).
 
 A view is taken on demand (``table_view(engine, viewer)``): it reads the engine, changes
-nothing and emits nothing, and costs nothing while nobody asks for one.
+nothing and emits nothing, and costs nothing while nobody asks for one. The engine is a deal
+alone or a match around it; ``deal_and_match`` says which deal a view is of, for every game.
 
 ``viewer``: None for the referee's omniscient eye (every hand); a seat for what that seat
 may know (another seat's concealed cards are None)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -74,6 +75,35 @@ class Choice:
     purpose: str
     options: tuple[str, ...]
     about: Any = None
+
+
+class MatchOfDeals(Protocol):
+    """A match engine as a view reads it: the deal in play, and a deal by its number."""
+
+    @property
+    def deal(self) -> Any: ...
+
+    def deal_numbered(self, number: int) -> Any: ...
+
+
+DealT = TypeVar("DealT")
+MatchT = TypeVar("MatchT", bound=MatchOfDeals)
+
+
+def deal_and_match(engine: DealT | MatchT, match_class: type[MatchT],
+                   number: int | None = None) -> tuple[DealT, MatchT | None]:
+    """The deal a view of ``engine`` shows, and the match around it (None: a deal alone).
+    ``number``: in a match, the deal of that number (the current one or the one just over: a
+    change that ends a deal draws the next, and an event belongs to the deal it names)."""
+    if isinstance(engine, match_class):
+        return engine.deal if number is None else engine.deal_numbered(number), engine
+    return engine, None  # type: ignore[return-value]  # not the match class: the deal
+
+
+def resume_phase(table: Any) -> str | None:
+    """While the refereed table awaits a ruling: the phase play resumes in (else None)."""
+    phase = None if table is None or not table.awaiting else table.resume_phase
+    return None if phase is None else str(phase.value)
 
 
 @attrs.frozen

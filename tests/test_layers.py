@@ -117,3 +117,72 @@ def test_no_deal_is_typed_any_outside_the_modules_not_yet_typed():
                if DEAL_ANY.search(path.read_text(encoding="utf-8"))}
     assert not untyped - NOT_YET_TYPED, f"'deal: Any' in a typed module: {sorted(untyped - NOT_YET_TYPED)}"
     assert not NOT_YET_TYPED - untyped, f"typed now, take off NOT_YET_TYPED: {sorted(NOT_YET_TYPED - untyped)}"
+
+
+# ---------------------------------------------------------------------------------------------
+# An agent reads the table and acts; it does not write the engine (a search plays on a deal
+# the deal itself makes: ``Deal.from_observation``)
+
+AGENT_MODULES = ("guandan/agents.py", "shengji/agents.py", "paiju/search", "paiju/envs/policy.py",
+                 "paiju/agent_specs.py", "paiju/ogd/seats.py", "enforcement/injector.py")
+"""The modules that hold agents (``act(observation, legal_actions)``)."""
+
+
+def engine_writes(source: str) -> list[tuple[int, str]]:
+    """(line, text) of each assignment (plain, augmented, annotated or ``del``) to an attribute
+    of a deal, match or table object (a name of ``TABLE_OBJECTS``, or an attribute ``….deal``
+    / ``….table`` / ``….match``), or to an item of one: ``deal.turn = …``,
+    ``deal.hands[s][c] += 1``. A mutating method call (``deal.passed.append``) is not seen."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Assign, ast.Delete)):
+            targets = list(node.targets)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        else:
+            continue
+        while targets:
+            target = targets.pop()
+            if isinstance(target, (ast.Tuple, ast.List)):
+                targets.extend(target.elts)
+                continue
+            while isinstance(target, (ast.Subscript, ast.Starred)):
+                target = target.value
+            if not isinstance(target, ast.Attribute):
+                continue
+            owner = target.value
+            name = owner.id if isinstance(owner, ast.Name) else owner.attr if isinstance(owner, ast.Attribute) else None
+            if name in TABLE_OBJECTS:
+                found.append((target.lineno, f"{name}.{target.attr}"))
+    return sorted(found)
+
+
+def _agent_files() -> list[Path]:
+    return sorted(path for module in AGENT_MODULES
+                  for path in ([ROOT / module] if module.endswith(".py") else (ROOT / module).rglob("*.py")))
+
+
+def test_no_agent_writes_an_attribute_of_a_deal_match_or_table():
+    files = _agent_files()
+    assert len(files) >= len(AGENT_MODULES)   # every module listed is there
+    found = [f"{path.relative_to(ROOT)}:{line}: {text}" for path in files
+             for line, text in engine_writes(path.read_text(encoding="utf-8"))]
+    assert not found, "agents writing the engine (use or add a public primitive of the deal):\n" + "\n".join(found)
+
+
+def test_the_engine_write_check_finds_writes_to_a_deal_but_not_reads_or_own_state():
+    source = '''
+def deal_at(obs, hands, player, self):
+    deal = Deal.from_hands(hands, obs.level, obs.seat)
+    deal.turn = obs.seat
+    deal.hands[2][5] += 1
+    deal.top, deal.passed = obs.top, []
+    world.deal.trick_number: int = 3
+    del deal.table.oot
+    player.memory.played = list(obs.played)
+    self.deal = deal
+    seen = deal.turn
+    return deal
+'''
+    assert engine_writes(source) == [(4, "deal.turn"), (5, "deal.hands"), (6, "deal.passed"), (6, "deal.top"),
+                                     (7, "deal.trick_number"), (8, "table.oot")]

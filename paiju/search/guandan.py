@@ -111,16 +111,7 @@ class World:
 
     def deal(self) -> Deal:
         """A strict deal at the observed point of play, with these hands."""
-        obs = self.obs
-        deal = Deal.from_hands(self.hands, obs.level, obs.seat, finished=obs.finish_order)
-        deal.leader = obs.leader
-        deal.top = obs.top
-        deal.passed = list(obs.passed)
-        deal.announced = list(obs.announced)
-        deal.played = list(obs.played)
-        deal.plays = sum(1 for cards in obs.played for _ in cards)
-        deal.take_events()
-        return deal
+        return Deal.from_observation(self.obs, self.hands)
 
     def rollout(self, action: Any, rng: np.random.Generator) -> float:
         deal = self.deal()

@@ -18,7 +18,6 @@ from shengji.actions import Choices, Play
 from shengji.agents import HeuristicAgent
 from shengji.context import TRUMP
 from shengji.deal import KITTY_SIZE, Deal
-from shengji.follow import lead_info_of
 from shengji.scoring import POINTS
 from tabletop.cards import CARDS, NUM_CARD_KINDS
 from tabletop.seats import NUM_SEATS
@@ -127,27 +126,8 @@ class World:
         self.kitty = kitty
 
     def deal(self) -> Deal:
-        """A strict deal at the observed point of play: made with the cards of the current
-        trick back in the hands (``from_hands`` wants equal hands), which are then taken out
-        and laid on the trick as they were played."""
-        obs = self.obs
-        hands = [list(h) for h in self.hands]
-        for seat, cards in obs.trick:
-            hands[seat].extend(cards)
-        deal = Deal.from_hands(hands, obs.level, obs.trump, obs.banker, self.kitty, obs.rules, levels=obs.levels)
-        for seat, cards in obs.trick:
-            deal.remove_cards(seat, cards)
-        deal.trick = list(obs.trick)
-        if obs.trick:
-            deal.lead_info = lead_info_of(obs.trick[0][1], obs.context)
-        deal.leader = obs.leader
-        deal.turn = obs.seat
-        deal.trick_number = obs.trick_number
-        deal.attackers_points = obs.attackers_points
-        deal.banker_points = obs.banker_points
-        deal.adjustments = obs.adjustments
-        deal.take_events()
-        return deal
+        """A strict deal at the observed point of play, with these hands and kitty."""
+        return Deal.from_observation(self.obs, self.hands, self.kitty)
 
     def rollout(self, action: Any, rng: np.random.Generator) -> float:
         deal = self.deal()
