@@ -2,6 +2,9 @@
 actions recorded in the log, and compare every produced event with the logged line,
 byte for byte. Exit 0 only if all match; otherwise print the first difference.
 
+``CheckRun`` is that pass batch by batch: a view of the log (``paiju.replay.rerun``) draws
+from the engine it gives after each batch, so the view and its check are one run.
+
 Layouts (see `paiju.sim.logs`): a batch log opens each unit with a ``unit`` event and
 plays it on a fresh stream; its units are 0 … count-1, or those of the header's
 ``options.index_ranges`` (a per-worker file), or -- ``options.unit_order: finished``, a

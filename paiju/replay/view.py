@@ -10,7 +10,12 @@
 Bad input is one line naming the line of the log: an unknown format version or game (line
 1), a corrupt event (its line). A truncated last line is a warning: the valid prefix is
 shown. The whole log is folded before anything is shown, so a corrupt event never leaves
-half a listing or half a page."""
+half a listing or half a page.
+
+A view is drawn from one run of the log through its engine, which is also the run that checks
+it (``Fold.checked``): a log that does not ``--check --logged-rulings`` is shown with a
+warning on stderr, after the listing (printed as it is drawn), before the table of ``--at``
+and the page's "wrote" line, and at the top of the page."""
 
 from __future__ import annotations
 
