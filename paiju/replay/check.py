@@ -2,6 +2,9 @@
 actions recorded in the log, and compare every produced event with the logged line,
 byte for byte. Exit 0 only if all match; otherwise print the first difference.
 
+``CheckRun`` is that pass batch by batch: a view of the log (``paiju.replay.rerun``) draws
+from the engine it gives after each batch, so the view and its check are one run.
+
 Layouts (see `paiju.sim.logs`): a batch log opens each unit with a ``unit`` event and
 plays it on a fresh stream; its units are 0 … count-1, or those of the header's
 ``options.index_ranges`` (a per-worker file), or -- ``options.unit_order: finished``, a
@@ -11,7 +14,7 @@ single engine's log)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -47,6 +50,15 @@ class _CutShort(Exception):
     """The log ends where the run goes on: an interrupted run, not a mismatch."""
 
 
+@attrs.frozen
+class Point:
+    """The engine after the events ``[first, last]`` of the log (one batch: one action's)."""
+
+    first: int
+    last: int
+    engine: Any
+
+
 def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool = False,
               progress: Callable[[int], None] | None = None) -> CheckResult:
     """Re-run the log and compare. Never raises for a mismatch: it is the result.
@@ -56,68 +68,99 @@ def check_log(log: Log, game: GameAdapter | None = None, *, logged_rulings: bool
     ruling itself is re-applied instead (no referee: a log whose rulings were made by hand
     is checked for what its rulings did, not for agreeing with the rulebook). ``progress``
     is told of each unit verified."""
-    game = game or adapter_for(log.game)
-    options = log.header.get("options", {})
-    unit = options.get("unit", "deals")
-    if unit not in ("deals", "matches"):
-        raise LogError("log header: options.unit missing or invalid")
-    indices = log_unit_indices(log)
-    noun = unit_noun(unit)
-    rules = game.rules_from_dict(log.header.get("rules", {}))
-    cursor = _Cursor(log)
-    in_units = isinstance(cursor.peek(), UnitStarted)
-    shared = EventStream()
-    rederive = refereed(options) and not logged_rulings
-    if refereed(options):
-        # the table cites the clauses its referee names for the steps it takes on its own
-        # (tabletop.games.cited_by_referee), with the logged rulings as with re-derived ones
-        from enforcement.games import referee_part
+    run = CheckRun(log, game, logged_rulings=logged_rulings, progress=progress)
+    for _ in run:
+        pass
+    assert run.result is not None
+    return run.result
 
-        referee_part(log.game)
-    verified = 0
-    try:
-        for index in indices:
-            if in_units and cursor.peek() is None:
-                raise _CutShort(f"the log ends after {verified} of {counted(len(indices), noun)}")
-            if in_units:
-                engine, started = start_unit(game, unit, log.seed, index, rules, options)
-                cursor.expect([started])
-            else:
-                engine = game.new_engine(unit, log.seed, index, rules, shared, options)
-            referee = make_referee(log.game) if rederive else None
-            cursor.expect(engine.take_events())
-            while True:
-                seat = engine.to_act
-                if seat is None:
-                    break
-                event = cursor.peek()
-                if event is None:
-                    who = "a ruling" if seat is REFEREE else f"an action from seat {seat}"
-                    raise _CutShort(f"{noun} {index} is cut short (it still expects {who})")
-                action = _next_action(game, engine, seat, event, referee, cursor.line_number)
-                try:
-                    produced = engine.apply(action)
-                except PaijuError as exc:
-                    what = "the referee's ruling" if referee is not None and seat is REFEREE else "the logged action"
-                    raise _Mismatch(f"line {cursor.line_number}: {what} is refused: {exc}") from None
-                produced.extend(engine.take_events())
-                cursor.expect(produced)
-            verified += 1
-            if progress is not None:
-                progress(1)
-        if cursor.peek() is not None:
-            raise _Mismatch(f"line {cursor.line_number}: log has events after the last {noun}")
-    except _Mismatch as exc:
-        return CheckResult(False, cursor.position, len(indices), str(exc))
-    except _CutShort as exc:
-        if log.truncated:
-            exc = _CutShort(f"{exc}; its last line is cut off")
-        return CheckResult(True, cursor.position, verified,
-                           f"ok: {counted(cursor.position, 'event')} in {counted(verified, 'whole ' + noun)} reproduced exactly; "
-                           f"incomplete: {exc} (an interrupted run)", complete=False)
-    rulings = " (rulings as logged)" if logged_rulings and refereed(options) else ""
-    return CheckResult(True, cursor.position, len(indices),
-                       f"ok: {counted(cursor.position, 'event')} in {counted(len(indices), noun)} reproduced exactly{rulings}")
+
+class CheckRun:
+    """``check_log``'s one pass, batch by batch: iterating it gives the engine after each batch
+    of lines that reproduced exactly (a ``Point``: whoever draws the log draws from the same
+    run), and sets ``result`` when the pass is over. A header the engine does not take raises
+    (a PaijuError) from the iteration, as from ``check_log``."""
+
+    def __init__(self, log: Log, game: GameAdapter | None = None, *, logged_rulings: bool = False,
+                 progress: Callable[[int], None] | None = None) -> None:
+        self.log = log
+        self.game = game
+        self.logged_rulings = logged_rulings
+        self.progress = progress
+        self.result: CheckResult | None = None
+
+    def __iter__(self) -> Iterator[Point]:
+        log, logged_rulings, progress = self.log, self.logged_rulings, self.progress
+        game = self.game or adapter_for(log.game)
+        options = log.header.get("options", {})
+        unit = options.get("unit", "deals")
+        if unit not in ("deals", "matches"):
+            raise LogError("log header: options.unit missing or invalid")
+        indices = log_unit_indices(log)
+        noun = unit_noun(unit)
+        rules = game.rules_from_dict(log.header.get("rules", {}))
+        cursor = _Cursor(log)
+        in_units = isinstance(cursor.peek(), UnitStarted)
+        shared = EventStream()
+        rederive = refereed(options) and not logged_rulings
+        if refereed(options):
+            # the table cites the clauses its referee names for the steps it takes on its own
+            # (tabletop.games.cited_by_referee), with the logged rulings as with re-derived ones
+            from enforcement.games import referee_part
+
+            referee_part(log.game)
+        verified = 0
+        try:
+            for index in indices:
+                if in_units and cursor.peek() is None:
+                    raise _CutShort(f"the log ends after {verified} of {counted(len(indices), noun)}")
+                first = cursor.position
+                if in_units:
+                    engine, started = start_unit(game, unit, log.seed, index, rules, options)
+                    cursor.expect([started])
+                else:
+                    engine = game.new_engine(unit, log.seed, index, rules, shared, options)
+                referee = make_referee(log.game) if rederive else None
+                cursor.expect(engine.take_events())
+                yield Point(first, cursor.position - 1, engine)
+                while True:
+                    seat = engine.to_act
+                    if seat is None:
+                        break
+                    event = cursor.peek()
+                    if event is None:
+                        who = "a ruling" if seat is REFEREE else f"an action from seat {seat}"
+                        raise _CutShort(f"{noun} {index} is cut short (it still expects {who})")
+                    action = _next_action(game, engine, seat, event, referee, cursor.line_number)
+                    try:
+                        produced = engine.apply(action)
+                    except PaijuError as exc:
+                        what = "the referee's ruling" if referee is not None and seat is REFEREE else "the logged action"
+                        raise _Mismatch(f"line {cursor.line_number}: {what} is refused: {exc}") from None
+                    produced.extend(engine.take_events())
+                    first = cursor.position
+                    cursor.expect(produced)
+                    yield Point(first, cursor.position - 1, engine)
+                verified += 1
+                if progress is not None:
+                    progress(1)
+            if cursor.peek() is not None:
+                raise _Mismatch(f"line {cursor.line_number}: log has events after the last {noun}")
+        except _Mismatch as exc:
+            self.result = CheckResult(False, cursor.position, len(indices), str(exc))
+            return
+        except _CutShort as exc:
+            if log.truncated:
+                exc = _CutShort(f"{exc}; its last line is cut off")
+            self.result = CheckResult(
+                True, cursor.position, verified,
+                f"ok: {counted(cursor.position, 'event')} in {counted(verified, 'whole ' + noun)} reproduced exactly; "
+                f"incomplete: {exc} (an interrupted run)", complete=False)
+            return
+        rulings = " (rulings as logged)" if logged_rulings and refereed(options) else ""
+        self.result = CheckResult(True, cursor.position, len(indices),
+                                  f"ok: {counted(cursor.position, 'event')} in {counted(len(indices), noun)} "
+                                  f"reproduced exactly{rulings}")
 
 
 def _next_action(game: GameAdapter, engine: Any, seat: Any, event: Any, referee: Any, line: int) -> Any:

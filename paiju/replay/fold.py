@@ -10,13 +10,14 @@ a LogError naming the log line; a kind without a handler is never an error."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import attrs
 
 from paiju.games import paiju_part
 from paiju.replay.chinese import draw_run_zh, step_zh
-from paiju.replay.rerun import Parted, Point, rerun
+from paiju.replay.check import CheckResult
+from paiju.replay.rerun import CheckedRerun, Parted, Point
 from paiju.replay.shared import GENERIC_HANDLERS, by_convention
 from paiju.replay.table import NUM_SEATS, Handler, Table, no_seats, seat_of
 from tabletop.games import game_spec
@@ -62,9 +63,11 @@ def handlers_for(game: str) -> dict[str, Handler]:
 
 class Fold:
     """Re-runs a log through its engine and folds its events into a ``Table``'s record, one
-    event at a time. ``engine=False``: the record only (the payloads checked, no table)."""
+    event at a time. ``engine=False``: the record only (the payloads checked, no table).
+    The same run checks the log (``checked``); ``progress`` is told of each unit it checks."""
 
-    def __init__(self, log: Log, viewer: int | None = None, source: str = "log", engine: bool = True) -> None:
+    def __init__(self, log: Log, viewer: int | None = None, source: str = "log", engine: bool = True,
+                 progress: Callable[[int], None] | None = None) -> None:
         self.log = log
         self.source = source
         self.handlers = handlers_for(log.game)
@@ -80,7 +83,9 @@ class Fold:
         self.table = Table(log.game, viewer, match=options.get("unit") == "matches",
                            rules=rules if isinstance(rules, dict) else {}, seats=seats)
         self.several_units = sum(1 for e in log.events if isinstance(e, UnitStarted)) > 1
-        self._points: Iterator[Point | Parted] | None = rerun(log) if engine and self.view_of is not None else None
+        self.rerun = CheckedRerun(log, progress=progress) if engine else None
+        self._points: Iterator[Point | Parted] | None = \
+            iter(self.rerun) if self.rerun is not None and self.view_of is not None else None
         self._reached = -1
         """The last event the engine has reached."""
         self._engine: object = None
@@ -110,6 +115,15 @@ class Fold:
     def _view(self, engine: object, deal: int | None) -> object:
         assert self.view_of is not None
         return self.view_of(engine, self.table.viewer, deal) if deal is not None else self.view_of(engine, self.table.viewer)
+
+    def checked(self) -> CheckResult:
+        """Whether the log reproduces (``check_log`` with its logged rulings), from the run that
+        draws it: the rest of the log is checked, and the fold's table moves no more. Raises
+        what ``check_log`` raises (a header its engine does not take)."""
+        if self.rerun is None:
+            self.rerun = CheckedRerun(self.log)
+        self._points = None
+        return self.rerun.verdict()
 
     def label(self, event: Event) -> str:
         unit = self.table.unit

@@ -44,12 +44,13 @@ def delta(old: Any, new: Any) -> Any:
 
 def page_data(log: Log, viewer: int | None = None, source: str = "log", start_index: int | None = None,
               progress: Callable[[int], None] | None = None, hide_judgement: bool = False,
-              chinese: bool = False) -> dict[str, Any]:
+              chinese: bool = False, fold: Fold | None = None) -> dict[str, Any]:
     """The page's JSON: header facts and one frame per step (``progress`` is told of the
     events each step takes in; ``hide_judgement`` leaves out the referee's findings, for a
     trainee's table; ``chinese``: each step also in Chinese alone, shown first unless the
-    page's address asks ``?lang=en``)."""
-    fold = Fold(log, viewer, source)
+    page's address asks ``?lang=en``). ``fold``: the log's fold to draw with (its run then
+    also says whether the log checks, ``Fold.checked``); a new one by default."""
+    fold = fold if fold is not None else Fold(log, viewer, source)
     fold.table.hide_judgement = hide_judgement
     fold.table.chinese = chinese
     frames: list[dict[str, Any]] = []
@@ -158,6 +159,12 @@ def render_page(log: Log, viewer: int | None = None, source: str = "log", start_
     """The page; ``warning`` (the log does not ``--check``) is shown above the table;
     ``chinese``: the steps in Chinese first (``page_data``)."""
     data = page_data(log, viewer, source, start_index, progress, hide_judgement, chinese)
+    return page_html(log, data, viewer, source, warning)
+
+
+def page_html(log: Log, data: dict[str, Any], viewer: int | None = None, source: str = "log",
+              warning: str | None = None) -> str:
+    """The page around ``page_data``'s JSON; ``warning`` is shown above the table."""
     game_title = game_spec(log.game).title
     meta = [os.path.basename(source), f"seed {log.seed}", f"{counted(len(log.events), 'event')}, {counted(len(data['frames']), 'step')}"]
     if viewer is not None:

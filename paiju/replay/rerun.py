@@ -8,16 +8,23 @@ only give events of the kinds and seats the log holds at that place. A line the 
 not give and that is no input to it (a note, a kind of a later version, a ruling where none
 is awaited) is stepped over: it leaves the table as it was. A log that parts from what its
 engine gives is shown up to where it parts (the rest of its steps keep the last table the
-engine reached)."""
+engine reached).
+
+``CheckedRerun`` is what a view draws from: one run for both the drawing and the check that
+says whether the log reproduces (``--check --logged-rulings``). While every line reproduces
+byte for byte it is ``check_log``'s own pass (``CheckRun``); only a log that does not
+reproduce is re-run from its start the lenient way above, to be shown past where the check
+stopped."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 import attrs
 
 from paiju.games import GameAdapter, adapter_for
+from paiju.replay.check import CheckResult, CheckRun, Point
 from paiju.sim.batch import start_unit
 from tabletop.errors import PaijuError
 from tabletop.events import EventStream, UnitStarted
@@ -25,15 +32,6 @@ from tabletop.games import game_spec
 from tabletop.log import Log
 from tabletop.rulings import RulingEvent, UnresolvedEvent, ruling_from_event
 from tabletop.seats import REFEREE
-
-
-@attrs.frozen
-class Point:
-    """The engine after the events ``[first, last]`` of the log (one batch: one action's)."""
-
-    first: int
-    last: int
-    engine: Any
 
 
 @attrs.frozen
@@ -118,6 +116,60 @@ def rerun(log: Log, game: GameAdapter | None = None) -> Iterator[Point | Parted]
             yield Point(first, position - 1, engine)
     if position < len(events):
         yield Parted(position, "events after the last unit")
+
+
+class CheckedRerun:
+    """The log re-run once for a view: the points to draw (as ``rerun`` gives them) and the
+    verdict of ``check_log(log, logged_rulings=True)`` from the same run.
+
+    The points come from the check's pass as long as it goes: up to where a log first fails
+    to reproduce, its lines are the engine's own, so ``rerun`` would give the same batches.
+    A log that reproduces (or is the clean prefix of an interrupted run) is run once; one
+    that does not (or a log held without its lines, which the check cannot read) is run
+    again from its start by ``rerun``, whose points past the last one drawn carry on."""
+
+    def __init__(self, log: Log, game: GameAdapter | None = None,
+                 progress: Callable[[int], None] | None = None) -> None:
+        self.log = log
+        self.game = game
+        self._check = CheckRun(log, game, logged_rulings=True, progress=progress)
+        self._checking = iter(self._check)
+        self._error: Exception | None = None
+        self._points = self._run()
+
+    def __iter__(self) -> Iterator[Point | Parted]:
+        return self._points
+
+    def _run(self) -> Generator[Point | Parted, None, None]:
+        drawn = -1
+        try:
+            for checked in self._checking:
+                drawn = checked.last
+                yield checked
+        except Exception as exc:   # the check's to report (verdict); the lenient run may still draw
+            self._error = exc
+        result = self._check.result
+        if result is not None and result.ok and result.events_checked == len(self.log.events):
+            return   # the whole log reproduced, or ended where its run went on: all drawn
+        for point in rerun(self.log, self.game):
+            if isinstance(point, Point) and point.last <= drawn:
+                continue
+            yield point
+
+    def verdict(self) -> CheckResult:
+        """The check's result, the rest of the log checked (no longer drawn: the points stop
+        here). Raises what the check raises (a header its engine does not take)."""
+        if self._error is None and self._check.result is None:
+            try:
+                for _ in self._checking:
+                    pass
+            except Exception as exc:
+                self._error = exc
+        self._points.close()
+        if self._error is not None:
+            raise self._error
+        assert self._check.result is not None
+        return self._check.result
 
 
 def _same(logged: Any, produced: Any) -> bool:

@@ -254,6 +254,12 @@ def print_listing(fold: Fold, console: Console, tables: bool = True) -> int:
 
 def print_table_at(fold: Fold, index: int, console: Console, context: int = 8) -> None:
     """The table after event ``index``, with the steps just before it (in its deal)."""
+    for part in table_at(fold, index, context):
+        console.print(part)
+
+
+def table_at(fold: Fold, index: int, context: int = 8) -> list[Any]:
+    """What ``print_table_at`` prints, made up front (the fold may move on before it is printed)."""
     recent: deque[Step] = deque(maxlen=context + 1)
     for step in fold.steps(until=index):
         if recent and (recent[-1].unit, recent[-1].deal) != (step.unit, step.deal):
@@ -261,11 +267,10 @@ def print_table_at(fold: Fold, index: int, console: Console, context: int = 8) -
         recent.append(step)
     view = fold.table.view()
     target = recent[-1]
-    for step in recent:
-        console.print(step_line(step))
-    console.print(table_panel(view, f"at seq {target.label} · line {target.line}"))
+    parts: list[Any] = [step_line(step) for step in recent]
+    parts.append(table_panel(view, f"at seq {target.label} · line {target.line}"))
     earlier = len(view["rulings"]) - RULINGS_AT
     if earlier > 0:
-        console.print(Text(f"… {earlier} earlier ruling{'s' if earlier > 1 else ''} in this deal", style="dim"))
-    for panel in ruling_panels({**view, "rulings": view["rulings"][-RULINGS_AT:]}):
-        console.print(panel)
+        parts.append(Text(f"… {earlier} earlier ruling{'s' if earlier > 1 else ''} in this deal", style="dim"))
+    parts.extend(ruling_panels({**view, "rulings": view["rulings"][-RULINGS_AT:]}))
+    return parts
