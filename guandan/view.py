@@ -282,16 +282,31 @@ def _tribute(deal: Deal) -> Tribute | None:
 
 def _census(deal: Deal) -> tuple[int, ...]:
     """Copies of each card anywhere at the table (``Deal.card_counts`` without building the
-    places): each seat's hand and played cards (``_owned``), then the stock, the cards laid on
+    places): each seat's hand and played cards as one count vector (which a play leaves as it
+    was: the four are added up again only when one changed), then the stock, the cards laid on
     the table and those lost in a flawed draw."""
-    owned = tuple([_owned(s, hand, played) for s, (hand, played) in enumerate(zip(deal.hands, deal.played))])
+    hands, played = deal.hands, deal.played
     last = _LAST.get(_census)
-    if last is not None and all(map(is_, last[0], owned)):
-        counts = last[1]
+    if last is not None and last[0] == hands and last[1] == played:
+        counts = last[3]   # no card went into or out of a hand or a played pile
     else:
-        o0, o1, o2, o3 = owned
-        counts = tuple([a + b + c + d for a, b, c, d in zip(o0, o1, o2, o3)])
-        _LAST[_census] = (owned, counts)
+        owned = []
+        for s in range(4):
+            hand, pile = hands[s], played[s]
+            if last is not None and last[0][s] == hand and last[1][s] == pile:
+                owned.append(last[2][s])
+                continue
+            cards = list(hand)
+            for card in pile:
+                cards[card] += 1
+            mine = tuple(cards)
+            owned.append(last[2][s] if last is not None and last[2][s] == mine else mine)
+        if last is not None and all(map(is_, last[2], owned)):
+            counts = last[3]
+        else:
+            o0, o1, o2, o3 = owned
+            counts = tuple([a + b + c + d for a, b, c, d in zip(o0, o1, o2, o3)])
+        _LAST[_census] = ([hand[:] for hand in hands], played[:], owned, counts)
     t = _refereed(deal)
     places = [deal.stock, *t.on_table.values(), t.draw.lost] if t is not None else [deal.stock]
     if not any(places):
@@ -301,24 +316,6 @@ def _census(deal: Deal) -> tuple[int, ...]:
         for card in place:
             more[card] += 1
     return tuple(more)
-
-
-def _owned(s: int, hand: list[int], played: tuple[Card, ...]) -> tuple[int, ...]:
-    """Seat ``s``'s hand and played cards as one count vector: the same object as last time
-    while it is the same (a play moves cards from the one to the other), so that ``_census``
-    adds the four up again only when one changed."""
-    key = ("owned", s)
-    last = _LAST.get(key)
-    if last is not None and last[0] == hand and last[1] == played:
-        return last[2]
-    counts = list(hand)
-    for card in played:
-        counts[card] += 1
-    owned = tuple(counts)
-    if last is not None and last[2] == owned:
-        owned = last[2]
-    _LAST[key] = (hand[:], played, owned)
-    return owned
 
 
 def _setup(t: Any) -> Setup | None:
