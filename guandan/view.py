@@ -208,10 +208,10 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
 
 _LAST: dict[Any, Any] = {}
 """The last part of a view built from what (``_exposures``, ``_options``, ``_seat``, ``_setup``,
-``_census``): a checker
-takes a view after every batch, and between two views at most a seat or two changed, so the
-others' parts are the ones built last time. A part is reused only when what it was built from
-is equal to what it would be built from now (compared, not trusted), whatever the engine."""
+``_census``): a checker takes a view after every batch, and between two views at most a seat or
+two changed, so the others' parts are the ones built last time. A part is reused only when what
+it was built from is equal to what it would be built from now (compared, not trusted), whatever
+the engine."""
 
 
 def _exposures(fields: list[tuple[int, int, list[Card], bool]]) -> tuple[
