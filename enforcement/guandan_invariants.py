@@ -34,8 +34,12 @@ def _contains(counts: Sequence[int], cards: Any) -> bool:
     """Whether a count list holds the multiset ``cards``."""
     if len(cards) == 1:
         return counts[cards[0]] > 0
-    need = Counter(cards)
-    return all(counts[c] >= n for c, n in need.items())
+    need: dict[int, int] = {}   # (a Counter costs more than the check, which runs after every batch)
+    for c in cards:
+        n = need[c] = need.get(c, 0) + 1
+        if counts[c] < n:
+            return False
+    return True
 
 
 class _DealLog:

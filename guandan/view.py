@@ -4,11 +4,14 @@ tribute, levels and scores, the next-deal procedure, who is to act, what the tab
 for, the deal's and the match's result. Facts only; the words are the viewer's.
 
 Reading is pure (nothing emitted, nothing changed) and nothing here runs unless asked. The
-refereed state is read through ``_refereed`` alone."""
+refereed state is read through ``_refereed`` alone. A view taken after every batch (the
+invariant checker's) reuses the parts built last time — seat records, exposures, the census —
+whose inputs compare equal to what it reads now (``_LAST``): the records are frozen, so an
+equal one is as good as a new one."""
 
 from __future__ import annotations
 
-from operator import add
+from operator import is_
 from typing import Any
 
 import attrs
@@ -19,7 +22,7 @@ from guandan.observation import Phase
 from guandan.ranks import level_text
 from tabletop.cards import Card
 from tabletop.view import (
-    Exposure, PendingOption, SeatView, TableView, awaited_rulings, deal_and_match, held_of, on_table, pending_choice,
+    Exposure, PendingOption, SeatView, TableView, awaited_rulings, deal_and_match, held_of, pending_choice,
     resume_phase, without,
 )
 
@@ -153,30 +156,36 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
     ``number``: in a match, the deal of that number (``deal_and_match``)."""
     deal, match = deal_and_match(engine, Match, number)
     t = _refereed(deal)
-    exposures = tuple(Exposure(e.uid, e.seat, tuple(e.cards), e.penalty) for e in t.exposures) if t is not None else ()
-    options: dict[int, list[PendingOption]] = {}
-    if t is not None:
-        for o in t.lead_options:
-            options.setdefault(o.restricted, []).append(PendingOption(o.restricted, o.chooser, o.kind, o.uid,
-                                                                      o.asked_at))
-    places = {s: k for k, s in enumerate(deal.finish_order, start=1)}
-    r = t.restriction if t is not None else None
-    d = t.designation if t is not None else None
+    finish = tuple(deal.finish_order)
+    places = {s: k for k, s in enumerate(finish, start=1)}
+    hands, sizes, announced = deal.hands, deal.sizes, deal.announced
+    if t is None:   # strict: no exposures, options, bars, restrictions or cards on the table
+        exposures: tuple[Exposure, ...] = ()
+        exposed: tuple[tuple[Card, ...], ...] = ((), (), (), ())
+        penalty: tuple[tuple[Card, ...], ...] = exposed
+        options: tuple[tuple[tuple[Any, ...], ...], ...] = ((), (), (), ())
+        judged_last: tuple[int, ...] = ()
+        restricted = designated = None
+        bars: dict[int, list[str]] = {}
+        lying: dict[int, list[Card]] = {}
+        answered: dict[int, int] = {}
+    else:
+        exposures, exposed, penalty = _exposures([(e.uid, e.seat, e.cards, e.penalty) for e in t.exposures])
+        options = _options([(o.restricted, o.chooser, o.kind, o.uid, o.asked_at) for o in t.lead_options])
+        r, d = t.restriction, t.designation
+        restricted = r.seat if r is not None else None
+        designated = d.holder if d is not None and d.turn == t.turns else None
+        judged_last = tuple(t.placed_last)
+        bars, lying, answered = t.bars, t.on_table, t.option_asked
     seats = []
     for s in range(4):
-        exposed = tuple(c for e in exposures if e.seat == s and not e.penalty for c in e.cards) if exposures else ()
-        penalty = tuple(c for e in exposures if e.seat == s and e.penalty for c in e.cards) if exposures else ()
         shown = viewer is None or viewer == s
-        holding = tuple(deal.hands[s]) if shown else None
-        seats.append(GuandanSeat(
-            s, without(without(held_of(holding), exposed), penalty) if holding is not None else None,
-            deal.sizes[s] if shown else None,
-            exposed, penalty, on_table(t, s), tuple(t.bars.get(s, ())) if t is not None else (),
-            tuple(options.get(s, ())), holding, announced=deal.announced[s],
-            place=places.get(s), placed_last=t is not None and s in t.placed_last,
-            restriction=LeadRestriction(r.rule, r.kind, tuple(r.cards)) if r is not None and r.seat == s else None,
-            designated=d.kind if d is not None and d.holder == s and d.turn == t.turns else None,
-            option_answered_at=t.option_asked.get(s) if t is not None else None))
+        seats.append(_seat(s, (
+            tuple(hands[s]) if shown else None, sizes[s] if shown else None, exposed[s], penalty[s],
+            tuple(lying[s]) if s in lying else (), tuple(bars[s]) if s in bars else (), options[s],
+            announced[s], places.get(s), s in judged_last,
+            (r.rule, r.kind, tuple(r.cards)) if s == restricted else None,
+            d.kind if s == designated else None, answered.get(s))))
     top = deal.top
     oot = t.oot if t is not None else None
     sequence = t.sequence if t is not None else None
@@ -186,7 +195,7 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
         round=Round(deal.leader, Play(top.seat, tuple(top.cards), top.reading.kind.name, top.reading.code)
                     if top is not None else None, tuple(deal.passed), deal.plays,
                     deal.first_leader),
-        finish=tuple(deal.finish_order), judged_last=tuple(t.placed_last) if t is not None else (), face_up=deal.face_up, tribute=_tribute(deal), exposures=exposures,
+        finish=finish, judged_last=judged_last, face_up=deal.face_up, tribute=_tribute(deal), exposures=exposures,
         out_of_turn=OutOfTurn(oot.seat, tuple(oot.cards), oot.responder, oot.answer, oot.seq, oot.reading.code)
         if oot is not None else None,
         pass_sequence=tuple(sequence.seats[sequence.index:]) if sequence is not None else (),
@@ -195,6 +204,67 @@ def table_view(engine: Deal | Match, viewer: int | None = None, number: int | No
         census=_census(deal) if viewer is None else (), setup=_setup(t), leads=t.lead_count if t is not None else 0,
         report_due=t.report_due if t is not None else None,
         **(_match_part(match, deal) if match is not None else {}))
+
+
+_LAST: dict[Any, Any] = {}
+"""The last part of a view built from what (``_exposures``, ``_options``, ``_seat``, ``_setup``,
+``_census``): a checker takes a view after every batch, and between two views at most a seat or
+two changed, so the others' parts are the ones built last time. A part is reused only when what
+it was built from is equal to what it would be built from now (compared, not trusted), whatever
+the engine."""
+
+
+def _exposures(fields: list[tuple[int, int, list[Card], bool]]) -> tuple[
+        tuple[Exposure, ...], tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
+    """The exposure records of ``fields`` (uid, seat, cards, penalty of each exposure, in order)
+    and each seat's exposed and penalty cards."""
+    last = _LAST.get(Exposure)
+    if last is not None and last[0] == fields:
+        return last[1]
+    exposures = tuple([Exposure(uid, seat, tuple(cards), penalty) for uid, seat, cards, penalty in fields])
+    exposed: list[tuple[Card, ...]] = [(), (), (), ()]
+    penalty_cards: list[tuple[Card, ...]] = [(), (), (), ()]
+    for x in exposures:
+        if x.penalty:
+            penalty_cards[x.seat] += x.cards
+        else:
+            exposed[x.seat] += x.cards
+    block = (exposures, tuple(exposed), tuple(penalty_cards))
+    _LAST[Exposure] = ([(uid, seat, list(cards), penalty) for uid, seat, cards, penalty in fields], block)
+    return block
+
+
+def _options(fields: list[tuple[int, int, str, int, int]]) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    """``fields`` (restricted seat, chooser, kind, exposure, asked_at of each lead option, in
+    order) by the seat they wait for."""
+    last = _LAST.get(PendingOption)
+    if last is not None and last[0] == fields:
+        return last[1]
+    options: list[tuple[tuple[Any, ...], ...]] = [(), (), (), ()]
+    for x in fields:
+        options[x[0]] += (x,)
+    block = tuple(options)
+    _LAST[PendingOption] = (fields, block)
+    return block
+
+
+def _seat(s: int, fields: tuple[Any, ...]) -> GuandanSeat:
+    """Seat ``s``'s record of ``fields`` (``GuandanSeat``'s from ``holding`` on in order, the
+    options and the restriction as their fields' tuples; the concealed hand is the holding less
+    the exposed and penalty cards)."""
+    last = _LAST.get(s)
+    if last is not None and last[0] == fields:
+        return last[1]
+    (holding, count, exposed, penalty, lying, bars, options, announced, place, placed_last,
+     restriction, designated, answered) = fields
+    seat = GuandanSeat(
+        s, without(without(held_of(holding), exposed), penalty) if holding is not None else None, count,
+        exposed, penalty, lying, bars, tuple([PendingOption(*o) for o in options]), holding,
+        announced=announced, place=place, placed_last=placed_last,
+        restriction=LeadRestriction(*restriction) if restriction is not None else None,
+        designated=designated, option_answered_at=answered)
+    _LAST[s] = (fields, seat)
+    return seat
 
 
 def _refereed(deal: Deal) -> Any:
@@ -213,24 +283,52 @@ def _tribute(deal: Deal) -> Tribute | None:
 
 def _census(deal: Deal) -> tuple[int, ...]:
     """Copies of each card anywhere at the table (``Deal.card_counts`` without building the
-    places)."""
-    h0, h1, h2, h3 = deal.hands
-    counts = list(map(add, map(add, h0, h1), map(add, h2, h3)))
-    places = [deal.stock, *deal.played]
+    places): each seat's hand and played cards as one count vector (which a play leaves as it
+    was: the four are added up again only when one changed), then the stock, the cards laid on
+    the table and those lost in a flawed draw."""
+    hands, played = deal.hands, deal.played
+    last = _LAST.get(_census)
+    if last is not None and last[0] == hands and last[1] == played:
+        counts = last[3]   # no card went into or out of a hand or a played pile
+    else:
+        owned = []
+        for s in range(4):
+            hand, pile = hands[s], played[s]
+            if last is not None and last[0][s] == hand and last[1][s] == pile:
+                owned.append(last[2][s])
+                continue
+            cards = list(hand)
+            for card in pile:
+                cards[card] += 1
+            mine = tuple(cards)
+            owned.append(last[2][s] if last is not None and last[2][s] == mine else mine)
+        if last is not None and all(map(is_, last[2], owned)):
+            counts = last[3]
+        else:
+            o0, o1, o2, o3 = owned
+            counts = tuple([a + b + c + d for a, b, c, d in zip(o0, o1, o2, o3)])
+        _LAST[_census] = ([hand[:] for hand in hands], played[:], owned, counts)
     t = _refereed(deal)
-    if t is not None:
-        places += [*t.on_table.values(), t.draw.lost]
+    places = [deal.stock, *t.on_table.values(), t.draw.lost] if t is not None else [deal.stock]
+    if not any(places):
+        return counts   # play under way: every card is in a hand or played
+    more = list(counts)
     for place in places:
         for card in place:
-            counts[card] += 1
-    return tuple(counts)
+            more[card] += 1
+    return tuple(more)
 
 
 def _setup(t: Any) -> Setup | None:
     setup = t.draw.setup if t is not None else None
     if not setup:
         return None
-    return Setup(setup["shuffler"], setup["cutter"], setup["first_drawer"])
+    last = _LAST.get(Setup)
+    if last is not None and last[0] == setup:
+        return last[1]
+    record = Setup(setup["shuffler"], setup["cutter"], setup["first_drawer"])
+    _LAST[Setup] = (dict(setup), record)
+    return record
 
 
 def _match_part(match: Match, deal: Deal) -> dict[str, Any]:
