@@ -84,7 +84,8 @@ def report(deal: Deal, a: Report, handed: bool) -> None:
     stage = a.discovered
     if stage > 1 and t.latent_report is not None:
         stage = 1  # one unnoticed 报牌 irregularity at a time: a second one is noticed at once
-    info = make_facts(count=a.count, holds=true, stage=stage, requested_stage=a.discovered)
+    later = {"rounds_later": a.rounds_later} if stage == 2 and a.rounds_later else {}
+    info = make_facts(count=a.count, holds=true, stage=stage, requested_stage=a.discovered, **later)
     if stage == 1:
         e = deal.stream.emit(ev.IrregularAttempt, seat=a.seat, irregularity=irregularity,
                              action=action_to_data(a), facts=info)

@@ -20,6 +20,7 @@ FACTS = {
     "answer_attempt": Fact("its attempt, ruled next 下家违例（随后裁决）", "number"),
     "stage": Fact("stage found 发现阶段", "number", judgement=True),
     "requested_stage": Fact("stage asked 询问阶段", "number", judgement=True),
+    "rounds_later": Fact("rounds before it comes to light 几圈后发现", "number", judgement=True),
     "holds": Fact("cards it holds 实际张数", "number"),
     "announced": Fact("count reported before 已报张数", "number"),   # GD-4.1: reported again
     "count": Fact("count reported now 本次报数", "number"),

@@ -15,6 +15,7 @@ import numpy as np
 from guandan.actions import CallReferee, Choose, Pass, Report
 from guandan.deal import Deal
 from guandan.logged_actions import action_from_event
+from paiju.replay.chinese import step_zh
 from paiju.sim.batch import Batch, adapter, play_unit, start_unit
 from tabletop.cards import parse_cards
 from tabletop.events import EventStream
@@ -457,6 +458,10 @@ def test_GD_4_2_2_the_injector_draws_reports_found_rounds_later() -> None:
                 drawn.add(dict(e.action)["rounds_later"])
                 if dict(e.facts)["stage"] == 2:
                     later[e.seq] = dict(e.action)["rounds_later"]
+                    assert dict(e.facts)["rounds_later"] == later[e.seq]   # the trainee reads it
+                    assert "几圈后发现" in step_zh("guandan", e)
+                else:
+                    assert "rounds_later" not in dict(e.facts)
             if e.KIND == "gd.found" and e.answers in later and dict(e.facts)["stage"] == 2:
                 assert dict(e.facts)["played_this_round"] == ()
                 at_a_later_lead += 1
