@@ -476,12 +476,7 @@ class GuandanChecker(Checker):
                                f"({_places(view, off)})", deal=view.deal)
             self._next_deal_procedure(view)
         seats = view.seats
-        for seat in seats:
-            hand = seat.holding
-            assert hand is not None  # the referee's eye sees every hand
-            if sum(hand) != seat.count or min(hand) < 0:
-                raise violated("cards_conserved", f"seat {seat.seat} holds {sum(hand)} cards, its count says "
-                               f"{seat.count}", deal=view.deal)
+        self.check_hand_counts(seats, view.deal)
         exposures = view.exposures
         # (mid-ruling a seat may hold no cards before it is placed; a deal over has no leads left)
         if (view.finish or view.judged_last) and not view.awaiting and view.phase != "scored":

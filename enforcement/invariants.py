@@ -396,6 +396,16 @@ class Checker:
     def check_state(self, engine: Any) -> None:
         """The table after a batch (in ``self.view`` when the game has a view)."""
 
+    @staticmethod
+    def check_hand_counts(seats: Any, deal: int) -> None:
+        """Each seat's cards, as the referee's view shows them, agree with its count."""
+        for seat in seats:
+            hand = seat.holding
+            assert hand is not None  # the referee's eye sees every hand
+            if sum(hand) != seat.count or min(hand) < 0:
+                raise violated("cards_conserved", f"seat {seat.seat} holds {sum(hand)} cards, its count says "
+                               f"{seat.count}", deal=deal)
+
     def check_change(self, engine: Any, events: list[Event], before: Any, after: Any, changed: bool) -> None:
         """The batch's events against the change between the table's view ``before`` them
         (None: the first batch) and ``after`` them; ``changed``: an event of ``VIEW_KINDS``

@@ -115,12 +115,7 @@ class ShengjiChecker(Checker):
             off = [f"{CARDS[i]}×{counts[i]}" for i in range(54) if counts[i] != 2]
             raise violated("cards_conserved", f"cards off after the last events: {' '.join(off)}", deal=number)
         seats = view.seats
-        for seat in seats:
-            hand = seat.holding
-            assert hand is not None  # the referee's eye sees every hand
-            if sum(hand) != seat.count or min(hand) < 0:
-                raise violated("cards_conserved", f"seat {seat.seat} holds {sum(hand)} cards, its count says "
-                               f"{seat.count}", deal=number)
+        self.check_hand_counts(seats, number)
         for seat in seats:
             if seat.exposed:
                 assert seat.holding is not None
