@@ -19,17 +19,22 @@ place_last = placing.place_last
 HANDS = ["S3 D9 SJ DJ C5", "S6 S7 C8", "H9 C9 HK", "S8 D8 SQ CQ"]
 
 
-def barred_then_judged_last(table):
+def barred_then_judged_last(table, watch=None):
     """Seat 2 plays out of turn and is barred (GD-2.3.1, the rulebook's ruling); then it
-    announces out of turn and a referee judges it last (单下) for that."""
+    announces out of turn and a referee judges it last (单下) for that. ``watch(engine,
+    events)`` sees every batch (the invariant checker)."""
     t = table(HANDS, match=True)
+    seen = (lambda events: watch(t.engine, events)) if watch is not None else (lambda events: None)
+    seen(list(t.events))
     seat = human_referee(t, TraineeAnswer("GD-2.5", (), ("ForcedLast",)))
     seat.at = 2                                         # the second ruling is the referee's own
-    t.play(0, "S3", "SINGLE 3")
-    t.do(Play(2, parse_cards("H9 C9"), "PAIR 9"))
-    t.do(CallReferee(3))
+    seen(t.play(0, "S3", "SINGLE 3"))
+    seen(t.do(Play(2, parse_cards("H9 C9"), "PAIR 9")))
+    seen(t.do(CallReferee(3)))
     assert t.rulings()[-1].clause == "GD-2.3.1" and t.deal.table.bars == {2: ["next_turn"]}
-    return t, t.do(Announce(2, "pass"))
+    events = t.do(Announce(2, "pass"))
+    seen(events)
+    return t, events
 
 
 def test_GD_2_3_1_a_barred_seat_judged_last_has_its_bar_end_in_the_log(table):
@@ -49,21 +54,8 @@ def test_GD_2_3_1_the_bar_that_ends_with_a_judgement_is_told_in_both_languages(t
     assert step_zh("guandan", e).endswith("的禁出一手结束（已判单下，不再出牌）")
 
 
-def _checked(table):
-    """The same table with the invariant checker reading every batch."""
-    checker = checker_for("guandan")
-    t = table(HANDS, match=True)
-    checker.on_events(t.engine, list(t.events))
-    seat = human_referee(t, TraineeAnswer("GD-2.5", (), ("ForcedLast",)))
-    seat.at = 2
-    for step in (lambda: t.play(0, "S3", "SINGLE 3"), lambda: t.do(Play(2, parse_cards("H9 C9"), "PAIR 9")),
-                 lambda: t.do(CallReferee(3)), lambda: t.do(Announce(2, "pass"))):
-        checker.on_events(t.engine, step())
-    return t
-
-
 def test_GD_2_3_1_the_checker_passes_the_logged_end_and_catches_a_silent_one(table, monkeypatch):
-    t = _checked(table)
+    t, _ = barred_then_judged_last(table, checker_for("guandan").on_events)
     assert 2 in t.deal.table.placed_last
 
     def silent(deal, seat, reason):         # the bars dropped with no event, as before
@@ -72,4 +64,4 @@ def test_GD_2_3_1_the_checker_passes_the_logged_end_and_catches_a_silent_one(tab
 
     monkeypatch.setattr(placing, "place_last", silent)
     with pytest.raises(InvariantViolation, match=r"\[barred_silent\] seat 2 is judged last with its bars"):
-        _checked(table)
+        barred_then_judged_last(table, checker_for("guandan").on_events)
