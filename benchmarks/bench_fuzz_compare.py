@@ -14,11 +14,9 @@ spread per block) and whether both trees found the same (they must: the checker 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
-import sys
+
+from paired import run_block, start_worker
 
 _WORKER = r"""
 import hashlib, json, sys, time
@@ -39,21 +37,6 @@ for line in sys.stdin:
 """
 
 
-def worker(tree: str, game: str) -> subprocess.Popen:
-    env = dict(os.environ, PYTHONPATH=os.path.abspath(tree))
-    proc = subprocess.Popen([sys.executable, "-c", _WORKER, game], env=env, cwd="/", text=True,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
-    return proc
-
-
-def block(proc: subprocess.Popen, first: int, count: int) -> dict:
-    assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write(f"{first} {count}\n")
-    proc.stdin.flush()
-    return json.loads(proc.stdout.readline())
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("old")
@@ -62,13 +45,13 @@ def main() -> None:
     parser.add_argument("--cases", type=int, default=150)
     parser.add_argument("--block", type=int, default=10)
     args = parser.parse_args()
-    procs = {"old": worker(args.old, args.game), "new": worker(args.new, args.game)}
+    procs = {"old": start_worker(args.old, _WORKER, args.game), "new": start_worker(args.new, _WORKER, args.game)}
     spent: dict[str, list[float]] = {name: [] for name in procs}
     same = True
     for turn, first in enumerate(range(0, args.cases, args.block)):
         order = ("old", "new") if turn % 2 == 0 else ("new", "old")
         count = min(args.block, args.cases - first)
-        out = {name: block(procs[name], first, count) for name in order}
+        out = {name: run_block(procs[name], first, count) for name in order}
         same = same and out["old"]["digest"] == out["new"]["digest"]
         for name in procs:
             spent[name].append(out[name]["seconds"])

@@ -18,11 +18,9 @@ the median of the runs per tree and variant, and the refereed-clean overhead.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
-import sys
+
+from paired import run_block, start_worker
 
 _GUANDAN_GAME = r"""
 import json, sys, time
@@ -84,21 +82,6 @@ for line in sys.stdin:
 """
 
 
-def worker(tree: str, game: str) -> subprocess.Popen:
-    env = dict(os.environ, PYTHONPATH=os.path.abspath(tree))
-    code = (_SHENGJI_GAME if game == "shengji" else _GUANDAN_GAME) + _LOOP
-    proc = subprocess.Popen([sys.executable, "-c", code], env=env, cwd="/", text=True,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    assert proc.stdout.readline().strip() == "ready"
-    return proc
-
-
-def block(proc: subprocess.Popen, first: int, count: int) -> dict[str, float]:
-    proc.stdin.write(f"{first} {count}\n")
-    proc.stdin.flush()
-    return json.loads(proc.stdout.readline())
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("old")
@@ -108,7 +91,8 @@ def main() -> None:
     parser.add_argument("--block", type=int, default=10)
     parser.add_argument("--game", choices=("guandan", "shengji"), default="guandan")
     args = parser.parse_args()
-    procs = {"old": worker(args.old, args.game), "new": worker(args.new, args.game)}
+    code = (_SHENGJI_GAME if args.game == "shengji" else _GUANDAN_GAME) + _LOOP
+    procs = {"old": start_worker(args.old, code), "new": start_worker(args.new, code)}
     rates: dict[str, dict[str, list[float]]] = {n: {"strict": [], "clean": []} for n in procs}
     turn = 0
     for r in range(args.runs):
@@ -118,7 +102,7 @@ def main() -> None:
             order = ("old", "new") if turn % 2 == 0 else ("new", "old")
             turn += 1
             for name in order:
-                for k, v in block(procs[name], first + b, min(args.block, args.deals - b)).items():
+                for k, v in run_block(procs[name], first + b, min(args.block, args.deals - b)).items():
                     spent[name][k] += v
         for name in procs:
             for k in ("strict", "clean"):

@@ -16,11 +16,9 @@ run, decisions per deal, and whether the two trees played the same deals (they m
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
-import sys
+
+from paired import run_block, start_worker
 
 _WORKER = r"""
 import hashlib, json, sys, time
@@ -57,20 +55,6 @@ for line in sys.stdin:
 """
 
 
-def worker(tree: str, game: str, rate: float) -> subprocess.Popen:
-    env = dict(os.environ, PYTHONPATH=os.path.abspath(tree))
-    proc = subprocess.Popen([sys.executable, "-c", _WORKER, game, str(rate)], env=env, cwd="/", text=True,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    assert proc.stdout.readline().strip() == "ready"
-    return proc
-
-
-def block(proc: subprocess.Popen, first: int, count: int) -> dict:
-    proc.stdin.write(f"{first} {count}\n")
-    proc.stdin.flush()
-    return json.loads(proc.stdout.readline())
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("old")
@@ -81,7 +65,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--block", type=int, default=10)
     args = parser.parse_args()
-    procs = {"old": worker(args.old, args.game, args.rate), "new": worker(args.new, args.game, args.rate)}
+    procs = {name: start_worker(tree, _WORKER, args.game, str(args.rate))
+             for name, tree in (("old", args.old), ("new", args.new))}
     rates: dict[str, list[float]] = {n: [] for n in procs}
     steps = 0
     same = True
@@ -92,7 +77,7 @@ def main() -> None:
         for b in range(0, args.deals, args.block):
             order = ("old", "new") if turn % 2 == 0 else ("new", "old")
             turn += 1
-            out = {name: block(procs[name], first + b, min(args.block, args.deals - b)) for name in order}
+            out = {name: run_block(procs[name], first + b, min(args.block, args.deals - b)) for name in order}
             same = same and out["old"]["digest"] == out["new"]["digest"] and out["old"]["steps"] == out["new"]["steps"]
             steps += out["new"]["steps"]
             for name in procs:
