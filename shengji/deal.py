@@ -664,10 +664,7 @@ class Deal:
         assert banker is not None  # the kitty goes to the banker
         self.picked_up = tuple(self.kitty)
         self.kitty = []                         # in the banker's hand until it buries
-        for c in self.picked_up:
-            self.hands[banker][c] += 1
-        self.hand_size[banker] += len(self.picked_up)
-        self.sorted_cache[banker] = None
+        self.add_cards(banker, self.picked_up)
         self._emit(KittyTaken, banker, cards=codes(self.picked_up))
         if self.table is not None and self.table.deferred:
             refereed.points.banker_known(self)
@@ -706,6 +703,17 @@ class Deal:
         self.turn = banker
         if self.hand_size[banker] == 0:
             self.finish_deal()
+
+    def add_cards(self, seat: int, cards: Iterable[Card]) -> None:
+        """``cards`` go into ``seat``'s hand (drawn, picked up, back from the table): its
+        counts, its size and its sorted view, together."""
+        counts = self.hands[seat]
+        n = 0
+        for c in cards:
+            counts[c] += 1
+            n += 1
+        self.hand_size[seat] += n
+        self.sorted_cache[seat] = None
 
     def remove_cards(self, seat: int, cards: Iterable[Card]) -> None:
         counts = self.hands[seat]

@@ -131,9 +131,7 @@ def continue_draw(deal: Deal) -> None:
             receiver = r.taker
             r.remaining -= 1
         card = stock[index]
-        hands[receiver][card] += 1
-        deal.hand_size[receiver] += 1
-        deal.sorted_cache[receiver] = None
+        deal.add_cards(receiver, (card,))
         emit(CardDrawn, seat=receiver, card=str(card), index=index)
         deal.drawn += 1
         deal.draw_seat = (seat + 1) % 4
@@ -151,7 +149,7 @@ def grab(deal: Deal, slip: DrawSlip) -> None:
     rightful = deal.draw_seat
     deal.drawn += 1
     if in_hand:
-        on_table.add(deal, seat, [card])
+        deal.add_cards(seat, [card])
     else:
         t.on_table.lay(seat, [card])
     t.grab = Grab(seat, card, in_hand, rightful)
@@ -171,7 +169,7 @@ def end_of_draw(deal: Deal) -> None:
         index = deal.drawn
         card = deal.stock[index]
         deal.drawn += 1
-        on_table.add(deal, seat, [card])
+        deal.add_cards(seat, [card])
         t.draw.kitty_drawn = seat
         deal.stream.emit(CardTaken, seat=seat, card=str(card), index=index, due=None, in_hand=True)
         refereed.found(deal, seq, "banker_drew_kitty", seat, then=END_THE_DRAW,

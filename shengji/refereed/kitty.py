@@ -41,7 +41,7 @@ def undo_burial(deal: Deal, reason: str) -> None:
     cards = list(deal.kitty)
     deal.kitty = []
     deal.buried = False
-    on_table.add(deal, banker, cards)
+    deal.add_cards(banker, cards)
     t.bad_burial = None
     t.resume_phase = Phase.KITTY
     deal.turn = banker

@@ -41,16 +41,6 @@ def trump_now(deal: Deal) -> str | None:
         return deal.trump
     return None if deal.declaration is None else deal.declaration.trump
 
-def add(deal: Deal, seat: int, cards: Iterable[Card]) -> None:
-    counts = deal.hands[seat]
-    n = 0
-    for c in cards:
-        counts[c] += 1
-        n += 1
-    deal.hand_size[seat] += n
-    deal.sorted_cache[seat] = None
-
-
 def take(deal: Deal, seat: int, cards: Iterable[Card]) -> None:
     cards = list(cards)
     deal.remove_cards(seat, cards)
@@ -90,7 +80,7 @@ def return_cards(deal: Deal, seat: int, reason: str, *, cards: Iterable[Card] | 
                          reason=reason)
         return (card,)
     back = t.on_table.pick_up(seat, cards)
-    add(deal, seat, back)
+    deal.add_cards(seat, back)
     if exposed:
         t.exposed[seat].extend(back)
     deal.stream.emit(CardsReturned, seat=seat, cards=codes(sort_cards(back)), to="hand", exposed=exposed,
@@ -180,7 +170,7 @@ def take_back_plays(deal: Deal, seat: int, reason: str) -> None:
     taken = deal.trick[position:]
     del deal.trick[position:]
     for s, cards in taken:
-        add(deal, s, cards)
+        deal.add_cards(s, cards)
         if s == seat:
             t.exposed[s].extend(cards)
     deal.stream.emit(PlaysTakenBack, seat=seat, seats=tuple(s for s, _ in taken),

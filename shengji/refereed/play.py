@@ -123,7 +123,7 @@ def stand_play(deal: Deal, seat: int, reason: str) -> None:
     """The cards ``seat`` laid on the table go on the trick as if played in turn."""
     t = table_of(deal)
     cards = tuple(sort_cards(t.on_table.pick_up(seat)))
-    on_table.add(deal, seat, cards)
+    deal.add_cards(seat, cards)
     unpaused(deal, lambda: play_now(deal, seat, cards, stand=reason))
 
 

@@ -53,13 +53,13 @@ def random_draw(deal: Deal, source: int, to: int, count: int, reason: str) -> tu
         hand = deal.hand(source)
         card = hand[int(rng.random() * len(hand))]
         on_table.take(deal, source, [card])
-        on_table.add(deal, to, [card])
+        deal.add_cards(to, [card])
         drawn.append(card)
     if t.grab is not None and t.grab.seat == source:
         seat, card, in_hand, rightful = t.grab.seat, t.grab.card, t.grab.in_hand, t.grab.rightful
         if not in_hand:                      # the card on the table joins the hand it came to
             t.on_table.pick_up(seat, [card])
-            on_table.add(deal, seat, [card])
+            deal.add_cards(seat, [card])
         t.grab = None
         deal.draw_seat = next_seat(rightful)
     deal.stream.emit(RandomlyDrawn, seat=to, source=source, cards=codes(drawn), reason=reason)
@@ -69,7 +69,7 @@ def random_draw(deal: Deal, source: int, to: int, count: int, reason: str) -> tu
 def hand_over(deal: Deal, source: int, to: int, card: Card, reason: str) -> None:
     """``source`` hands ``card`` of its choice to ``to``."""
     on_table.take(deal, source, [card])
-    on_table.add(deal, to, [card])
+    deal.add_cards(to, [card])
     deal.stream.emit(CardHandedOver, seat=to, source=source, card=str(card), reason=reason)
 
 
