@@ -379,12 +379,7 @@ JS = r"""
       var text = DATA.clauses[r.clause] || { title: "", text_zh: "", summary: "" };
       var rz = ZH && DATA.rulingsZh ? DATA.rulingsZh[r.seq + " " + r.clause] : null;
       if (rz) { box.appendChild(rulingZh(r, rz, text, frame)); return; }
-      var card = el("div", "ruling" + (r.kind === "unresolved" ? " unresolved" : "") + (frame.g === "ruling" && r.seq === frame.q ? " current" : ""));
-      card.setAttribute("data-clause", r.clause);
-      var head = el("div");
-      head.appendChild(el("span", "clause-id", r.clause));
-      head.appendChild(el("span", "clause-title", text.title));
-      card.appendChild(head);
+      var card = rulingCard(r, frame, r.clause, text.title);
       var who = r.offender !== null && r.offender !== undefined ? "seat " + r.offender : "the table";
       card.appendChild(el("div", "meta", (r.kind === "unresolved" ? "unresolved " + r.irregularity + " \u2014 fallback; " : "ruling on ") + who +
         (r.answers !== null && r.answers !== undefined && r.answers >= 0 ? " (answers seq " + r.answers + ")" : "") + " \u00b7 seq " + r.seq));
@@ -401,13 +396,18 @@ JS = r"""
     });
   }
 
-  function rulingZh(r, rz, text, frame) {  // a ruling's card in Chinese alone: the seed's words and the referee's terms
+  function rulingCard(r, frame, id, title) {  // a ruling's card with its head: the clause's id and title
     var card = el("div", "ruling" + (r.kind === "unresolved" ? " unresolved" : "") + (frame.g === "ruling" && r.seq === frame.q ? " current" : ""));
     card.setAttribute("data-clause", r.clause);
     var head = el("div");
-    head.appendChild(el("span", "clause-id", rz.number));
-    head.appendChild(el("span", "clause-title", r.clause));
+    head.appendChild(el("span", "clause-id", id));
+    head.appendChild(el("span", "clause-title", title));
     card.appendChild(head);
+    return card;
+  }
+
+  function rulingZh(r, rz, text, frame) {  // a ruling's card in Chinese alone: the seed's words and the referee's terms
+    var card = rulingCard(r, frame, rz.number, r.clause);
     card.appendChild(el("div", "meta", (r.kind === "unresolved" ? "\u65e0\u6761\u6b3e\u53ef\u4f9d\uff1a" : "\u8fdd\u89c4\u65b9 ") + rz.who
       + (rz.irregularity ? "\u300c" + rz.irregularity + "\u300d" : "") + " \u00b7 #" + r.seq));
     var zh = el("div", "clause-zh", text.text_zh); zh.setAttribute("lang", "zh-Hans"); card.appendChild(zh);
