@@ -275,7 +275,9 @@ def offer_choice(deal: RefereedDeal, seat: int, purpose: str, options: Sequence[
 
 
 def choose(deal: RefereedDeal, a: Any, handed: bool = False) -> None:
-    """The chooser's ``Choose``: logged, then the choice's step carries it out."""
+    """The chooser's ``Choose``: logged, then the choice's step carries it out. ``handed``
+    (whether the action came from the legal list) is part of 掼蛋's dispatch signature and
+    changes nothing here: a choice is always checked against its options."""
     t = table_of(deal)
     c = t.choice
     if c is None or a.seat != c.seat:
