@@ -23,6 +23,8 @@ from typing import Any
 
 import enum
 
+from mypy_extensions import mypyc_attr
+
 from tabletop.cards import RANKS, SUITS, CardsLike, as_cards
 from tabletop.errors import CardParseError
 
@@ -76,6 +78,7 @@ def sequence_starts(kind: Kind) -> range:
     return range(0, 15 - SEQUENCE_LENGTH[kind])
 
 
+@mypyc_attr(native_class=False)  # compiled builds: interned through __new__, a Python class
 class Reading:
     """One declared combination: ``kind``, ``rank`` (key rank text or None), ``suit``
     (straight flush suit letter or None), ``size`` (cards) and ``code``.
@@ -163,7 +166,8 @@ class Reading:
         raise AttributeError("Reading is immutable")
 
     def __reduce__(self):
-        return (Reading.from_code, (self.code,))
+        # a module-level function: pickle finds it by name in both builds
+        return (as_reading, (self.code,))
 
     def __copy__(self):
         return self

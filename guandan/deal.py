@@ -33,6 +33,7 @@ from collections.abc import Collection, Iterable, Sequence
 from typing import Any, cast
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from guandan import events as ev
 from guandan.actions import Action, CallReferee, Choose, Draw, GiveTribute, Pass, Play, Report, ReturnCard
@@ -83,6 +84,9 @@ class DealResult:
     forced: bool = False
 
 
+# Compiled builds: a Python class all the same (its methods compiled), as the refereed take-back
+# copies and restores a deal's whole state through its __dict__.
+@mypyc_attr(native_class=False)
 class Deal:
     """A 掼蛋 deal. Build it with ``Deal.drawn`` or ``Deal.from_hands``."""
 

@@ -74,22 +74,21 @@ Recipe = tuple[Reading, Callable[..., tuple[Card, ...]], tuple]
 # ---------------------------------------------------------------------------------------------
 # Public API
 
-def legal_plays(hand: CardsLike, top: "Reading | None", level: "str | int", *, expand_suits: bool = False,
+def legal_plays(hand: CardsLike, top: object, level: "str | int", *, expand_suits: bool = False,
                 rules: Any = None) -> list[Move]:
     """Every play from ``hand`` that may be made on ``top`` (a Reading, a reading code,
     or anything with a ``.reading``; None to lead). Passing is not a Move."""
     h = _analysed(_counts_key(hand), as_level(level), _joker_pair(rules))
-    if top is not None:
-        top = as_reading(top)
+    on = None if top is None else as_reading(top)
     if expand_suits:
-        return h.expanded(top)
-    if top is None:
+        return h.expanded(on)
+    if on is None:
         out: list[Move] = []
         for comparison_class in range(BOMB_CLASS + 1):
             out += h.class_moves(comparison_class)
         return out
-    c = top.comparison_class
-    above = h.class_moves(c)[h.first_above(c, top):]
+    c = on.comparison_class
+    above = h.class_moves(c)[h.first_above(c, on):]
     if c == BOMB_CLASS:
         return above
     return above + h.class_moves(BOMB_CLASS)
@@ -167,7 +166,7 @@ def recipe_keys(*recipe_lists: Sequence[Recipe], base: int = 0) -> list[int]:
             for recipes in recipe_lists for reading, make, args in recipes]
 
 
-def why_illegal_play(hand: CardsLike, cards: CardsLike, reading: "Reading | str", top: "Reading | None", level: "str | int",
+def why_illegal_play(hand: CardsLike, cards: CardsLike, reading: "Reading | str", top: "Reading | str | None", level: "str | int",
                      rules: Any = None) -> str | None:
     """None when playing ``cards`` read as ``reading`` on ``top`` (None: leading) is legal,
     else a one-line reason."""
@@ -196,7 +195,7 @@ def why_illegal_play(hand: CardsLike, cards: CardsLike, reading: "Reading | str"
     return why_not_beats(reading, as_reading(top), level)
 
 
-def is_legal_play(hand: CardsLike, cards: CardsLike, reading: "Reading | str", top: "Reading | None", level: "str | int",
+def is_legal_play(hand: CardsLike, cards: CardsLike, reading: "Reading | str", top: "Reading | str | None", level: "str | int",
                   rules: Any = None) -> bool:
     return why_illegal_play(hand, cards, reading, top, level, rules) is None
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from guandan.combos import Reading
 from tabletop.cards import Card
@@ -60,6 +61,7 @@ class UnauthorisedItem:
     cards: tuple[Card, ...] = ()
 
 
+@mypyc_attr(native_class=False)  # compiled builds: its subclass is an attrs class, a Python class
 class _Deferred:
     """Base of ``Observation``: an observation may be made from a snapshot, its fields
     filled on first access (the runner asks for an observation at every decision; a random

@@ -60,7 +60,9 @@ class _VersionAction(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
                  option_string: str | None = None) -> NoReturn:
-        parser._print_message(f"paiju {_version()}\n", sys.stdout)
+        from paiju.build import description
+
+        parser._print_message(f"paiju {_version()} ({description()})\n", sys.stdout)
         parser.exit()
 
 

@@ -53,7 +53,7 @@ class RandomAgent:
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
 
-    def act(self, observation: Observation, legal_actions: Sequence[Any]) -> Any:
+    def act(self, observation: Observation | None, legal_actions: Sequence[Any]) -> Any:
         if isinstance(legal_actions, Choices):
             return legal_actions.sample(self.rng)
         return legal_actions[pick_index(self.rng, len(legal_actions))]
@@ -131,10 +131,11 @@ class HeuristicAgent:
         best, best_score = options[0], -1.0
         for action in options:
             card = action.cards[0]
+            score: float
             if card >= SMALL_JOKER:                             # no-trump: jokers and level cards only
                 score = 1.6 * (jokers + levels)
             else:
-                score = jokers + levels + per_suit[card // 13]
+                score = float(jokers + levels + per_suit[card // 13])
             if score > best_score:
                 best, best_score = action, score
         if obs.banker is None:          # the first deal: the declarer takes the bank, so bid for it

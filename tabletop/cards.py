@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Union
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from tabletop.errors import CardParseError
 
@@ -27,6 +28,7 @@ SMALL_JOKER = 52
 BIG_JOKER = 53
 
 
+@mypyc_attr(native_class=False)  # compiled builds: a subclass of int stays a Python class
 class Card(int):
     """One card. ``Card('SA')``, ``Card(12)`` and ``str(card) == 'SA'``."""
 

@@ -41,10 +41,12 @@ def run_all(argvs: list[list[str]]) -> list[subprocess.CompletedProcess]:
     return done
 
 
-def test_version_prints_the_installed_version():
+def test_version_prints_the_installed_version_and_the_build():
+    from paiju.build import description
+
     done = paiju("--version")
     assert done.returncode == 0 and done.stderr == ""
-    assert done.stdout == f"paiju {metadata.version('paiju')}\n"
+    assert done.stdout == f"paiju {metadata.version('paiju')} ({description()})\n"
 
 
 def test_bare_paiju_prints_the_usage_and_every_command_and_exits_2():
