@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from mypy_extensions import mypyc_attr
+
 from guandan.actions import CallReferee, Choose, GiveTribute, Pass, Play, ReturnCard
 from guandan.combos import BOMB_KINDS, Kind
 from guandan.hand_plan import plays_needed
@@ -31,6 +33,7 @@ FEED_COUNT = 4
 _RANK_INDEX = {r: i for i, r in enumerate(RANKS)} | {"BJ": 13, "RJ": 14}
 
 
+@mypyc_attr(serializable=True)  # compiled builds: copied and pickled like any object
 class RandomAgent:
     """Uniform over the legal actions: the pick at n actions is ``rng.integers(n)``.
 
@@ -114,6 +117,7 @@ class RandomAgent:
         self._started = False
 
 
+@mypyc_attr(serializable=True)  # compiled builds: copied and pickled like any object
 class HeuristicAgent:
     """Plans its hand into combinations (``guandan.hand_plan``) and plays by the plan: leads
     the lowest combination of the plan, the longer the better; follows an opponent with the

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from guandan.actions import Action, Pass, Play
 from guandan.movegen import Move, Plays
 from tabletop.cards import Card
@@ -25,6 +27,7 @@ class Illegality(NamedTuple):
     facts: dict[str, Any] = {}
 
 
+@mypyc_attr(serializable=True)  # compiled builds: copied and pickled like any object
 class LegalActions(Sequence):
     """The legal actions at one decision, built lazily: a random agent that picks one
     index never pays for building hundreds of Play objects (nor, with ``movegen.plays``,
@@ -124,6 +127,7 @@ def _pass_of(seat: int) -> Pass:
     return action
 
 
+@mypyc_attr(serializable=True)  # compiled builds: copied and pickled like any object
 class _Choices(LegalActions):
     """Legal tribute or return choices (few, built eagerly)."""
 

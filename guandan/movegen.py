@@ -42,6 +42,8 @@ from typing import NamedTuple, overload
 
 import numpy as np
 
+from mypy_extensions import mypyc_attr
+
 from tabletop.cards import CARDS, Card, CardsLike, as_cards, format_cards, sort_cards
 from tabletop.errors import CardParseError
 
@@ -101,6 +103,7 @@ def plays(counts: "list[int] | tuple[int, ...]", top: Reading | None, level: int
     return _analysed(bytes(counts), level, _joker_pair(rules)).plays(top)
 
 
+@mypyc_attr(serializable=True)  # compiled builds: copied and pickled like any object
 class Plays(Sequence[Move]):
     """Legal plays listed lazily: a read-only sequence of ``Move`` whose cards are made
     when a move is looked at. ``segments``: (comparison class, its recipes, first index)
@@ -444,6 +447,7 @@ def _rank_bombs(key: tuple[int, int, int, int]) -> tuple[tuple[int, int, int, Re
     return got
 
 
+@mypyc_attr(serializable=True)  # compiled builds: copied and pickled like any object
 class _Hand:
     """One hand at one level: natural cards per rank, and the moves listed so far.
 

@@ -17,7 +17,8 @@ COMPILED = (
 """The modules mypyc compiles. Left out, each for a reason found when compiling it:
 ``tabletop.events`` (its attrs event classes register themselves by a class attribute that
 compiled classes turn into a slot), ``shengji.deal`` (``from_hands`` builds a deal without
-``__init__``) and ``shengji.observation`` (observations are dict classes filled directly)."""
+``__init__``, and as a Python class its methods' closures stop mypyc 2.4 with an internal
+error) and ``shengji.observation`` (observations are dict classes filled directly)."""
 
 
 def compiled_modules() -> list[str]:
