@@ -27,7 +27,7 @@ class Illegality(NamedTuple):
     facts: dict[str, Any] = {}
 
 
-@mypyc_attr(serializable=True)  # compiled builds: copied and pickled like any object
+@mypyc_attr(native_class=False)  # compiled builds: a Python class all the same, so it pickles and copies
 class LegalActions(Sequence):
     """The legal actions at one decision, built lazily: a random agent that picks one
     index never pays for building hundreds of Play objects (nor, with ``movegen.plays``,
@@ -127,7 +127,7 @@ def _pass_of(seat: int) -> Pass:
     return action
 
 
-@mypyc_attr(serializable=True)  # compiled builds: copied and pickled like any object
+@mypyc_attr(native_class=False)  # compiled builds: a Python class all the same, so it pickles and copies
 class _Choices(LegalActions):
     """Legal tribute or return choices (few, built eagerly)."""
 

@@ -103,7 +103,7 @@ def plays(counts: "list[int] | tuple[int, ...]", top: Reading | None, level: int
     return _analysed(bytes(counts), level, _joker_pair(rules)).plays(top)
 
 
-@mypyc_attr(serializable=True)  # compiled builds: copied and pickled like any object
+@mypyc_attr(native_class=False)  # compiled builds: a Python class all the same, so it pickles and copies
 class Plays(Sequence[Move]):
     """Legal plays listed lazily: a read-only sequence of ``Move`` whose cards are made
     when a move is looked at. ``segments``: (comparison class, its recipes, first index)
@@ -447,7 +447,7 @@ def _rank_bombs(key: tuple[int, int, int, int]) -> tuple[tuple[int, int, int, Re
     return got
 
 
-@mypyc_attr(serializable=True)  # compiled builds: copied and pickled like any object
+@mypyc_attr(native_class=False)  # compiled builds: a Python class all the same, so it pickles and copies
 class _Hand:
     """One hand at one level: natural cards per rank, and the moves listed so far.
 

@@ -16,9 +16,12 @@ COMPILED = (
 )
 """The modules mypyc compiles. Left out, each for a reason found when compiling it:
 ``tabletop.events`` (its attrs event classes register themselves by a class attribute that
-compiled classes turn into a slot), ``shengji.deal`` (``from_hands`` builds a deal without
-``__init__``, and as a Python class its methods' closures stop mypyc 2.4 with an internal
-error) and ``shengji.observation`` (observations are dict classes filled directly)."""
+compiled classes turn into a slot), ``shengji.deal`` (``from_hands`` makes a deal without
+``__init__``; as a Python class, the closures in its methods stop mypyc 2.4 with an internal
+error) and ``shengji.observation`` (observations are dict classes filled directly). The
+classes of the compiled modules whose objects a deal or an environment snapshot holds (legal
+actions, plays, agents, seed sequences) stay Python classes (``native_class=False``): they
+pickle, copy and take attributes as in the pure build; their methods are compiled."""
 
 
 def compiled_modules() -> list[str]:

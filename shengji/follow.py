@@ -48,7 +48,7 @@ from shengji.units import (
 _CACHE_LIMIT = 4096
 
 
-@mypyc_attr(serializable=True)  # compiled builds: copied and pickled like any object
+@mypyc_attr(native_class=False)  # compiled builds: a Python class all the same, so it pickles and copies
 class LeadInfo:
     """What following needs to know about a lead (computed once per context and lead)."""
 
