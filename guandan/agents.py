@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from mypy_extensions import mypyc_attr
 
 from guandan.actions import CallReferee, Choose, GiveTribute, Pass, Play, ReturnCard
 from guandan.combos import BOMB_KINDS, Kind
@@ -32,7 +31,6 @@ FEED_COUNT = 4
 _RANK_INDEX = {r: i for i, r in enumerate(RANKS)} | {"BJ": 13, "RJ": 14}
 
 
-@mypyc_attr(native_class=False)  # compiled builds: a Python class all the same, so it pickles and copies
 class RandomAgent:
     """Uniform over the legal actions: the pick at n actions is ``rng.integers(n)``.
 
@@ -116,7 +114,6 @@ class RandomAgent:
         self._started = False
 
 
-@mypyc_attr(native_class=False)  # compiled builds: a Python class all the same, so it pickles and copies
 class HeuristicAgent:
     """Plans its hand into combinations (``guandan.hand_plan``) and plays by the plan: leads
     the lowest combination of the plan, the longer the better; follows an opponent with the

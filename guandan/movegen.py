@@ -41,7 +41,6 @@ from operator import getitem, itemgetter
 from typing import NamedTuple, overload
 
 import numpy as np
-
 from mypy_extensions import mypyc_attr
 
 from tabletop.cards import CARDS, Card, CardsLike, as_cards, format_cards, sort_cards
@@ -447,6 +446,13 @@ def _rank_bombs(key: tuple[int, int, int, int]) -> tuple[tuple[int, int, int, Re
     return got
 
 
+def _strength_of(values: tuple[int, ...]) -> Callable[[Recipe], int]:
+    """A recipe's strength at a level (``values``: ``VALUES[level]``), as a bisection key. A
+    function of the module, not a lambda in ``_Hand``'s methods: mypyc 2.4 cannot compile a
+    closure in a method of a Python class."""
+    return lambda recipe: values[recipe[0].id]
+
+
 @mypyc_attr(native_class=False)  # compiled builds: a Python class all the same, so it pickles and copies
 class _Hand:
     """One hand at one level: natural cards per rank, and the moves listed so far.
@@ -580,8 +586,7 @@ class _Hand:
         """The index of the first recipe of the class that beats ``top`` (of that class):
         a bisection on the recipes' strengths, read for the few recipes it looks at."""
         values = VALUES[self.level]
-        return bisect_right(self.class_recipes(comparison_class), values[top.id],
-                            key=lambda recipe: values[recipe[0].id])
+        return bisect_right(self.class_recipes(comparison_class), values[top.id], key=_strength_of(values))
 
     def class_moves(self, comparison_class: int) -> list[Move]:
         """The moves of a class with their cards made (kept: public calls repeat)."""
@@ -607,7 +612,7 @@ class _Hand:
         c = top.comparison_class
         same = self.class_recipes(c)
         values = VALUES[self.level]
-        first = bisect_right(same, values[top.id], key=lambda recipe: values[recipe[0].id])
+        first = bisect_right(same, values[top.id], key=_strength_of(values))
         if c == BOMB_CLASS:
             return Plays(self, ((c, same, first),), len(same) - first)
         bombs = self.class_recipes(BOMB_CLASS)

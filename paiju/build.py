@@ -11,16 +11,17 @@ from importlib.machinery import EXTENSION_SUFFIXES
 COMPILED = (
     "tabletop.cards", "tabletop.runner", "tabletop.log", "tabletop.rng",
     "guandan.deal", "guandan.movegen", "guandan.combos", "guandan.legal", "guandan.hand_plan",
-    "guandan.agents", "guandan.observation",
-    "shengji.follow", "shengji.tricks", "shengji.units", "shengji.throws", "shengji.agents",
+    "guandan.observation",
+    "shengji.follow", "shengji.tricks", "shengji.units", "shengji.throws",
 )
 """The modules mypyc compiles. Left out, each for a reason found when compiling it:
 ``tabletop.events`` (its attrs event classes register themselves by a class attribute that
 compiled classes turn into a slot), ``shengji.deal`` (``from_hands`` makes a deal without
 ``__init__``; as a Python class, the closures in its methods stop mypyc 2.4 with an internal
-error) and ``shengji.observation`` (observations are dict classes filled directly). The
+error), the agents (likewise, the closures of the heuristics' methods) and
+``shengji.observation`` (observations are dict classes filled directly). The
 classes of the compiled modules whose objects a deal or an environment snapshot holds (legal
-actions, plays, agents, seed sequences) stay Python classes (``native_class=False``): they
+actions, plays, seed sequences) stay Python classes (``native_class=False``): they
 pickle, copy and take attributes as in the pure build; their methods are compiled."""
 
 

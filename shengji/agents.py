@@ -30,7 +30,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from mypy_extensions import mypyc_attr
 
 from shengji.actions import Bury, Choices, Choose, Declare, Draw, NoDeclare, Play, lead_units, pick_index
 from shengji.context import TRUMP, Context
@@ -45,7 +44,6 @@ from tabletop.cards import CARDS, RANKS, SMALL_JOKER, Card, count_list
 # Agents
 
 
-@mypyc_attr(native_class=False)  # compiled builds: a Python class all the same, so it pickles and copies
 class RandomAgent:
     """``Choices.sample`` at every decision (a plain list of actions: uniform)."""
 
@@ -61,7 +59,6 @@ class RandomAgent:
         return legal_actions[pick_index(self.rng, len(legal_actions))]
 
 
-@mypyc_attr(native_class=False)  # compiled builds: a Python class all the same, so it pickles and copies
 class HeuristicAgent:
     """A club player's simple game (see the module docstring). Deterministic given its rng."""
 
@@ -331,7 +328,6 @@ PULL_SHARE = 0.4
 """The banker side leads trumps to pull them when at least this share of its hand is trump."""
 
 
-@mypyc_attr(native_class=False)  # compiled builds: a Python class all the same, so it pickles and copies
 class TrickMemory:
     """What a seat remembers of the deal: the cards of every trick it saw (the current and
     the last completed trick are in each observation; older tricks are face down) and the
