@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
-from mypy_extensions import mypyc_attr
-
 from guandan.actions import Action, Pass, Play
 from guandan.movegen import Move, Plays
 from tabletop.cards import Card
@@ -27,7 +25,6 @@ class Illegality(NamedTuple):
     facts: dict[str, Any] = {}
 
 
-@mypyc_attr(native_class=False)  # compiled builds: a Python class all the same, so it pickles and copies
 class LegalActions(Sequence):
     """The legal actions at one decision, built lazily: a random agent that picks one
     index never pays for building hundreds of Play objects (nor, with ``movegen.plays``,
@@ -127,7 +124,6 @@ def _pass_of(seat: int) -> Pass:
     return action
 
 
-@mypyc_attr(native_class=False)  # compiled builds: a Python class all the same, so it pickles and copies
 class _Choices(LegalActions):
     """Legal tribute or return choices (few, built eagerly)."""
 

@@ -41,7 +41,6 @@ from operator import getitem, itemgetter
 from typing import NamedTuple, overload
 
 import numpy as np
-from mypy_extensions import mypyc_attr
 
 from tabletop.cards import CARDS, Card, CardsLike, as_cards, format_cards, sort_cards
 from tabletop.errors import CardParseError
@@ -102,7 +101,6 @@ def plays(counts: "list[int] | tuple[int, ...]", top: Reading | None, level: int
     return _analysed(bytes(counts), level, _joker_pair(rules)).plays(top)
 
 
-@mypyc_attr(native_class=False)  # compiled builds: a Python class all the same, so it pickles and copies
 class Plays(Sequence[Move]):
     """Legal plays listed lazily: a read-only sequence of ``Move`` whose cards are made
     when a move is looked at. ``segments``: (comparison class, its recipes, first index)
@@ -446,14 +444,6 @@ def _rank_bombs(key: tuple[int, int, int, int]) -> tuple[tuple[int, int, int, Re
     return got
 
 
-def _strength_of(values: tuple[int, ...]) -> Callable[[Recipe], int]:
-    """A recipe's strength at a level (``values``: ``VALUES[level]``), as a bisection key. A
-    function of the module, not a lambda in ``_Hand``'s methods: mypyc 2.4 cannot compile a
-    closure in a method of a Python class."""
-    return lambda recipe: values[recipe[0].id]
-
-
-@mypyc_attr(native_class=False)  # compiled builds: a Python class all the same, so it pickles and copies
 class _Hand:
     """One hand at one level: natural cards per rank, and the moves listed so far.
 
@@ -586,7 +576,8 @@ class _Hand:
         """The index of the first recipe of the class that beats ``top`` (of that class):
         a bisection on the recipes' strengths, read for the few recipes it looks at."""
         values = VALUES[self.level]
-        return bisect_right(self.class_recipes(comparison_class), values[top.id], key=_strength_of(values))
+        return bisect_right(self.class_recipes(comparison_class), values[top.id],
+                            key=lambda recipe: values[recipe[0].id])
 
     def class_moves(self, comparison_class: int) -> list[Move]:
         """The moves of a class with their cards made (kept: public calls repeat)."""
@@ -612,7 +603,7 @@ class _Hand:
         c = top.comparison_class
         same = self.class_recipes(c)
         values = VALUES[self.level]
-        first = bisect_right(same, values[top.id], key=_strength_of(values))
+        first = bisect_right(same, values[top.id], key=lambda recipe: values[recipe[0].id])
         if c == BOMB_CLASS:
             return Plays(self, ((c, same, first),), len(same) - first)
         bombs = self.class_recipes(BOMB_CLASS)

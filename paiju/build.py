@@ -9,20 +9,22 @@ import importlib
 from importlib.machinery import EXTENSION_SUFFIXES
 
 COMPILED = (
-    "tabletop.cards", "tabletop.runner", "tabletop.log", "tabletop.rng",
-    "guandan.deal", "guandan.movegen", "guandan.combos", "guandan.legal", "guandan.hand_plan",
-    "guandan.observation",
+    "tabletop.cards", "tabletop.runner", "tabletop.log",
+    "guandan.deal", "guandan.combos", "guandan.hand_plan", "guandan.observation",
     "shengji.follow", "shengji.tricks", "shengji.units", "shengji.throws",
 )
-"""The modules mypyc compiles. Left out, each for a reason found when compiling it:
-``tabletop.events`` (its attrs event classes register themselves by a class attribute that
-compiled classes turn into a slot), ``shengji.deal`` (``from_hands`` makes a deal without
-``__init__``; as a Python class, the closures in its methods stop mypyc 2.4 with an internal
-error), the agents (likewise, the closures of the heuristics' methods) and
-``shengji.observation`` (observations are dict classes filled directly). The
-classes of the compiled modules whose objects a deal or an environment snapshot holds (legal
-actions, plays, seed sequences) stay Python classes (``native_class=False``): they
-pickle, copy and take attributes as in the pure build; their methods are compiled."""
+"""The modules mypyc compiles. A class of theirs that must behave as a Python class (a subclass
+of int, an interning ``__new__``, the 掼蛋 deal whose state the take-back restores through its
+``__dict__``) says ``mypyc_attr(native_class=False)``: its methods are compiled all the same.
+Left out, each for a reason found when compiling it (mypyc 2.4): ``tabletop.events`` (its attrs
+event classes register themselves by a class attribute that compiled classes turn into a
+slot); ``guandan.movegen``, ``guandan.legal`` and ``tabletop.rng`` (their classes derive from
+``Sequence`` or numpy's ``ISeedSequence``: compiled as native classes they do not pickle, which
+a deal's copy and an environment's snapshot need, and as Python classes their ABC metaclass
+conflicts with mypyc's); ``shengji.deal`` and the agents (as Python classes, the closures in
+their methods stop mypyc with an internal error; as native ones, ``Deal.from_hands`` makes a
+deal without ``__init__`` and snapshots pickle the agents); ``shengji.observation``
+(observations are dict classes filled directly)."""
 
 
 def compiled_modules() -> list[str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from mypy_extensions import mypyc_attr
 from numpy.random.bit_generator import ISeedSequence
 
 # Stream identifiers (the last element of a path).
@@ -162,7 +161,6 @@ def _state_words(seed: int, path: tuple[int, ...], count: int) -> list[int]:
     return out
 
 
-@mypyc_attr(native_class=False)  # compiled builds: a Python class all the same, so it pickles and copies
 class _Seeded(ISeedSequence):
     """A seed sequence whose state words are known already (what ``PCG64`` asks of one)."""
 
