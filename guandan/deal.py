@@ -84,6 +84,13 @@ class DealResult:
     forced: bool = False
 
 
+def _make_again(cls: type["Deal"], how: str, *args: Any, **kwargs: Any) -> "Deal":
+    """``cls.drawn(…)`` or ``cls.from_hands(…)``: a function of the module, so that a deal's
+    record of how it was made pickles in the compiled build too (a compiled classmethod does not)."""
+    made: Deal = getattr(cls, how)(*args, **kwargs)
+    return made
+
+
 # Compiled builds: a Python class all the same (its methods compiled), as the refereed take-back
 # copies and restores a deal's whole state through its __dict__.
 @mypyc_attr(native_class=False)
@@ -170,7 +177,7 @@ class Deal:
         deal = cls(level, rules=rules, stream=stream, deal_number=deal_number, mode=mode, report_step=report_step)
         if deal.table is not None:  # how to make it again (GD-4.2.2's take-back rebuilds it)
             deal.table.record.make = functools.partial(
-                cls.drawn, seed, level, deal_number=deal_number, shuffler=shuffler, cutter=cutter,
+                _make_again, cls, "drawn", seed, level, deal_number=deal_number, shuffler=shuffler, cutter=cutter,
                 first_drawer=first_drawer, leader=leader, face_up=face_up, previous_order=previous_order,
                 no_tribute_seats=no_tribute_seats, no_tribute=no_tribute, rules=rules, mode=mode,
                 report_step=report_step)
@@ -265,7 +272,7 @@ class Deal:
         hands = [h if isinstance(h, str) else list(h) for h in hands]
         if deal.table is not None:  # how to make it again (GD-4.2.2's take-back rebuilds it)
             deal.table.record.make = functools.partial(
-                cls.from_hands, hands, level, leader, rules, finished=finished, previous_order=previous_order,
+                _make_again, cls, "from_hands", hands, level, leader, rules, finished=finished, previous_order=previous_order,
                 no_tribute_seats=no_tribute_seats, no_tribute=no_tribute, deal_number=deal_number, mode=mode,
                 report_step=report_step)
         parsed = [sort_cards(as_cards(h)) for h in hands]
@@ -518,7 +525,7 @@ class Deal:
         return Observation.deferred(self._observed, snapshot)
 
     def _observed(self, seat: int, held: "tuple[Card, ...] | list[int]", phase: Phase,
-                  to_act: int | None, leader: int | None, top: TopPlay | None,
+                  to_act: int | str | None, leader: int | None, top: TopPlay | None,
                   passed: tuple[int, ...], announced: tuple[int | None, ...],
                   played: tuple[tuple[Card, ...], ...], finish_order: tuple[int, ...],
                   tributes: tuple[TributeRecord, ...], tribute_resisted: bool,

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from typing import Any, Iterator
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from tabletop.cards import CARDS, Card, sort_cards
 from shengji.context import SUIT_NAMES, Context, card_list, count_vector
@@ -47,6 +48,7 @@ from shengji.units import (
 _CACHE_LIMIT = 4096
 
 
+@mypyc_attr(native_class=False)  # compiled builds: a Python class all the same, so it pickles
 class LeadInfo:
     """What following needs to know about a lead (computed once per context and lead)."""
 
