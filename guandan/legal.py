@@ -104,6 +104,14 @@ class LegalActions(Sequence):
     def __repr__(self) -> str:
         return f"LegalActions(seat={self.seat}, {len(self)} actions)"
 
+    # Pickle and copy written out (a deal keeps its legal actions, an environment's snapshot
+    # pickles the deal): compiled builds make this a native class, which has no default.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (LegalActions, (self.seat, self.moves, self.can_pass), (self._count, self._built, self._last))
+
+    def __setstate__(self, state: tuple[int, dict[int, Action], Action | None]) -> None:
+        self._count, self._built, self._last = state
+
 
 _set = object.__setattr__
 
@@ -144,3 +152,6 @@ class _Choices(LegalActions):
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self._built.values())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Choices, (self.seat, []), (self._count, self._built, self._last))

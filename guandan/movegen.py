@@ -153,6 +153,11 @@ class Plays(Sequence[Move]):
     def __repr__(self) -> str:
         return f"Plays({self._len} moves)"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Written out (not the slots' default): compiled builds make this a native class,
+        # which pickles and deep-copies only through an explicit reduce.
+        return (Plays, (self.hand, self.segments, self._len))
+
 
 def recipe_keys(*recipe_lists: Sequence[Recipe], base: int = 0) -> list[int]:
     """Per recipe (of every list, in order), ``base`` + 3 × its reading's id + the heart
@@ -476,6 +481,12 @@ class _Hand:
         self._prefixes: list[tuple[tuple[Card, ...], ...] | None] = [None] * 13  # per rank, made on demand
         self._recipes: list[list[Recipe] | None] = [None] * (BOMB_CLASS + 1)
         self._moves: dict[int, list[Move]] = {}  # by class, for legal_plays
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A hand is its counts, level and option; what it has listed is kept for reuse only.
+        # So a copy (an environment's snapshot, a deal's deep copy) is the analysed hand of
+        # this process, as in both builds (compiled, a native class pickles only this way).
+        return (_analysed, (self.counts, self.level, self.joker_pair))
 
     # -- cards (the ``make`` of recipes) -------------------------------------------------
 

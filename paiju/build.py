@@ -10,21 +10,22 @@ from importlib.machinery import EXTENSION_SUFFIXES
 
 COMPILED = (
     "tabletop.cards", "tabletop.runner", "tabletop.log",
-    "guandan.deal", "guandan.combos", "guandan.hand_plan", "guandan.observation",
+    "guandan.deal", "guandan.combos", "guandan.hand_plan", "guandan.observation", "guandan.movegen",
+    "guandan.legal",
     "shengji.follow", "shengji.tricks", "shengji.units", "shengji.throws",
 )
 """The modules mypyc compiles. A class of theirs that must behave as a Python class (a subclass
 of int, an interning ``__new__``, the 掼蛋 deal whose state the take-back restores through its
 ``__dict__``) says ``mypyc_attr(native_class=False)``: its methods are compiled all the same.
-Left out, each for a reason found when compiling it (mypyc 2.4): ``tabletop.events`` (its attrs
-event classes register themselves by a class attribute that compiled classes turn into a
-slot); ``guandan.movegen``, ``guandan.legal`` and ``tabletop.rng`` (their classes derive from
-``Sequence`` or numpy's ``ISeedSequence``: compiled as native classes they do not pickle, which
-a deal's copy and an environment's snapshot need, and as Python classes their ABC metaclass
-conflicts with mypyc's); ``shengji.deal`` and the agents (as Python classes, the closures in
-their methods stop mypyc with an internal error; as native ones, ``Deal.from_hands`` makes a
-deal without ``__init__`` and snapshots pickle the agents); ``shengji.observation``
-(observations are dict classes filled directly)."""
+Move generation's hand and plays and the legal actions are native classes: they pickle and
+copy through their own ``__reduce__`` (a deal keeps its legal actions; an environment's
+snapshot pickles the deal). Left out, each for a reason found when compiling it (mypyc 2.4):
+``tabletop.events`` (its attrs event classes register themselves by a class attribute that
+compiled classes turn into a slot); ``tabletop.rng`` (its seed sequence derives from numpy's
+``ISeedSequence``, an ABC whose metaclass conflicts with mypyc's); ``shengji.deal`` and the
+agents (as Python classes, the closures in their methods stop mypyc with an internal error; as
+native ones, ``Deal.from_hands`` makes a deal without ``__init__`` and snapshots pickle the
+agents); ``shengji.observation`` (observations are dict classes filled directly)."""
 
 
 def compiled_modules() -> list[str]:
