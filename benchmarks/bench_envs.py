@@ -12,11 +12,12 @@ of each is reported (rates are per CPU second: a shared machine slows the wall c
 much less the CPU time). ``--profile guandan`` prints
 a cProfile of one 掼蛋 run instead. Needs ``pip install 'paiju[rl]' rlcard``.
 
-``--trees OLD NEW`` compares two source trees of paiju (``git archive <commit> | tar -x
--C DIR``) with RLCard side by side: one long-lived worker process per tree and one for
-RLCard, asked in turn (RLCard, old, new, then new, old, RLCard, …) for ``--seconds`` of CPU
-each, ``--rounds`` times; printed: every round's steps/s, each tree's ratio to the RLCard
-round next to it, and the medians and spread (min…max) over the rounds.
+``--trees OLD NEW`` compares two (or more) source trees of paiju (``git archive <commit> |
+tar -x -C DIR``; a tree is ``PATH`` or ``NAME=PATH``) with RLCard side by side: one
+long-lived worker process per tree and one for RLCard, asked in turn (RLCard, old, new, then
+new, old, RLCard, …) for ``--seconds`` of CPU each, ``--rounds`` times; printed: every
+round's steps/s, each tree's ratio to the RLCard round next to it and to the first tree, and
+the medians and spread (min…max) over the rounds.
 
 双升 counts two kinds of steps: env steps (a play or burial is composed card by card, so
 one engine decision is several env steps) and engine decisions; both are printed.
@@ -32,6 +33,8 @@ import pstats
 import statistics
 import subprocess
 import sys
+
+from paired import named_trees
 import time
 
 import numpy as np
@@ -116,21 +119,22 @@ class _Worker:
         self.process.wait()
 
 
-def compare(old: str, new: str, game: str, seconds: float, rounds: int) -> None:
-    """Old tree, new tree and RLCard's Dou Dizhu in turns (see the module doc)."""
-    workers = {"rlcard": _Worker(""), "old": _Worker(old), "new": _Worker(new)}
+def compare(trees: list[tuple[str, str]], game: str, seconds: float, rounds: int) -> None:
+    """Each tree and RLCard's Dou Dizhu in turns (see the module doc)."""
+    names = [name for name, _ in trees]
+    workers = {"rlcard": _Worker(""), **{name: _Worker(path) for name, path in trees}}
     try:
         for worker in workers.values():   # imports and caches warmed
             worker.rate("rlcard" if worker is workers["rlcard"] else game, 0.5)
         rates: dict[str, list[float]] = {name: [] for name in workers}
-        print(f"{'round':>5} {'rlcard':>8} {'old':>8} {'new':>8} {'old×':>6} {'new×':>6} {'new/old':>8}")
+        print(f"{'round':>5} " + " ".join(f"{n:>9}" for n in workers) + " " + " ".join(f"{n + '×':>10}" for n in names))
         for r in range(rounds):
-            order = ["rlcard", "old", "new"] if r % 2 == 0 else ["new", "old", "rlcard"]
+            order = ["rlcard", *names] if r % 2 == 0 else [*reversed(names), "rlcard"]
             got = {name: workers[name].rate("rlcard" if name == "rlcard" else game, seconds) for name in order}
             for name, rate in got.items():
                 rates[name].append(rate)
-            print(f"{r:>5} {got['rlcard']:>8,.0f} {got['old']:>8,.0f} {got['new']:>8,.0f} "
-                  f"{got['old'] / got['rlcard']:>6.2f} {got['new'] / got['rlcard']:>6.2f} {got['new'] / got['old']:>8.2f}")
+            print(f"{r:>5} " + " ".join(f"{got[n]:>9,.0f}" for n in workers) + " "
+                  + " ".join(f"{got[n] / got['rlcard']:>10.2f}" for n in names))
     finally:
         for worker in workers.values():
             worker.close()
@@ -140,11 +144,13 @@ def compare(old: str, new: str, game: str, seconds: float, rounds: int) -> None:
 
     print(f"{game} env steps/s over {rounds} rounds of {seconds:g} CPU s:")
     for name in workers:
-        print(f"  {name:<7} {summary(rates[name], ',.0f')}")
-    for name in ("old", "new"):
+        print(f"  {name:<9} {summary(rates[name], ',.0f')}")
+    for name in names:
         ratios = [a / b for a, b in zip(rates[name], rates["rlcard"])]
         print(f"  {name} × rlcard (paired by round) {summary(ratios, '.2f')}")
-    print(f"  new / old (paired by round) {summary([a / b for a, b in zip(rates['new'], rates['old'])], '.2f')}")
+    for name in names[1:]:
+        print(f"  {name} / {names[0]} (paired by round) "
+              f"{summary([a / b for a, b in zip(rates[name], rates[names[0]])], '.2f')}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -152,11 +158,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--profile", choices=("guandan", "shengji"))
-    parser.add_argument("--trees", nargs=2, metavar=("OLD", "NEW"))
+    parser.add_argument("--trees", nargs="+", metavar="TREE", help="PATH or NAME=PATH, two or more")
     parser.add_argument("--game", choices=("guandan", "shengji"), default="guandan")
     args = parser.parse_args(argv)
     if args.trees:
-        compare(args.trees[0], args.trees[1], args.game, args.seconds, args.rounds)
+        compare(named_trees(args.trees), args.game, args.seconds, args.rounds)
         return 0
     if args.profile:
         profile = cProfile.Profile()

@@ -1,8 +1,11 @@
-"""Two source trees of paiju side by side: refereed deals/s with injected irregularities.
+"""Two (or more) source trees of paiju side by side: refereed deals/s with injected irregularities.
 
     git archive <old-commit> | tar -x -C /tmp/old
     python benchmarks/bench_infractions_compare.py /tmp/old . [--game shengji] [--rate 0.05]
                                                    [--deals 100] [--runs 5] [--block 10]
+
+A tree is ``PATH`` or ``NAME=PATH`` (unnamed, two trees are "old" and "new"); with more than
+two, the blocks go to the trees in rotated order and each tree's ratio is to the first one's.
 
 One long-lived worker process per tree (imports and caches warmed first) plays deals the way
 ``paiju simulate GAME --referee --infractions RATE`` does (``paiju.sim.batch.play_unit``:
@@ -18,7 +21,7 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from paired import run_block, start_worker
+from paired import named_trees, run_block, start_worker
 
 _WORKER = r"""
 import hashlib, json, sys, time
@@ -57,16 +60,17 @@ for line in sys.stdin:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("old")
-    parser.add_argument("new")
+    parser.add_argument("trees", nargs="+", metavar="TREE", help="PATH or NAME=PATH, two or more")
     parser.add_argument("--game", choices=("guandan", "shengji"), default="guandan")
     parser.add_argument("--rate", type=float, default=0.05, help="infractions per decision")
     parser.add_argument("--deals", type=int, default=100, help="deals per run")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--block", type=int, default=10)
     args = parser.parse_args()
-    procs = {name: start_worker(tree, _WORKER, args.game, str(args.rate))
-             for name, tree in (("old", args.old), ("new", args.new))}
+    trees = named_trees(args.trees)
+    procs = {name: start_worker(path, _WORKER, args.game, str(args.rate)) for name, path in trees}
+    names = list(procs)
+    first_name = names[0]
     rates: dict[str, list[float]] = {n: [] for n in procs}
     steps = 0
     same = True
@@ -75,11 +79,14 @@ def main() -> None:
         spent = {n: 0.0 for n in procs}
         first = 1000 + r * args.deals
         for b in range(0, args.deals, args.block):
-            order = ("old", "new") if turn % 2 == 0 else ("new", "old")
+            order = names[turn % len(names):] + names[:turn % len(names)]
+            if turn // len(names) % 2:
+                order.reverse()
             turn += 1
             out = {name: run_block(procs[name], first + b, min(args.block, args.deals - b)) for name in order}
-            same = same and out["old"]["digest"] == out["new"]["digest"] and out["old"]["steps"] == out["new"]["steps"]
-            steps += out["new"]["steps"]
+            same = same and all(out[n]["digest"] == out[first_name]["digest"] and out[n]["steps"] == out[first_name]["steps"]
+                                for n in names)
+            steps += out[first_name]["steps"]
             for name in procs:
                 spent[name] += out[name]["seconds"]
         for name in procs:
@@ -90,8 +97,9 @@ def main() -> None:
         p.wait()
     for name in procs:
         print(f"{name}: {statistics.median(rates[name]):.1f} deals/s (runs {min(rates[name]):.1f}-{max(rates[name]):.1f})")
-    ratios = [n / o for o, n in zip(rates["old"], rates["new"])]
-    print(f"new/old: median {statistics.median(ratios):.3f} (runs {min(ratios):.3f}-{max(ratios):.3f})")
+    for name in names[1:]:
+        ratios = [n / o for o, n in zip(rates[first_name], rates[name])]
+        print(f"{name}/{first_name}: median {statistics.median(ratios):.3f} (runs {min(ratios):.3f}-{max(ratios):.3f})")
     print(f"steps (actions + rulings applied) per deal: {steps / (args.deals * args.runs):.1f}; "
           f"results {'identical' if same else 'DIFFER'}")
 

@@ -1,9 +1,12 @@
-"""Whole ``paiju simulate … --quiet`` processes (an old and a new tree) side by side with a loop
+"""Whole ``paiju simulate … --quiet`` processes (two or more trees) side by side with a loop
 over RLCard's Dou Dizhu game with random legal actions, the same number of deals/games each.
 
     git archive <old-commit> | tar -x -C /tmp/old
     python benchmarks/bench_peer_rlcard.py /tmp/old . [--deals 500] [--runs 5] [--referee [--infractions RATE]]
                                           [--games shengji]
+    python benchmarks/bench_peer_rlcard.py main=/tmp/main pure=/tmp/pure compiled=. …
+
+A tree is ``PATH`` or ``NAME=PATH`` (unnamed, two trees are "old" and "new").
 
 Every run starts, in turn (the order rotated from run to run so machine load hits all alike):
 ``paiju simulate guandan``, ``paiju simulate shengji`` for each tree (``--deals N --quiet``,
@@ -21,6 +24,8 @@ import os
 import statistics
 import subprocess
 import sys
+
+from paired import named_trees
 
 _RLCARD = r"""
 import sys
@@ -47,8 +52,7 @@ def cpu_seconds(cmd: list[str], env: dict[str, str]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("old")
-    parser.add_argument("new")
+    parser.add_argument("trees", nargs="+", metavar="TREE", help="PATH or NAME=PATH, two or more")
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--referee", action="store_true", help="paiju deals refereed (no infraction unless --infractions)")
@@ -58,7 +62,7 @@ def main() -> None:
     extra = ["--referee", "--infractions", str(args.infractions)] if args.referee else []
     commands: dict[str, tuple[list[str], dict[str, str]]] = {
         "rlcard doudizhu": ([sys.executable, "-c", _RLCARD, str(args.deals)], dict(os.environ))}
-    for tree_name, tree in (("old", args.old), ("new", args.new)):
+    for tree_name, tree in named_trees(args.trees):
         env = dict(os.environ, PYTHONPATH=os.path.abspath(tree))
         for game in args.games.split(","):
             commands[f"{tree_name} {game}"] = (
@@ -75,7 +79,7 @@ def main() -> None:
     peer = rates["rlcard doudizhu"]
     for name in names:
         ratios = [a / b for a, b in zip(rates[name], peer)]
-        print(f"{name:16} median {statistics.median(rates[name]):7.1f} /s (runs {min(rates[name]):.1f}–"
+        print(f"{name:20} median {statistics.median(rates[name]):7.1f} /s (runs {min(rates[name]):.1f}–"
               f"{max(rates[name]):.1f}), × rlcard median {statistics.median(ratios):.2f} "
               f"({min(ratios):.2f}–{max(ratios):.2f})")
 

@@ -26,3 +26,17 @@ def run_block(proc: subprocess.Popen, first: int, count: int) -> dict[str, Any]:
     proc.stdin.write(f"{first} {count}\n")
     proc.stdin.flush()
     return json.loads(proc.stdout.readline())
+
+
+def named_trees(specs: list[str]) -> list[tuple[str, str]]:
+    """``PATH`` or ``NAME=PATH`` per tree; unnamed, two trees are "old" and "new", more are
+    named by their directory."""
+    if len(specs) < 2:
+        raise SystemExit("give at least two trees")
+    out = []
+    for i, spec in enumerate(specs):
+        name, sep, path = spec.partition("=")
+        if not sep:
+            name, path = (("old", "new")[i] if len(specs) == 2 else os.path.basename(os.path.abspath(spec))), spec
+        out.append((name, path))
+    return out

@@ -12,7 +12,7 @@ COMPILED = (
     "tabletop.cards", "tabletop.runner", "tabletop.log",
     "guandan.deal", "guandan.combos", "guandan.hand_plan", "guandan.observation", "guandan.movegen",
     "guandan.legal",
-    "shengji.follow", "shengji.tricks", "shengji.units", "shengji.throws",
+    "shengji.deal", "shengji.follow", "shengji.tricks", "shengji.units", "shengji.throws",
 )
 """The modules mypyc compiles. A class of theirs that must behave as a Python class (a subclass
 of int, an interning ``__new__``, the 掼蛋 deal whose state the take-back restores through its

@@ -22,16 +22,18 @@ the stock, the current trick) so that a referee can inspect and repair it.
 
 from __future__ import annotations
 
-import math
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
+from mypy_extensions import mypyc_attr
 import numpy as np
 
 from shengji.actions import (
-    Bury, Choices, Choose, Declare, Draw, NoDeclare, Play, lead_units, pick_index, play_of, random_lead,
+    Bury, Choices, Choose, Declare, Draw, NoDeclare, Play,
 )
+from shengji.choices import FollowChoices, LeadChoices
 from shengji.context import Context
 from shengji.declare import (
     NOT_A_DECLARATION, Declaration, can_declare, declaration_options, flip_kitty, why_not_overcall,
@@ -41,7 +43,7 @@ from shengji.events import (
     DeckShuffled, HandsSet, KittyFlipped, KittyRevealed, KittyTaken, PointsAdjusted, Redealt,
     PlayStands, ThrowFailed, ThrowPenalty, TrickWon, TrumpSet,
 )
-from shengji.follow import LeadInfo, follow_error, lead_info_of, legal_follows, sample_follow
+from shengji.follow import LeadInfo, follow_error, lead_info_of
 from shengji.observation import Observation, RefereedObservation, observe
 from shengji.phase import Phase
 from shengji.rules import ShengjiRules
@@ -66,10 +68,6 @@ CUT_MARGIN = 10
 MAX_REDEALS = 20
 """Guard against agents that never declare: after this many redeals the kitty is flipped
 (the first drawer banks in a first deal) instead of redealing again."""
-FOLLOW_LIST_LIMIT = 64
-"""Follows are listed in full only when an upper bound of their number is at most this."""
-
-
 CANONICAL_ORDER: tuple[int, ...] = tuple(int(c) for c in sort_cards(CARDS))
 
 
@@ -157,6 +155,9 @@ _EXPECTED = {Phase.DRAW: (Declare, NoDeclare), Phase.DECLARE: (Declare, NoDeclar
              Phase.KITTY: (Bury,), Phase.PLAY: (Play,), Phase.SCORED: ()}
 
 
+# Compiled builds: a Python class all the same (its methods compiled): a deal pickles and copies
+# through its __dict__ (environment snapshots, copies of a position), as in the pure build.
+@mypyc_attr(native_class=False)
 class Deal:
     """A 双升 deal; see the module docstring. Construct it to shuffle, cut and draw (the
     set-up events wait in ``take_events()``), or use ``Deal.from_hands`` for a position."""
@@ -683,14 +684,14 @@ class Deal:
         self.start_play()
 
     def _bury_choices(self, seat: int) -> Choices:
-        picked_up = self.picked_up
+        # a bound method, not a closure: compiled builds compile this method
+        return Choices([Bury(seat, self.picked_up)], complete=False, sampler=functools.partial(self.random_burial, seat))
 
-        def sample(rng: np.random.Generator) -> Bury:
-            hand = self.hand(seat)
-            picks = rng.choice(len(hand), size=self._kitty_size, replace=False)
-            return Bury(seat, [hand[i] for i in picks])
-
-        return Choices([Bury(seat, picked_up)], complete=False, sampler=sample)
+    def random_burial(self, seat: int, rng: np.random.Generator) -> Bury:
+        """A random burial of the kitty's size from ``seat``'s hand (what a kitty decision samples)."""
+        hand = self.hand(seat)
+        picks = rng.choice(len(hand), size=self._kitty_size, replace=False)
+        return Bury(seat, [hand[i] for i in picks])
 
     # -----------------------------------------------------------------------------------------
     # Play
@@ -863,7 +864,7 @@ class Deal:
     def _lead_choices(self, seat: int) -> Choices:
         ctx = self.ctx
         assert ctx is not None  # trump is known in play
-        return _LeadChoices(self, seat, ctx)
+        return LeadChoices(self, seat, ctx)
 
     def _follow_choices(self, seat: int) -> Choices:
         """Listed in full when an upper bound of their number is small. Sampled directly
@@ -872,85 +873,7 @@ class Deal:
         lead = self.lead
         ctx = self.ctx
         assert lead is not None and ctx is not None  # a trick is open
-        return _FollowChoices(seat, self.hand(seat), lead, ctx)
-
-
-class _LeadChoices(Choices):
-    """A lead's Choices: its units listed (lazily), ``random_lead`` sampled; the hand is
-    read when asked. A class rather than closures: one is made at every lead."""
-
-    __slots__ = ("_deal", "_seat", "_ctx")
-
-    def __init__(self, deal: Deal, seat: int, ctx: Context) -> None:
-        self._deal = deal
-        self._seat = seat
-        self._ctx = ctx
-        self._listed = None
-        self._make = None
-        self._sampler = None
-        self._complete = deal.hand_size[seat] <= 1
-
-    @property
-    def listed(self) -> tuple[Any, ...]:
-        if self._listed is None:
-            seat = self._seat
-            self._listed = tuple(play_of(seat, u) for u in lead_units(self._deal.hand(seat), self._ctx))
-        return self._listed
-
-    def sample(self, rng: np.random.Generator) -> Play:
-        seat = self._seat
-        return play_of(seat, random_lead(self._deal.hand(seat), self._ctx, rng))
-
-
-class _FollowChoices(Choices):
-    """A follow's Choices (``Deal._follow_choices``). A class rather than closures: one is
-    made at every follow."""
-
-    __slots__ = ("_seat", "_hand", "_lead", "_ctx", "_few")
-
-    def __init__(self, seat: int, hand: tuple[Card, ...], lead: tuple[Card, ...], ctx: Context) -> None:
-        self._seat = seat
-        self._hand = hand
-        self._lead = lead
-        self._ctx = ctx
-        self._few: bool | None = None
-        self._listed = None
-        self._make = None
-        self._sampler = None
-        self._complete = False          # unused: ``complete`` is decided by ``_is_few``
-
-    def _in_suit(self) -> list[Card]:
-        suit_of = self._ctx.suit_of
-        suit = suit_of[self._lead[0]]
-        return [c for c in self._hand if suit_of[c] == suit]
-
-    def _is_few(self) -> bool:
-        if self._few is None:
-            n = len(self._lead)
-            h = len(self._in_suit())
-            self._few = (math.comb(h, n) if h >= n else math.comb(len(self._hand) - h, n - h)) <= FOLLOW_LIST_LIMIT
-        return self._few
-
-    @property
-    def complete(self) -> bool:
-        return self._is_few()
-
-    @property
-    def listed(self) -> tuple[Any, ...]:
-        if self._listed is None:
-            if self._is_few():
-                seat = self._seat
-                self._listed = tuple(play_of(seat, p) for p in legal_follows(self._hand, self._lead, self._ctx))
-            else:
-                self._listed = (self.sample(np.random.default_rng(0)),)
-        return self._listed
-
-    def sample(self, rng: np.random.Generator) -> Play:
-        lead = self._lead
-        n = len(lead)
-        if n == 1 or (n == 2 and lead[0] == lead[1]):
-            return play_of(self._seat, _sample_small_follow(self._hand, self._in_suit(), n, rng))
-        return play_of(self._seat, sample_follow(self._hand, lead, self._ctx, rng))
+        return FollowChoices(seat, self.hand(seat), lead, ctx)
 
 
 def adjusted_points(raw: int, adjustments: Sequence[tuple[str, int]]) -> int:
@@ -992,34 +915,6 @@ def _plain_follow_ok(counts: list[int], cards: tuple[Card, ...], lead: tuple[Car
     if n == 1 or held <= 2 or cards[0] == cards[1]:
         return True
     return not any(counts[c] >= 2 for c in kinds)
-
-
-def _sample_small_follow(hand: tuple[Card, ...], in_suit: list[Card], n: int, rng: np.random.Generator) -> list[Card]:
-    """A random legal follow to a led single (n = 1) or pair (n = 2): a pair of the suit if
-    the hand has one (有对必须出对), else cards of the suit, else anything to fill up."""
-    h = len(in_suit)
-    if h >= n:
-        if n == 2:
-            pairs = [c for i, c in enumerate(in_suit) if i and in_suit[i - 1] == c]
-            if pairs:
-                c = pairs[pick_index(rng, len(pairs))]
-                return [c, c]
-            i, j = _two_indices(h, rng)
-            return [in_suit[i], in_suit[j]]
-        return [in_suit[pick_index(rng, h)]]
-    if h == 1:
-        rest = [c for c in hand if c != in_suit[0]]
-        return [in_suit[0], rest[pick_index(rng, len(rest))]] if n == 2 else [in_suit[0]]
-    if n == 1:
-        return [hand[pick_index(rng, len(hand))]]
-    i, j = _two_indices(len(hand), rng)
-    return [hand[i], hand[j]]
-
-
-def _two_indices(m: int, rng: np.random.Generator) -> tuple[int, int]:
-    i = pick_index(rng, m)
-    j = pick_index(rng, m - 1)
-    return i, j + (j >= i)
 
 
 # ---------------------------------------------------------------------------------------------
