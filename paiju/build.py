@@ -15,17 +15,18 @@ COMPILED = (
     "shengji.deal", "shengji.follow", "shengji.tricks", "shengji.units", "shengji.throws",
 )
 """The modules mypyc compiles. A class of theirs that must behave as a Python class (a subclass
-of int, an interning ``__new__``, the 掼蛋 deal whose state the take-back restores through its
-``__dict__``) says ``mypyc_attr(native_class=False)``: its methods are compiled all the same.
-Move generation's hand and plays and the legal actions are native classes: they pickle and
-copy through their own ``__reduce__`` (a deal keeps its legal actions; an environment's
-snapshot pickles the deal). Left out, each for a reason found when compiling it (mypyc 2.4):
-``tabletop.events`` (its attrs event classes register themselves by a class attribute that
-compiled classes turn into a slot); ``tabletop.rng`` (its seed sequence derives from numpy's
-``ISeedSequence``, an ABC whose metaclass conflicts with mypyc's); ``shengji.deal`` and the
-agents (as Python classes, the closures in their methods stop mypyc with an internal error; as
-native ones, ``Deal.from_hands`` makes a deal without ``__init__`` and snapshots pickle the
-agents); ``shengji.observation`` (observations are dict classes filled directly)."""
+of int, an interning ``__new__``, a deal whose state the take-back restores through its
+``__dict__`` and which environment snapshots pickle) says ``mypyc_attr(native_class=False)``:
+its methods are compiled all the same. Move generation's hand and plays and the legal actions
+are native classes: they pickle and copy through their own ``__reduce__`` (a deal keeps its
+legal actions; an environment's snapshot pickles the deal). Left out, each for a reason found
+when compiling it (mypyc 2.4): ``tabletop.events`` (its attrs event classes register
+themselves by a class attribute that compiled classes turn into a slot); ``tabletop.rng``
+(its seed sequence derives from numpy's ``ISeedSequence``, an ABC whose metaclass conflicts
+with mypyc's); ``shengji.choices`` (its lazy choices subclass ``Choices``, a ``Sequence``: the
+same conflict); the agents (as Python classes, the closures in the heuristics' methods stop
+mypyc with an internal error; as native ones, snapshots pickle the agents);
+``shengji.observation`` (observations are dict classes filled directly)."""
 
 
 def compiled_modules() -> list[str]:
