@@ -11,7 +11,10 @@ import sysconfig
 import warnings
 from pathlib import Path
 
+from concurrent.futures import ThreadPoolExecutor
+
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 
@@ -52,11 +55,32 @@ def _ext_modules() -> list:
     # constants (of modules that are not compiled). Should mypyc fail, the install is pure.
     try:
         return mypycify(["--disable-error-code=has-type", "tabletop", "guandan", "shengji"],
-                        only_compile_paths=_compiled_paths(), opt_level="3")
+                        only_compile_paths=_compiled_paths(), opt_level="3", multi_file=True)
     except (Exception, SystemExit) as exc:
         warnings.warn(f"paiju: installing pure Python (mypyc failed: {exc!r})", stacklevel=1)
         return []
 
 
+class ParallelBuildExt(build_ext):
+    """Compiles an extension's C files on every core: mypyc writes one file per module
+    (``multi_file``), and gcc on one at a time left a core idle for most of the install."""
+
+    def build_extension(self, ext):  # type: ignore[no-untyped-def]
+        serial = self.compiler.compile
+
+        def compile_each(sources, *args, **kwargs):  # type: ignore[no-untyped-def]
+            if len(sources) < 2:
+                return serial(sources, *args, **kwargs)
+            with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+                parts = list(pool.map(lambda source: serial([source], *args, **kwargs), sources))
+            return [obj for part in parts for obj in part]
+
+        self.compiler.compile = compile_each
+        try:
+            super().build_extension(ext)
+        finally:
+            self.compiler.compile = serial
+
+
 os.chdir(HERE)   # mypycify takes paths relative to the project
-setup(ext_modules=_ext_modules())
+setup(ext_modules=_ext_modules(), cmdclass={"build_ext": ParallelBuildExt})
