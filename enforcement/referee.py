@@ -123,10 +123,9 @@ class Referee:
         # One pass over every event of a refereed run (the batch's tally of irregular attempts
         # used to make a second): exact type checks first, the subclass check last.
         for event in events:
-            cls = type(event)
-            if cls is RulingEvent:
+            if type(event) is RulingEvent:
                 self.rulings_made.append(event)
-            elif cls is UnresolvedEvent:
+            elif type(event) is UnresolvedEvent:
                 self.unresolved.append(event)
             elif isinstance(event, Irregular):
                 self.irregular_attempts += 1
