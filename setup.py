@@ -12,6 +12,7 @@ import sys
 import sysconfig
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
@@ -50,7 +51,7 @@ def _pure_reason() -> str | None:
     return None
 
 
-def _ext_modules() -> list:
+def _ext_modules() -> list[Any]:
     reason = _pure_reason()
     if reason is not None:
         _say_pure(reason)
@@ -86,10 +87,10 @@ class ParallelBuildExt(build_ext):
                     built.unlink()
             self.extensions = []
 
-    def build_extension(self, ext):  # type: ignore[no-untyped-def]
+    def build_extension(self, ext: Any) -> None:
         serial = self.compiler.compile
 
-        def compile_each(sources, *args, **kwargs):  # type: ignore[no-untyped-def]
+        def compile_each(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
             if len(sources) < 2:
                 return serial(sources, *args, **kwargs)
             with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
