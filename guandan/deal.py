@@ -38,7 +38,7 @@ from mypy_extensions import mypyc_attr
 from guandan import events as ev
 from guandan.actions import Action, CallReferee, Choose, Draw, GiveTribute, Pass, Play, Report, ReturnCard
 from guandan.combos import BOMB_CLASS, Reading, readings, why_not_beats
-from guandan.movegen import plays
+from guandan.movegen import analysed_hand
 from guandan.observation import Observation, Phase, TopPlay, TributeRecord
 from guandan.ranks import level_index, level_text
 from guandan.rules import GuandanRules
@@ -139,6 +139,12 @@ class Deal:
         self.forced = False
         self._result: DealResult | None = None
         self.hand_cache: list[tuple[Card, ...] | None] = [None] * NUM_SEATS
+        self.analysed: list[Any] = [None] * NUM_SEATS
+        """Per seat, its hand analysed by the move generator (None when the hand changed):
+        kept, as ``hand_cache``, while the hand is the same."""
+        self.shrunk_from: list[Any] = [None] * NUM_SEATS
+        """Per seat, a hand it analysed before and has since only lost cards from (or None):
+        what that hand could not play, the seat cannot play now (``movegen`` skips it)."""
         self.legal_cache: LegalActions | None = None
 
     # -----------------------------------------------------------------------------------------
@@ -298,7 +304,7 @@ class Deal:
             for c in cards:
                 deal.hands[seat][c] += 1
             deal.sizes[seat] = len(cards)
-            deal.hand_cache[seat] = None
+            deal.hand_cache[seat] = deal.analysed[seat] = None
         deal.finish_order = list(finished)
         deal.stream.emit(ev.DealStarted, level=level_text(deal.level), source="hands")
         deal.stream.emit(ev.HandsSet, hands=tuple(codes(h) for h in parsed))
@@ -558,7 +564,7 @@ class Deal:
 
     def hand_changed(self, seat: int) -> None:
         """Call after changing ``hands[seat]`` directly (cached views are dropped)."""
-        self.hand_cache[seat] = None
+        self.hand_cache[seat] = self.analysed[seat] = self.shrunk_from[seat] = None
         self.legal_cache = None
 
     def card_locations(self) -> dict[str, tuple[Card, ...]]:
@@ -594,7 +600,7 @@ class Deal:
             hand[c] += 1
             n += 1
         self.sizes[seat] += n
-        self.hand_cache[seat] = None
+        self.hand_cache[seat] = self.analysed[seat] = self.shrunk_from[seat] = None
 
     def out_of_hand(self, seat: int, cards: Iterable[Card]) -> None:
         """``cards`` leave ``seat``'s hand (laid on the table, given, returned to the
@@ -606,6 +612,15 @@ class Deal:
             n += 1
         self.sizes[seat] -= n
         self.hand_cache[seat] = None
+        self.cards_left(seat)
+
+    def cards_left(self, seat: int) -> None:
+        """Cards only left ``seat``'s hand: its analysed hand is dropped and remembered as one
+        it shrank from (with ``hand_cache`` already dropped)."""
+        before = self.analysed[seat]
+        if before is not None:
+            self.shrunk_from[seat] = before
+            self.analysed[seat] = None
 
     def draw_next(self, seat: int) -> Card:
         """``seat`` draws the next card of the stock."""
@@ -763,6 +778,10 @@ class Deal:
         for c in cards:
             hand[c] -= 1
         self.hand_cache[seat] = None
+        before = self.analysed[seat]  # as cards_left, inline (every play)
+        if before is not None:
+            self.shrunk_from[seat] = before
+            self.analysed[seat] = None
         left = self.sizes[seat] - len(cards)
         self.sizes[seat] = left
         self.played[seat] = self.played[seat] + cards
@@ -937,10 +956,14 @@ class Deal:
                 and t.restriction is None and t.sequence is None)):
             seat = self.turn  # the everyday case: ordinary play, no restriction
             assert seat is not None  # someone is to play
+            hand = self.analysed[seat]
+            if hand is None:
+                hand = self.analysed[seat] = analysed_hand(self.hands[seat], self.level, self.rules,
+                                                           self.shrunk_from[seat])
             top = self.top
             if top is None or top.seat == seat:
-                return LegalActions(seat, plays(self.hands[seat], None, self.level, self.rules), False)
-            return LegalActions(seat, plays(self.hands[seat], top.reading, self.level, self.rules), True)
+                return LegalActions(seat, hand.plays(None), False)
+            return LegalActions(seat, hand.plays(top.reading), True)
         to_act = self.to_act
         if to_act is None:
             return LegalActions(0, [], False)

@@ -98,7 +98,8 @@ def run_draw(deal: Deal, count: int, slip: Draw | None = None) -> None:
             emit(drawn, seat=seat, card=code)
             seat = (seat + 1) % NUM_SEATS
         for drawer in range(min(count, NUM_SEATS)):
-            deal.hand_cache[(turn + drawer) % NUM_SEATS] = None
+            changed = (turn + drawer) % NUM_SEATS
+            deal.hand_cache[changed] = deal.analysed[changed] = deal.shrunk_from[changed] = None
         deal.turn = seat
         return
     for i in range(count):
@@ -201,7 +202,7 @@ def redeal(deal: Deal, fresh_deck: bool, reason: str) -> None:
     for s in range(NUM_SEATS):
         deal.hands[s] = [0] * 54
         deal.sizes[s] = 0
-        deal.hand_cache[s] = None
+        deal.hand_cache[s] = deal.analysed[s] = deal.shrunk_from[s] = None
     t.on_table.clear()
     t.draw.lost.clear()
     t.grab = None
