@@ -66,6 +66,9 @@ REPORT_LIMIT = 10
 _CANONICAL = sorted(range(NUM_CARD_KINDS), key=lambda i: CARDS[i].rank_index * 5 + CARDS[i].suit_index)
 _PHASE_ACTION = {Phase.TRIBUTE: GiveTribute, Phase.RETURN: ReturnCard}
 _ACTIONS = (Play, Pass, GiveTribute, ReturnCard)
+_NEW = object.__new__
+_SET_TOP_SEAT, _SET_TOP_CARDS, _SET_TOP_READING = (TopPlay.__dict__[name].__set__ for name in ("seat", "cards", "reading"))
+"""The slots' setters of TopPlay (a frozen attrs class): what its ``__init__`` does, called directly."""
 
 
 
@@ -789,7 +792,10 @@ class Deal:
         lr = None
         if t is not None:
             leading = self.top is None or self.top.seat == seat
-        self.top = TopPlay(seat, cards, reading)
+        self.top = top = _NEW(TopPlay)  # TopPlay(seat, cards, reading) without attrs' __init__ (every play)
+        _SET_TOP_SEAT(top, seat)
+        _SET_TOP_CARDS(top, cards)
+        _SET_TOP_READING(top, reading)
         self.passed = []
         self.plays += 1
         if t is not None:
