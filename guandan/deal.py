@@ -233,12 +233,13 @@ class Deal:
             emit(ev.CardFacedUp, seat=face_leader, card=str(deck[position]), position=position)
         # The draw: what draw_next does card by card (one CardDrawn event each), in one loop.
         hands = deal.hands
-        drawn = ev.CardDrawn
+        drawing: list[tuple[int | None, dict[str, Any]]] = []
         seat = first_drawer
         for card, code in zip(deck, deck_codes):
             hands[seat][card] += 1
-            emit(drawn, seat=seat, card=code)
+            drawing.append((seat, {"card": code}))
             seat = (seat + 1) % NUM_SEATS
+        deal.stream.emit_each(ev.CardDrawn, drawing)  # (one call, not a hundred)
         deal.sizes[:] = [sum(hand) for hand in hands]
         emit(ev.HandsComplete, sizes=tuple(deal.sizes))
 
