@@ -408,7 +408,7 @@ class Deal:
                              reading=action.reading.code)
             self.play_cards(action.seat, action.cards, action.reading)
         elif type(action) is Pass:
-            self.stream.emit(ev.Passed, seat=action.seat)
+            self.stream.emit(ev.Passed, action.seat)  # (no keyword: compiled, a plain vector call)
             self.pass_turn(action.seat)
         elif type(action) is GiveTribute:
             self.give_tribute(action.seat, action.card)

@@ -589,19 +589,20 @@ class _Hand:
         bomb kind), weakest first."""
         got = self._recipes[comparison_class]
         if got is None:
-            got = self._recipes[comparison_class] = self.listed(comparison_class)
+            # _BUILDERS[comparison_class](self), each builder called directly (compiled, a
+            # method called through a tuple is a generic Python call)
+            if comparison_class == BOMB_CLASS:
+                got = self.bombs()
+            elif comparison_class > 3:
+                got = self.sequences(comparison_class - 4)
+            elif comparison_class == 0:
+                got = self.singles()
+            elif comparison_class == 1:
+                got = self.pairs()
+            else:
+                got = self.triples() if comparison_class == 2 else self.full_houses()
+            self._recipes[comparison_class] = got
         return got
-
-    def listed(self, comparison_class: int) -> list[Recipe]:
-        """The recipes of a class, listed now (``_BUILDERS[comparison_class](self)``, called
-        directly: compiled, a method called through a tuple is a generic Python call)."""
-        if comparison_class == BOMB_CLASS:
-            return self.bombs()
-        if comparison_class < 3:
-            return self.singles() if comparison_class == 0 else self.pairs() if comparison_class == 1 else self.triples()
-        if comparison_class == 3:
-            return self.full_houses()
-        return self.sequences(comparison_class - 4)
 
     def first_above(self, comparison_class: int, top: Reading) -> int:
         """The index of the first recipe of the class that beats ``top`` (of that class):
