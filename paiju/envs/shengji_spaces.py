@@ -132,6 +132,20 @@ def _suits(ctx: Any) -> np.ndarray:
     return got[1]
 
 
+def _suit_is(ctx: Any) -> tuple[np.ndarray, ...]:
+    """Per effective suit (0-4), which cards are of it (bool arrays), kept per context."""
+    got = _SUIT_IS.get(id(ctx))
+    if got is None or got[0] is not ctx:
+        if len(_SUIT_IS) > 256:
+            _SUIT_IS.clear()
+        suit_of = _suits(ctx)
+        got = _SUIT_IS[id(ctx)] = (ctx, tuple(suit_of == suit for suit in range(5)))
+    return got[1]
+
+
+_SUIT_IS: dict[int, tuple[Any, tuple[np.ndarray, ...]]] = {}
+
+
 MODES = (None, "lead", "follow", "bury")
 """What is being composed card by card (None: a single-step decision)."""
 
@@ -169,7 +183,7 @@ class Decision:
         elif self.mode == "follow":
             self._start_follow(view)
         else:
-            self.suit_of = _suits(self.ctx)
+            self.suit_of = self.ctx.suit_of
         self._mask()
 
     def _start_follow(self, view: Any) -> None:
@@ -177,7 +191,8 @@ class Decision:
         ctx = self.ctx
         info = lead_info(lead, ctx)
         self.need = n = info.n
-        self.in_suit = _suits(ctx) == info.suit
+        self.in_suit = _suit_is(ctx)[info.suit]
+        self.off_suit = 0   # cards of other suits selected so far
         held = int(self.hand[self.in_suit].sum())
         self.free = n - held if held <= n else 0      # cards of other suits the follow may hold
         self.strict = held > n and info.pairs > 0
@@ -188,25 +203,23 @@ class Decision:
 
     def _mask(self) -> None:
         mask = np.zeros(N_ACTIONS, np.int8)
-        left = self.hand - self.selected
-        if self.mode == "bury":
-            mask[:CARD_KINDS] = left > 0
-        elif self.mode == "lead":
-            if self.count:
-                suit = self.suit_of[int(np.flatnonzero(self.selected)[0])]
-                mask[:CARD_KINDS] = (left > 0) & (self.suit_of == suit)
+        cards = mask[:CARD_KINDS]
+        mode = self.mode
+        if mode == "lead":
+            np.greater(self.hand, self.selected, out=cards)   # the cards left in hand
+            if self.count:   # the suit of the cards selected so far
+                cards &= _suit_is(self.ctx)[self.suit_of[min(self.chosen)]]
                 mask[DONE] = 1
-            else:
-                mask[:CARD_KINDS] = left > 0
+        elif mode == "bury":
+            np.greater(self.hand, self.selected, out=cards)
         elif self.strict:
             assert self.follows is not None  # listed whenever the follow is strict
             rows = self.follows[(self.follows >= self.selected).all(axis=1)]
             mask[:CARD_KINDS] = (rows > self.selected).any(axis=0)
         else:
-            allowed = (left > 0) & self.in_suit
-            if self.free and int(self.selected[~self.in_suit].sum()) < self.free:
-                allowed |= (left > 0) & ~self.in_suit
-            mask[:CARD_KINDS] = allowed
+            np.greater(self.hand, self.selected, out=cards)
+            if not self.free or self.off_suit >= self.free:   # no more cards of other suits
+                cards &= self.in_suit
         self.mask = mask
 
     def choose(self, action_id: int) -> Any:
@@ -216,8 +229,11 @@ class Decision:
         if action_id == DONE:
             return Play(self.seat, self.chosen)
         self.selected[action_id] += 1
-        self.chosen.append(CARDS[action_id])
+        card = CARDS[action_id]
+        self.chosen.append(card)
         self.count += 1
+        if self.mode == "follow" and not self.in_suit[action_id]:
+            self.off_suit += 1
         if self.count == self.need:
             return Bury(self.seat, self.chosen) if self.mode == "bury" else Play(self.seat, self.chosen)
         self._mask()

@@ -322,6 +322,45 @@ def test_guandan_observation_kept_in_place_equals_one_built_afresh(seed, referee
                 kept[:] = -1   # what an agent does to its copy does not reach the env
     _walk(env, seed, 250, check)
 
+def _shengji_mask_by_arrays(decision) -> np.ndarray:
+    """A composing 双升 decision's mask as the env first computed it, from its hand and the
+    cards selected so far, with whole-array numpy operations."""
+    mask = np.zeros(ss.N_ACTIONS, np.int8)
+    left = decision.hand - decision.selected
+    if decision.mode == "bury":
+        mask[:54] = left > 0
+    elif decision.mode == "lead":
+        suit_of = np.array(decision.ctx.suit_of)
+        if decision.count:
+            mask[:54] = (left > 0) & (suit_of == suit_of[int(np.flatnonzero(decision.selected)[0])])
+            mask[ss.DONE] = 1
+        else:
+            mask[:54] = left > 0
+    elif decision.strict:
+        rows = decision.follows[(decision.follows >= decision.selected).all(axis=1)]
+        mask[:54] = (rows > decision.selected).any(axis=0)
+    else:
+        allowed = (left > 0) & decision.in_suit
+        if decision.free and int(decision.selected[~decision.in_suit].sum()) < decision.free:
+            allowed |= (left > 0) & ~decision.in_suit
+        mask[:54] = allowed
+    return mask
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), refereed=st.booleans())
+def test_shengji_composition_masks_equal_the_whole_array_ones(seed, refereed):
+    """At every card-by-card step of random deals, the mask equals the one computed from
+    the hand and the selection with whole-array operations."""
+    env = shengji_v0.env(**(REFEREED if refereed else {}))
+
+    def check(env, agent):
+        decision = env.unwrapped._current_decision()
+        if decision.mode is not None:
+            assert np.array_equal(env.observe(agent)["action_mask"], _shengji_mask_by_arrays(decision))
+    _walk(env, seed, 400, check)
+
+
 def _shengji_counted(view, me: int, tracker, decision) -> np.ndarray:
     """The 双升 observation as the env first wrote it: every card field's cards counted at
     once by one ``bincount``, the played rows rotated by fancy indexing, the status fields
