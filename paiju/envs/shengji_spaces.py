@@ -328,15 +328,15 @@ class Tracker:
         self.last: tuple[Any, int, np.ndarray] | None = None
         """(view, seat, its observation): a composition step changes only the selection."""
         self._trick = 0   # the trick number last seen by ``catch_up``
-        self._rotated: dict[int, tuple[Any, array]] = {}
+        self._changes = 0   # how many times ``played`` has changed
+        self._rotated: dict[int, tuple[int, array]] = {}
 
     def rotated(self, me: int) -> array:
         """``played`` from ``me``'s seat round (relative rows), as int16 cells, kept while
         ``played`` stays the same (it changes when a trick closes)."""
         got = self._rotated.get(me)
-        key = self.played.tobytes()
-        if got is None or got[0] != key:
-            got = self._rotated[me] = (key, array("h", self.played[_ROTATIONS[me]].tobytes()))
+        if got is None or got[0] != self._changes:
+            got = self._rotated[me] = (self._changes, array("h", self.played[_ROTATIONS[me]].tobytes()))
         return got[1]
 
     def catch_up(self, view: Any) -> None:
@@ -344,6 +344,8 @@ class Tracker:
         view's trick number has moved on (a seat plays in every trick, so it sees each close),
         and start again when it went back (a new deal)."""
         number = view.trick_number
+        if number != self._trick:
+            self._changes += 1
         if number < self._trick:
             self.played[:] = 0
         elif number > self._trick:
@@ -352,6 +354,7 @@ class Tracker:
         self._trick = number
 
     def on_event(self, event: Any, engine: Any) -> None:
+        self._changes += 1
         if event.KIND == "sj.deal_started":
             self.played[:] = 0
             return
