@@ -322,6 +322,28 @@ def test_guandan_observation_kept_in_place_equals_one_built_afresh(seed, referee
                 kept[:] = -1   # what an agent does to its copy does not reach the env
     _walk(env, seed, 250, check)
 
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), episode=st.sampled_from(["deal", "match"]))
+def test_guandan_views_filled_at_once_hold_exactly_the_observation_fields(seed, episode):
+    """The engine's views are filled by setting their fields at once (no keyword check):
+    at a refereed table with irregularities, each view the env reads holds every field of
+    ``Observation`` and nothing else, and equals the same view built through ``__init__``."""
+    import attrs
+
+    from guandan.observation import Observation
+
+    names = {field.name for field in attrs.fields(Observation)}
+    env = guandan_v0.env(episode=episode, **REFEREED)
+    table = env.unwrapped
+
+    def check(env, acting):
+        view = table.engine.observe(table._seat_of[acting])
+        assert view.seat == table._seat_of[acting]   # filled now
+        assert set(vars(view)) == names
+        assert Observation(**vars(view)) == view
+    _walk(env, seed, 200, check)
+
+
 def _shengji_mask_by_arrays(decision) -> np.ndarray:
     """A composing 双升 decision's mask as the env first computed it, from its hand and the
     cards selected so far, with whole-array numpy operations."""
