@@ -11,9 +11,10 @@ lead restriction) and the GD-7 flag ``unauthorised``: what this seat knows but m
 
 from __future__ import annotations
 
+import copyreg
 import enum
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import attrs
 from mypy_extensions import mypyc_attr
@@ -66,24 +67,46 @@ class _Deferred:
     """Base of ``Observation``: an observation may be made from a snapshot, its fields
     filled on first access (the runner asks for an observation at every decision; a random
     agent never reads it). ``_snapshot`` is (fill, args): the fields are the keywords
-    ``fill(*args)`` returns; nothing in ``args`` may change afterwards."""
+    ``fill(*args)`` returns; nothing in ``args`` may change afterwards. A subclass is a
+    frozen attrs dict class whose fields have plain defaults (no factories, converters or
+    validators): filling sets its ``__dict__`` at once, what its ``__init__`` would make."""
 
     __slots__ = ("_snapshot",)
 
     def __getattr__(self, name: str) -> Any:
         # Python calls this only for an attribute not set: a deferred field, or a missing one.
-        if name == "_snapshot":
-            raise AttributeError(name)
-        snapshot = getattr(self, "_snapshot", None)
-        if snapshot is None:
+        if name == "_snapshot" or not self._fill():
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        fill, args = snapshot
-        object.__setattr__(self, "_snapshot", None)
-        type(self).__init__(self, **fill(*args))
         return object.__getattribute__(self, name)
 
+    def _fill(self) -> bool:
+        """Fill the fields from the snapshot (False: there is none, they are filled)."""
+        snapshot = getattr(self, "_snapshot", None)
+        if snapshot is None:
+            return False
+        fill, args = snapshot
+        object.__setattr__(self, "_snapshot", None)
+        cls = type(self)
+        defaults = _FIELD_DEFAULTS.get(cls)
+        if defaults is None:
+            defaults = _FIELD_DEFAULTS[cls] = {field.name: field.default for field in attrs.fields(cast(Any, cls))
+                                               if field.default is not attrs.NOTHING}
+        filled = defaults.copy()
+        filled.update(fill(*args))
+        object.__setattr__(self, "__dict__", filled)
+        return True
 
-@attrs.frozen(kw_only=True)
+    def __reduce__(self) -> tuple:
+        self._fill()
+        return (_NEW_OBJECT, (type(self),), dict(self.__dict__))
+
+
+_FIELD_DEFAULTS: dict[type, dict[str, Any]] = {}
+"""Per deferred class: its fields' defaults."""
+_NEW_OBJECT = copyreg.__newobj__  # type: ignore[attr-defined]  # pickle's NEWOBJ: object.__new__(cls)
+
+
+@attrs.frozen(kw_only=True, slots=False)   # a dict class: see _Deferred
 class Observation(_Deferred):
     seat: int
     hand: tuple[Card, ...]

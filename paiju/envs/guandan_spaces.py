@@ -426,15 +426,18 @@ class ObservationWriter:
     the same view (a property test holds them to it). Views' card tuples are immutable, so
     a tuple seen before (the same object) needs no work."""
 
-    def __init__(self, me: int, tracker: Tracker) -> None:
+    def __init__(self, me: int, tracker: Tracker, refereed: bool = True) -> None:
         self.me = me
         self.tracker = tracker
+        self.refereed = refereed
+        """False: the engine is a strict one, whose views leave the refereed fields at their defaults."""
         self.out = np.zeros(SIZE, np.int16)
         self.cells = self.out.data   # item writes ~10x cheaper than numpy's
         self.cells[_O["announced"]:_O["announced"] + SEATS] = array("h", [-1] * SEATS)
         self.cells[_O["seat"]] = me
         self._hand: Any = ()
-        self._played: list[Any] = [(), (), (), ()]
+        self._played: Any = ((), (), (), ())
+        self._played_at = [O_PLAYED + CARD_KINDS * ((seat - me) % 4) for seat in range(SEATS)]
         self._top: Any = None
         self._phase: Any = None
         self._announced: Any = (None,) * SEATS
@@ -450,19 +453,19 @@ class ObservationWriter:
             for card in hand:
                 cells[O_HAND + card] += 1
             self._hand = hand
-        played, seen = view.played, self._played
-        for seat in range(SEATS):
-            cards = played[seat]
-            before = seen[seat]
-            if cards is not before:
-                at = O_PLAYED + CARD_KINDS * ((seat - me) % 4)
-                n = len(before)
-                if len(cards) > n and cards[:n] == before:   # what was played since: a few cards
-                    for card in cards[n:]:
-                        cells[at + card] += 1
-                else:   # taken back (a refereed table), or a new deal: count again
-                    self.out[at:at + CARD_KINDS] = _counted(cards) if cards else 0
-                seen[seat] = cards
+        played, last = view.played, self._played
+        if played != last:   # (equal when nobody has played since: the same tuples)
+            for seat, cards in enumerate(played):
+                before = last[seat]
+                if cards is not before:
+                    at = self._played_at[seat]
+                    n = len(before)
+                    if len(cards) > n and cards[:n] == before:   # what was played since: a few cards
+                        for card in cards[n:]:
+                            cells[at + card] += 1
+                    else:   # taken back (a refereed table), or a new deal: count again
+                        self.out[at:at + CARD_KINDS] = _counted(cards) if cards else 0
+            self._played = played
         top = view.top
         if top is not self._top:
             if self._top is not None:
@@ -481,12 +484,14 @@ class ObservationWriter:
             cells[O_STATUS] = _PHASE_CODE[phase]
             self._phase = phase
         level = view.level
-        mine, theirs = self.tracker.team_levels(level)
-        if me % 2:
-            mine, theirs = theirs, mine
         cells[O_STATUS + 1] = level
-        cells[O_STATUS + 2] = mine
-        cells[O_STATUS + 3] = theirs
+        match = self.tracker.match
+        if match is None:   # a lone deal: its level twice
+            cells[O_STATUS + 2] = cells[O_STATUS + 3] = level
+        else:
+            mine, theirs = match.levels.levels
+            cells[O_STATUS + 2 + me % 2] = mine
+            cells[O_STATUS + 3 - me % 2] = theirs
         to_act, leader = view.to_act, view.leader
         cells[O_STATUS + 5] = 0 if to_act is None else (to_act - me) % 4 + 1
         cells[O_STATUS + 6] = 0 if leader is None else (leader - me) % 4 + 1
@@ -505,6 +510,8 @@ class ObservationWriter:
         if passed != self._passed:
             _seat_flags(cells, _O_PASSED, passed, me)
             self._passed = passed
+        if not self.refereed:
+            return self.out.copy()
         if (view.situation is not None or view.on_table or view.barred or view.placed_last or view.stock_left
                 or view.restriction is not None or any(view.exposed)):
             refereed = (view.exposed, view.penalty, view.on_table, view.barred, view.placed_last,

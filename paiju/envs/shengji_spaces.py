@@ -27,6 +27,7 @@ cards of the suit).
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right
 
 from typing import Any
@@ -131,6 +132,20 @@ def _suits(ctx: Any) -> np.ndarray:
     return got[1]
 
 
+def _suit_is(ctx: Any) -> tuple[np.ndarray, ...]:
+    """Per effective suit (0-4), which cards are of it (bool arrays), kept per context."""
+    got = _SUIT_IS.get(id(ctx))
+    if got is None or got[0] is not ctx:
+        if len(_SUIT_IS) > 256:
+            _SUIT_IS.clear()
+        suit_of = _suits(ctx)
+        got = _SUIT_IS[id(ctx)] = (ctx, tuple(suit_of == suit for suit in range(5)))
+    return got[1]
+
+
+_SUIT_IS: dict[int, tuple[Any, tuple[np.ndarray, ...]]] = {}
+
+
 MODES = (None, "lead", "follow", "bury")
 """What is being composed card by card (None: a single-step decision)."""
 
@@ -168,7 +183,7 @@ class Decision:
         elif self.mode == "follow":
             self._start_follow(view)
         else:
-            self.suit_of = _suits(self.ctx)
+            self.suit_of = self.ctx.suit_of
         self._mask()
 
     def _start_follow(self, view: Any) -> None:
@@ -176,7 +191,8 @@ class Decision:
         ctx = self.ctx
         info = lead_info(lead, ctx)
         self.need = n = info.n
-        self.in_suit = _suits(ctx) == info.suit
+        self.in_suit = _suit_is(ctx)[info.suit]
+        self.off_suit = 0   # cards of other suits selected so far
         held = int(self.hand[self.in_suit].sum())
         self.free = n - held if held <= n else 0      # cards of other suits the follow may hold
         self.strict = held > n and info.pairs > 0
@@ -187,25 +203,23 @@ class Decision:
 
     def _mask(self) -> None:
         mask = np.zeros(N_ACTIONS, np.int8)
-        left = self.hand - self.selected
-        if self.mode == "bury":
-            mask[:CARD_KINDS] = left > 0
-        elif self.mode == "lead":
-            if self.count:
-                suit = self.suit_of[int(np.flatnonzero(self.selected)[0])]
-                mask[:CARD_KINDS] = (left > 0) & (self.suit_of == suit)
+        cards = mask[:CARD_KINDS]
+        mode = self.mode
+        if mode == "lead":
+            np.greater(self.hand, self.selected, out=cards)   # the cards left in hand
+            if self.count:   # the suit of the cards selected so far
+                cards &= _suit_is(self.ctx)[self.suit_of[min(self.chosen)]]
                 mask[DONE] = 1
-            else:
-                mask[:CARD_KINDS] = left > 0
+        elif mode == "bury":
+            np.greater(self.hand, self.selected, out=cards)
         elif self.strict:
             assert self.follows is not None  # listed whenever the follow is strict
             rows = self.follows[(self.follows >= self.selected).all(axis=1)]
             mask[:CARD_KINDS] = (rows > self.selected).any(axis=0)
         else:
-            allowed = (left > 0) & self.in_suit
-            if self.free and int(self.selected[~self.in_suit].sum()) < self.free:
-                allowed |= (left > 0) & ~self.in_suit
-            mask[:CARD_KINDS] = allowed
+            np.greater(self.hand, self.selected, out=cards)
+            if not self.free or self.off_suit >= self.free:   # no more cards of other suits
+                cards &= self.in_suit
         self.mask = mask
 
     def choose(self, action_id: int) -> Any:
@@ -215,8 +229,11 @@ class Decision:
         if action_id == DONE:
             return Play(self.seat, self.chosen)
         self.selected[action_id] += 1
-        self.chosen.append(CARDS[action_id])
+        card = CARDS[action_id]
+        self.chosen.append(card)
         self.count += 1
+        if self.mode == "follow" and not self.in_suit[action_id]:
+            self.off_suit += 1
         if self.count == self.need:
             return Bury(self.seat, self.chosen) if self.mode == "bury" else Play(self.seat, self.chosen)
         self._mask()
@@ -311,12 +328,24 @@ class Tracker:
         self.last: tuple[Any, int, np.ndarray] | None = None
         """(view, seat, its observation): a composition step changes only the selection."""
         self._trick = 0   # the trick number last seen by ``catch_up``
+        self._changes = 0   # how many times ``played`` has changed
+        self._rotated: dict[int, tuple[int, array]] = {}
+
+    def rotated(self, me: int) -> array:
+        """``played`` from ``me``'s seat round (relative rows), as int16 cells, kept while
+        ``played`` stays the same (it changes when a trick closes)."""
+        got = self._rotated.get(me)
+        if got is None or got[0] != self._changes:
+            got = self._rotated[me] = (self._changes, array("h", self.played[_ROTATIONS[me]].tobytes()))
+        return got[1]
 
     def catch_up(self, view: Any) -> None:
         """Outside an env (no events; ``paiju.envs.policy``): count the last trick when the
         view's trick number has moved on (a seat plays in every trick, so it sees each close),
         and start again when it went back (a new deal)."""
         number = view.trick_number
+        if number != self._trick:
+            self._changes += 1
         if number < self._trick:
             self.played[:] = 0
         elif number > self._trick:
@@ -325,6 +354,7 @@ class Tracker:
         self._trick = number
 
     def on_event(self, event: Any, engine: Any) -> None:
+        self._changes += 1
         if event.KIND == "sj.deal_started":
             self.played[:] = 0
             return
@@ -350,41 +380,37 @@ def encode_observation(view: Any, me: int, tracker: Tracker, decision: Any = Non
 
 
 def _encode(view: Any, me: int, tracker: Tracker, decision: Any, composing: bool) -> np.ndarray:
-    o = _O
-    # every card of every card field as one index list, counted at once (a bincount per
-    # field costs more than the whole list)
-    at = o["hand"]
-    idx = [at + c for c in view.hand]
-    for name, plays in (("trick", view.trick), ("last_trick", view.last_trick)):
-        base = o[name]
+    # counted item by item into a fresh int16 buffer (a few dozen cards: cheaper than any
+    # numpy call per field), the scalars written as one slice
+    cells = array("h", _ZERO_BYTES)
+    for card in view.hand:
+        cells[_O_HAND + card] += 1
+    for base, plays in ((_O_TRICK, view.trick), (_O_LAST_TRICK, view.last_trick)):
         for seat, cards in plays:
             at = base + CARD_KINDS * ((seat - me) % 4)
-            idx.extend([at + c for c in cards])
+            for card in cards:
+                cells[at + card] += 1
     if view.kitty:
-        at = o["kitty"]
-        idx.extend([at + c for c in view.kitty])
+        for card in view.kitty:
+            cells[_O_KITTY + card] += 1
     declaration = view.declaration
     if declaration is not None:
-        at = o["declaration"]
-        idx.extend([at + c for c in declaration.cards])
-    if any(view.exposed):
+        for card in declaration.cards:
+            cells[_O_DECLARATION + card] += 1
+    exposed = view.exposed
+    if any(exposed):
         for seat in range(SEATS):
-            at = o["exposed"] + CARD_KINDS * relative(seat, me)
-            idx.extend([at + c for c in view.exposed[seat]])
+            at = _O_EXPOSED + CARD_KINDS * relative(seat, me)
+            for card in exposed[seat]:
+                cells[at + card] += 1
     for seat, cards in view.on_table:
-        at = o["on_table"] + CARD_KINDS * relative(seat, me)
-        idx.extend([at + c for c in cards])
-    out = np.bincount(idx, minlength=SIZE).astype(np.int16)
-    if composing:
-        out[o["selected"]:o["selected"] + CARD_KINDS] = decision.selected
-    out[o["played"]:o["played"] + SEATS * CARD_KINDS] = tracker.played[_ROTATIONS[me]].ravel()
+        at = _O_ON_TABLE + CARD_KINDS * relative(seat, me)
+        for card in cards:
+            cells[at + card] += 1
     levels = view.levels
-    mine, theirs = RANKS.index(levels[me % 2]), RANKS.index(levels[1 - me % 2])
+    mine, theirs = _RANK_INDEX[levels[me % 2]], _RANK_INDEX[levels[1 - me % 2]]
     trump = 0 if not view.trump_known else (5 if view.trump is None else 1 + "SHCD".index(view.trump))
-
-    def rel(seat: int | None) -> int:
-        return 0 if seat is None else (seat - me) % 4 + 1
-
+    banker, to_act, leader, winner = view.banker, view.to_act, view.leader, view.last_trick_winner
     sizes = [0] * SEATS
     for seat, n in enumerate(view.hand_sizes):
         sizes[(seat - me) % 4] = n
@@ -392,14 +418,33 @@ def _encode(view: Any, me: int, tracker: Tracker, decision: Any, composing: bool
     for seat in view.declare_barred:
         barred[(seat - me) % 4] = 1
     choice = _PURPOSE_CODE.get(view.choice[0], 0) if view.choice is not None else 0
-    status = [_PHASE_CODE[view.phase], RANKS.index(view.level), mine, theirs, me, trump, rel(view.banker),
-              rel(declaration.seat if declaration is not None else None), rel(view.to_act), rel(view.leader),
-              rel(view.last_trick_winner), view.trick_number, view.attackers_points, view.banker_points,
-              sum(delta for _reason, delta in view.adjustments), *sizes, view.stock_left,
-              MODES.index(decision.mode) if composing else 0, decision.need if composing else 0,
-              _SITUATION_CODE.get(view.situation, 0), choice, *barred]
-    out[O_STATUS:] = status
+    adjustments = view.adjustments
+    cells[O_STATUS:] = array("h", [
+        _PHASE_CODE[view.phase], _RANK_INDEX[view.level], mine, theirs, me, trump,
+        0 if banker is None else (banker - me) % 4 + 1,
+        0 if declaration is None else (declaration.seat - me) % 4 + 1,
+        0 if to_act is None else (to_act - me) % 4 + 1, 0 if leader is None else (leader - me) % 4 + 1,
+        0 if winner is None else (winner - me) % 4 + 1, view.trick_number, view.attackers_points,
+        view.banker_points, sum(delta for _reason, delta in adjustments) if adjustments else 0, *sizes,
+        view.stock_left, _MODE_CODE[decision.mode] if composing else 0, decision.need if composing else 0,
+        _SITUATION_CODE.get(view.situation, 0), choice, *barred])
+    cells[_O_PLAYED:_O_PLAYED + SEATS * CARD_KINDS] = tracker.rotated(me)
+    out = np.frombuffer(cells, np.int16)   # a fresh array over the buffer (no copy)
+    if composing:
+        out[_O_SELECTED:_O_SELECTED + CARD_KINDS] = decision.selected
     return out
+
+
+_ZERO_BYTES = bytes(2 * SIZE)
+_O_HAND, _O_SELECTED, _O_TRICK, _O_LAST_TRICK, _O_PLAYED, _O_KITTY, _O_DECLARATION, _O_EXPOSED, _O_ON_TABLE = (
+    _O["hand"], _O["selected"], _O["trick"], _O["last_trick"], _O["played"], _O["kitty"], _O["declaration"],
+    _O["exposed"], _O["on_table"])
+_RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
+_MODE_CODE = {mode: i for i, mode in enumerate(MODES)}
+assert [name for name, *_ in LAYOUT.fields[9:]] == [
+    "phase", "level", "team_levels", "seat", "trump", "banker", "declarer", "to_act", "leader", "last_winner",
+    "trick_number", "points", "adjustment", "hand_sizes", "stock_left", "compose", "need", "situation", "choice",
+    "declare_barred"]   # _encode's status list
 
 
 def decode_observation(vector: np.ndarray) -> dict[str, Any]:

@@ -43,6 +43,7 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
     from pettingzoo.utils.env_logger import EnvLogger
+    from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 except ImportError as exc:   # the rl extra is not installed
     raise ImportError(f"paiju.envs needs PettingZoo and Gymnasium: pip install 'paiju[rl]' ({exc})") from None
 
@@ -233,27 +234,38 @@ class TableEnv(AECEnv):
             self._rewarded = bool(reward[0] or reward[1])
             self._team_reward = [0.0, 0.0]
 
+    def last(self, observe: bool = True) -> tuple:
+        """``AECEnv.last``, with one frame less (it is asked at every step)."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         got = self._obs_cache.get(agent)
         if got is not None:
             return got
         seat = self._seat_of[agent]
-        decision = self._decision or self._current_decision() if seat == self._to_act else None
         writer = self._writers.get(seat)
-        if writer is not None:
-            observation = writer.write(self._engine_view(seat))
-        else:
-            observation = self.spec.encode_observation(self._engine_view(seat), seat, self.tracker, decision)
-        # the decision's mask is never written again (a 双升 composition step makes a new one);
-        # once the episode is over no action is asked for and any is accepted: never an all-zero mask
-        if decision is not None:
+        if seat == self._to_act:
+            decision = self._decision or self._current_decision()
+            # the decision's mask is never written again (a 双升 composition step makes a new one)
             mask = decision.mask
-        elif (self.terminations.get(agent, True) or self.truncations.get(agent, True)
-              or (self._decided_at_reset and agent == self.agent_selection)):
-            mask = np.ones(self.spec.N_ACTIONS, np.int8)
-        else:   # another agent's turn (PettingZoo's convention: nothing legal now)
-            mask = np.zeros(self.spec.N_ACTIONS, np.int8)
-        mask.flags.writeable = False   # step checks actions against it: an agent must not widen it
+        else:
+            decision = None
+            # once the episode is over no action is asked for and any is accepted: never an all-zero mask
+            if (self.terminations.get(agent, True) or self.truncations.get(agent, True)
+                    or (self._decided_at_reset and agent == self.agent_selection)):
+                mask = np.ones(self.spec.N_ACTIONS, np.int8)
+            else:   # another agent's turn (PettingZoo's convention: nothing legal now)
+                mask = np.zeros(self.spec.N_ACTIONS, np.int8)
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.engine.observe(seat)
+        if writer is not None:
+            observation = writer.write(view)
+        else:
+            observation = self.spec.encode_observation(view, seat, self.tracker, decision)
+        mask.setflags(write=False)   # step checks actions against it: an agent must not widen it
         if self.normalize:   # every field scaled from its range to 0…1
             observation = (observation - self._low) * self._scale
         got = self._obs_cache[agent] = {"observation": observation, "action_mask": mask}
@@ -358,7 +370,8 @@ class TableEnv(AECEnv):
 
     def _make_writers(self) -> None:
         writer = getattr(self.spec, "ObservationWriter", None)   # a game's in-place encoder, if it has one
-        self._writers = {} if writer is None else {seat: writer(seat, self.tracker) for seat in self.seats}
+        self._writers = {} if writer is None else {seat: writer(seat, self.tracker, self.refereed)
+                                                       for seat in self.seats}
 
     def _make_observers(self) -> None:
         # the referee also observes: it keeps the rulings made (``rulings_made``)
@@ -579,6 +592,11 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
         else:
             super().step(action)
 
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)
+
     @property
     def agents(self) -> list[str]:
         if not self._has_reset:
@@ -590,3 +608,23 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self.env.agent_selection
+
+
+class _AgentIterable(AECOrderEnforcingIterable):
+    def __iter__(self) -> "_AgentIterator":
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):
+    """PettingZoo's order-enforcing iterator (the same checks), reading the environment
+    under the wrapper directly."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        table = wrapper.env
+        if not table.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return table.agent_selection

@@ -322,6 +322,134 @@ def test_guandan_observation_kept_in_place_equals_one_built_afresh(seed, referee
                 kept[:] = -1   # what an agent does to its copy does not reach the env
     _walk(env, seed, 250, check)
 
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), episode=st.sampled_from(["deal", "match"]))
+def test_guandan_views_filled_at_once_hold_exactly_the_observation_fields(seed, episode):
+    """The engine's views are filled by setting their fields at once (no keyword check):
+    at a refereed table with irregularities, each view the env reads holds every field of
+    ``Observation`` and nothing else, and equals the same view built through ``__init__``."""
+    import attrs
+
+    from guandan.observation import Observation
+
+    names = {field.name for field in attrs.fields(Observation)}
+    env = guandan_v0.env(episode=episode, **REFEREED)
+    table = env.unwrapped
+
+    def check(env, acting):
+        view = table.engine.observe(table._seat_of[acting])
+        assert view.seat == table._seat_of[acting]   # filled now
+        assert set(vars(view)) == names
+        assert Observation(**vars(view)) == view
+    _walk(env, seed, 200, check)
+
+
+def _shengji_mask_by_arrays(decision) -> np.ndarray:
+    """A composing 双升 decision's mask as the env first computed it, from its hand and the
+    cards selected so far, with whole-array numpy operations."""
+    mask = np.zeros(ss.N_ACTIONS, np.int8)
+    left = decision.hand - decision.selected
+    if decision.mode == "bury":
+        mask[:54] = left > 0
+    elif decision.mode == "lead":
+        suit_of = np.array(decision.ctx.suit_of)
+        if decision.count:
+            mask[:54] = (left > 0) & (suit_of == suit_of[int(np.flatnonzero(decision.selected)[0])])
+            mask[ss.DONE] = 1
+        else:
+            mask[:54] = left > 0
+    elif decision.strict:
+        rows = decision.follows[(decision.follows >= decision.selected).all(axis=1)]
+        mask[:54] = (rows > decision.selected).any(axis=0)
+    else:
+        allowed = (left > 0) & decision.in_suit
+        if decision.free and int(decision.selected[~decision.in_suit].sum()) < decision.free:
+            allowed |= (left > 0) & ~decision.in_suit
+        mask[:54] = allowed
+    return mask
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), refereed=st.booleans())
+def test_shengji_composition_masks_equal_the_whole_array_ones(seed, refereed):
+    """At every card-by-card step of random deals, the mask equals the one computed from
+    the hand and the selection with whole-array operations."""
+    env = shengji_v0.env(**(REFEREED if refereed else {}))
+
+    def check(env, agent):
+        decision = env.unwrapped._current_decision()
+        if decision.mode is not None:
+            assert np.array_equal(env.observe(agent)["action_mask"], _shengji_mask_by_arrays(decision))
+    _walk(env, seed, 400, check)
+
+
+def _shengji_counted(view, me: int, tracker, decision) -> np.ndarray:
+    """The 双升 observation as the env first wrote it: every card field's cards counted at
+    once by one ``bincount``, the played rows rotated by fancy indexing, the status fields
+    through numpy. The env's item-by-item encoding must equal it exactly."""
+    o = ss._O
+    composing = decision is not None and decision.mode is not None
+    idx = [o["hand"] + c for c in view.hand]
+    for name, plays in (("trick", view.trick), ("last_trick", view.last_trick)):
+        for seat, cards in plays:
+            idx += [o[name] + ss.CARD_KINDS * ((seat - me) % 4) + c for c in cards]
+    idx += [o["kitty"] + c for c in view.kitty or ()]
+    declaration = view.declaration
+    idx += [o["declaration"] + c for c in (declaration.cards if declaration is not None else ())]
+    for seat in range(4):
+        idx += [o["exposed"] + ss.CARD_KINDS * ((seat - me) % 4) + c for c in view.exposed[seat]]
+    for seat, cards in view.on_table:
+        idx += [o["on_table"] + ss.CARD_KINDS * ((seat - me) % 4) + c for c in cards]
+    out = np.bincount(idx, minlength=ss.SIZE).astype(np.int16)
+    if composing:
+        out[o["selected"]:o["selected"] + ss.CARD_KINDS] = decision.selected
+    out[o["played"]:o["played"] + 4 * ss.CARD_KINDS] = tracker.played[[(me + r) % 4 for r in range(4)]].ravel()
+
+    def rel(seat):
+        return 0 if seat is None else (seat - me) % 4 + 1
+
+    ranks = "23456789TJQKA"
+    sizes, barred = [0] * 4, [0] * 4
+    for seat, n in enumerate(view.hand_sizes):
+        sizes[(seat - me) % 4] = n
+    for seat in view.declare_barred:
+        barred[(seat - me) % 4] = 1
+    trump = 0 if not view.trump_known else (5 if view.trump is None else 1 + "SHCD".index(view.trump))
+    out[ss.O_STATUS:] = [
+        ss.PHASES.index(view.phase), ranks.index(view.level), ranks.index(view.levels[me % 2]),
+        ranks.index(view.levels[1 - me % 2]), me, trump, rel(view.banker),
+        rel(declaration.seat if declaration is not None else None), rel(view.to_act), rel(view.leader),
+        rel(view.last_trick_winner), view.trick_number, view.attackers_points, view.banker_points,
+        sum(delta for _reason, delta in view.adjustments), *sizes, view.stock_left,
+        ss.MODES.index(decision.mode) if composing else 0, decision.need if composing else 0,
+        ss.SITUATIONS.index(view.situation),
+        ss.CHOICE_PURPOSES.index(view.choice[0]) if view.choice is not None else 0, *barred]
+    return out
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), refereed=st.booleans(), episode=st.sampled_from(["deal", "match"]),
+       looks=st.floats(0.1, 1.0))
+def test_shengji_observation_equals_the_cards_counted_at_once(seed, refereed, episode, looks):
+    """The 双升 env writes its observation card by card into a fresh buffer; on random
+    deals (refereed ones too: exposed cards, cards on the table, choices) it equals the
+    fields counted at once, for the acting agent (composing a play or not) and the others."""
+    env = shengji_v0.env(episode=episode, **(REFEREED if refereed else {}))
+    table = env.unwrapped
+    rng = np.random.default_rng(seed)
+
+    def check(env, acting):
+        for agent in env.agents:
+            if agent == acting or rng.random() < looks:
+                seat = table._seat_of[agent]
+                decision = table._current_decision() if agent == acting else None
+                want = _shengji_counted(table.engine.observe(seat), seat, table.tracker, decision)
+                got = env.observe(agent)["observation"]
+                assert np.array_equal(got, want), agent
+                got[:] = -1   # what an agent does to its copy does not reach the env
+    _walk(env, seed, 300, check)
+
+
 def test_shengji_played_memory_is_every_closed_trick():
     env = shengji_v0.env()
     env.reset(seed=3)
