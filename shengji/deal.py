@@ -39,9 +39,9 @@ from shengji.declare import (
     NOT_A_DECLARATION, Declaration, can_declare, declaration_options, flip_kitty, why_not_overcall,
 )
 from shengji.events import (
-    Buried, CardDrawn, CardsPlayed, DealScored, DealStarted, DeclarationDeclined, Declared, DeckCut,
+    Buried, DealScored, DealStarted, DeclarationDeclined, Declared, DeckCut,
     DeckShuffled, HandsSet, KittyFlipped, KittyRevealed, KittyTaken, PointsAdjusted, Redealt,
-    PlayStands, ThrowFailed, ThrowPenalty, TrickWon, TrumpSet,
+    PlayStands, ThrowFailed, ThrowPenalty, TrumpSet, CARD_CODES, emit_card_drawn, emit_cards_played, emit_trick_won,
 )
 from shengji.follow import LeadInfo, follow_error, lead_info_of
 from shengji.observation import Observation, RefereedObservation, observe
@@ -433,6 +433,8 @@ class Deal:
         seat = self.turn
         if seat is None:
             return Choices(())
+        if self.phase is _PLAY:
+            return self._follow_choices(seat) if self.trick else self._lead_choices(seat)
         if self.phase in (Phase.DRAW, Phase.DECLARE):
             options = declaration_options(self.hands[seat], self.level, seat, self.declaration,
                                           self.rules.pair_vs_pair)
@@ -448,6 +450,12 @@ class Deal:
         action raises IllegalAction and changes nothing. Refereed mode: see ``shengji.table``."""
         if self.table is not None:
             return refereed.engine.apply(self, action)
+        if type(action) is Play and self.phase is _PLAY and action.seat == self.turn:
+            found = self.play_illegality(action)     # the common case: ``illegality`` checks just this
+            if found is not None:
+                raise IllegalAction(found[1])
+            self.play_cards(action)
+            return self.stream.take()
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(reason)
@@ -572,22 +580,25 @@ class Deal:
         self._continue_draw()
 
     def _continue_draw(self) -> None:
-        stock, hands, level = self.stock, self.hands, self.level
+        stock, hands, level, stream = self.stock, self.hands, self.level, self.stream
+        hand_size, sorted_cache, barred = self.hand_size, self.sorted_cache, self.declare_barred
+        standing, pair_vs_pair = self.declaration, self.rules.pair_vs_pair
         last = len(stock) - KITTY_SIZE
-        emit = self.stream.emit
-        while self.drawn < last:
-            seat = self.draw_seat
-            card = stock[self.drawn]
-            hands[seat][card] += 1
-            self.hand_size[seat] += 1
-            self.sorted_cache[seat] = None
-            emit(CardDrawn, seat=seat, card=str(card), index=self.drawn)
-            self.drawn += 1
-            self.draw_seat = (seat + 1) % 4
-            if seat not in self.declare_barred and can_declare(
-                    hands[seat], level, seat, self.declaration, self.rules.pair_vs_pair):
+        drawn, seat = self.drawn, self.draw_seat
+        while drawn < last:
+            card = stock[drawn]
+            counts = hands[seat]
+            counts[card] += 1
+            hand_size[seat] += 1
+            sorted_cache[seat] = None
+            emit_card_drawn(stream, seat, CARD_CODES[card], drawn)
+            drawn += 1
+            if seat not in barred and can_declare(counts, level, seat, standing, pair_vs_pair):
+                self.drawn, self.draw_seat = drawn, (seat + 1) % 4
                 self.turn = seat
                 return
+            seat = (seat + 1) % 4
+        self.drawn, self.draw_seat = drawn, seat
         self.phase = Phase.DECLARE
         self.last_chance = list(seats_from(self.first_drawer))
         self.continue_last_chance()
@@ -736,7 +747,7 @@ class Deal:
         seat, cards = action.seat, action.cards
         lead = not self.trick
         if stand is None:
-            self.stream.emit(CardsPlayed, seat=seat, cards=codes(cards), trick=self.trick_number, lead=lead)
+            emit_cards_played(self.stream, seat, tuple(map(CARD_CODES.__getitem__, cards)), self.trick_number, lead)
         else:
             self.stream.emit(PlayStands, seat=seat, cards=codes(cards), trick=self.trick_number, lead=lead,
                              reason=stand)
@@ -792,8 +803,7 @@ class Deal:
         else:
             self.attackers_points += points
         self.tricks.append(TrickRecord(tuple(plays), winner, points))
-        self._emit(TrickWon, winner, trick=self.trick_number, points=points,
-                   attackers_points=self.attackers_points)
+        emit_trick_won(self.stream, winner, self.trick_number, points, self.attackers_points)
         self.trick = []
         self.trick_number += 1
         self.leader = winner
