@@ -36,7 +36,7 @@ from shengji.actions import (
 from shengji.choices import FollowChoices, LeadChoices
 from shengji.context import Context
 from shengji.declare import (
-    NOT_A_DECLARATION, Declaration, can_declare, declaration_options, flip_kitty, why_not_overcall,
+    DECLARING, NOT_A_DECLARATION, Declaration, can_declare, declaration_options, flip_kitty, why_not_overcall,
 )
 from shengji.events import (
     Buried, DealScored, DealStarted, DeclarationDeclined, Declared, DeckCut,
@@ -451,9 +451,14 @@ class Deal:
         if self.table is not None:
             return refereed.engine.apply(self, action)
         if type(action) is Play and self.phase is _PLAY and action.seat == self.turn:
-            found = self.play_illegality(action)     # the common case: ``illegality`` checks just this
-            if found is not None:
-                raise IllegalAction(found[1])
+            # the common case: ``illegality`` checks just this (a plain follow passes at once)
+            trick = self.trick
+            ctx = self.ctx
+            assert ctx is not None  # trump is known in play
+            if not (trick and _plain_follow_ok(self.hands[action.seat], action.cards, trick[0][1], ctx)):
+                found = self.play_illegality(action)
+                if found is not None:
+                    raise IllegalAction(found[1])
             self.play_cards(action)
             return self.stream.take()
         reason = self.why_illegal(action)
@@ -585,6 +590,10 @@ class Deal:
         standing, pair_vs_pair = self.declaration, self.rules.pair_vs_pair
         last = len(stock) - KITTY_SIZE
         drawn, seat = self.drawn, self.draw_seat
+        declaring = DECLARING[level]
+        # seats found unable to declare earlier in this run (the standing declaration is the
+        # same): a card a declaration cannot show leaves them unable
+        unable = [False, False, False, False]
         while drawn < last:
             card = stock[drawn]
             counts = hands[seat]
@@ -593,10 +602,12 @@ class Deal:
             sorted_cache[seat] = None
             emit_card_drawn(stream, seat, CARD_CODES[card], drawn)
             drawn += 1
-            if seat not in barred and can_declare(counts, level, seat, standing, pair_vs_pair):
-                self.drawn, self.draw_seat = drawn, (seat + 1) % 4
-                self.turn = seat
-                return
+            if (declaring[card] or not unable[seat]) and seat not in barred:
+                if can_declare(counts, level, seat, standing, pair_vs_pair):
+                    self.drawn, self.draw_seat = drawn, (seat + 1) % 4
+                    self.turn = seat
+                    return
+                unable[seat] = True
             seat = (seat + 1) % 4
         self.drawn, self.draw_seat = drawn, seat
         self.phase = Phase.DECLARE
@@ -795,10 +806,8 @@ class Deal:
         assert self.ctx is not None and self.banker is not None  # in play
         assert self.lead_info is not None  # read when the lead was played
         winner = plays[winner_of([c for _, c in plays], self.lead_info, self.ctx, self.rules)][0]
-        points = 0
-        for _, cards in plays:
-            points += sum(map(POINTS.__getitem__, cards))
-        if team(winner) == team(self.banker):
+        points = sum([POINTS[c] for _, cards in plays for c in cards])
+        if (winner - self.banker) % 2 == 0:      # the banker's side
             self.banker_points += points
         else:
             self.attackers_points += points
@@ -911,6 +920,13 @@ def _plain_follow_ok(counts: list[int], cards: tuple[Card, ...], lead: tuple[Car
     followed as far as possible; a pair when the suit holds one). False means "ask
     shengji.follow", which gives the reason."""
     n = len(lead)
+    if n == 1 and len(cards) == 1:             # a single: the card held, of the suit or from a void
+        card = cards[0]
+        if not counts[card]:
+            return False
+        suit_of = ctx.suit_of
+        suit = suit_of[lead[0]]
+        return suit_of[card] == suit or not any(map(counts.__getitem__, ctx.kinds[suit]))
     if n > 2 or len(cards) != n or (n == 2 and lead[0] != lead[1]):
         return False
     if not _has_cards(counts, cards):

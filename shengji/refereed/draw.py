@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from shengji.actions import Draw, DrawKitty, DrawOutOfTurn, action_to_data
-from shengji.declare import can_declare
+from shengji.declare import DECLARING, can_declare
 from shengji.events import CARD_CODES, CardTaken, DrawRan, IrregularAttempt, emit_card_drawn
 from shengji.phase import Phase
 from shengji.refereed import on_table, state
@@ -121,6 +121,8 @@ def continue_draw(deal: Deal) -> None:
     standing, pair_vs_pair = deal.declaration, deal.rules.pair_vs_pair
     slips, r = t.draw.slips, t.draw.redirect
     last = len(stock) - KITTY_SIZE
+    declaring = DECLARING[level]
+    unable = [False, False, False, False]   # as in the strict draw (``Deal._continue_draw``)
     while deal.drawn < last:
         index = deal.drawn
         seat = deal.draw_seat
@@ -139,9 +141,11 @@ def continue_draw(deal: Deal) -> None:
         emit_card_drawn(stream, receiver, CARD_CODES[card], index)
         deal.drawn = index + 1
         deal.draw_seat = (seat + 1) % 4
-        if receiver not in barred and can_declare(counts, level, receiver, standing, pair_vs_pair):
-            deal.turn = receiver
-            return
+        if (declaring[card] or not unable[receiver]) and receiver not in barred:
+            if can_declare(counts, level, receiver, standing, pair_vs_pair):
+                deal.turn = receiver
+                return
+            unable[receiver] = True
     end_of_draw(deal)
 
 
