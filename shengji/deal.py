@@ -451,11 +451,8 @@ class Deal:
         if self.table is not None:
             return refereed.engine.apply(self, action)
         if type(action) is Play and self.phase is _PLAY and action.seat == self.turn:
-            # the common case: ``illegality`` checks just this (a plain follow passes at once)
-            trick = self.trick
-            ctx = self.ctx
-            assert ctx is not None  # trump is known in play
-            if not (trick and _plain_follow_ok(self.hands[action.seat], action.cards, trick[0][1], ctx)):
+            # the common case: ``illegality`` checks just this
+            if not self.plain_follow(action):
                 found = self.play_illegality(action)
                 if found is not None:
                     raise IllegalAction(found[1])
@@ -532,6 +529,14 @@ class Deal:
             return "wrong_bury_count", f"kitty must be {self._kitty_size} cards (got {len(cards)})"
         return None if _has_cards(counts, cards) else ("cards_not_in_hand", "cards not in hand")
 
+    def plain_follow(self, action: Play) -> bool:
+        """A fast yes for a Play in turn in the play phase that is a plain follow to a led
+        single or pair; False means "ask ``play_illegality``"."""
+        trick = self.trick
+        ctx = self.ctx
+        assert ctx is not None  # trump is known in play
+        return bool(trick) and _plain_follow_ok(self.hands[action.seat], action.cards, trick[0][1], ctx)
+
     def play_illegality(self, action: Play) -> tuple[str, str] | None:
         """``illegality`` of a Play by the seat to act in the play phase."""
         cards = action.cards
@@ -566,9 +571,9 @@ class Deal:
             deck, position = self._stacked, 0
         else:
             deck = full_deck(2)
-            deck = [deck[i] for i in generator(seed, SHUFFLE).permutation(DECK_SIZE)]
+            deck = [deck[i] for i in generator(seed, SHUFFLE).permutation(DECK_SIZE).tolist()]
             position = int(generator(seed, CUT).integers(CUT_MARGIN, DECK_SIZE - CUT_MARGIN + 1))
-        self._emit(DeckShuffled, None, deck=codes(deck), attempt=self.attempt, seed=seed)
+        self._emit(DeckShuffled, None, deck=tuple(map(CARD_CODES.__getitem__, deck)), attempt=self.attempt, seed=seed)
         self._emit(DeckCut, prev_seat(self.first_drawer), position=position)
         self.stock = deck[position:] + deck[:position]
         self.drawn = 0
