@@ -554,7 +554,7 @@ class Deal:
             return "missing_card", "a play needs at least one card"
         if not _has_cards(counts, cards):
             return "cards_not_in_hand", "cards not in hand"
-        return None if is_valid_lead(list(cards), ctx) else ("lead_mixed_suits", "a lead must be one suit")
+        return None if len(cards) == 1 or is_valid_lead(list(cards), ctx) else ("lead_mixed_suits", "a lead must be one suit")
 
     def is_legal(self, action: Any) -> bool:
         return self.why_illegal(action) is None
