@@ -126,7 +126,12 @@ class FollowChoices(Choices):
     def sample(self, rng: np.random.Generator) -> Play:
         lead = self._lead
         n = len(lead)
-        if n == 1 or (n == 2 and lead[0] == lead[1]):
+        if n == 1:                      # _sample_small_follow of a single, inline: the common follow
+            suit_of = self._ctx.suit_of
+            suit = suit_of[lead[0]]
+            pool = [c for c in self._hand if suit_of[c] == suit] or self._hand
+            return play_of(self._seat, (pool[int(rng.random() * len(pool))],))
+        if n == 2 and lead[0] == lead[1]:
             return play_of(self._seat, _sample_small_follow(self._hand, self._in_suit(), n, rng))
         return play_of(self._seat, sample_follow(self._hand, lead, self._ctx, rng))
 

@@ -761,7 +761,8 @@ class Deal:
         unit). ``stand``: refereed mode lets a play stand that was not an ordinary in-turn
         play (its event is PlayStands, not an action)."""
         seat, cards = action.seat, action.cards
-        lead = not self.trick
+        trick = self.trick
+        lead = not trick
         if stand is None:
             emit_cards_played(self.stream, seat, tuple(map(CARD_CODES.__getitem__, cards)), self.trick_number, lead)
         else:
@@ -780,8 +781,8 @@ class Deal:
                     info = lead_info_of(played, ctx)
             self.lead_info = info
         self.remove_cards(seat, played)
-        self.trick.append((seat, played))
-        if len(self.trick) < 4:
+        trick.append((seat, played))
+        if len(trick) < 4:
             self.turn = (seat + 1) % 4
         else:
             self._finish_trick()
