@@ -46,7 +46,7 @@ from shengji.events import (
 from shengji.follow import LeadInfo, follow_error, lead_info_of
 from shengji.observation import Observation, RefereedObservation, observe
 from shengji.phase import Phase
-from shengji.rules import ShengjiRules
+from shengji.rules import DEFAULT_RULES, ShengjiRules
 from shengji.scoring import POINTS, card_points, kitty_multiplier, level_result
 from shengji.throws import failed_throw_units
 from shengji.tricks import winner_of
@@ -289,7 +289,7 @@ class Deal:
             raise ValueError(f"unknown mode {mode!r} (known: {', '.join(MODES)})")
         if banker not in (None, 0, 1, 2, 3):
             raise ValueError(f"banker must be a seat 0-3 or None, got {banker!r}")
-        self.rules = ShengjiRules() if rules is None else rules
+        self.rules = DEFAULT_RULES if rules is None else rules   # frozen: one for all
         self.mode = mode
         self.table: TableState | None = TableState(refereed.draw.DrawState()) if mode == REFEREED else None
         """Refereed mode's state (None in strict mode)."""
