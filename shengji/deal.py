@@ -41,7 +41,7 @@ from shengji.declare import (
 from shengji.events import (
     Buried, DealScored, DealStarted, DeclarationDeclined, Declared, DeckCut,
     DeckShuffled, HandsSet, KittyFlipped, KittyRevealed, KittyTaken, PointsAdjusted, Redealt,
-    PlayStands, ThrowFailed, ThrowPenalty, TrumpSet, CARD_CODES, emit_card_drawn, emit_cards_played, emit_trick_won,
+    PlayStands, ThrowFailed, ThrowPenalty, TrumpSet, CARD_CODES, SINGLE_CODES, emit_card_drawn, emit_cards_played, emit_trick_won,
 )
 from shengji.follow import LeadInfo, follow_error, lead_info_of
 from shengji.observation import Observation, RefereedObservation, observe
@@ -69,6 +69,7 @@ MAX_REDEALS = 20
 """Guard against agents that never declare: after this many redeals the kitty is flipped
 (the first drawer banks in a first deal) instead of redealing again."""
 CANONICAL_ORDER: tuple[int, ...] = tuple(int(c) for c in sort_cards(CARDS))
+_FULL_DECK: tuple[Card, ...] = tuple(full_deck(2))
 
 
 _CONTEXTS: dict[tuple, Context] = {}
@@ -570,8 +571,7 @@ class Deal:
         if self._stacked is not None and self.attempt == 0:
             deck, position = self._stacked, 0
         else:
-            deck = full_deck(2)
-            deck = [deck[i] for i in generator(seed, SHUFFLE).permutation(DECK_SIZE).tolist()]
+            deck = list(map(_FULL_DECK.__getitem__, generator(seed, SHUFFLE).permutation(DECK_SIZE).tolist()))
             position = int(generator(seed, CUT).integers(CUT_MARGIN, DECK_SIZE - CUT_MARGIN + 1))
         self._emit(DeckShuffled, None, deck=tuple(map(CARD_CODES.__getitem__, deck)), attempt=self.attempt, seed=seed)
         self._emit(DeckCut, prev_seat(self.first_drawer), position=position)
@@ -764,7 +764,8 @@ class Deal:
         trick = self.trick
         lead = not trick
         if stand is None:
-            emit_cards_played(self.stream, seat, tuple(map(CARD_CODES.__getitem__, cards)), self.trick_number, lead)
+            emit_cards_played(self.stream, seat, SINGLE_CODES[cards[0]] if len(cards) == 1
+                              else tuple(map(CARD_CODES.__getitem__, cards)), self.trick_number, lead)
         else:
             self.stream.emit(PlayStands, seat=seat, cards=codes(cards), trick=self.trick_number, lead=lead,
                              reason=stand)
@@ -895,10 +896,9 @@ class Deal:
         """Listed in full when an upper bound of their number is small. Sampled directly
         for a led single or pair (the common case, uniform over the cards held), else with
         ``sample_follow``; every legal follow has a positive probability."""
-        lead = self.lead
         ctx = self.ctx
-        assert lead is not None and ctx is not None  # a trick is open
-        return FollowChoices(seat, self.hand(seat), lead, ctx)
+        assert ctx is not None  # trump is known in play
+        return FollowChoices(seat, self.hand(seat), self.trick[0][1], ctx)   # a trick is open
 
 
 def adjusted_points(raw: int, adjustments: Sequence[tuple[str, int]]) -> int:

@@ -433,6 +433,9 @@ def emitter3(cls: type[Event], first: str, second: str, third: str) -> Callable[
 CARD_CODES: tuple[str, ...] = tuple(str(card) for card in CARDS)
 """``str(card)`` by card index: the codes the events carry."""
 
+SINGLE_CODES: tuple[tuple[str], ...] = tuple((code,) for code in CARD_CODES)
+"""``(str(card),)`` by card index: the codes of a play of one card (immutable: shared)."""
+
 emit_card_drawn = emitter2(CardDrawn, "card", "index")
 emit_cards_played = emitter3(CardsPlayed, "cards", "trick", "lead")
 emit_trick_won = emitter3(TrickWon, "trick", "points", "attackers_points")
