@@ -380,8 +380,11 @@ def hand_units(hand: Sequence[Card], ctx: Context) -> tuple[list[Card], list[tup
     tractors: list[tuple[Card, ...]] = []
     if len(pairs) < 2:
         return cards, tractors
-    pairs_by_suit: dict[int, dict[int, list[Card]]] = {}
     suit_of, order_of = ctx.suit_of, ctx.order_of
+    held = {(suit_of[c], order_of[c]) for c in pairs}
+    if not any((suit, order + 1) in held for suit, order in held):
+        return cards, tractors                       # no two pairs in consecutive slots: most hands
+    pairs_by_suit: dict[int, dict[int, list[Card]]] = {}
     for c in pairs:
         pairs_by_suit.setdefault(suit_of[c], {}).setdefault(order_of[c], []).append(c)
     for slots in pairs_by_suit.values():
