@@ -48,7 +48,7 @@ from shengji.observation import Observation, RefereedObservation, observe
 from shengji.phase import Phase
 from shengji.rules import DEFAULT_RULES, ShengjiRules
 from shengji.scoring import POINTS, card_points, kitty_multiplier, level_result
-from shengji.throws import failed_throw_units
+from shengji.throws import first_failed_unit
 from shengji.tricks import winner_of
 from shengji import refereed
 from shengji.refereed.state import TableState
@@ -791,12 +791,12 @@ class Deal:
 
     def _check_throw(self, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
         """The cards that stay on the table: all of them, or the forced unit of a failed throw."""
-        others = [list(self.hand(s)) for s in seats_from(seat)[1:]]
         assert self.ctx is not None and self.banker is not None  # in play
-        beatable = failed_throw_units(list(cards), others, self.ctx)
-        if not beatable:
+        hands = self.hands
+        beatable = first_failed_unit(list(cards), [hands[s] for s in seats_from(seat)[1:]], self.ctx)
+        if beatable is None:
             return cards
-        forced = tuple(sort_cards(beatable[0].cards))
+        forced = tuple(sort_cards(beatable.cards))
         returned = list(cards)
         for c in forced:
             returned.remove(c)
