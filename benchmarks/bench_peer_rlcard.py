@@ -2,7 +2,7 @@
 over RLCard's Dou Dizhu game with random legal actions, the same number of deals/games each.
 
     git archive <old-commit> | tar -x -C /tmp/old
-    python benchmarks/bench_peer_rlcard.py /tmp/old . [--deals 500] [--runs 5] [--referee [--infractions RATE]]
+    python benchmarks/bench_peer_rlcard.py /tmp/old . [--deals 500] [--runs 5] [--referee [--infractions RATE]] [--and-clean]
                                           [--games shengji]
     python benchmarks/bench_peer_rlcard.py main=/tmp/main pure=/tmp/pure compiled=. …
 
@@ -10,7 +10,8 @@ A tree is ``PATH`` or ``NAME=PATH`` (unnamed, two trees are "old" and "new").
 
 Every run starts, in turn (the order rotated from run to run so machine load hits all alike):
 ``paiju simulate guandan``, ``paiju simulate shengji`` for each tree (``--deals N --quiet``,
-``--referee --infractions RATE`` with ``--referee``, RATE 0 unless ``--infractions``) and ``python -c <RLCard loop>`` for N games.
+``--referee --infractions RATE`` with ``--referee``, RATE 0 unless ``--infractions``; with
+``--and-clean`` both strict and ``--referee --infractions 0``) and ``python -c <RLCard loop>`` for N games.
 Each figure is the child process's CPU time (user + system, imports included, from
 ``os.wait4``) as deals (games) per CPU second. Printed: every run, then per command the median
 and spread of the runs and the median of the per-run ratios to RLCard. Needs ``pip install
@@ -58,16 +59,23 @@ def main() -> None:
     parser.add_argument("--referee", action="store_true", help="paiju deals refereed (no infraction unless --infractions)")
     parser.add_argument("--infractions", type=float, default=0.0, metavar="RATE", help="with --referee: injected irregularities per decision")
     parser.add_argument("--games", default="guandan,shengji", help="paiju games to run, comma-separated (default both)")
+    parser.add_argument("--and-clean", action="store_true",
+                        help="each paiju command strict and refereed clean (--referee --infractions 0) in the same "
+                             "rotation; prints the refereed overhead per tree and game, paired within runs")
     args = parser.parse_args()
-    extra = ["--referee", "--infractions", str(args.infractions)] if args.referee else []
+    modes = {"": ["--referee", "--infractions", str(args.infractions)] if args.referee else []}
+    if args.and_clean:
+        modes = {"": [], " clean": ["--referee", "--infractions", "0"]}
     commands: dict[str, tuple[list[str], dict[str, str]]] = {
         "rlcard doudizhu": ([sys.executable, "-c", _RLCARD, str(args.deals)], dict(os.environ))}
     for tree_name, tree in named_trees(args.trees):
         env = dict(os.environ, PYTHONPATH=os.path.abspath(tree))
         for game in args.games.split(","):
-            commands[f"{tree_name} {game}"] = (
-                [sys.executable, "-c", "import sys; from paiju.cli import main; sys.exit(main())", "simulate", game, "--deals", str(args.deals), "--quiet", *extra],
-                env)
+            for mode, extra in modes.items():
+                commands[f"{tree_name} {game}{mode}"] = (
+                    [sys.executable, "-c", "import sys; from paiju.cli import main; sys.exit(main())", "simulate", game,
+                     "--deals", str(args.deals), "--quiet", *extra],
+                    env)
     names = list(commands)
     rates: dict[str, list[float]] = {n: [] for n in names}
     for r in range(args.runs):
@@ -82,6 +90,12 @@ def main() -> None:
         print(f"{name:20} median {statistics.median(rates[name]):7.1f} /s (runs {min(rates[name]):.1f}–"
               f"{max(rates[name]):.1f}), × rlcard median {statistics.median(ratios):.2f} "
               f"({min(ratios):.2f}–{max(ratios):.2f})")
+    for name in names:
+        if name.endswith(" clean"):
+            strict = rates[name[:-len(" clean")]]
+            over = [s / c - 1 for s, c in zip(strict, rates[name])]
+            print(f"{name:20} over strict, paired: median {statistics.median(over):+.1%} "
+                  f"({min(over):+.1%} … {max(over):+.1%})")
 
 
 if __name__ == "__main__":

@@ -98,7 +98,7 @@ def _nobody_at_fault(decision: Decision, clause_id: str) -> bool:
 class Referee:
     """Fills the referee's seat with the rulebook's rulings (``rule``); as an observer of the
     table (``on_events``) it keeps the rulings and unresolved answers logged, whoever made
-    them."""
+    them, and counts the irregular attempts (``irregular_attempts``)."""
 
     def __init__(self, rulings: GameRulings, ledger: Ledger | None = None, fallback: Fallback = record_only_fallback) -> None:
         self.rulings = rulings
@@ -107,6 +107,7 @@ class Referee:
         self.seating = game_spec(rulings.game).seating
         self.rulings_made: list[RulingEvent] = []
         self.unresolved: list[UnresolvedEvent] = []
+        self.irregular_attempts = 0
 
     def rule(self, engine: Any) -> Ruling | Unresolved:
         """The ruling on the first irregularity ``engine`` awaits a ruling on."""
@@ -119,11 +120,15 @@ class Referee:
         return self._ruling(engine, decision)
 
     def on_events(self, engine: Any, events: list[Event]) -> None:
+        # One pass over every event of a refereed run (the batch's tally of irregular attempts
+        # used to make a second): exact type checks first, the subclass check last.
         for event in events:
             if type(event) is RulingEvent:
                 self.rulings_made.append(event)
             elif type(event) is UnresolvedEvent:
                 self.unresolved.append(event)
+            elif isinstance(event, Irregular):
+                self.irregular_attempts += 1
 
     def _ruling(self, engine: Any, decision: Decision) -> Ruling:
         clause_id = decision.clause

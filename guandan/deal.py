@@ -38,7 +38,7 @@ from mypy_extensions import mypyc_attr
 from guandan import events as ev
 from guandan.actions import Action, CallReferee, Choose, Draw, GiveTribute, Pass, Play, Report, ReturnCard
 from guandan.combos import BOMB_CLASS, Reading, readings, why_not_beats
-from guandan.movegen import plays
+from guandan.movegen import analysed_hand
 from guandan.observation import Observation, Phase, TopPlay, TributeRecord
 from guandan.ranks import level_index, level_text
 from guandan.rules import GuandanRules
@@ -66,6 +66,9 @@ REPORT_LIMIT = 10
 _CANONICAL = sorted(range(NUM_CARD_KINDS), key=lambda i: CARDS[i].rank_index * 5 + CARDS[i].suit_index)
 _PHASE_ACTION = {Phase.TRIBUTE: GiveTribute, Phase.RETURN: ReturnCard}
 _ACTIONS = (Play, Pass, GiveTribute, ReturnCard)
+_NEW = object.__new__
+_SET_TOP_SEAT, _SET_TOP_CARDS, _SET_TOP_READING = (TopPlay.__dict__[name].__set__ for name in ("seat", "cards", "reading"))
+"""The slots' setters of TopPlay (a frozen attrs class): what its ``__init__`` does, called directly."""
 
 
 
@@ -139,6 +142,12 @@ class Deal:
         self.forced = False
         self._result: DealResult | None = None
         self.hand_cache: list[tuple[Card, ...] | None] = [None] * NUM_SEATS
+        self.analysed: list[Any] = [None] * NUM_SEATS
+        """Per seat, its hand analysed by the move generator (None when the hand changed):
+        kept, as ``hand_cache``, while the hand is the same."""
+        self.shrunk_from: list[Any] = [None] * NUM_SEATS
+        """Per seat, a hand it analysed before and has since only lost cards from (or None):
+        what that hand could not play, the seat cannot play now (``movegen`` skips it)."""
         self.legal_cache: LegalActions | None = None
 
     # -----------------------------------------------------------------------------------------
@@ -224,12 +233,13 @@ class Deal:
             emit(ev.CardFacedUp, seat=face_leader, card=str(deck[position]), position=position)
         # The draw: what draw_next does card by card (one CardDrawn event each), in one loop.
         hands = deal.hands
-        drawn = ev.CardDrawn
+        drawing: list[tuple[int | None, dict[str, Any]]] = []
         seat = first_drawer
         for card, code in zip(deck, deck_codes):
             hands[seat][card] += 1
-            emit(drawn, seat=seat, card=code)
+            drawing.append((seat, {"card": code}))
             seat = (seat + 1) % NUM_SEATS
+        deal.stream.emit_each(ev.CardDrawn, drawing)  # (one call, not a hundred)
         deal.sizes[:] = [sum(hand) for hand in hands]
         emit(ev.HandsComplete, sizes=tuple(deal.sizes))
 
@@ -298,7 +308,7 @@ class Deal:
             for c in cards:
                 deal.hands[seat][c] += 1
             deal.sizes[seat] = len(cards)
-            deal.hand_cache[seat] = None
+            deal.hand_cache[seat] = deal.analysed[seat] = None
         deal.finish_order = list(finished)
         deal.stream.emit(ev.DealStarted, level=level_text(deal.level), source="hands")
         deal.stream.emit(ev.HandsSet, hands=tuple(codes(h) for h in parsed))
@@ -398,7 +408,7 @@ class Deal:
                              reading=action.reading.code)
             self.play_cards(action.seat, action.cards, action.reading)
         elif type(action) is Pass:
-            self.stream.emit(ev.Passed, seat=action.seat)
+            self.stream.emit(ev.Passed, action.seat)  # (no keyword: compiled, a plain vector call)
             self.pass_turn(action.seat)
         elif type(action) is GiveTribute:
             self.give_tribute(action.seat, action.card)
@@ -558,7 +568,7 @@ class Deal:
 
     def hand_changed(self, seat: int) -> None:
         """Call after changing ``hands[seat]`` directly (cached views are dropped)."""
-        self.hand_cache[seat] = None
+        self.hand_cache[seat] = self.analysed[seat] = self.shrunk_from[seat] = None
         self.legal_cache = None
 
     def card_locations(self) -> dict[str, tuple[Card, ...]]:
@@ -594,7 +604,7 @@ class Deal:
             hand[c] += 1
             n += 1
         self.sizes[seat] += n
-        self.hand_cache[seat] = None
+        self.hand_cache[seat] = self.analysed[seat] = self.shrunk_from[seat] = None
 
     def out_of_hand(self, seat: int, cards: Iterable[Card]) -> None:
         """``cards`` leave ``seat``'s hand (laid on the table, given, returned to the
@@ -606,6 +616,15 @@ class Deal:
             n += 1
         self.sizes[seat] -= n
         self.hand_cache[seat] = None
+        self.cards_left(seat)
+
+    def cards_left(self, seat: int) -> None:
+        """Cards only left ``seat``'s hand: its analysed hand is dropped and remembered as one
+        it shrank from (with ``hand_cache`` already dropped)."""
+        before = self.analysed[seat]
+        if before is not None:
+            self.shrunk_from[seat] = before
+            self.analysed[seat] = None
 
     def draw_next(self, seat: int) -> Card:
         """``seat`` draws the next card of the stock."""
@@ -763,6 +782,10 @@ class Deal:
         for c in cards:
             hand[c] -= 1
         self.hand_cache[seat] = None
+        before = self.analysed[seat]  # as cards_left, inline (every play)
+        if before is not None:
+            self.shrunk_from[seat] = before
+            self.analysed[seat] = None
         left = self.sizes[seat] - len(cards)
         self.sizes[seat] = left
         self.played[seat] = self.played[seat] + cards
@@ -770,7 +793,10 @@ class Deal:
         lr = None
         if t is not None:
             leading = self.top is None or self.top.seat == seat
-        self.top = TopPlay(seat, cards, reading)
+        self.top = top = _NEW(TopPlay)  # TopPlay(seat, cards, reading) without attrs' __init__ (every play)
+        _SET_TOP_SEAT(top, seat)
+        _SET_TOP_CARDS(top, cards)
+        _SET_TOP_READING(top, reading)
         self.passed = []
         self.plays += 1
         if t is not None:
@@ -937,10 +963,14 @@ class Deal:
                 and t.restriction is None and t.sequence is None)):
             seat = self.turn  # the everyday case: ordinary play, no restriction
             assert seat is not None  # someone is to play
+            hand = self.analysed[seat]
+            if hand is None:
+                hand = self.analysed[seat] = analysed_hand(self.hands[seat], self.level, self.rules,
+                                                           self.shrunk_from[seat])
             top = self.top
             if top is None or top.seat == seat:
-                return LegalActions(seat, plays(self.hands[seat], None, self.level, self.rules), False)
-            return LegalActions(seat, plays(self.hands[seat], top.reading, self.level, self.rules), True)
+                return LegalActions(seat, hand.plays(None), False)
+            return LegalActions(seat, hand.plays(top.reading), True)
         to_act = self.to_act
         if to_act is None:
             return LegalActions(0, [], False)

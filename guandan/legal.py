@@ -113,22 +113,25 @@ class LegalActions(Sequence):
         self._count, self._built, self._last = state
 
 
-_set = object.__setattr__
+_new = object.__new__
+_SET_PLAY_SEAT, _SET_PLAY_CARDS, _SET_PLAY_READING = (Play.__dict__[name].__set__ for name in ("seat", "cards", "reading"))
+_SET_PASS_SEAT = Pass.__dict__["seat"].__set__
+"""The slots' setters of the frozen attrs classes Play and Pass (no attribute look-up by name)."""
 
 
 def _play_of(seat: int, cards: tuple[Card, ...], reading: Any) -> Play:
     """A Play from a move's (already canonical) cards, skipping the converters."""
-    play = object.__new__(Play)
-    _set(play, "seat", seat)
-    _set(play, "cards", cards)
-    _set(play, "reading", reading)
+    play = _new(Play)
+    _SET_PLAY_SEAT(play, seat)
+    _SET_PLAY_CARDS(play, cards)
+    _SET_PLAY_READING(play, reading)
     return play
 
 
 def _pass_of(seat: int) -> Pass:
     """``Pass(seat)`` without the attrs constructor call (the most frequent action)."""
-    action = object.__new__(Pass)
-    _set(action, "seat", seat)
+    action = _new(Pass)
+    _SET_PASS_SEAT(action, seat)
     return action
 
 

@@ -33,11 +33,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import chain, product
-from operator import getitem, itemgetter
+from itertools import product
 from typing import NamedTuple, overload
 
 import numpy as np
@@ -99,6 +97,19 @@ def plays(counts: "list[int] | tuple[int, ...]", top: Reading | None, level: int
     54-count list, ``top`` a Reading or None, ``level`` an index. The moves' cards are made
     only for the moves looked at (``Plays[i]``)."""
     return _analysed(bytes(counts), level, _joker_pair(rules)).plays(top)
+
+
+def analysed_hand(counts: "list[int] | tuple[int, ...]", level: int, rules: Any = None,
+                  shrunk_from: "_Hand | None" = None) -> "_Hand":
+    """The analysed hand ``plays`` lists from (its ``plays(top)`` is ``plays(counts, top,
+    level, rules)``): an engine keeps it while the hand is unchanged, so a decision on an
+    unchanged hand skips the hand's key and the cache look-up. ``shrunk_from``: an analysed
+    hand holding every card of this one (the hand before its last plays): the classes it
+    has no play of are not looked for again."""
+    hand = _analysed(bytes(counts), level, _joker_pair(rules))
+    if shrunk_from is not None:
+        hand.none_where_none(shrunk_from)
+    return hand
 
 
 class Plays(Sequence[Move]):
@@ -414,8 +425,6 @@ def _rank_recipes(kind: int, r: int, n: int, wilds: int, level: int) -> tuple[Re
 
 
 _RANK_TABLES: dict[tuple[int, int, int], tuple[tuple[tuple[Recipe, ...], ...], ...]] = {}
-_IN_POWER_ORDER = tuple(itemgetter(*order) for order in _POWER_ORDER)
-"""Per level: a list indexed by rank → its items in power order."""
 
 
 def _rank_table(kind: int, level: int, wilds: int) -> tuple[tuple[tuple[Recipe, ...], ...], ...]:
@@ -580,15 +589,39 @@ class _Hand:
         bomb kind), weakest first."""
         got = self._recipes[comparison_class]
         if got is None:
-            got = self._recipes[comparison_class] = _BUILDERS[comparison_class](self)
+            # _BUILDERS[comparison_class](self), each builder called directly (compiled, a
+            # method called through a tuple is a generic Python call)
+            if comparison_class == BOMB_CLASS:
+                got = self.bombs()
+            elif comparison_class > 3:
+                got = self.sequences(comparison_class - 4)
+            elif comparison_class == 0:
+                got = self.singles()
+            elif comparison_class == 1:
+                got = self.pairs()
+            else:
+                got = self.triples() if comparison_class == 2 else self.full_houses()
+            self._recipes[comparison_class] = got
         return got
 
     def first_above(self, comparison_class: int, top: Reading) -> int:
         """The index of the first recipe of the class that beats ``top`` (of that class):
         a bisection on the recipes' strengths, read for the few recipes it looks at."""
-        values = VALUES[self.level]
-        return bisect_right(self.class_recipes(comparison_class), values[top.id],
-                            key=lambda recipe: values[recipe[0].id])
+        return _first_above(self.class_recipes(comparison_class), VALUES[self.level], top.id)
+
+    def none_where_none(self, larger: "_Hand") -> None:
+        """``larger`` holds every card of this hand: a class it has no play of (listed
+        already), this hand has none either (a play of this hand is one of ``larger``'s);
+        recorded as listed, so it is not looked for. Bombs are the class this saves most:
+        most hands hold none, and a follow lists them at every new hand."""
+        if larger.level != self.level or larger.joker_pair != self.joker_pair:
+            return
+        mine, theirs = self._recipes, larger._recipes
+        for c in range(BOMB_CLASS + 1):
+            if mine[c] is None:
+                got = theirs[c]
+                if got is not None and not got:
+                    mine[c] = []
 
     def class_moves(self, comparison_class: int) -> list[Move]:
         """The moves of a class with their cards made (kept: public calls repeat)."""
@@ -613,8 +646,7 @@ class _Hand:
             return Plays(self, tuple(segments), length)
         c = top.comparison_class
         same = self.class_recipes(c)
-        values = VALUES[self.level]
-        first = bisect_right(same, values[top.id], key=lambda recipe: values[recipe[0].id])
+        first = _first_above(same, VALUES[self.level], top.id) if same else 0
         if c == BOMB_CLASS:
             return Plays(self, ((c, same, first),), len(same) - first)
         bombs = self.class_recipes(BOMB_CLASS)
@@ -628,11 +660,14 @@ class _Hand:
         table = _RANK_TABLES.get((kind, level, wilds))
         if table is None:
             table = _rank_table(kind, level, wilds)
-        naturals = _IN_POWER_ORDER[level](self.natural)
-        try:
-            return list(chain.from_iterable(map(getitem, table, naturals)))
-        except IndexError:  # more than two decks' worth of a rank: as many moves as with 8
-            return list(chain.from_iterable(map(getitem, table, [min(n, 8) for n in naturals])))
+        natural, order = self.natural, _POWER_ORDER[level]
+        out: list[Recipe] = []
+        for i in range(13):  # (a plain loop: compiled, it beats chaining iterators)
+            n = natural[order[i]]
+            recipes = table[i][n if n <= 8 else 8]  # beyond two decks: as many moves as with 8
+            if recipes:
+                out += recipes
+        return out
 
     def singles(self) -> list[Recipe]:
         out = self.rank_by_rank(0)
@@ -654,6 +689,8 @@ class _Hand:
     def full_houses(self) -> list[Recipe]:
         out: list[Recipe] = []
         natural, level, wilds, counts = self.natural, self.level, self.wilds, self.counts
+        if not self.masks[2 - wilds]:  # no rank with 3 - wilds natural cards: no triple to make
+            return out
         house, joker_house = _Hand.house, _Hand.joker_house
         order = _POWER_ORDER[level]
         pair_ranks = [r for r in order if natural[r] >= 2][:2]           # natural pairs
@@ -793,6 +830,20 @@ class _Hand:
             for cards in sorted(_expand_reading(self, reading), key=_canonical_key):
                 out.append(Move(cards, reading))
         return out
+
+
+def _first_above(recipes: list[Recipe], values: tuple[int, ...], top_id: int) -> int:
+    """``bisect_right`` of the top's value in recipes sorted by value (written out: no key
+    function to call per step, nor a closure to make per decision)."""
+    value = values[top_id]
+    lo, hi = 0, len(recipes)
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if value < values[recipes[mid][0].id]:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
 
 
 def _beats_value(candidate: Reading, top: Reading, values: Any) -> bool:

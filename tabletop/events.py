@@ -9,7 +9,7 @@ rebuilds the action from them and re-applies it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import MemberDescriptorType
 from typing import Any, ClassVar, TypeVar
 
@@ -107,6 +107,18 @@ class EventStream:
         self.next_seq += 1
         self.pending.append(event)
         return event
+
+    def emit_each(self, cls: type[Event], seated: Iterable[tuple[int | None, dict[str, Any]]]) -> None:
+        """``emit(cls, seat, **payload)`` for each ``(seat, payload)`` in turn, in one call (a
+        deal's draw emits a hundred events of one class)."""
+        try:
+            make = _MAKERS[cls]
+        except KeyError:
+            make = _MAKERS[cls] = _maker(cls)
+        deal, append = self.deal, self.pending.append
+        for seat, payload in seated:
+            append(make(deal, self.next_seq, seat, payload))
+            self.next_seq += 1
 
     def take(self) -> list[Event]:
         """The events emitted since the last call."""

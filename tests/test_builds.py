@@ -70,3 +70,85 @@ def test_compiled_and_pure_builds_write_the_same_log(pure_tree, tmp_path_factory
         assert done.returncode == 0, done.stderr
         written.append(log.read_bytes())
     assert written[0] == written[1]
+
+
+# ---------------------------------------------------------------------------------------------
+# The install's own choices (setup.py): pure Python when it cannot compile, saying why once.
+
+SETUP = ROOT / "setup.py"
+
+
+def _setup_py(tmp_path: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
+    """``python setup.py build_ext --inplace`` on a copy of the build's own files."""
+    for name in ("setup.py", "pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    (tmp_path / "paiju").mkdir()
+    shutil.copy(ROOT / "paiju" / "build.py", tmp_path / "paiju" / "build.py")
+    return subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=tmp_path,
+                          capture_output=True, text=True, env={**os.environ, **env}, timeout=300)
+
+
+@pytest.mark.skipif(not SETUP.exists(), reason="an installed copy without the source tree's setup.py")
+@pytest.mark.parametrize("env, why", [
+    ({"PAIJU_PURE": "1"}, "PAIJU_PURE is set"),
+    ({"PAIJU_PURE": "", "CC": "/nonexistent/cc"}, "no C compiler (/nonexistent/cc) found"),
+])
+def test_an_install_that_cannot_compile_is_pure_and_says_why_once(tmp_path, env, why):
+    done = _setup_py(tmp_path, env)
+    assert done.returncode == 0, done.stderr
+    said = [line for line in done.stderr.splitlines() if line.startswith("paiju:")]
+    assert said == [f"paiju: installing pure Python ({why})"]
+    assert not list(tmp_path.rglob("*.so"))
+
+
+def _build_ext_module():
+    """setup.py as a module (its ``setup()`` call runs only as a script)."""
+    import runpy
+    return runpy.run_path(str(SETUP), run_name="paiju_setup_under_test")
+
+
+def _build(tmp_path: Path, sources: dict[str, str]):
+    from setuptools import Distribution, Extension
+
+    for name, text in sources.items():
+        (tmp_path / name).write_text(text)
+    names = sorted(sources)
+    dist = Distribution({"name": "probe", "ext_modules": [Extension("probe", names)],
+                         "cmdclass": {"build_ext": _build_ext_module()["ParallelBuildExt"]}})
+    dist.script_name = "setup.py"
+    command = dist.get_command_obj("build_ext")
+    command.inplace = True
+    command.build_temp = str(tmp_path / "tmp")
+    old = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        dist.run_command("build_ext")
+    finally:
+        os.chdir(old)
+
+
+_MODULE_C = """#include <Python.h>
+int probe_answer(void);
+static PyObject *answer(PyObject *self, PyObject *args) { return PyLong_FromLong(probe_answer()); }
+static PyMethodDef methods[] = {{"answer", answer, METH_NOARGS, ""}, {NULL, NULL, 0, NULL}};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "probe", NULL, -1, methods};
+PyMODINIT_FUNC PyInit_probe(void) { return PyModule_Create(&module); }
+"""
+
+
+@pytest.mark.skipif(not SETUP.exists() or shutil.which("cc") is None, reason="needs setup.py and a C compiler")
+def test_an_extensions_c_files_compile_side_by_side_into_one_module(tmp_path):
+    _build(tmp_path, {"a_module.c": _MODULE_C, "b_answer.c": "int probe_answer(void) { return 42; }\n"})
+    built = list(tmp_path.glob("probe*.so"))
+    assert len(built) == 1
+    done = subprocess.run([sys.executable, "-c", "import probe; print(probe.answer())"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert done.stdout == "42\n", done.stderr
+
+
+@pytest.mark.skipif(not SETUP.exists() or shutil.which("cc") is None, reason="needs setup.py and a C compiler")
+def test_a_c_build_that_fails_leaves_no_extension_and_says_so_once(tmp_path, capfd):
+    _build(tmp_path, {"a_module.c": _MODULE_C, "b_answer.c": "int probe_answer(void) { return 42 }\n"})
+    said = [line for line in capfd.readouterr().err.splitlines() if line.startswith("paiju:")]
+    assert len(said) == 1 and said[0].startswith("paiju: installing pure Python (the C build failed: ")
+    assert not list(tmp_path.glob("probe*.so"))

@@ -91,14 +91,17 @@ def run_draw(deal: Deal, count: int, slip: Draw | None = None) -> None:
         stock = deal.stock
         cards = stock[:count]
         del stock[:count]
-        hands, sizes, emit, drawn = deal.hands, deal.sizes, deal.stream.emit, ev.CardDrawn
+        hands, sizes = deal.hands, deal.sizes
+        drawing: list[tuple[int | None, dict[str, Any]]] = []
         for card, code in zip(cards, codes(cards)):
             hands[seat][card] += 1
             sizes[seat] += 1
-            emit(drawn, seat=seat, card=code)
+            drawing.append((seat, {"card": code}))
             seat = (seat + 1) % NUM_SEATS
+        deal.stream.emit_each(ev.CardDrawn, drawing)
         for drawer in range(min(count, NUM_SEATS)):
-            deal.hand_cache[(turn + drawer) % NUM_SEATS] = None
+            changed = (turn + drawer) % NUM_SEATS
+            deal.hand_cache[changed] = deal.analysed[changed] = deal.shrunk_from[changed] = None
         deal.turn = seat
         return
     for i in range(count):
@@ -201,7 +204,7 @@ def redeal(deal: Deal, fresh_deck: bool, reason: str) -> None:
     for s in range(NUM_SEATS):
         deal.hands[s] = [0] * 54
         deal.sizes[s] = 0
-        deal.hand_cache[s] = None
+        deal.hand_cache[s] = deal.analysed[s] = deal.shrunk_from[s] = None
     t.on_table.clear()
     t.draw.lost.clear()
     t.grab = None

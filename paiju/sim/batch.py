@@ -26,7 +26,6 @@ import attrs
 from tabletop import rng as streams
 from tabletop.errors import PaijuError
 from tabletop.events import Event, EventStream, UnitStarted
-from tabletop.rulings import Irregular
 from tabletop.log import encode_block, encode_event
 from tabletop.runner import run
 
@@ -171,18 +170,6 @@ class RefereedResult:
     summary says each in the referee's words (扣 1 个级差分, not only its kind)."""
 
 
-class _Tally:
-    """Counts irregular attempts as the referee sees them."""
-
-    def __init__(self) -> None:
-        self.irregular = 0
-
-    def on_events(self, engine: Any, events: list[Event]) -> None:
-        for event in events:
-            if isinstance(event, Irregular):
-                self.irregular += 1
-
-
 class _Lines:
     """An observer that keeps the encoded log lines of everything it is shown."""
 
@@ -218,8 +205,7 @@ def play_unit(game: GameAdapter, batch: Batch, rules: Any, index: int, lines: li
     refereed unit returns a ``RefereedResult``. ``given``: seats whose agents the caller has."""
     engine, started = start_unit(game, batch.unit, batch.seed, index, rules, batch.options)
     agents, referee = unit_players(game, batch, index, given)
-    tally = _Tally()
-    watchers: list[Any] = [tally] if referee is not None else []
+    watchers: list[Any] = []
     if lines is not None:
         lines.append(encode_event(started))
         watchers.append(_Lines(lines))
@@ -232,7 +218,7 @@ def play_unit(game: GameAdapter, batch: Batch, rules: Any, index: int, lines: li
                         for r in referee.rulings_made)
         sanctions = tuple((s["side"], tuple(sorted(s["sanction"].items())))
                           for r in referee.rulings_made for s in r.sanctions)
-        return RefereedResult(result, rulings, tally.irregular, len(referee.unresolved), sanctions)
+        return RefereedResult(result, rulings, referee.irregular_attempts, len(referee.unresolved), sanctions)
     except PaijuError as exc:
         raise UnitFailed(f"{batch.unit[:-1]} {index} of seed {batch.seed} failed: "
                          f"{plugin_blame(exc, engine, agents)}{exc}") from None

@@ -13,7 +13,7 @@ import numpy as np
 
 from tabletop.cards import Card
 
-_NOT_STATE = {"stream", "legal_cache", "hand_cache", "record"}
+_NOT_STATE = {"stream", "legal_cache", "hand_cache", "analysed", "shrunk_from", "record"}
 
 
 def deal_state(deal: Any, leave_out: tuple[str, ...] = ()) -> Any:

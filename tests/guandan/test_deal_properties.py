@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from guandan.actions import Play
 from guandan.agents import RandomAgent
 from guandan.deal import Deal, Phase
+from guandan.movegen import clear_cache, legal_plays
 from guandan.observation import Observation, TopPlay, TributeRecord
 from tabletop import rng as streams
 from tabletop.cards import Card, count_list
@@ -125,3 +126,25 @@ def test_every_legal_action_is_accepted_on_a_copy_of_the_state(seed):
                 twin.apply(action)
         deal.apply(players[deal.to_act].act(deal.observe(deal.to_act), legal))
         step += 1
+
+
+@settings(max_examples=15)
+@given(seeds, st.sampled_from([None, (0, 1, 2, 3), (1, 3, 0, 2)]))
+def test_legal_plays_at_every_decision_are_those_of_the_hand_analysed_afresh(seed, previous_order):
+    # The deal keeps each seat's analysed hand while it is unchanged, and after a play remembers
+    # the hand it shrank from (movegen skips the classes that hand could not play); tribute and
+    # return move cards into hands too. The plays offered must be those of the hand as it is.
+    deal = Deal.drawn(seed, previous_order=previous_order)
+
+    def offered_as_analysed_afresh(d):
+        seat = d.to_act
+        if seat is None or d.phase is not Phase.PLAY:
+            return
+        top = d.top_for(seat)
+        legal = d.legal_actions()
+        offered = [(a.cards, a.reading) for a in legal if type(a) is Play]
+        clear_cache()
+        assert offered == [(m.cards, m.reading) for m in legal_plays(d.hand(seat), top, d.level, rules=d.rules)]
+
+    play_out(deal, seed, offered_as_analysed_afresh)
+    assert deal.phase is Phase.SCORED

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from guandan.combos import ALL_READINGS, Kind, Reading, beats, readings, wilds_used
-from guandan.movegen import Move, is_legal_play, legal_plays, plays, why_illegal_play
+from guandan.movegen import Move, analysed_hand, clear_cache, is_legal_play, legal_plays, plays, why_illegal_play
 from guandan.rules import GuandanRules
 from tabletop.cards import CARDS, Card, full_deck, parse_cards, sort_cards, to_counts
 
@@ -338,6 +338,31 @@ def test_lazy_plays_list_the_same_moves_as_legal_plays(sample, data, rules):
         assert listing[-1] == expected[-1] and listing[::3] == expected[::3]
     with pytest.raises(IndexError):
         listing[len(expected)]
+
+
+@settings(max_examples=80)
+@given(dealt_hands(), st.data(), rules_options)
+def test_a_hand_analysed_after_the_hand_it_shrank_from_lists_the_same_plays(sample, data, rules):
+    # An engine hands the hand a seat held before its plays (shrunk_from): the classes that
+    # hand had no play of are not looked for again, and the listing must not change.
+    hand, level = sample
+    kept = data.draw(st.lists(st.booleans(), min_size=len(hand), max_size=len(hand)))
+    smaller = [c for c, keep in zip(hand, kept) if keep] or hand[:1]
+    tops_asked = data.draw(st.lists(st.sampled_from([None, *ALL_READINGS]), min_size=1, max_size=4))
+    larger_counts, smaller_counts = [0] * 54, [0] * 54
+    for c in hand:
+        larger_counts[c] += 1
+    for c in smaller:
+        smaller_counts[c] += 1
+    clear_cache()
+    expected = [legal_plays(smaller, top, level, rules=rules) for top in [None, *tops_asked]]
+    clear_cache()
+    larger = analysed_hand(larger_counts, level, rules)
+    for top in tops_asked:  # the classes the larger hand listed (some empty, most often bombs)
+        list(larger.plays(top))
+    clear_cache()  # (so the smaller hand is analysed anew, from the larger one)
+    inherited = analysed_hand(smaller_counts, level, rules, larger)
+    assert [list(inherited.plays(top)) for top in [None, *tops_asked]] == expected
 
 
 def test_a_hand_beyond_two_decks_lists_like_eight_natural_cards():
