@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from shengji.actions import Choices, Play, lead_units, pick_index, play_of, random_lead
+from shengji.actions import Choices, Play, hand_units, lead_units, pick_index, play_of, random_lead
 from shengji.context import Context
 from shengji.follow import legal_follows, sample_follow
-from tabletop.cards import Card
+from tabletop.cards import CARDS, Card
 
 if TYPE_CHECKING:
     from shengji.deal import Deal
@@ -46,6 +46,21 @@ class LeadChoices(Choices):
     def sample(self, rng: np.random.Generator) -> Play:
         seat = self._seat
         return play_of(seat, random_lead(self._deal.hand(seat), self._ctx, rng))
+
+    # len() and [0] without listing (an infraction injector asks both at every decision)
+
+    def __len__(self) -> int:
+        if self._listed is None:
+            cards, tractors = hand_units(self._deal.hand(self._seat), self._ctx)
+            return len(cards) + len(tractors)       # lead_units: one unit a card, then the tractors
+        return len(self._listed)
+
+    def __getitem__(self, index: int):  # type: ignore[override]  # as Choices.__getitem__
+        if index == 0 and self._listed is None:
+            hand = self._deal.hand(self._seat)
+            if hand:                                 # lead_units' first: the lowest card alone
+                return play_of(self._seat, (min(hand),))
+        return self.listed[index]
 
 class FollowChoices(Choices):
     """A follow's Choices (``Deal.legal_actions`` at a follow). A class rather than closures: one is
@@ -90,10 +105,33 @@ class FollowChoices(Choices):
                 self._listed = (self.sample(np.random.default_rng(0)),)
         return self._listed
 
+    # len() and [0] without listing a follow to a single (an infraction injector asks both at
+    # every decision); legal_follows lists the suit's kinds held, else every kind held
+
+    def __len__(self) -> int:
+        if self._listed is None and len(self._lead) == 1:
+            return len(set(self._in_suit() or self._hand))
+        return len(self.listed)
+
+    def __getitem__(self, index: int):  # type: ignore[override]  # as Choices.__getitem__
+        if index == 0 and self._listed is None and len(self._lead) == 1 and self._hand:
+            in_suit = self._in_suit()
+            if not in_suit:
+                return play_of(self._seat, (min(self._hand),))
+            held = set(in_suit)
+            suit = self._ctx.suit_of[self._lead[0]]
+            return play_of(self._seat, (CARDS[next(c for c in self._ctx.kinds[suit] if c in held)],))
+        return self.listed[index]
+
     def sample(self, rng: np.random.Generator) -> Play:
         lead = self._lead
         n = len(lead)
-        if n == 1 or (n == 2 and lead[0] == lead[1]):
+        if n == 1:                      # _sample_small_follow of a single, inline: the common follow
+            suit_of = self._ctx.suit_of
+            suit = suit_of[lead[0]]
+            pool = [c for c in self._hand if suit_of[c] == suit] or self._hand
+            return play_of(self._seat, (pool[int(rng.random() * len(pool))],))
+        if n == 2 and lead[0] == lead[1]:
             return play_of(self._seat, _sample_small_follow(self._hand, self._in_suit(), n, rng))
         return play_of(self._seat, sample_follow(self._hand, lead, self._ctx, rng))
 

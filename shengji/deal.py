@@ -36,19 +36,19 @@ from shengji.actions import (
 from shengji.choices import FollowChoices, LeadChoices
 from shengji.context import Context
 from shengji.declare import (
-    NOT_A_DECLARATION, Declaration, can_declare, declaration_options, flip_kitty, why_not_overcall,
+    DECLARING, NOT_A_DECLARATION, Declaration, can_declare, declaration_options, flip_kitty, why_not_overcall,
 )
 from shengji.events import (
-    Buried, CardDrawn, CardsPlayed, DealScored, DealStarted, DeclarationDeclined, Declared, DeckCut,
+    Buried, DealScored, DealStarted, DeclarationDeclined, Declared, DeckCut,
     DeckShuffled, HandsSet, KittyFlipped, KittyRevealed, KittyTaken, PointsAdjusted, Redealt,
-    PlayStands, ThrowFailed, ThrowPenalty, TrickWon, TrumpSet,
+    PlayStands, ThrowFailed, ThrowPenalty, TrumpSet, CARD_CODES, SINGLE_CODES, emit_card_drawn, emit_cards_played, emit_trick_won,
 )
 from shengji.follow import LeadInfo, follow_error, lead_info_of
 from shengji.observation import Observation, RefereedObservation, observe
 from shengji.phase import Phase
-from shengji.rules import ShengjiRules
+from shengji.rules import DEFAULT_RULES, ShengjiRules
 from shengji.scoring import POINTS, card_points, kitty_multiplier, level_result
-from shengji.throws import failed_throw_units
+from shengji.throws import first_failed_unit
 from shengji.tricks import winner_of
 from shengji import refereed
 from shengji.refereed.state import TableState
@@ -69,6 +69,7 @@ MAX_REDEALS = 20
 """Guard against agents that never declare: after this many redeals the kitty is flipped
 (the first drawer banks in a first deal) instead of redealing again."""
 CANONICAL_ORDER: tuple[int, ...] = tuple(int(c) for c in sort_cards(CARDS))
+_FULL_DECK: tuple[Card, ...] = tuple(full_deck(2))
 
 
 _CONTEXTS: dict[tuple, Context] = {}
@@ -289,7 +290,7 @@ class Deal:
             raise ValueError(f"unknown mode {mode!r} (known: {', '.join(MODES)})")
         if banker not in (None, 0, 1, 2, 3):
             raise ValueError(f"banker must be a seat 0-3 or None, got {banker!r}")
-        self.rules = ShengjiRules() if rules is None else rules
+        self.rules = DEFAULT_RULES if rules is None else rules   # frozen: one for all
         self.mode = mode
         self.table: TableState | None = TableState(refereed.draw.DrawState()) if mode == REFEREED else None
         """Refereed mode's state (None in strict mode)."""
@@ -433,6 +434,8 @@ class Deal:
         seat = self.turn
         if seat is None:
             return Choices(())
+        if self.phase is _PLAY:
+            return self._follow_choices(seat) if self.trick else self._lead_choices(seat)
         if self.phase in (Phase.DRAW, Phase.DECLARE):
             options = declaration_options(self.hands[seat], self.level, seat, self.declaration,
                                           self.rules.pair_vs_pair)
@@ -448,6 +451,14 @@ class Deal:
         action raises IllegalAction and changes nothing. Refereed mode: see ``shengji.table``."""
         if self.table is not None:
             return refereed.engine.apply(self, action)
+        if type(action) is Play and self.phase is _PLAY and action.seat == self.turn:
+            # the common case: ``illegality`` checks just this
+            if not self.plain_follow(action):
+                found = self.play_illegality(action)
+                if found is not None:
+                    raise IllegalAction(found[1])
+            self.play_cards(action)
+            return self.stream.take()
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(reason)
@@ -519,6 +530,14 @@ class Deal:
             return "wrong_bury_count", f"kitty must be {self._kitty_size} cards (got {len(cards)})"
         return None if _has_cards(counts, cards) else ("cards_not_in_hand", "cards not in hand")
 
+    def plain_follow(self, action: Play) -> bool:
+        """A fast yes for a Play in turn in the play phase that is a plain follow to a led
+        single or pair; False means "ask ``play_illegality``"."""
+        trick = self.trick
+        ctx = self.ctx
+        assert ctx is not None  # trump is known in play
+        return bool(trick) and _plain_follow_ok(self.hands[action.seat], action.cards, trick[0][1], ctx)
+
     def play_illegality(self, action: Play) -> tuple[str, str] | None:
         """``illegality`` of a Play by the seat to act in the play phase."""
         cards = action.cards
@@ -536,7 +555,7 @@ class Deal:
             return "missing_card", "a play needs at least one card"
         if not _has_cards(counts, cards):
             return "cards_not_in_hand", "cards not in hand"
-        return None if is_valid_lead(list(cards), ctx) else ("lead_mixed_suits", "a lead must be one suit")
+        return None if len(cards) == 1 or is_valid_lead(list(cards), ctx) else ("lead_mixed_suits", "a lead must be one suit")
 
     def is_legal(self, action: Any) -> bool:
         return self.why_illegal(action) is None
@@ -552,10 +571,9 @@ class Deal:
         if self._stacked is not None and self.attempt == 0:
             deck, position = self._stacked, 0
         else:
-            deck = full_deck(2)
-            deck = [deck[i] for i in generator(seed, SHUFFLE).permutation(DECK_SIZE)]
+            deck = list(map(_FULL_DECK.__getitem__, generator(seed, SHUFFLE).permutation(DECK_SIZE).tolist()))
             position = int(generator(seed, CUT).integers(CUT_MARGIN, DECK_SIZE - CUT_MARGIN + 1))
-        self._emit(DeckShuffled, None, deck=codes(deck), attempt=self.attempt, seed=seed)
+        self._emit(DeckShuffled, None, deck=tuple(map(CARD_CODES.__getitem__, deck)), attempt=self.attempt, seed=seed)
         self._emit(DeckCut, prev_seat(self.first_drawer), position=position)
         self.stock = deck[position:] + deck[:position]
         self.drawn = 0
@@ -572,22 +590,31 @@ class Deal:
         self._continue_draw()
 
     def _continue_draw(self) -> None:
-        stock, hands, level = self.stock, self.hands, self.level
+        stock, hands, level, stream = self.stock, self.hands, self.level, self.stream
+        hand_size, sorted_cache, barred = self.hand_size, self.sorted_cache, self.declare_barred
+        standing, pair_vs_pair = self.declaration, self.rules.pair_vs_pair
         last = len(stock) - KITTY_SIZE
-        emit = self.stream.emit
-        while self.drawn < last:
-            seat = self.draw_seat
-            card = stock[self.drawn]
-            hands[seat][card] += 1
-            self.hand_size[seat] += 1
-            self.sorted_cache[seat] = None
-            emit(CardDrawn, seat=seat, card=str(card), index=self.drawn)
-            self.drawn += 1
-            self.draw_seat = (seat + 1) % 4
-            if seat not in self.declare_barred and can_declare(
-                    hands[seat], level, seat, self.declaration, self.rules.pair_vs_pair):
-                self.turn = seat
-                return
+        drawn, seat = self.drawn, self.draw_seat
+        declaring = DECLARING[level]
+        # seats found unable to declare earlier in this run (the standing declaration is the
+        # same): a card a declaration cannot show leaves them unable
+        unable = [False, False, False, False]
+        while drawn < last:
+            card = stock[drawn]
+            counts = hands[seat]
+            counts[card] += 1
+            hand_size[seat] += 1
+            sorted_cache[seat] = None
+            emit_card_drawn(stream, seat, CARD_CODES[card], drawn)
+            drawn += 1
+            if (declaring[card] or not unable[seat]) and seat not in barred:
+                if can_declare(counts, level, seat, standing, pair_vs_pair):
+                    self.drawn, self.draw_seat = drawn, (seat + 1) % 4
+                    self.turn = seat
+                    return
+                unable[seat] = True
+            seat = (seat + 1) % 4
+        self.drawn, self.draw_seat = drawn, seat
         self.phase = Phase.DECLARE
         self.last_chance = list(seats_from(self.first_drawer))
         self.continue_last_chance()
@@ -734,9 +761,11 @@ class Deal:
         unit). ``stand``: refereed mode lets a play stand that was not an ordinary in-turn
         play (its event is PlayStands, not an action)."""
         seat, cards = action.seat, action.cards
-        lead = not self.trick
+        trick = self.trick
+        lead = not trick
         if stand is None:
-            self.stream.emit(CardsPlayed, seat=seat, cards=codes(cards), trick=self.trick_number, lead=lead)
+            emit_cards_played(self.stream, seat, SINGLE_CODES[cards[0]] if len(cards) == 1
+                              else tuple(map(CARD_CODES.__getitem__, cards)), self.trick_number, lead)
         else:
             self.stream.emit(PlayStands, seat=seat, cards=codes(cards), trick=self.trick_number, lead=lead,
                              reason=stand)
@@ -753,8 +782,8 @@ class Deal:
                     info = lead_info_of(played, ctx)
             self.lead_info = info
         self.remove_cards(seat, played)
-        self.trick.append((seat, played))
-        if len(self.trick) < 4:
+        trick.append((seat, played))
+        if len(trick) < 4:
             self.turn = (seat + 1) % 4
         else:
             self._finish_trick()
@@ -762,12 +791,12 @@ class Deal:
 
     def _check_throw(self, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
         """The cards that stay on the table: all of them, or the forced unit of a failed throw."""
-        others = [list(self.hand(s)) for s in seats_from(seat)[1:]]
         assert self.ctx is not None and self.banker is not None  # in play
-        beatable = failed_throw_units(list(cards), others, self.ctx)
-        if not beatable:
+        hands = self.hands
+        beatable = first_failed_unit(list(cards), [hands[s] for s in seats_from(seat)[1:]], self.ctx)
+        if beatable is None:
             return cards
-        forced = tuple(sort_cards(beatable[0].cards))
+        forced = tuple(sort_cards(beatable.cards))
         returned = list(cards)
         for c in forced:
             returned.remove(c)
@@ -784,16 +813,13 @@ class Deal:
         assert self.ctx is not None and self.banker is not None  # in play
         assert self.lead_info is not None  # read when the lead was played
         winner = plays[winner_of([c for _, c in plays], self.lead_info, self.ctx, self.rules)][0]
-        points = 0
-        for _, cards in plays:
-            points += sum(map(POINTS.__getitem__, cards))
-        if team(winner) == team(self.banker):
+        points = sum([POINTS[c] for _, cards in plays for c in cards])
+        if (winner - self.banker) % 2 == 0:      # the banker's side
             self.banker_points += points
         else:
             self.attackers_points += points
         self.tricks.append(TrickRecord(tuple(plays), winner, points))
-        self._emit(TrickWon, winner, trick=self.trick_number, points=points,
-                   attackers_points=self.attackers_points)
+        emit_trick_won(self.stream, winner, self.trick_number, points, self.attackers_points)
         self.trick = []
         self.trick_number += 1
         self.leader = winner
@@ -870,10 +896,9 @@ class Deal:
         """Listed in full when an upper bound of their number is small. Sampled directly
         for a led single or pair (the common case, uniform over the cards held), else with
         ``sample_follow``; every legal follow has a positive probability."""
-        lead = self.lead
         ctx = self.ctx
-        assert lead is not None and ctx is not None  # a trick is open
-        return FollowChoices(seat, self.hand(seat), lead, ctx)
+        assert ctx is not None  # trump is known in play
+        return FollowChoices(seat, self.hand(seat), self.trick[0][1], ctx)   # a trick is open
 
 
 def adjusted_points(raw: int, adjustments: Sequence[tuple[str, int]]) -> int:
@@ -901,6 +926,13 @@ def _plain_follow_ok(counts: list[int], cards: tuple[Card, ...], lead: tuple[Car
     followed as far as possible; a pair when the suit holds one). False means "ask
     shengji.follow", which gives the reason."""
     n = len(lead)
+    if n == 1 and len(cards) == 1:             # a single: the card held, of the suit or from a void
+        card = cards[0]
+        if not counts[card]:
+            return False
+        suit_of = ctx.suit_of
+        suit = suit_of[lead[0]]
+        return suit_of[card] == suit or not any(map(counts.__getitem__, ctx.kinds[suit]))
     if n > 2 or len(cards) != n or (n == 2 and lead[0] != lead[1]):
         return False
     if not _has_cards(counts, cards):

@@ -131,6 +131,13 @@ def declaration_options(
     return out
 
 
+DECLARING: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(card >= SMALL_JOKER or card % 13 == level for card in range(54)) for level in range(13))
+"""By level, by card index: whether the card is one a declaration can show (a level card or
+a joker). ``can_declare`` reads only those counts, so drawing any other card leaves its
+answer as it was."""
+
+
 def can_declare(counts: Sequence[int], level: int, seat: int, standing: Declaration | None, pair_vs_pair: str = "no") -> bool:
     """Whether ``declaration_options`` is non-empty (the draw's hot path asks this after
     every card, so the common "nothing to show" answer is found without building lists)."""

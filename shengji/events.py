@@ -22,11 +22,13 @@ the business of ``observation.py``.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 import attrs
 
-from tabletop.events import Event
+from tabletop.cards import CARDS
+from tabletop.events import Event, EventStream
 from tabletop.rulings import irregularity_events
 from tabletop.table_events import (  # noqa: F401  (the table's own events, shared by every game)
     CardsExposed, CardsReturned, ChoiceMade, ChoiceOffered, RandomlyDrawn, TurnRestored,
@@ -370,3 +372,70 @@ class CardTaken(Event):
     index: int
     due: int | None
     in_hand: bool
+
+
+# ---------------------------------------------------------------------------------------------
+# The deal's hot events, emitted positionally
+
+
+def _slot_setters(cls: type[Event], payload: tuple[str, ...]) -> list[Callable[[Any, Any], None]]:
+    """The slot setters of ``cls``'s fields (deal, seq, seat, then ``payload``), after checking
+    that these are all its fields, plain (no default, converter or validator)."""
+    fields = attrs.fields(cls)
+    names = tuple(f.name for f in fields)
+    if names != ("deal", "seq", "seat", *payload) or any(
+            f.converter is not None or f.validator is not None or f.default is not attrs.NOTHING
+            for f in fields[3:]) or hasattr(cls, "__attrs_post_init__"):
+        raise TypeError(f"{cls.__qualname__} is not a plain event of fields {payload}")
+    return [next(k.__dict__[name] for k in cls.__mro__ if name in k.__dict__).__set__ for name in names]
+
+
+def emitter2(cls: type[Event], first: str, second: str) -> Callable[[EventStream, int | None, Any, Any], Any]:
+    """``emit(stream, seat, a, b)``, the same as ``stream.emit(cls, seat=seat, first=a,
+    second=b)`` without building keyword arguments: a deal emits about a hundred CardDrawn."""
+    new = object.__new__
+    set_deal, set_seq, set_seat, set_first, set_second = _slot_setters(cls, (first, second))
+
+    def emit(stream: EventStream, seat: int | None, a: Any, b: Any) -> Any:
+        event = new(cls)
+        set_deal(event, stream.deal)
+        seq = stream.next_seq
+        set_seq(event, seq)
+        set_seat(event, seat)
+        set_first(event, a)
+        set_second(event, b)
+        stream.next_seq = seq + 1
+        stream.pending.append(event)
+        return event
+    return emit
+
+
+def emitter3(cls: type[Event], first: str, second: str, third: str) -> Callable[[EventStream, int | None, Any, Any, Any], Any]:
+    """``emitter2`` for an event of three payload fields (CardsPlayed, TrickWon)."""
+    new = object.__new__
+    set_deal, set_seq, set_seat, set_first, set_second, set_third = _slot_setters(cls, (first, second, third))
+
+    def emit(stream: EventStream, seat: int | None, a: Any, b: Any, c: Any) -> Any:
+        event = new(cls)
+        set_deal(event, stream.deal)
+        seq = stream.next_seq
+        set_seq(event, seq)
+        set_seat(event, seat)
+        set_first(event, a)
+        set_second(event, b)
+        set_third(event, c)
+        stream.next_seq = seq + 1
+        stream.pending.append(event)
+        return event
+    return emit
+
+
+CARD_CODES: tuple[str, ...] = tuple(str(card) for card in CARDS)
+"""``str(card)`` by card index: the codes the events carry."""
+
+SINGLE_CODES: tuple[tuple[str], ...] = tuple((code,) for code in CARD_CODES)
+"""``(str(card),)`` by card index: the codes of a play of one card (immutable: shared)."""
+
+emit_card_drawn = emitter2(CardDrawn, "card", "index")
+emit_cards_played = emitter3(CardsPlayed, "cards", "trick", "lead")
+emit_trick_won = emitter3(TrickWon, "trick", "points", "attackers_points")

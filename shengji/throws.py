@@ -33,8 +33,32 @@ def failed_throw_units(lead: Any, other_hands: Sequence[Any], ctx: Context) -> l
         return []
     holdings = [_holding(count_vector(card_list(h)), ctx, suit) for h in other_hands]
     beaten = [u for u in units if any(_beats(held, u) for held in holdings)]
-    beaten.sort(key=lambda u: (u.size, u.top, u.cards))
+    beaten.sort(key=_smallest_first)
     return beaten
+
+
+def first_failed_unit(lead: list[Card], other_counts: Sequence[list[int]], ctx: Context) -> Unit | None:
+    """``failed_throw_units(lead, hands, ctx)[0]``, or None when the throw stands, given the
+    other players' count vectors (a deal's own check of a throw it validated as one suit):
+    the units are tried smallest first and a hand's holding is worked out only when asked."""
+    units = decompose(lead, ctx)
+    if len(units) < 2:
+        return None
+    suit = ctx.suit_of[lead[0]]
+    units.sort(key=_smallest_first)
+    holdings: list[tuple[int, list[int], list[tuple[int, int]]] | None] = [None] * len(other_counts)
+    for unit in units:
+        for i, counts in enumerate(other_counts):
+            held = holdings[i]
+            if held is None:
+                held = holdings[i] = _holding(counts, ctx, suit)
+            if _beats(held, unit):
+                return unit
+    return None
+
+
+def _smallest_first(unit: Unit) -> tuple[int, int, tuple[Card, ...]]:
+    return (unit.size, unit.top, unit.cards)
 
 
 def throw_outcome(lead: Any, other_hands: Sequence[Any], ctx: Context) -> list[Card]:

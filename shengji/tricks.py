@@ -62,6 +62,20 @@ def winner_of(plays: Sequence[Sequence[Card]], info: LeadInfo, ctx: Context, rul
     best = 0
     best_suit = led
     best_top = info.tops[0]
+    if n == 1:                                   # a led single: the common trick, plainly
+        for i in range(1, len(plays)):
+            cards = plays[i]
+            if len(cards) != 1:
+                continue
+            card = cards[0]
+            suit = suit_of[card]
+            if suit == best_suit:
+                top = order_of[card]
+                if top > best_top:
+                    best, best_top = i, top
+            elif suit == TRUMP:                  # trumping a winner of the led suit
+                best, best_suit, best_top = i, suit, order_of[card]
+        return best
     pair = shape == _PAIR
     for i in range(1, len(plays)):
         cards = plays[i]

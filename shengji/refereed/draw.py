@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from shengji.actions import Draw, DrawKitty, DrawOutOfTurn, action_to_data
-from shengji.declare import can_declare
-from shengji.events import CardDrawn, CardTaken, DrawRan, IrregularAttempt
+from shengji.declare import DECLARING, can_declare
+from shengji.events import CARD_CODES, CardTaken, DrawRan, IrregularAttempt, emit_card_drawn
 from shengji.phase import Phase
 from shengji.refereed import on_table, state
 from shengji.refereed.state import table_of
@@ -116,29 +116,36 @@ def draw(deal: Deal, a: Draw) -> None:
 def continue_draw(deal: Deal) -> None:
     """The draw in refereed mode: as in strict mode, plus the slips that were set up."""
     t = table_of(deal)
-    stock, hands, level = deal.stock, deal.hands, deal.level
+    stock, hands, level, stream = deal.stock, deal.hands, deal.level, deal.stream
+    hand_size, sorted_cache, barred = deal.hand_size, deal.sorted_cache, deal.declare_barred
+    standing, pair_vs_pair = deal.declaration, deal.rules.pair_vs_pair
+    slips, r = t.draw.slips, t.draw.redirect
     last = len(stock) - KITTY_SIZE
-    emit = deal.stream.emit
+    declaring = DECLARING[level]
+    unable = [False, False, False, False]   # as in the strict draw (``Deal._continue_draw``)
     while deal.drawn < last:
         index = deal.drawn
         seat = deal.draw_seat
-        if t.draw.slips and t.draw.slips[0].position == index:
-            grab(deal, t.draw.slips.pop(0))
+        if slips and slips[0].position == index:
+            grab(deal, slips.pop(0))
             return
         receiver = seat
-        r = t.draw.redirect
         if r is not None and r.remaining and seat == r.of and index >= r.start:
             receiver = r.taker
             r.remaining -= 1
         card = stock[index]
-        deal.add_cards(receiver, (card,))
-        emit(CardDrawn, seat=receiver, card=str(card), index=index)
-        deal.drawn += 1
+        counts = hands[receiver]
+        counts[card] += 1                       # deal.add_cards(receiver, (card,)), inline
+        hand_size[receiver] += 1
+        sorted_cache[receiver] = None
+        emit_card_drawn(stream, receiver, CARD_CODES[card], index)
+        deal.drawn = index + 1
         deal.draw_seat = (seat + 1) % 4
-        if receiver not in deal.declare_barred and can_declare(
-                hands[receiver], level, receiver, deal.declaration, deal.rules.pair_vs_pair):
-            deal.turn = receiver
-            return
+        if (declaring[card] or not unable[receiver]) and receiver not in barred:
+            if can_declare(counts, level, receiver, standing, pair_vs_pair):
+                deal.turn = receiver
+                return
+            unable[receiver] = True
     end_of_draw(deal)
 
 

@@ -1,11 +1,14 @@
 """§5 Throws (甩牌): a throw stands only if no other player can beat one of its units; a failed
 throw plays its smallest beatable unit (shengji.throws). Level 7, trump clubs."""
 
+import numpy as np
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
-from tabletop.cards import parse_cards
-from shengji.context import Context
-from shengji.throws import failed_throw_units, throw_outcome
+from tabletop.cards import full_deck, parse_cards
+from shengji.context import Context, count_vector
+from shengji.throws import failed_throw_units, first_failed_unit, throw_outcome
 
 L7C = Context("7", "C")
 
@@ -90,3 +93,26 @@ def test_throw_must_lie_in_one_effective_suit():
         throw_outcome("SA HA", ["", "", ""], L7C)
     with pytest.raises(ValueError):
         throw_outcome("", ["", "", ""], L7C)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32), trump=st.sampled_from(["S", "H", "C", "D", None]),
+       level=st.sampled_from(["2", "7", "A"]))
+def test_rule_5_a_deals_throw_check_plays_the_smallest_beatable_unit(seed, trump, level):
+    """``first_failed_unit`` (what a deal asks, from the other hands' counts, units tried
+    smallest first) is ``failed_throw_units``' first unit on random throws of one suit."""
+    ctx = Context(level, trump)
+    rng = np.random.default_rng(seed)
+    deck = full_deck(2)
+    order = rng.permutation(len(deck))
+    hands = [[deck[i] for i in order[25 * s:25 * s + 25]] for s in range(4)]
+    by_suit: dict[int, list] = {}
+    for c in hands[0]:
+        by_suit.setdefault(ctx.suit_of[c], []).append(c)
+    suits = [cards for cards in by_suit.values() if len(cards) >= 2]
+    assume(suits)
+    cards = suits[int(rng.integers(len(suits)))]
+    lead = [cards[i] for i in sorted(rng.choice(len(cards), size=int(rng.integers(2, len(cards) + 1)), replace=False))]
+    failed = failed_throw_units(lead, hands[1:], ctx)
+    got = first_failed_unit(lead, [count_vector(h) for h in hands[1:]], ctx)
+    assert got == (failed[0] if failed else None)
