@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import functools
 import os
-import socket
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, overload
@@ -258,8 +257,19 @@ def play_chunk(task: ChunkTask) -> ChunkOutput:
         results.append(play_unit(game, task.batch, rules, index, lines))
         if lines is not None:
             blocks.append(encode_block(lines, compress=task.compress))
-    return ChunkOutput(task.chunk, tuple(results), b"".join(blocks), f"{socket.gethostname()}:{os.getpid()}",
+    return ChunkOutput(task.chunk, tuple(results), b"".join(blocks), f"{host_name()}:{os.getpid()}",
                        peak_rss_kb())
+
+
+def host_name() -> str:
+    """This machine's name as ``socket.gethostname`` gives it: uname's node name (the same call
+    underneath), without importing ``socket`` into every run (≈2 ms)."""
+    try:
+        return os.uname().nodename
+    except AttributeError:   # no uname (Windows)
+        import socket
+
+        return socket.gethostname()
 
 
 def peak_rss_kb() -> int:
