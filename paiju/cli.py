@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import atexit
+import gc
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -206,6 +208,10 @@ def _command_named_first(argv: Sequence[str] | None) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # At exit the interpreter collects the whole heap (every module, class and table loaded): a
+    # frozen heap is left to the OS instead, ≈10 % of a short run. Nothing here needs a finalizer.
+    atexit.unregister(gc.freeze)   # once, however often main runs in one process
+    atexit.register(gc.freeze)
     with stopping_signals_as_interrupts():
         return _main(argv)
 
