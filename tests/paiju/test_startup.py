@@ -44,3 +44,11 @@ def test_a_quiet_strict_simulate_loads_no_refereed_mode_view_effects_or_bar(game
 def test_a_refereed_simulate_loads_refereed_mode_and_its_effects_on_first_use(game):
     loaded = loaded_by("simulate", game, "--deals", "1", "--quiet", "--referee", "--infractions", "0.05")
     assert {f"{game}.refereed.engine", f"{game}.refereed.effects", "tabletop.effects", "enforcement"} <= loaded
+
+
+@pytest.mark.parametrize("game", ["guandan", "shengji"])
+def test_a_clean_refereed_simulate_loads_no_invariant_checker_view_or_sanction_words(game):
+    loaded = loaded_by("simulate", game, "--deals", "1", "--quiet", "--referee")
+    assert f"{game}.refereed.engine" in loaded and "enforcement.rulebook" in loaded   # it was refereed
+    assert sorted(loaded & {f"enforcement.{game}_invariants", "enforcement.invariants", "tabletop.view",
+                            f"{game}.view", "paiju.wording"}) == []
