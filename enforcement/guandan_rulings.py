@@ -372,15 +372,21 @@ def make_guandan_referee(rules: Any = None, fallback: Fallback = record_only_fal
     return Referee(GuandanRulings(), ledger if ledger is not None else Ledger(GAME), fallback)
 
 
+def _checker(**options: Any) -> Any:
+    """The invariant checker (GuandanChecker), imported when one is made: a refereed run makes none."""
+    from enforcement.guandan_invariants import GuandanChecker
+
+    return GuandanChecker(**options)
+
+
 def _register() -> None:
     from enforcement.carried_out import GUANDAN
     from enforcement.guandan_interactions import INTERACTIONS
     from enforcement.guandan_irregularities import IRREGULARITIES
-    from enforcement.guandan_invariants import GuandanChecker
     from enforcement.injector import GuandanInfractions
 
     register_referee(GAME, RefereePart(make_referee=make_guandan_referee, catalogue=GuandanInfractions,
-                                       checker=GuandanChecker, effect_events=GUANDAN,
+                                       checker=_checker, effect_events=GUANDAN,
                                        irregularities=IRREGULARITIES, interactions=INTERACTIONS,
                                        table_citations=TABLE_CITATIONS))
 

@@ -449,15 +449,21 @@ def make_shengji_referee(rules: Any = None, fallback: Fallback = record_only_fal
     return Referee(rulings, ledger, fallback)
 
 
+def _checker(**options: Any) -> Any:
+    """The invariant checker (ShengjiChecker), imported when one is made: a refereed run makes none."""
+    from enforcement.shengji_invariants import ShengjiChecker
+
+    return ShengjiChecker(**options)
+
+
 def _register() -> None:
     from enforcement.carried_out import SHENGJI
     from enforcement.shengji_interactions import INTERACTIONS
     from enforcement.shengji_irregularities import IRREGULARITIES
     from enforcement.shengji_infractions import ShengjiInfractions
-    from enforcement.shengji_invariants import ShengjiChecker
 
     register_referee(GAME, RefereePart(make_referee=make_shengji_referee, catalogue=ShengjiInfractions,
-                                       checker=ShengjiChecker, effect_events=SHENGJI,
+                                       checker=_checker, effect_events=SHENGJI,
                                        irregularities=IRREGULARITIES, interactions=INTERACTIONS))
 
 

@@ -5,12 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from guandan import events
-from guandan.refereed import effects
 from guandan.agents import HeuristicAgent, RandomAgent
 from guandan.deal import Deal
 from guandan.match import Match
 from guandan.logged_actions import action_from_event, deal_from_given_hands
-from guandan.view import table_view
 from guandan.rules import GuandanRules
 from tabletop.events import EventStream
 from tabletop.games import GameSpec, events_of, register
@@ -21,6 +19,21 @@ from tabletop.rng import child_seed
 def _new_deal(seed: int, index: int, rules: Any, stream: EventStream, **engine: Any) -> Deal:
     """Deal ``index`` of a run: drawn from the root seed with its deal number (level 2)."""
     return Deal.drawn(seed, "2", deal_number=index + 1, rules=rules, stream=stream, **engine)
+
+
+def _effects() -> tuple[Any, ...]:
+    """The table effects only guandan uses (``guandan.refereed.effects``), defined on first use."""
+    from guandan.refereed import effects
+
+    return effects.EFFECTS
+
+
+def _table_view(engine: Any, viewer: int | None = None, number: int | None = None) -> Any:
+    """``guandan.view.table_view``, imported at the first view taken: a run that takes none
+    (``paiju simulate``) does not load the view."""
+    from guandan.view import table_view
+
+    return table_view(engine, viewer, number)
 
 
 def _new_match(seed: int, index: int, rules: Any, stream: EventStream, **engine: Any) -> Match:
@@ -37,8 +50,8 @@ SPEC = register(GameSpec(
     agents={"random": RandomAgent, "heuristic": HeuristicAgent},
     action_from_event=action_from_event,
     events=events_of(events),
-    effects=effects.EFFECTS,
+    effects=_effects,
     engine_keywords=frozenset({"mode", "report_step"}),
-    table_view=table_view,
+    table_view=_table_view,
     engine_from_log=deal_from_given_hands,
 ))

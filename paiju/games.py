@@ -7,7 +7,6 @@ Engines are imported when a game is first asked for, so `paiju rules` stays quic
 from __future__ import annotations
 
 import importlib
-import statistics
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -18,7 +17,7 @@ from tabletop.events import EventStream
 from tabletop.games import add_part, game_spec
 from tabletop.seats import PARTNERSHIPS, Seating
 
-from paiju.summary import Row, Section, Summary, count_row, counted, share, spread_row, unit_noun
+from paiju.summary import Row, Section, Summary, count_row, counted, mean, share, spread_row, unit_noun
 
 __all__ = ["GameAdapter", "PaijuPart", "Summary", "adapter_for", "counted", "paiju_part", "unit_noun"]
 
@@ -211,10 +210,10 @@ def _guandan_final_rows(results: Sequence[Any], kinds: Sequence[str]) -> tuple[R
         ended = Counter(r.levels[t] for r in results)
         at = ", ".join(f"{level} ×{count}" for level, count in sorted(
             ended.items(), key=lambda item: (-item[1], item[0])))
-        mean = statistics.fmean(scores) if scores else 0.0
+        average = mean(scores) if scores else 0.0
         rows.append(Row(_side_label(kinds, t), f"side{t}",
-                        {"score_total": sum(scores), "score_mean": round(mean, 3), "final_levels": dict(ended)},
-                        f"级差分 {sum(scores):+d} in all ({mean:+.2f} a match); ended at {at or '-'}"))
+                        {"score_total": sum(scores), "score_mean": round(average, 3), "final_levels": dict(ended)},
+                        f"级差分 {sum(scores):+d} in all ({average:+.2f} a match); ended at {at or '-'}"))
     if len(results) <= FINAL_ROWS_EACH:
         for i, r in enumerate(results):
             rows.append(Row(f"match {i}", f"match{i}", {"levels": list(r.levels), "scores": list(r.scores)},
@@ -285,7 +284,7 @@ def _shengji_deal_sections(deals: Sequence[Any], kinds: Sequence[str], prefix: s
     n = len(deals)
     throws = sum(d.throws for d in deals)
     bonuses = [d.kitty_bonus for d in deals if d.kitty_bonus]
-    mean_bonus = round(statistics.fmean(bonuses), 3) if bonuses else None
+    mean_bonus = round(mean(bonuses), 3) if bonuses else None
     rows_play = (
         count_row("banker side holds (keeps the bank)", "banker_holds", sum(1 for d in deals if d.banker_holds), n),
         spread_row("attackers' points", "attacker_points", [d.points for d in deals]),

@@ -12,11 +12,6 @@ import threading
 import time
 from typing import IO, Any, Protocol
 
-from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn,
-                           TimeElapsedColumn, TimeRemainingColumn)
-from rich.text import Text
-
 from tabletop.log import holds_gzip
 
 PLAIN_STEP = 0.10
@@ -34,8 +29,12 @@ def start_progress(unit: str, total: int, *, quiet: bool = False, description: s
     """A reporter for ``total`` ``unit`` (deals, matches, MB, events), shown from now on."""
     if quiet:
         return Silent()
+    from rich.console import Console   # rich's console and bar: not loaded by a --quiet run
+
     console = Console(stderr=True)
     if console.is_terminal:
+        from paiju.progress_bar import Bar
+
         return Bar(console, unit, total, description)
     return PlainLines(unit, total, description, sys.stderr, interval=plain_interval(), heartbeat=True)
 
@@ -55,34 +54,6 @@ class Silent:
 
     def close(self) -> None:
         pass
-
-
-class _Rate(ProgressColumn):
-    def __init__(self, unit: str) -> None:
-        super().__init__()
-        self.unit = unit
-
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:.1f} {self.unit}/s" if speed else f"- {self.unit}/s", style="progress.data.speed")
-
-
-class Bar:
-    def __init__(self, console: Console, unit: str, total: int, description: str) -> None:
-        self._progress = Progress(
-            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn(unit),
-            _Rate(unit), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), TextColumn("{task.fields[note]}"),
-            console=console, speed_estimate_period=60.0)
-        self._task = self._progress.add_task(description, total=total, note="")
-        self._progress.start()
-
-    def advance(self, done: int, note: str | None = None) -> None:
-        if note is not None:
-            self._progress.update(self._task, note=note)
-        self._progress.advance(self._task, done)
-
-    def close(self) -> None:
-        self._progress.stop()
 
 
 def clock(seconds: float) -> str:

@@ -91,6 +91,9 @@ class Kinded:
         ``TableEffect``) it dispatches on ``kind``; on a concrete class it checks it."""
         kind = data.get("kind") if isinstance(data, dict) else None
         target = cls._REGISTRY.get(kind) if isinstance(kind, str) else None
+        if target is None:   # a registered game's own kind, not defined yet (or none: every kind known)
+            _define_game_effects()
+            target = cls._REGISTRY.get(kind) if isinstance(kind, str) else None
         if target is None or not issubclass(target, cls):
             known = ", ".join(k for k, c in cls._REGISTRY.items() if issubclass(c, cls))
             raise ValueError(f"not a {cls.__name__} kind: {kind!r} (known: {known})")
@@ -126,9 +129,20 @@ def _plain(value: Any) -> Any:
 
 
 def effect_class(kind: Any) -> "type[TableEffect] | None":
-    """The table effect class of ``kind`` among those defined so far (None: none)."""
+    """The table effect class of ``kind``: a shared one or a registered game's own (None: none)."""
     found = TableEffect._REGISTRY.get(kind) if isinstance(kind, str) else None
+    if found is None and isinstance(kind, str):   # a registered game's own kind, not defined yet
+        _define_game_effects()
+        found = TableEffect._REGISTRY.get(kind)
     return found if found is not None and issubclass(found, TableEffect) else None
+
+
+def _define_game_effects() -> None:
+    """The registered games' own kinds defined: a game's effects module loads on first use
+    (``tabletop.games.GameSpec.effects``), so that a strict run defines none of them."""
+    from tabletop.games import define_game_effects
+
+    define_game_effects()
 
 
 def kinds(family: type[Kinded]) -> tuple[str, ...]:

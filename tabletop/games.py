@@ -41,9 +41,10 @@ class GameSpec:
     action_from_event: Callable[[Event], Any]
     events: tuple[type[Event], ...]
     """The game's own event classes (the table's and the referee's are tabletop's)."""
-    effects: tuple[Any, ...] = ()
-    """The game's own table effect classes (``tabletop.effects.TableEffect`` kinds only it
-    uses): registering the game defines them, so its logs' rulings decode."""
+    effects: Callable[[], tuple[Any, ...]] = tuple
+    """→ the game's own table effect classes (``tabletop.effects.TableEffect`` kinds only it
+    uses), defined on first use: a kind not defined yet is looked for among every registered
+    game's (``define_game_effects``), so its logs' rulings decode; a strict run defines none."""
     engine_keywords: frozenset[str] = frozenset({"mode"})
     table_view: Callable[..., Any] | None = None
     """(deal or match engine, viewer seat or None) → the game's typed view of the table
@@ -157,8 +158,14 @@ def table_effect_kinds() -> tuple[str, ...]:
     from tabletop.effects import TableEffect, effect_class, kinds
 
     shared = [k for k in kinds(TableEffect) if getattr(effect_class(k), "__module__", "") == "tabletop.effects"]
-    own = [c.KIND for name in game_names() for c in game_spec(name).effects]
+    own = [c.KIND for name in game_names() for c in game_spec(name).effects()]
     return tuple(dict.fromkeys([*shared, *own]))
+
+
+def define_game_effects() -> None:
+    """Every registered game's own table effect classes defined (``GameSpec.effects``)."""
+    for spec in list(_SPECS.values()):
+        spec.effects()
 
 
 def events_of(module: Any) -> tuple[type[Event], ...]:

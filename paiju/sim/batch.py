@@ -15,8 +15,8 @@ process pool and on Dask workers.
 from __future__ import annotations
 
 import functools
+import gc
 import os
-import socket
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, overload
@@ -239,13 +239,28 @@ def play_chunk(task: ChunkTask) -> ChunkOutput:
     rules = game.rules_from_dict(task.batch.rules)
     results = []
     blocks = []
-    for index in range(task.chunk.start, task.chunk.stop):
-        lines: list[str] | None = [] if task.log else None
-        results.append(play_unit(game, task.batch, rules, index, lines))
-        if lines is not None:
-            blocks.append(encode_block(lines, compress=task.compress))
-    return ChunkOutput(task.chunk, tuple(results), b"".join(blocks), f"{socket.gethostname()}:{os.getpid()}",
+    gc.freeze()   # what is loaded (modules, classes, tables) lives on: the chunk's collections skip it
+    try:
+        for index in range(task.chunk.start, task.chunk.stop):
+            lines: list[str] | None = [] if task.log else None
+            results.append(play_unit(game, task.batch, rules, index, lines))
+            if lines is not None:
+                blocks.append(encode_block(lines, compress=task.compress))
+    finally:
+        gc.unfreeze()   # collectable again, as before the chunk
+    return ChunkOutput(task.chunk, tuple(results), b"".join(blocks), f"{host_name()}:{os.getpid()}",
                        peak_rss_kb())
+
+
+def host_name() -> str:
+    """This machine's name as ``socket.gethostname`` gives it: uname's node name (the same call
+    underneath), without importing ``socket`` into every run (≈2 ms)."""
+    try:
+        return os.uname().nodename
+    except AttributeError:   # no uname (Windows)
+        import socket
+
+        return socket.gethostname()
 
 
 def peak_rss_kb() -> int:

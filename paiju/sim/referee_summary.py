@@ -19,7 +19,6 @@ def with_referee(summary: Summary, game: str, unit: str, refereed: Sequence[Refe
     # imported here: a strict run never loads the enforcement layer (~0.1 s of start-up)
     from enforcement.rulebook import clause as lookup_clause
     by_clause = Counter(clause for r in refereed for clause, _, _ in r.rulings)
-    from paiju.wording import sanction_words
 
     by_side: dict[int | None, Counter[tuple[tuple[str, Any], ...]]] = {0: Counter(), 1: Counter(), None: Counter()}
     for r in refereed:
@@ -35,7 +34,7 @@ def with_referee(summary: Summary, game: str, unit: str, refereed: Sequence[Refe
     rows_sides = tuple(
         Row(f"side {side}" if side is not None else "both sides / the table", str(side),
             {_sanction_key(k): n for k, n in sorted(kinds.items())},
-            ", ".join(f"{sanction_words(dict(k))} ×{n}" for k, n in sorted(kinds.items())) or "none")
+            ", ".join(f"{_sanction_words(dict(k))} ×{n}" for k, n in sorted(kinds.items())) or "none")
         for side, kinds in by_side.items() if kinds or side is not None)
     part = paiju_part(game)
     changed = part.changed_by_rulings
@@ -46,6 +45,13 @@ def with_referee(summary: Summary, game: str, unit: str, refereed: Sequence[Refe
         Section("sanctions by side", "referee.sanctions_by_side", rows_sides),
         Section("results changed by rulings", "referee.changed", changed_rows, note=part.changed_note),
     ), title=summary.title + " (refereed)")
+
+
+def _sanction_words(sanction: dict[str, Any]) -> str:
+    """The sanction in the referee's words (``paiju.wording``, imported by a run that imposed one)."""
+    from paiju.wording import sanction_words
+
+    return sanction_words(sanction)
 
 
 def _sanction_key(sanction: tuple[tuple[str, Any], ...]) -> str:

@@ -248,7 +248,7 @@ def test_ctrl_c_while_the_program_loads_is_one_line_and_exit_130(monkeypatch, ca
     assert capsys.readouterr().err == "paiju: interrupted\n"
 
     monkeypatch.setattr(sys, "meta_path", [m for m in sys.meta_path if not isinstance(m, _InterruptedImport)])
-    def interrupted() -> None:
+    def interrupted(only: object = None) -> None:
         raise KeyboardInterrupt
     monkeypatch.setattr(cli, "build_parser", interrupted)   # while the commands' modules load
     assert cli.main(["simulate", "guandan"]) == 130

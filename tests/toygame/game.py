@@ -184,7 +184,7 @@ SPEC = GameSpec(
     name="toy", title="toy (one against two)", seating=SEATING, rules_from_dict=ToyRules.from_dict,
     new_deal=_new_deal, new_match=_new_deal, agents={"random": RandomToyAgent},
     action_from_event=action_from_event, events=(Dealt, Played, Passed, Won, effects.Skipped),
-    effects=effects.EFFECTS, engine_keywords=frozenset(),
+    effects=lambda: effects.EFFECTS, engine_keywords=frozenset(),
 )
 REFEREE = RefereePart(
     make_referee=None, catalogue=None, checker=ToyChecker,

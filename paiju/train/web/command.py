@@ -7,15 +7,16 @@ import errno
 import ipaddress
 import os
 import re
-import secrets
-import socket
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paiju.arguments import examples, input_path, output_path, port_number, seconds_in
 from paiju.train.web.limits import READ_TIMEOUT
 from tabletop.errors import OptionError
+
+if TYPE_CHECKING:   # socket and secrets are imported when serving: every `paiju` process builds this parser
+    import socket
 
 DEFAULT_PORT = 8765
 
@@ -82,6 +83,8 @@ def serve_command(args: argparse.Namespace) -> int:
     if not _loopback(args.host):
         print(f"WARNING: serving on {args.host}: anyone who can reach this address can use the trainer "
               f"and read every trainee's progress", file=sys.stderr)
+    import secrets
+
     key = args.instructor_key or secrets.token_urlsafe(9)
     print(f"paiju training at http://{args.host}:{args.port}/  (progress in {path}; Ctrl-C stops)", file=sys.stderr)
     print(f"instructor key: {key}  (for the 教练 tab and the CSV export; keep it from trainees)", file=sys.stderr)
@@ -93,6 +96,8 @@ def serve_command(args: argparse.Namespace) -> int:
 
 def _listen(host: str, port: int) -> socket.socket:
     """A socket listening on ``host:port`` (for the server to serve on), or a one-line error."""
+    import socket
+
     try:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
         listening = socket.socket(family, socket.SOCK_STREAM)
