@@ -8,7 +8,9 @@ import re
 from tests.paiju.interrupt import Running
 
 
-def test_sigint_prints_the_coverage_of_the_cases_finished(tmp_path):
+def test_sigint_prints_the_coverage_of_the_cases_finished(tmp_path, monkeypatch):
+    # the progress line every 0.2 s, not 5 s: stopped once a case is finished, not 5 s of cases later
+    monkeypatch.setenv("PAIJU_PROGRESS_SECONDS", "0.2")
     run = Running(["fuzz", "--game", "guandan", "--deals", "400", "--seed", "1", "--out", str(tmp_path / "out")],
                   cwd=str(tmp_path))
     # a progress line after the first case (the first line comes at the start, at 0)
