@@ -56,12 +56,13 @@ def page_data(log: Log, viewer: int | None = None, source: str = "log", start_in
     frames: list[dict[str, Any]] = []
     previous: dict[str, Any] = {}
     clauses: dict[str, dict[str, str]] = {}
+    cited: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
     start = None if start_index is None else 0
     first_play: int | None = None
     first_irregular: int | None = None
     for step in fold.steps():
         view = fold.table.view()
-        view["rulings"] = [_cite(r, clauses) for r in view["rulings"]]
+        view["rulings"] = [_cite(r, clauses, cited) for r in view["rulings"]]
         frames.append({"l": step.label, "n": step.line, "k": step.kind, "t": step.text, "g": step.tags,
                        "d": step.deal, "u": step.unit, "q": log.events[step.last].seq,
                        "x": delta(previous, view), **({"z": step.zh} if chinese else {})})
@@ -140,10 +141,18 @@ def first_screen(first_irregular: int | None, first_play: int | None) -> int:
 CLAUSE_TEXT = ("title", "text_zh", "summary")
 
 
-def _cite(ruling: dict[str, Any], clauses: dict[str, dict[str, str]]) -> dict[str, Any]:
-    """A ruling with its clause's texts moved to the page's clause table (written once)."""
+def _cite(ruling: dict[str, Any], clauses: dict[str, dict[str, str]],
+          cited: dict[int, tuple[dict[str, Any], dict[str, Any]]]) -> dict[str, Any]:
+    """A ruling with its clause's texts moved to the page's clause table (written once).
+    ``cited``: the rulings already cited, by identity (the table keeps each ruling's record
+    unchanged from frame to frame), so each is cited once, not once per frame after it."""
+    kept = cited.get(id(ruling))
+    if kept is not None and kept[0] is ruling:
+        return kept[1]
     clauses.setdefault(ruling["clause"], {k: ruling[k] for k in CLAUSE_TEXT})
-    return {k: v for k, v in ruling.items() if k not in CLAUSE_TEXT}
+    out = {k: v for k, v in ruling.items() if k not in CLAUSE_TEXT}
+    cited[id(ruling)] = (ruling, out)   # the record kept alive: its id is not reused
+    return out
 
 
 def _script_json(data: dict[str, Any]) -> str:

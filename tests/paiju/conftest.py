@@ -18,3 +18,13 @@ def browser_page(tmp_path):
         page.on("request", lambda request: problems.append(f"request: {request.url}")
                 if not request.url.startswith("file:") else None)
         yield page, problems
+
+
+@pytest.fixture(scope="session")
+def kept_scenarios():
+    """The trainer's kept scenario bank (seed and per-clause count of ``bank.json``), one per
+    test process: the tests that only read its scenarios share it instead of playing every
+    kept unit again (a few seconds a game each time)."""
+    from paiju.train.web.bank import KEPT_SEED, PER_CLAUSE, ScenarioBank
+
+    return ScenarioBank(seed=KEPT_SEED, per_clause=PER_CLAUSE)

@@ -26,12 +26,19 @@ def _temporaries(directory: Path) -> list[str]:
 
 
 def _played(run: Running) -> bool:
-    """The progress display counts a unit finished."""
-    return re.search(r": [1-9][\d,]*/[\d,]+ ", run.stderr) is not None
+    """The progress display counts two units finished (so the summary says "deals")."""
+    return re.search(r": (?:[2-9]|[1-9][\d,]+)/[\d,]+ ", run.stderr) is not None
+
+
+@pytest.fixture
+def prompt_progress(monkeypatch):
+    """The progress line every 0.2 s instead of 5 s: the run is stopped as soon as it says a
+    few units are finished, not after 5 s of play that the check must then replay."""
+    monkeypatch.setenv("PAIJU_PROGRESS_SECONDS", "0.2")
 
 
 @pytest.mark.parametrize("signum", STOPPING, ids=lambda s: signal.Signals(s).name)
-def test_a_stopped_simulate_keeps_whole_units_prints_and_writes_their_summary(tmp_path, signum):
+def test_a_stopped_simulate_keeps_whole_units_prints_and_writes_their_summary(tmp_path, signum, prompt_progress):
     log, summary = tmp_path / "run.jsonl", tmp_path / "run.json"
     summary.write_text("an earlier summary, of an earlier log\n")
     run = Running(["simulate", "guandan", "--deals", "5000", "--seed", "3", "--log", str(log), "--summary",
@@ -51,7 +58,7 @@ def test_a_stopped_simulate_keeps_whole_units_prints_and_writes_their_summary(tm
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=lambda s: signal.Signals(s).name)
-def test_a_stopped_tournament_writes_the_boards_played_as_a_partial_table(tmp_path, signum):
+def test_a_stopped_tournament_writes_the_boards_played_as_a_partial_table(tmp_path, signum, prompt_progress):
     out = tmp_path / "run"
     run = Running(["tournament", "guandan", "--agents", "random,heuristic", "--deals", "2000", "--out", str(out)])
     run.wait_for(lambda: _played(run))

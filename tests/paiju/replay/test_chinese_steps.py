@@ -12,7 +12,7 @@ import pytest
 from paiju.replay.check import load_log
 from paiju.replay.chinese import step_zh
 from paiju.replay.fold import Fold
-from paiju.train.web.bank import KEPT_SEED, PER_CLAUSE, ScenarioBank
+from paiju.train.web.bank import ScenarioBank
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 ENGLISH = re.compile(r"[A-Za-z][A-Za-z'’]*(?:[\s,;:.()/-]+[A-Za-z][A-Za-z'’]*){2,}|\b[a-z]+_[a-z_]+\b"
@@ -34,8 +34,9 @@ def test_every_step_of_a_refereed_match_is_said_in_chinese(name: str) -> None:
 
 
 @pytest.mark.parametrize("game", ["guandan", "shengji"])
-def test_every_step_of_the_kept_scenarios_is_said_in_chinese_in_the_referees_terms(game: str) -> None:
-    bank = ScenarioBank(seed=KEPT_SEED, per_clause=PER_CLAUSE)
+def test_every_step_of_the_kept_scenarios_is_said_in_chinese_in_the_referees_terms(
+        game: str, kept_scenarios: ScenarioBank) -> None:
+    bank = kept_scenarios
     said: list[str] = []
     for sid in bank.ids(game):
         scenario = bank.get(sid)

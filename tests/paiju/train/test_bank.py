@@ -31,8 +31,8 @@ def test_regenerating_the_bank_gives_the_kept_file():
         assert scenario is not None and scenario_digest(scenario) == row["digest"], row
 
 
-def test_a_server_serves_the_kept_bank():
-    bank = ScenarioBank(games=["guandan"])
+def test_a_server_serves_the_kept_bank(kept_scenarios: ScenarioBank):
+    bank = kept_scenarios   # a server's bank: the default seed and per-clause count
     rows = kept_bank()["games"]["guandan"]
     assert bank.ids("guandan") == [row["id"] for row in rows]
     assert all(bank.get(row["id"]).expected.clause == row["clause"] for row in rows[::7])

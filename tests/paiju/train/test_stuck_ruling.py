@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import time
 
-from paiju.train.web.bank import KEPT_SEED, PER_CLAUSE, ScenarioBank
+from paiju.train.scenarios import Scenario
+from paiju.train.web.bank import ScenarioBank
 from paiju.train.web.live import LiveSession
 from paiju.train.web.ruling import APPLY_SECONDS, TableStuck, TraineeAnswer, apply_trainee_ruling
 
 
-def _miscount_scenario():
-    bank = ScenarioBank(seed=KEPT_SEED, per_clause=PER_CLAUSE)
+def _miscount_scenario(bank: ScenarioBank) -> Scenario:
     for sid in bank.for_clause("shengji", "SJ-1.10"):
         scenario = bank.get(sid)
         assert scenario is not None
@@ -22,8 +22,8 @@ def _miscount_scenario():
     raise AssertionError("the kept bank has no SJ-1.10 miscount scenario")
 
 
-def test_SJ_1_10_a_miscount_ruled_SJ_1_3_with_no_effects_is_refused_at_once() -> None:
-    scenario = _miscount_scenario()
+def test_SJ_1_10_a_miscount_ruled_SJ_1_3_with_no_effects_is_refused_at_once(kept_scenarios: ScenarioBank) -> None:
+    scenario = _miscount_scenario(kept_scenarios)
     started = time.monotonic()
     try:
         apply_trainee_ruling(scenario, TraineeAnswer("SJ-1.3"))
