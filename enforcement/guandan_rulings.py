@@ -18,10 +18,9 @@ not cover is a Decision without a clause (→ ``ref.unresolved`` and the fallbac
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from enforcement.games import RefereePart, register_referee
-from enforcement.ledger import Ledger
+from enforcement.games import OnFirstUse, RefereePart, register_referee
 from enforcement.referee import Decision, Fallback, Referee, decision, record_only_fallback, uncovered
 from tabletop.effects import (
     Expose, ForcedDoubleLast, PlayStands, RandomDraw, Redeal, Replay, RestoreOrder, Return, TableEffect,
@@ -37,6 +36,9 @@ from guandan.observation import Phase
 from tabletop.cards import Card
 from tabletop.rulings import Discovered, Irregular
 from tabletop.seats import next_seat, partner, prev_seat
+
+if TYPE_CHECKING:   # the referee makes the ledger with its first ruling
+    from enforcement.ledger import Ledger
 
 GAME = "guandan"
 
@@ -369,7 +371,7 @@ def make_guandan_referee(rules: Any = None, fallback: Fallback = record_only_fal
     for symmetry with the engines; the rulings do not depend on it. ``fallback`` decides
     the sanctions of an unresolved irregularity (default: an AdjustedScore that changes
     nothing, recorded as such)."""
-    return Referee(GuandanRulings(), ledger if ledger is not None else Ledger(GAME), fallback)
+    return Referee(GuandanRulings(), ledger, fallback)
 
 
 def _checker(**options: Any) -> Any:
@@ -379,15 +381,19 @@ def _checker(**options: Any) -> Any:
     return GuandanChecker(**options)
 
 
-def _register() -> None:
-    from enforcement.carried_out import GUANDAN
-    from enforcement.guandan_interactions import INTERACTIONS
-    from enforcement.guandan_irregularities import IRREGULARITIES
+def _catalogue() -> Any:
+    """The infraction catalogue, imported when an injector asks: a clean run injects nothing."""
     from enforcement.injector import GuandanInfractions
 
-    register_referee(GAME, RefereePart(make_referee=make_guandan_referee, catalogue=GuandanInfractions,
-                                       checker=_checker, effect_events=GUANDAN,
-                                       irregularities=IRREGULARITIES, interactions=INTERACTIONS,
+    return GuandanInfractions()
+
+
+def _register() -> None:
+    register_referee(GAME, RefereePart(make_referee=make_guandan_referee, catalogue=_catalogue,
+                                       checker=_checker,
+                                       effect_events=OnFirstUse("enforcement.carried_out", "GUANDAN"),
+                                       irregularities=OnFirstUse("enforcement.guandan_irregularities", "IRREGULARITIES"),
+                                       interactions=OnFirstUse("enforcement.guandan_interactions", "INTERACTIONS"),
                                        table_citations=TABLE_CITATIONS))
 
 

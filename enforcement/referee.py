@@ -18,18 +18,18 @@ one ruling or one unresolved answer.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
-from enforcement.ledger import Ledger
-from enforcement.rulebook import clause as lookup_clause
-from enforcement.rulebook import fallback_clause
-from tabletop.effects import AdjustedScore, Sanction, TableEffect
 from tabletop.errors import RulingRefused
 from tabletop.events import Event
 from tabletop.games import game_spec
 from tabletop.rulings import Discovered, Facts, Irregular, Ruling, RulingEvent, Unresolved, UnresolvedEvent
+
+if TYPE_CHECKING:   # the ledger, the rulebook and the effects load with the first ruling: a clean run makes none
+    from enforcement.ledger import Ledger
+    from tabletop.effects import Sanction, TableEffect
 
 
 @attrs.frozen
@@ -80,11 +80,13 @@ class GameRulings(Protocol):
         """What the clause makes of the irregularity ``event`` calls a ruling on."""
 
 
-Fallback = Callable[[Any, Decision], Sequence[Sanction]]
+Fallback = Callable[[Any, Decision], Sequence["Sanction"]]
 
 
 def record_only_fallback(engine: Any, decision: Decision) -> Sequence[Sanction]:
     """PD fallback: an AdjustedScore that changes nothing, recorded as such."""
+    from tabletop.effects import AdjustedScore   # here: only an unresolved irregularity needs it
+
     return (AdjustedScore(note="fallback: recorded, result unchanged"),)
 
 
@@ -92,6 +94,8 @@ def _nobody_at_fault(decision: Decision, clause_id: str) -> bool:
     """No seat and no side named, the clause is not one for both sides, and no sanction."""
     if decision.offender is not None or decision.side is not None or decision.sanctions != ():
         return False
+    from enforcement.rulebook import clause as lookup_clause   # here: a clean run never rules
+
     return lookup_clause(clause_id).sanction.to != "both_sides"
 
 
@@ -102,12 +106,21 @@ class Referee:
 
     def __init__(self, rulings: GameRulings, ledger: Ledger | None = None, fallback: Fallback = record_only_fallback) -> None:
         self.rulings = rulings
-        self.ledger = ledger if ledger is not None else Ledger(rulings.game)
+        self._ledger = ledger
         self.fallback = fallback
         self.seating = game_spec(rulings.game).seating
         self.rulings_made: list[RulingEvent] = []
         self.unresolved: list[UnresolvedEvent] = []
         self.irregular_attempts = 0
+
+    @property
+    def ledger(self) -> Ledger:
+        """The match's sanctions ledger, made with the first ruling that needs it (a clean run never does)."""
+        if self._ledger is None:
+            from enforcement.ledger import Ledger
+
+            self._ledger = Ledger(self.rulings.game)
+        return self._ledger
 
     def rule(self, engine: Any) -> Ruling | Unresolved:
         """The ruling on the first irregularity ``engine`` awaits a ruling on."""
@@ -142,11 +155,15 @@ class Referee:
                 imposed += self.ledger.record(also, decision.offender, deal=engine.stream.deal, side=decision.side)
         side = decision.side if decision.side is not None else (
             self.seating.side(decision.offender) if decision.offender is not None else None)
+        from enforcement.rulebook import clause as lookup_clause
+
         return Ruling(clause=clause_id, answers=decision.answers, offender=decision.offender, side=side,
                       facts=decision.facts, effects=decision.effects, sanctions=tuple(imposed),
                       summary=lookup_clause(clause_id).summary)
 
     def _unresolved(self, engine: Any, decision: Decision) -> Unresolved:
+        from enforcement.rulebook import fallback_clause
+
         fallback = fallback_clause(self.rulings.game)
         sanctions = tuple(self.fallback(engine, decision))
         if decision.offender is not None or decision.side is not None:

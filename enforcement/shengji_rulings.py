@@ -25,11 +25,10 @@ still put the table in order (``ShengjiRulings.unresolved`` has the engine carry
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from enforcement.ledger import Ledger
 from enforcement.card_weight import heavy_cards
-from enforcement.games import RefereePart, register_referee
+from enforcement.games import OnFirstUse, RefereePart, register_referee
 from enforcement.referee import Decision, Fallback, Referee, decision, record_only_fallback, uncovered
 from tabletop.effects import (
     Expose, PlayStands, PointPenalty, RandomDraw, Redeal, Replay, RestoreOrder, Return, Suspension, TableEffect,
@@ -43,6 +42,9 @@ from tabletop import rng as streams
 from tabletop.cards import Card
 from tabletop.rulings import Discovered, Irregular
 from tabletop.seats import next_seat, partner, team
+
+if TYPE_CHECKING:   # the referee makes the ledger with its first ruling
+    from enforcement.ledger import Ledger
 
 GAME = "shengji"
 LOTS = 1
@@ -91,7 +93,14 @@ class ShengjiRulings:
                  ledger: Ledger | None = None) -> None:
         self.special_small_pairs = special_small_pairs
         self.fallback = fallback
-        self.ledger = ledger
+        self._ledger = ledger
+        self.referee: Referee | None = None
+        """The referee these rulings rule for: without a ledger of their own they read its (made
+        with its first ruling)."""
+
+    @property
+    def ledger(self) -> Ledger | None:
+        return self.referee.ledger if self._ledger is None and self.referee is not None else self._ledger
 
     def decide(self, engine: Any, event: Irregular | Discovered) -> Decision:
         """The decision on the irregular attempt (``sj.irregular``) or its discovery
@@ -444,9 +453,10 @@ def make_shengji_referee(rules: Any = None, fallback: Fallback = record_only_fal
     for symmetry with the engines; the rulings read the deal's own. ``fallback`` decides the
     sanctions of an unresolved irregularity (default: an AdjustedScore that changes nothing,
     recorded as such) and is the adjusted-score hook of an established revoke (SJ-3.2)."""
-    ledger = ledger if ledger is not None else Ledger(GAME)
     rulings = ShengjiRulings(special_small_pairs=special_small_pairs, fallback=fallback, ledger=ledger)
-    return Referee(rulings, ledger, fallback)
+    referee = Referee(rulings, ledger, fallback)
+    rulings.referee = referee   # one match ledger for both, made on first use
+    return referee
 
 
 def _checker(**options: Any) -> Any:
@@ -456,15 +466,19 @@ def _checker(**options: Any) -> Any:
     return ShengjiChecker(**options)
 
 
-def _register() -> None:
-    from enforcement.carried_out import SHENGJI
-    from enforcement.shengji_interactions import INTERACTIONS
-    from enforcement.shengji_irregularities import IRREGULARITIES
+def _catalogue() -> Any:
+    """The infraction catalogue, imported when an injector asks: a clean run injects nothing."""
     from enforcement.shengji_infractions import ShengjiInfractions
 
-    register_referee(GAME, RefereePart(make_referee=make_shengji_referee, catalogue=ShengjiInfractions,
-                                       checker=_checker, effect_events=SHENGJI,
-                                       irregularities=IRREGULARITIES, interactions=INTERACTIONS))
+    return ShengjiInfractions()
+
+
+def _register() -> None:
+    register_referee(GAME, RefereePart(make_referee=make_shengji_referee, catalogue=_catalogue,
+                                       checker=_checker,
+                                       effect_events=OnFirstUse("enforcement.carried_out", "SHENGJI"),
+                                       irregularities=OnFirstUse("enforcement.shengji_irregularities", "IRREGULARITIES"),
+                                       interactions=OnFirstUse("enforcement.shengji_interactions", "INTERACTIONS")))
 
 
 _register()
