@@ -62,7 +62,7 @@ def __getattr__(name: str) -> object:
 # 双升 referee (sj-referee's block): its rulings, factory and infraction catalogue, loaded on
 # first use like the 掼蛋 parts.
 _SHENGJI_LAZY = {
-    "ShengjiRulings": "enforcement.shengji_rulings", "make_shengji_referee": "enforcement.shengji_rulings",
+    "ShengjiRulings": "enforcement.shengji_rulings", "make_shengji_referee": "enforcement.shengji_referee",
     "ShengjiInfractions": "enforcement.shengji_infractions", "SHENGJI_KINDS": "enforcement.shengji_infractions",
     "inject_shengji": "enforcement.shengji_infractions",
 }

@@ -3,7 +3,7 @@ make its rulebook referee, its infraction catalogue (for injecting irregularitie
 invariant checker. Code in ``enforcement`` and above asks ``referee_part(game)`` and never
 compares a game's name.
 
-A built-in game's part is added when its rulings module is first imported (``_BUILT_IN``); any
+A built-in game's part is added when its referee module is first imported (``_BUILT_IN``); any
 other game adds its own with ``register_referee``. What only a ruling, an injector or a tool
 reads (the effect events, irregularities, interactions) may be given as ``OnFirstUse``: a
 clean refereed run never rules, so it never imports them."""
@@ -20,7 +20,7 @@ from tabletop.errors import OptionError
 from tabletop.games import add_part, layer_part
 
 LAYER = "referee"
-_BUILT_IN = {"guandan": "enforcement.guandan_rulings", "shengji": "enforcement.shengji_rulings"}
+_BUILT_IN = {"guandan": "enforcement.guandan_referee", "shengji": "enforcement.shengji_referee"}
 """Built-in game → the module whose import adds its referee part."""
 
 

@@ -80,6 +80,21 @@ class GameRulings(Protocol):
         """What the clause makes of the irregularity ``event`` calls a ruling on."""
 
 
+class RulingsOnFirstUse:
+    """A game's rulings (``GameRulings``), made by ``make`` when the first ruling is asked for:
+    they import the game's table effects, which a clean refereed run never needs."""
+
+    def __init__(self, game: str, make: Callable[[], GameRulings]) -> None:
+        self.game = game
+        self._make = make
+        self._rulings: GameRulings | None = None
+
+    def decide(self, engine: Any, event: Irregular | Discovered) -> Decision:
+        if self._rulings is None:
+            self._rulings = self._make()
+        return self._rulings.decide(engine, event)
+
+
 Fallback = Callable[[Any, Decision], Sequence["Sanction"]]
 
 

@@ -99,7 +99,7 @@ def __getattr__(name: str) -> Any:
     """``make_guandan_referee`` stays importable from here (the README's entry point)
     without loading 掼蛋's rulings, and with them the 掼蛋 engine, for a 双升 run."""
     if name == "make_guandan_referee":
-        from enforcement.guandan_rulings import make_guandan_referee
+        from enforcement.guandan_referee import make_guandan_referee
 
         return make_guandan_referee
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

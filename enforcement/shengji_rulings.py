@@ -19,7 +19,8 @@ One function per clause family. ``engine`` is a ``shengji.match.Match`` or a lon
 cover is a Decision without a clause (→ ``ref.unresolved`` and the fallback); its effects
 still put the table in order (``ShengjiRulings.unresolved`` has the engine carry them out).
 
-``make_shengji_referee`` builds the referee (one per match or lone deal).
+``make_shengji_referee`` (``enforcement.shengji_referee``) builds the referee (one per match or
+lone deal); it makes these rulings with its first ruling.
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from enforcement.card_weight import heavy_cards
-from enforcement.games import OnFirstUse, RefereePart, register_referee
-from enforcement.referee import Decision, Fallback, Referee, decision, record_only_fallback, uncovered
+from enforcement.referee import Decision, Fallback, decision, record_only_fallback, uncovered
+from enforcement.shengji_referee import make_shengji_referee   # noqa: F401  (re-exported: made here before)
 from tabletop.effects import (
     Expose, PlayStands, PointPenalty, RandomDraw, Redeal, Replay, RestoreOrder, Return, Suspension, TableEffect,
 )
@@ -93,14 +94,7 @@ class ShengjiRulings:
                  ledger: Ledger | None = None) -> None:
         self.special_small_pairs = special_small_pairs
         self.fallback = fallback
-        self._ledger = ledger
-        self.referee: Referee | None = None
-        """The referee these rulings rule for: without a ledger of their own they read its (made
-        with its first ruling)."""
-
-    @property
-    def ledger(self) -> Ledger | None:
-        return self.referee.ledger if self._ledger is None and self.referee is not None else self._ledger
+        self.ledger = ledger
 
     def decide(self, engine: Any, event: Irregular | Discovered) -> Decision:
         """The decision on the irregular attempt (``sj.irregular``) or its discovery
@@ -444,41 +438,3 @@ _FAMILIES: dict[str, Callable[[ShengjiRulings, _Table, Any, int], Decision]] = {
     "wrong_card_count": no_clause,
     "invalid_lead": no_clause,
 }
-
-
-
-def make_shengji_referee(rules: Any = None, fallback: Fallback = record_only_fallback,
-                         ledger: Ledger | None = None, *, special_small_pairs: bool = False) -> Referee:
-    """A referee for 双升 (one per match or lone deal). ``rules`` (ShengjiRules) is accepted
-    for symmetry with the engines; the rulings read the deal's own. ``fallback`` decides the
-    sanctions of an unresolved irregularity (default: an AdjustedScore that changes nothing,
-    recorded as such) and is the adjusted-score hook of an established revoke (SJ-3.2)."""
-    rulings = ShengjiRulings(special_small_pairs=special_small_pairs, fallback=fallback, ledger=ledger)
-    referee = Referee(rulings, ledger, fallback)
-    rulings.referee = referee   # one match ledger for both, made on first use
-    return referee
-
-
-def _checker(**options: Any) -> Any:
-    """The invariant checker (ShengjiChecker), imported when one is made: a refereed run makes none."""
-    from enforcement.shengji_invariants import ShengjiChecker
-
-    return ShengjiChecker(**options)
-
-
-def _catalogue() -> Any:
-    """The infraction catalogue, imported when an injector asks: a clean run injects nothing."""
-    from enforcement.shengji_infractions import ShengjiInfractions
-
-    return ShengjiInfractions()
-
-
-def _register() -> None:
-    register_referee(GAME, RefereePart(make_referee=make_shengji_referee, catalogue=_catalogue,
-                                       checker=_checker,
-                                       effect_events=OnFirstUse("enforcement.carried_out", "SHENGJI"),
-                                       irregularities=OnFirstUse("enforcement.shengji_irregularities", "IRREGULARITIES"),
-                                       interactions=OnFirstUse("enforcement.shengji_interactions", "INTERACTIONS")))
-
-
-_register()
