@@ -114,6 +114,10 @@ def _nobody_at_fault(decision: Decision, clause_id: str) -> bool:
     return lookup_clause(clause_id).sanction.to != "both_sides"
 
 
+_KEEPS_NOTHING: set[type] = set()
+"""Event classes seen that are no ruling, no unresolved answer and no irregular attempt."""
+
+
 class Referee:
     """Fills the referee's seat with the rulebook's rulings (``rule``); as an observer of the
     table (``on_events``) it keeps the rulings and unresolved answers logged, whoever made
@@ -149,14 +153,21 @@ class Referee:
 
     def on_events(self, engine: Any, events: list[Event]) -> None:
         # One pass over every event of a refereed run (the batch's tally of irregular attempts
-        # used to make a second): exact type checks first, the subclass check last.
+        # used to make a second). Most are plays and passes it keeps nothing of: their classes
+        # are remembered (_KEEPS_NOTHING) and skipped with one set lookup.
+        keeps_nothing = _KEEPS_NOTHING
         for event in events:
+            kind = type(event)
+            if kind in keeps_nothing:
+                continue
             if type(event) is RulingEvent:
                 self.rulings_made.append(event)
             elif type(event) is UnresolvedEvent:
                 self.unresolved.append(event)
             elif isinstance(event, Irregular):
                 self.irregular_attempts += 1
+            else:
+                keeps_nothing.add(kind)
 
     def _ruling(self, engine: Any, decision: Decision) -> Ruling:
         clause_id = decision.clause
