@@ -1,11 +1,11 @@
 """A `paiju` process's start-up, old tree against new, in paired runs.
 
     git archive <old-commit> | tar -x -C /tmp/old
-    python benchmarks/bench_startup.py /tmp/old . [--pairs 15] [--deals 1] [--game guandan]
+    python benchmarks/bench_startup.py /tmp/old . [--pairs 15] [--deals 1] [--game guandan] [--referee]
 
 Each pair runs ``python -m paiju.cli simulate GAME --deals N --quiet`` once from each tree (the
 order alternating from pair to pair, so load drifts hit both alike) and takes the child's CPU
-time (user + system, from ``os.wait4``). Printed: per tree the median and spread, and the median
+time (user + system, from ``os.wait4``); ``--referee``: a clean refereed run (``--referee``). Printed: per tree the median and spread, and the median
 of the per-pair ratios old/new. Both trees are byte-compiled first (``compileall``), as an
 installed package is: the figure is the start-up a user pays, not the compiler's.
 """
@@ -35,12 +35,15 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=15)
     parser.add_argument("--deals", type=int, default=1)
     parser.add_argument("--game", default="guandan")
+    parser.add_argument("--referee", action="store_true", help="a clean refereed run (--referee)")
     args = parser.parse_args()
     trees = {"old": os.path.abspath(args.old), "new": os.path.abspath(args.new)}
     for tree in trees.values():
         for package in ("tabletop", "guandan", "shengji", "enforcement", "paiju"):
             compileall.compile_dir(os.path.join(tree, package), quiet=1)
     cmd = [sys.executable, "-m", "paiju.cli", "simulate", args.game, "--deals", str(args.deals), "--quiet"]
+    if args.referee:
+        cmd.append("--referee")
     times: dict[str, list[float]] = {"old": [], "new": []}
     for pair in range(args.pairs):
         order = ("old", "new") if pair % 2 == 0 else ("new", "old")

@@ -1,20 +1,6 @@
 """The referee layer: the rulebook of both games as data, sanctions and table effects, the
 sanctions ledger with escalation, and 双升 penalty-card weight."""
 
-from enforcement.ledger import Imposed, Incident, Ledger, adjusted_attacker_points
-from enforcement.listing import format_rules_table, rules_table
-from enforcement.card_weight import heavy_cards, is_heavy
-from enforcement.rulebook import (
-    FALLBACK, GAMES, INCIDENT, RULEBOOK, Clause, Rectification, SanctionRule, Trigger, UnknownClause,
-    children, clause, clauses_by_irregularity, clauses_for, fallback_clause, matching, triggered_by,
-    unresolved_irregularities,
-)
-from tabletop.effects import (
-    AdjustedScore, Expose, ForcedDoubleLast, ForcedLast, LevelDiffPenalty, MatchLoss, PlayStands, PointPenalty,
-    RandomDraw, RecordedViolation, Redeal, Replay, RestoreOrder, Return, Sanction, Suspension, TableEffect,
-    WarningSanction,
-)
-
 __all__ = [
     "Imposed", "Incident", "Ledger", "adjusted_attacker_points",
     "format_rules_table", "rules_table",
@@ -27,9 +13,21 @@ __all__ = [
     "Suspension", "TableEffect", "WarningSanction",
 ]
 
-# The referee itself and the 掼蛋 parts load on first use (they import the engines; `paiju
-# rules` only needs the rulebook).
+# Every name loads on first use: the referee and the 掼蛋 parts import the engines, `paiju
+# rules` only needs the rulebook, and a clean refereed run never rules (no rulebook, ledger or
+# effects).
 _LAZY = {
+    **dict.fromkeys(("Imposed", "Incident", "Ledger", "adjusted_attacker_points"), "enforcement.ledger"),
+    **dict.fromkeys(("format_rules_table", "rules_table"), "enforcement.listing"),
+    **dict.fromkeys(("heavy_cards", "is_heavy"), "enforcement.card_weight"),
+    **dict.fromkeys(("FALLBACK", "GAMES", "INCIDENT", "RULEBOOK", "Clause", "Rectification", "SanctionRule", "Trigger",
+                     "UnknownClause", "children", "clause", "clauses_by_irregularity", "clauses_for",
+                     "fallback_clause", "matching", "triggered_by", "unresolved_irregularities"),
+                    "enforcement.rulebook"),
+    **dict.fromkeys(("AdjustedScore", "Expose", "ForcedDoubleLast", "ForcedLast", "LevelDiffPenalty", "MatchLoss",
+                     "PlayStands", "PointPenalty", "RandomDraw", "RecordedViolation", "Redeal", "Replay",
+                     "RestoreOrder", "Return", "Sanction", "Suspension", "TableEffect", "WarningSanction"),
+                    "tabletop.effects"),
     "Decision": "enforcement.referee", "Referee": "enforcement.referee", "Ruling": "enforcement.referee",
     "Unresolved": "enforcement.referee", "record_only_fallback": "enforcement.referee",
     "GuandanRulings": "enforcement.guandan_rulings",
@@ -64,7 +62,7 @@ def __getattr__(name: str) -> object:
 # 双升 referee (sj-referee's block): its rulings, factory and infraction catalogue, loaded on
 # first use like the 掼蛋 parts.
 _SHENGJI_LAZY = {
-    "ShengjiRulings": "enforcement.shengji_rulings", "make_shengji_referee": "enforcement.shengji_rulings",
+    "ShengjiRulings": "enforcement.shengji_rulings", "make_shengji_referee": "enforcement.shengji_referee",
     "ShengjiInfractions": "enforcement.shengji_infractions", "SHENGJI_KINDS": "enforcement.shengji_infractions",
     "inject_shengji": "enforcement.shengji_infractions",
 }

@@ -20,9 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from enforcement.games import RefereePart, register_referee
-from enforcement.ledger import Ledger
-from enforcement.referee import Decision, Fallback, Referee, decision, record_only_fallback, uncovered
+from enforcement.guandan_referee import TABLE_CITATIONS, make_guandan_referee   # noqa: F401  (re-exported: made here before)
+from enforcement.referee import Decision, decision, uncovered
 from tabletop.effects import (
     Expose, ForcedDoubleLast, PlayStands, RandomDraw, Redeal, Replay, RestoreOrder, Return, TableEffect,
 )
@@ -360,42 +359,3 @@ _FAMILIES: dict[str, Callable[[Any, Any, int], Decision]] = {
     "report_wrong": missing_report,
     "incident": incident,
 }
-
-
-
-def make_guandan_referee(rules: Any = None, fallback: Fallback = record_only_fallback,
-                         ledger: Ledger | None = None) -> Referee:
-    """A referee for 掼蛋 (one per match or lone deal). ``rules`` (GuandanRules) is accepted
-    for symmetry with the engines; the rulings do not depend on it. ``fallback`` decides
-    the sanctions of an unresolved irregularity (default: an AdjustedScore that changes
-    nothing, recorded as such)."""
-    return Referee(GuandanRulings(), ledger if ledger is not None else Ledger(GAME), fallback)
-
-
-def _checker(**options: Any) -> Any:
-    """The invariant checker (GuandanChecker), imported when one is made: a refereed run makes none."""
-    from enforcement.guandan_invariants import GuandanChecker
-
-    return GuandanChecker(**options)
-
-
-def _register() -> None:
-    from enforcement.carried_out import GUANDAN
-    from enforcement.guandan_interactions import INTERACTIONS
-    from enforcement.guandan_irregularities import IRREGULARITIES
-    from enforcement.injector import GuandanInfractions
-
-    register_referee(GAME, RefereePart(make_referee=make_guandan_referee, catalogue=GuandanInfractions,
-                                       checker=_checker, effect_events=GUANDAN,
-                                       irregularities=IRREGULARITIES, interactions=INTERACTIONS,
-                                       table_citations=TABLE_CITATIONS))
-
-
-TABLE_CITATIONS = {
-    "lead_option": "GD-2.3.1",    # the 上家 answers a lead option a or b: the exposed cards go back
-    "penalty_cards": "GD-6",      # exposed cards become penalty cards: by choice c, or as the option lapses
-}
-"""The clauses the 掼蛋 table cites for the steps it takes on its own after a ruling set them up."""
-
-
-_register()

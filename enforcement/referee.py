@@ -18,18 +18,18 @@ one ruling or one unresolved answer.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
-from enforcement.ledger import Ledger
-from enforcement.rulebook import clause as lookup_clause
-from enforcement.rulebook import fallback_clause
-from tabletop.effects import AdjustedScore, Sanction, TableEffect
 from tabletop.errors import RulingRefused
 from tabletop.events import Event
 from tabletop.games import game_spec
 from tabletop.rulings import Discovered, Facts, Irregular, Ruling, RulingEvent, Unresolved, UnresolvedEvent
+
+if TYPE_CHECKING:   # the ledger, the rulebook and the effects load with the first ruling: a clean run makes none
+    from enforcement.ledger import Ledger
+    from tabletop.effects import Sanction, TableEffect
 
 
 @attrs.frozen
@@ -80,11 +80,28 @@ class GameRulings(Protocol):
         """What the clause makes of the irregularity ``event`` calls a ruling on."""
 
 
-Fallback = Callable[[Any, Decision], Sequence[Sanction]]
+class RulingsOnFirstUse:
+    """A game's rulings (``GameRulings``), made by ``make`` when the first ruling is asked for:
+    they import the game's table effects, which a clean refereed run never needs."""
+
+    def __init__(self, game: str, make: Callable[[], GameRulings]) -> None:
+        self.game = game
+        self._make = make
+        self._rulings: GameRulings | None = None
+
+    def decide(self, engine: Any, event: Irregular | Discovered) -> Decision:
+        if self._rulings is None:
+            self._rulings = self._make()
+        return self._rulings.decide(engine, event)
+
+
+Fallback = Callable[[Any, Decision], Sequence["Sanction"]]
 
 
 def record_only_fallback(engine: Any, decision: Decision) -> Sequence[Sanction]:
     """PD fallback: an AdjustedScore that changes nothing, recorded as such."""
+    from tabletop.effects import AdjustedScore   # here: only an unresolved irregularity needs it
+
     return (AdjustedScore(note="fallback: recorded, result unchanged"),)
 
 
@@ -92,7 +109,13 @@ def _nobody_at_fault(decision: Decision, clause_id: str) -> bool:
     """No seat and no side named, the clause is not one for both sides, and no sanction."""
     if decision.offender is not None or decision.side is not None or decision.sanctions != ():
         return False
+    from enforcement.rulebook import clause as lookup_clause   # here: a clean run never rules
+
     return lookup_clause(clause_id).sanction.to != "both_sides"
+
+
+_KEEPS_NOTHING: set[type] = set()
+"""Event classes seen that are no ruling, no unresolved answer and no irregular attempt."""
 
 
 class Referee:
@@ -102,12 +125,21 @@ class Referee:
 
     def __init__(self, rulings: GameRulings, ledger: Ledger | None = None, fallback: Fallback = record_only_fallback) -> None:
         self.rulings = rulings
-        self.ledger = ledger if ledger is not None else Ledger(rulings.game)
+        self._ledger = ledger
         self.fallback = fallback
         self.seating = game_spec(rulings.game).seating
         self.rulings_made: list[RulingEvent] = []
         self.unresolved: list[UnresolvedEvent] = []
         self.irregular_attempts = 0
+
+    @property
+    def ledger(self) -> Ledger:
+        """The match's sanctions ledger, made with the first ruling that needs it (a clean run never does)."""
+        if self._ledger is None:
+            from enforcement.ledger import Ledger
+
+            self._ledger = Ledger(self.rulings.game)
+        return self._ledger
 
     def rule(self, engine: Any) -> Ruling | Unresolved:
         """The ruling on the first irregularity ``engine`` awaits a ruling on."""
@@ -121,14 +153,21 @@ class Referee:
 
     def on_events(self, engine: Any, events: list[Event]) -> None:
         # One pass over every event of a refereed run (the batch's tally of irregular attempts
-        # used to make a second): exact type checks first, the subclass check last.
+        # used to make a second). Most are plays and passes it keeps nothing of: their classes
+        # are remembered (_KEEPS_NOTHING) and skipped with one set lookup.
+        keeps_nothing = _KEEPS_NOTHING
         for event in events:
+            kind = type(event)
+            if kind in keeps_nothing:
+                continue
             if type(event) is RulingEvent:
                 self.rulings_made.append(event)
             elif type(event) is UnresolvedEvent:
                 self.unresolved.append(event)
             elif isinstance(event, Irregular):
                 self.irregular_attempts += 1
+            else:
+                keeps_nothing.add(kind)
 
     def _ruling(self, engine: Any, decision: Decision) -> Ruling:
         clause_id = decision.clause
@@ -142,11 +181,15 @@ class Referee:
                 imposed += self.ledger.record(also, decision.offender, deal=engine.stream.deal, side=decision.side)
         side = decision.side if decision.side is not None else (
             self.seating.side(decision.offender) if decision.offender is not None else None)
+        from enforcement.rulebook import clause as lookup_clause
+
         return Ruling(clause=clause_id, answers=decision.answers, offender=decision.offender, side=side,
                       facts=decision.facts, effects=decision.effects, sanctions=tuple(imposed),
                       summary=lookup_clause(clause_id).summary)
 
     def _unresolved(self, engine: Any, decision: Decision) -> Unresolved:
+        from enforcement.rulebook import fallback_clause
+
         fallback = fallback_clause(self.rulings.game)
         sanctions = tuple(self.fallback(engine, decision))
         if decision.offender is not None or decision.side is not None:

@@ -20,7 +20,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from enforcement.games import referee_part
-from enforcement.injector import Injector, catalogue_for, normalise_rates
 from enforcement.referee import Fallback, Referee, record_only_fallback
 from tabletop import rng as streams
 from tabletop.errors import OptionError
@@ -72,6 +71,10 @@ def inject(agents: Sequence[Any], rates: "float | Mapping[str, float]", seed: in
            game: str = "guandan") -> list[Any]:
     """Wrap each agent in an ``Injector`` seeded from ``(seed, index, INJECTOR + seat)`` (the
     same seed-tree node as the unit's agents). A zero rate returns the agents unwrapped."""
+    if not isinstance(rates, Mapping) and not isinstance(rates, bool) and rates == 0:
+        return list(agents)   # a clean run: the injector and the game's catalogue are never imported
+    from enforcement.injector import Injector, catalogue_for, normalise_rates
+
     catalogue = catalogue_for(game)
     rates = normalise_rates(rates, catalogue.kinds)
     if not rates:
@@ -96,7 +99,7 @@ def __getattr__(name: str) -> Any:
     """``make_guandan_referee`` stays importable from here (the README's entry point)
     without loading 掼蛋's rulings, and with them the 掼蛋 engine, for a 双升 run."""
     if name == "make_guandan_referee":
-        from enforcement.guandan_rulings import make_guandan_referee
+        from enforcement.guandan_referee import make_guandan_referee
 
         return make_guandan_referee
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

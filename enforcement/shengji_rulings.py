@@ -19,18 +19,18 @@ One function per clause family. ``engine`` is a ``shengji.match.Match`` or a lon
 cover is a Decision without a clause (→ ``ref.unresolved`` and the fallback); its effects
 still put the table in order (``ShengjiRulings.unresolved`` has the engine carry them out).
 
-``make_shengji_referee`` builds the referee (one per match or lone deal).
+``make_shengji_referee`` (``enforcement.shengji_referee``) builds the referee (one per match or
+lone deal); it makes these rulings with its first ruling.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from enforcement.ledger import Ledger
 from enforcement.card_weight import heavy_cards
-from enforcement.games import RefereePart, register_referee
-from enforcement.referee import Decision, Fallback, Referee, decision, record_only_fallback, uncovered
+from enforcement.referee import Decision, Fallback, decision, record_only_fallback, uncovered
+from enforcement.shengji_referee import make_shengji_referee   # noqa: F401  (re-exported: made here before)
 from tabletop.effects import (
     Expose, PlayStands, PointPenalty, RandomDraw, Redeal, Replay, RestoreOrder, Return, Suspension, TableEffect,
 )
@@ -43,6 +43,9 @@ from tabletop import rng as streams
 from tabletop.cards import Card
 from tabletop.rulings import Discovered, Irregular
 from tabletop.seats import next_seat, partner, team
+
+if TYPE_CHECKING:   # the referee makes the ledger with its first ruling
+    from enforcement.ledger import Ledger
 
 GAME = "shengji"
 LOTS = 1
@@ -435,36 +438,3 @@ _FAMILIES: dict[str, Callable[[ShengjiRulings, _Table, Any, int], Decision]] = {
     "wrong_card_count": no_clause,
     "invalid_lead": no_clause,
 }
-
-
-
-def make_shengji_referee(rules: Any = None, fallback: Fallback = record_only_fallback,
-                         ledger: Ledger | None = None, *, special_small_pairs: bool = False) -> Referee:
-    """A referee for 双升 (one per match or lone deal). ``rules`` (ShengjiRules) is accepted
-    for symmetry with the engines; the rulings read the deal's own. ``fallback`` decides the
-    sanctions of an unresolved irregularity (default: an AdjustedScore that changes nothing,
-    recorded as such) and is the adjusted-score hook of an established revoke (SJ-3.2)."""
-    ledger = ledger if ledger is not None else Ledger(GAME)
-    rulings = ShengjiRulings(special_small_pairs=special_small_pairs, fallback=fallback, ledger=ledger)
-    return Referee(rulings, ledger, fallback)
-
-
-def _checker(**options: Any) -> Any:
-    """The invariant checker (ShengjiChecker), imported when one is made: a refereed run makes none."""
-    from enforcement.shengji_invariants import ShengjiChecker
-
-    return ShengjiChecker(**options)
-
-
-def _register() -> None:
-    from enforcement.carried_out import SHENGJI
-    from enforcement.shengji_interactions import INTERACTIONS
-    from enforcement.shengji_irregularities import IRREGULARITIES
-    from enforcement.shengji_infractions import ShengjiInfractions
-
-    register_referee(GAME, RefereePart(make_referee=make_shengji_referee, catalogue=ShengjiInfractions,
-                                       checker=_checker, effect_events=SHENGJI,
-                                       irregularities=IRREGULARITIES, interactions=INTERACTIONS))
-
-
-_register()

@@ -875,7 +875,8 @@ class Deal:
         t = self.table
         if t is not None:
             t.lead_count += 1
-            refereed.restrictions.lapse_round_bars(self)
+            if t.bars:   # a clean table has none to lapse
+                refereed.restrictions.lapse_round_bars(self)
 
     def leader_after(self, top_seat: int) -> int:
         sizes = self.sizes

@@ -16,8 +16,6 @@ from paiju.summary import Row, Section, Summary, count_row
 def with_referee(summary: Summary, game: str, unit: str, refereed: Sequence[RefereedResult]) -> Summary:
     """``summary`` (of the plain results) with the referee's sections added (under
     ``referee`` in the JSON)."""
-    # imported here: a strict run never loads the enforcement layer (~0.1 s of start-up)
-    from enforcement.rulebook import clause as lookup_clause
     by_clause = Counter(clause for r in refereed for clause, _, _ in r.rulings)
 
     by_side: dict[int | None, Counter[tuple[tuple[str, Any], ...]]] = {0: Counter(), 1: Counter(), None: Counter()}
@@ -29,7 +27,7 @@ def with_referee(summary: Summary, game: str, unit: str, refereed: Sequence[Refe
         count_row("rulings", "rulings", sum(by_clause.values())),
         count_row("unresolved (ruled by the fallback clause)", "unresolved", sum(r.unresolved for r in refereed)),
     )
-    rows_clauses = tuple(count_row(f"{clause} {lookup_clause(clause).title}", clause, n)
+    rows_clauses = tuple(count_row(f"{clause} {_clause_title(clause)}", clause, n)
                          for clause, n in sorted(by_clause.items(), key=_clause_order))
     rows_sides = tuple(
         Row(f"side {side}" if side is not None else "both sides / the table", str(side),
@@ -45,6 +43,13 @@ def with_referee(summary: Summary, game: str, unit: str, refereed: Sequence[Refe
         Section("sanctions by side", "referee.sanctions_by_side", rows_sides),
         Section("results changed by rulings", "referee.changed", changed_rows, note=part.changed_note),
     ), title=summary.title + " (refereed)")
+
+
+def _clause_title(clause_id: str) -> str:
+    """The clause's title from the rulebook (imported here: only a run that ruled loads it)."""
+    from enforcement.rulebook import clause
+
+    return clause(clause_id).title
 
 
 def _sanction_words(sanction: dict[str, Any]) -> str:

@@ -49,6 +49,30 @@ def test_a_refereed_simulate_loads_refereed_mode_and_its_effects_on_first_use(ga
 @pytest.mark.parametrize("game", ["guandan", "shengji"])
 def test_a_clean_refereed_simulate_loads_no_invariant_checker_view_or_sanction_words(game):
     loaded = loaded_by("simulate", game, "--deals", "1", "--quiet", "--referee")
-    assert f"{game}.refereed.engine" in loaded and "enforcement.rulebook" in loaded   # it was refereed
+    assert f"{game}.refereed.engine" in loaded and "enforcement.referee" in loaded   # it was refereed
     assert sorted(loaded & {f"enforcement.{game}_invariants", "enforcement.invariants", "tabletop.view",
                             f"{game}.view", "paiju.wording"}) == []
+
+
+RULING_MACHINERY = ("enforcement.rulebook", "enforcement.ledger", "enforcement.listing", "enforcement.injector",
+                    "enforcement.carried_out", "enforcement.irregularities", "tabletop.conditions", "tabletop.effects",
+                    "difflib")
+"""What only a ruling or an injected irregularity needs: the rulebook, the ledger, the table effects and
+how they are carried out, the irregularity and interaction catalogues, and the injector."""
+
+
+@pytest.mark.parametrize("game", ["guandan", "shengji"])
+def test_a_clean_refereed_simulate_loads_no_rulebook_ledger_catalogues_or_injector(game):
+    loaded = loaded_by("simulate", game, "--deals", "2", "--quiet", "--referee", "--infractions", "0")
+    assert f"{game}.refereed.engine" in loaded and "enforcement.referee" in loaded   # it was refereed
+    assert sorted(loaded & {*RULING_MACHINERY, f"enforcement.{game}_rulings", f"{game}.refereed.effects",
+                            f"enforcement.{game}_irregularities",
+                            f"enforcement.{game}_interactions", f"enforcement.{game}_infractions"}) == []
+
+
+@pytest.mark.parametrize("game", ["guandan", "shengji"])
+def test_a_run_with_infractions_loads_the_ruling_machinery(game):
+    loaded = loaded_by("simulate", game, "--deals", "2", "--quiet", "--referee", "--infractions", "0.2")
+    catalogue = "enforcement.injector" if game == "guandan" else "enforcement.shengji_infractions"
+    assert {"enforcement.rulebook", "enforcement.ledger", "enforcement.injector", catalogue,
+            f"enforcement.{game}_rulings", f"{game}.refereed.effects", "tabletop.effects"} <= loaded

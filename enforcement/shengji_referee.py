@@ -1,0 +1,53 @@
+"""双升's referee part (``enforcement.games``): how to make its referee, and where its rulings,
+infraction catalogue, checker and catalogues live. Its import registers the part. The rulings
+themselves (``enforcement.shengji_rulings``, with the table effects they name) load with the
+first ruling, so a clean refereed run never imports them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from enforcement.games import OnFirstUse, RefereePart, register_referee
+from enforcement.referee import Fallback, Referee, RulingsOnFirstUse, record_only_fallback
+
+if TYPE_CHECKING:   # the referee makes the ledger with its first ruling
+    from enforcement.ledger import Ledger
+
+GAME = "shengji"
+
+
+def make_shengji_referee(rules: Any = None, fallback: Fallback = record_only_fallback,
+                         ledger: Ledger | None = None, *, special_small_pairs: bool = False) -> Referee:
+    """A referee for 双升 (one per match or lone deal). ``rules`` (ShengjiRules) is accepted
+    for symmetry with the engines; the rulings read the deal's own. ``fallback`` decides the
+    sanctions of an unresolved irregularity (default: an AdjustedScore that changes nothing,
+    recorded as such) and is the adjusted-score hook of an established revoke (SJ-3.2)."""
+
+    def rulings() -> Any:
+        from enforcement.shengji_rulings import ShengjiRulings
+
+        # the rulings read the referee's ledger (one match ledger for both)
+        return ShengjiRulings(special_small_pairs=special_small_pairs, fallback=fallback, ledger=referee.ledger)
+
+    referee = Referee(RulingsOnFirstUse(GAME, rulings), ledger, fallback)
+    return referee
+
+
+def _checker(**options: Any) -> Any:
+    """The invariant checker (ShengjiChecker), imported when one is made: a refereed run makes none."""
+    from enforcement.shengji_invariants import ShengjiChecker
+
+    return ShengjiChecker(**options)
+
+
+def _catalogue() -> Any:
+    """The infraction catalogue, imported when an injector asks: a clean run injects nothing."""
+    from enforcement.shengji_infractions import ShengjiInfractions
+
+    return ShengjiInfractions()
+
+
+register_referee(GAME, RefereePart(make_referee=make_shengji_referee, catalogue=_catalogue, checker=_checker,
+                                   effect_events=OnFirstUse("enforcement.carried_out", "SHENGJI"),
+                                   irregularities=OnFirstUse("enforcement.shengji_irregularities", "IRREGULARITIES"),
+                                   interactions=OnFirstUse("enforcement.shengji_interactions", "INTERACTIONS")))
