@@ -36,7 +36,7 @@ _LAZY = {
     "make_guandan_referee": "enforcement.setup", "make_referee": "enforcement.setup",
     "inject": "enforcement.setup", "engine_mode": "enforcement.setup", "referee_on": "enforcement.setup",
     "infraction_rates": "enforcement.setup", "refereed_run": "enforcement.setup",
-    "engine_options": "enforcement.setup", "answer": "enforcement.setup",
+    "engine_options": "enforcement.setup",
     # the table effects only one game uses live in its package
     **dict.fromkeys(("PenaltyCards", "BarOnePlay", "LeadOption", "NextDealProcedure", "NoTributeNextDeal", "CorrectPlay",
                      "RedoTribute", "RedoReturn", "ReportAgain", "PassSequence", "UnauthorisedInformation"),
