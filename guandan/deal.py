@@ -216,31 +216,9 @@ class Deal:
                 no_tribute=no_tribute, leader=leader, face_leader=None)
             refereed.draw.shuffle_and_cut(deal, deal.table.draw.setup)
             return deal
-        order = streams.generator(seed, deal_number, streams.SHUFFLE).permutation(DECK_SIZE)
-        deck = full_deck(2)
-        deck = [deck[i] for i in order.tolist()]  # (indexing with numpy ints is slow)
-        deck_codes = codes(deck)
-        emit(ev.DeckShuffled, seat=shuffler, deck=deck_codes)
-        cut = int(streams.generator(seed, deal_number, streams.CUT).integers(1, DECK_SIZE))
-        deck = deck[cut:] + deck[:cut]
-        deck_codes = deck_codes[cut:] + deck_codes[:cut]
-        emit(ev.DeckCut, seat=cutter, position=cut)
-        face_leader = None
-        if face_up:
-            position = int(streams.generator(seed, deal_number, streams.FACE_UP).integers(DECK_SIZE))
-            face_leader = (first_drawer + position) % NUM_SEATS
-            deal.face_up = (face_leader, deck[position])
-            emit(ev.CardFacedUp, seat=face_leader, card=str(deck[position]), position=position)
-        # The draw: what draw_next does card by card (one CardDrawn event each), in one loop.
-        hands = deal.hands
-        drawing: list[tuple[int | None, dict[str, Any]]] = []
-        seat = first_drawer
-        for card, code in zip(deck, deck_codes):
-            hands[seat][card] += 1
-            drawing.append((seat, {"card": code}))
-            seat = (seat + 1) % NUM_SEATS
-        deal.stream.emit_each(ev.CardDrawn, drawing)  # (one call, not a hundred)
-        deal.sizes[:] = [sum(hand) for hand in hands]
+        deck, deck_codes, position = deal.shuffle_and_cut(shuffler, cutter, first_drawer, face_up)
+        face_leader = None if position is None else (first_drawer + position) % NUM_SEATS
+        deal.draw_cards(deck, deck_codes, first_drawer)
         emit(ev.HandsComplete, sizes=tuple(deal.sizes))
 
         if previous_order is not None:
@@ -252,6 +230,47 @@ class Deal:
             assert face_leader is not None  # a drawn deal turns a card face up
             deal.start_play(face_leader, "face_up")
         return deal
+
+    def shuffle_and_cut(self, shuffler: int, cutter: int, first_drawer: int, face_up: bool,
+                        attempt: int = 0) -> tuple[list[Card], tuple[str, ...], int | None]:
+        """The shuffle (the deal's SHUFFLE stream; a redeal's ``attempt`` numbers its own
+        streams), the cut and, with ``face_up``, the card turned face up, each logged: the deck
+        in drawing order, its codes, and the face-up card's position (None without one). Strict
+        and refereed deals alike."""
+        seed = self.seed
+        assert seed is not None, "a deal from explicit hands is never shuffled"
+        path = () if attempt == 0 else (attempt,)
+        emit = self.stream.emit
+        order = streams.generator(seed, self.deal_number, streams.SHUFFLE, *path).permutation(DECK_SIZE)
+        deck = full_deck(2)
+        deck = [deck[i] for i in order.tolist()]  # (indexing with numpy ints is slow)
+        deck_codes = codes(deck)
+        emit(ev.DeckShuffled, seat=shuffler, deck=deck_codes)
+        cut = int(streams.generator(seed, self.deal_number, streams.CUT, *path).integers(1, DECK_SIZE))
+        deck = deck[cut:] + deck[:cut]
+        deck_codes = deck_codes[cut:] + deck_codes[:cut]
+        emit(ev.DeckCut, seat=cutter, position=cut)
+        if not face_up:
+            return deck, deck_codes, None
+        position = int(streams.generator(seed, self.deal_number, streams.FACE_UP, *path).integers(DECK_SIZE))
+        face_leader = (first_drawer + position) % NUM_SEATS
+        self.face_up = (face_leader, deck[position])
+        emit(ev.CardFacedUp, seat=face_leader, card=str(deck[position]), position=position)
+        return deck, deck_codes, position
+
+    def draw_cards(self, cards: Sequence[Card], cards_codes: Sequence[str], seat: int) -> int:
+        """``cards`` drawn one at a time in play order from ``seat``, each logged (one
+        CardDrawn event each, emitted in one call); the seat to draw next. The hands' caches
+        are the caller's to forget."""
+        hands, sizes = self.hands, self.sizes
+        drawing: list[tuple[int | None, dict[str, Any]]] = []
+        for card, code in zip(cards, cards_codes):
+            hands[seat][card] += 1
+            sizes[seat] += 1
+            drawing.append((seat, {"card": code}))
+            seat = (seat + 1) % NUM_SEATS
+        self.stream.emit_each(ev.CardDrawn, drawing)
+        return seat
 
     @classmethod
     def from_hands(

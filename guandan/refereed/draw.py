@@ -12,9 +12,8 @@ from guandan.actions import Draw, DrawOutOfTurn, action_to_data
 from guandan.observation import Phase
 from guandan.refereed import state
 from guandan.refereed.state import table_of
-from tabletop import rng as streams
 from tabletop import refereed
-from tabletop.cards import Card, codes, full_deck
+from tabletop.cards import Card, codes
 from tabletop.errors import IllegalAction
 from tabletop.rulings import facts as make_facts
 from tabletop.refereed import Grab
@@ -91,14 +90,7 @@ def run_draw(deal: Deal, count: int, slip: Draw | None = None) -> None:
         stock = deal.stock
         cards = stock[:count]
         del stock[:count]
-        hands, sizes = deal.hands, deal.sizes
-        drawing: list[tuple[int | None, dict[str, Any]]] = []
-        for card, code in zip(cards, codes(cards)):
-            hands[seat][card] += 1
-            sizes[seat] += 1
-            drawing.append((seat, {"card": code}))
-            seat = (seat + 1) % NUM_SEATS
-        deal.stream.emit_each(ev.CardDrawn, drawing)
+        seat = deal.draw_cards(cards, codes(cards), seat)
         for drawer in range(min(count, NUM_SEATS)):
             changed = (turn + drawer) % NUM_SEATS
             deal.hand_cache[changed] = deal.analysed[changed] = deal.shrunk_from[changed] = None
@@ -217,24 +209,10 @@ def redeal(deal: Deal, fresh_deck: bool, reason: str) -> None:
 def shuffle_and_cut(deal: Deal, s: dict, attempt: int = 0) -> None:
     """The shuffle, cut and (first deal) face-up card; the draw then waits for ``Draw``."""
     t = table_of(deal)
-    seed = deal.seed
-    assert seed is not None, "a deal from explicit hands is never shuffled"
-    path = () if attempt == 0 else (attempt,)
-    order = streams.generator(seed, deal.deal_number, streams.SHUFFLE, *path).permutation(108)
-    deck = full_deck(2)
-    deck = [deck[i] for i in order.tolist()]  # (indexing with numpy ints is slow)
-    deal.stream.emit(ev.DeckShuffled, seat=s["shuffler"], deck=codes(deck))
-    cut = int(streams.generator(seed, deal.deal_number, streams.CUT, *path).integers(1, 108))
-    deck = deck[cut:] + deck[:cut]
-    deal.stream.emit(ev.DeckCut, seat=s["cutter"], position=cut)
-    t.draw.face_position = None
-    if s["face_up"]:
-        position = int(streams.generator(seed, deal.deal_number, streams.FACE_UP, *path).integers(108))
-        face_leader = (s["first_drawer"] + position) % NUM_SEATS
-        deal.face_up = (face_leader, deck[position])
-        s["face_leader"] = face_leader
-        t.draw.face_position = position
-        deal.stream.emit(ev.CardFacedUp, seat=face_leader, card=str(deck[position]), position=position)
+    deck, _, position = deal.shuffle_and_cut(s["shuffler"], s["cutter"], s["first_drawer"], s["face_up"], attempt)
+    t.draw.face_position = position
+    if position is not None:
+        s["face_leader"] = (s["first_drawer"] + position) % NUM_SEATS
     deal.stock = deck
     deal.phase = Phase.DRAW
     deal.turn = s["first_drawer"]
