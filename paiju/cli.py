@@ -10,6 +10,11 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+# Before numpy loads: the engines do no linear algebra and parallel runs are processes, so
+# numpy's BLAS thread pool would only cost each paiju process its start (about 60 ms of CPU)
+# and spin beside the deals. A user's own setting stands.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 from paiju.files import check_command_paths
 from paiju.stopping import Stopped, exit_status, signal_name, stopping_signals_as_interrupts
 from paiju.arguments import agent_list, examples, input_path, output_path, positive_int, rate, seat_number, seed
