@@ -22,15 +22,28 @@ def make_shengji_referee(rules: Any = None, fallback: Fallback = record_only_fal
     for symmetry with the engines; the rulings read the deal's own. ``fallback`` decides the
     sanctions of an unresolved irregularity (default: an AdjustedScore that changes nothing,
     recorded as such) and is the adjusted-score hook of an established revoke (SJ-3.2)."""
+    make = _Rulings(special_small_pairs, fallback)
+    referee = Referee(RulingsOnFirstUse(GAME, make), ledger, fallback)
+    make.referee = referee
+    return referee
 
-    def rulings() -> Any:
+
+class _Rulings:
+    """Makes the referee's rulings at its first ruling. A class, not a closure: a referee
+    pickles with its table (the environments' snapshots)."""
+
+    def __init__(self, special_small_pairs: bool, fallback: Fallback) -> None:
+        self.special_small_pairs = special_small_pairs
+        self.fallback = fallback
+        self.referee: Referee | None = None
+
+    def __call__(self) -> Any:
         from enforcement.shengji_rulings import ShengjiRulings
 
+        assert self.referee is not None, "made with its referee"
         # the rulings read the referee's ledger (one match ledger for both)
-        return ShengjiRulings(special_small_pairs=special_small_pairs, fallback=fallback, ledger=referee.ledger)
-
-    referee = Referee(RulingsOnFirstUse(GAME, rulings), ledger, fallback)
-    return referee
+        return ShengjiRulings(special_small_pairs=self.special_small_pairs, fallback=self.fallback,
+                              ledger=self.referee.ledger)
 
 
 def _checker(**options: Any) -> Any:
