@@ -36,6 +36,7 @@ from shengji.actions import (
     Bury, Choices, Declare, DeclareAtOnce, Draw, DrawKitty, DrawOutOfTurn, DropCard, Incident, NoDeclare, Play,
     PlayWithExtra, Revoke, lead_units,
 )
+from shengji.choices import FollowChoices, LeadChoices
 from shengji.deal import Phase
 from shengji.declare import declaration_options
 from shengji.follow import lead_info, sample_follow, why_illegal_follow
@@ -88,7 +89,20 @@ class ShengjiInfractions:
                       "incident": 0.3, "wrong_follow": 0.1, "revoke": 0.1, "play_before_turn": 0.1}
 
     def in_turn(self, obs: Any, legal: Sequence[Any]) -> list[str]:
-        if not len(legal) or getattr(obs, "situation", None) in ("choice", "awaiting_ruling"):
+        if getattr(obs, "situation", None) in ("choice", "awaiting_ruling"):
+            return []
+        legal_type = type(legal)
+        if legal_type is LeadChoices or legal_type is FollowChoices:
+            # a lead or follow (most decisions): every action a Play, and whether there is
+            # one read off the hand without listing them (listing costs more than deciding)
+            hand_size = len(obs.hand)
+            lead = obs.lead
+            if lead is None:
+                return ["extra_card"] if hand_size >= 2 else []
+            if hand_size < len(lead) and not len(legal):   # short of cards (a wrong burial): maybe none
+                return []
+            return ["wrong_follow", "revoke", "extra_card"] if hand_size > len(lead) else ["wrong_follow", "revoke"]
+        if not len(legal):
             return []
         first = type(legal[0])
         if first is Draw or first is Declare or first is NoDeclare:
