@@ -28,7 +28,7 @@ Out of turn (another seat, before a decision):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -93,15 +93,7 @@ class ShengjiInfractions:
             return []
         legal_type = type(legal)
         if legal_type is LeadChoices or legal_type is FollowChoices:
-            # a lead or follow (most decisions): every action a Play, and whether there is
-            # one read off the hand without listing them (listing costs more than deciding)
-            hand_size = len(obs.hand)
-            lead = obs.lead
-            if lead is None:
-                return ["extra_card"] if hand_size >= 2 else []
-            if hand_size < len(lead) and not len(legal):   # short of cards (a wrong burial): maybe none
-                return []
-            return ["wrong_follow", "revoke", "extra_card"] if hand_size > len(lead) else ["wrong_follow", "revoke"]
+            return _play_kinds(len(obs.hand), obs.lead, legal)
         if not len(legal):
             return []
         first = type(legal[0])
@@ -120,6 +112,15 @@ class ShengjiInfractions:
         if len(obs.hand) > len(obs.lead):
             out.append("extra_card")
         return out
+
+    def in_turn_from_legal(self, legal: Sequence[Any]) -> list[str] | None:
+        # a lead's or follow's Choices exist only while no ruling is awaited and no choice is
+        # open (``in_turn``'s situation test passes) and know the hand and the lead
+        legal_type = type(legal)
+        if legal_type is LeadChoices or legal_type is FollowChoices:
+            choices = cast("LeadChoices | FollowChoices", legal)
+            return _play_kinds(len(choices.hand), choices.lead, legal)
+        return None
 
     def may_interject(self, obs: Any, seat: int) -> bool:
         return getattr(obs, "situation", None) != "awaiting_ruling" and obs.to_act is not None
@@ -279,6 +280,16 @@ class ShengjiInfractions:
 
 _REPORTED = {"signing": "scoresheet not signed"}
 """What a report says where the incident's id would read wrong (SJ-1.15 is no signal)."""
+
+
+def _play_kinds(hand_size: int, lead: Any, legal: Sequence[Any]) -> list[str]:
+    """``in_turn`` at a lead (``lead`` None) or follow: every action a Play, and whether
+    there is one told by the hand without listing them (listing costs more than deciding)."""
+    if lead is None:
+        return ["extra_card"] if hand_size >= 2 else []
+    if hand_size < len(lead) and not len(legal):   # short of cards (a wrong burial): maybe none
+        return []
+    return ["wrong_follow", "revoke", "extra_card"] if hand_size > len(lead) else ["wrong_follow", "revoke"]
 
 
 def _kitty_chance(obs: Any, seat: int) -> bool:
