@@ -295,6 +295,24 @@ class GuandanInfractions:
             out.append("extra_cards")
         return out
 
+    def in_turn_from_legal(self, legal: Sequence[Any]) -> list[str] | None:
+        LegalActions = _guandan_types()[-1]
+        if type(legal) is not LegalActions:
+            return None
+        hand_size = cast(Any, legal).ordinary_hand_size
+        if hand_size < 0:
+            return None
+        # An ordinary play: no choice, no situation but a correction, the top the table's;
+        # the seat leads exactly when it may not pass. ``in_turn`` without the observation.
+        can_pass = cast(Any, legal).can_pass
+        plays = len(legal) > can_pass
+        if not plays and not can_pass:
+            return []
+        out = ["wrong_kind", "does_not_beat" if can_pass else "pass_on_lead"]
+        if plays and hand_size >= 2:
+            out.append("extra_cards")
+        return out
+
     def may_interject(self, obs: Any, seat: int) -> bool:
         return obs.situation != "awaiting_ruling"
 

@@ -970,8 +970,8 @@ class Deal:
                                                            self.shrunk_from[seat])
             top = self.top
             if top is None or top.seat == seat:
-                return LegalActions(seat, hand.plays(None), False)
-            return LegalActions(seat, hand.plays(top.reading), True)
+                return LegalActions(seat, hand.plays(None), False, self.sizes[seat])
+            return LegalActions(seat, hand.plays(top.reading), True, self.sizes[seat])
         to_act = self.to_act
         if to_act is None:
             return LegalActions(0, [], False)
