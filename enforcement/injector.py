@@ -302,8 +302,9 @@ class GuandanInfractions:
         hand_size = cast(Any, legal).ordinary_hand_size
         if hand_size < 0:
             return None
-        # An ordinary play: no choice, no situation but a correction, the top the table's;
-        # the seat leads exactly when it may not pass. ``in_turn`` without the observation.
+        # A play in turn, no pass sequence: no choice, no situation but a correction, the
+        # top the table's; the seat leads exactly when it may not pass. ``in_turn`` without
+        # the observation.
         can_pass = cast(Any, legal).can_pass
         plays = len(legal) > can_pass
         if not plays and not can_pass:

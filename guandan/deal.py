@@ -997,7 +997,8 @@ class Deal:
         top = self.top  # refereed play under a restriction
         assert t is not None  # strict play returned above
         return refereed.play.play_options(self, seat, None if top is None or top.seat == seat else top.reading,
-                                          pass_on_lead=t.sequence is not None)
+                                          pass_on_lead=t.sequence is not None,
+                                          ordinary_hand_size=-1 if t.sequence is not None else self.sizes[seat])
 
 def _check_seat(seat: Any, name: str) -> None:
     if not isinstance(seat, int) or not 0 <= seat < NUM_SEATS:

@@ -37,9 +37,9 @@ class LegalActions(Sequence):
         self.moves = moves
         self.can_pass = can_pass
         self.ordinary_hand_size = ordinary_hand_size
-        """At an ordinary play (no ruling, choice, 报牌, restriction, exposed card or pass
-        sequence in force): the seat's number of cards; else -1. What an infraction injector
-        needs to tell what it could commit without observing."""
+        """At a play in turn with no ruling, choice, 报牌 or pass sequence pending (the seat
+        leads exactly when it may not pass): the seat's number of cards; else -1. What an
+        infraction injector needs to tell what it could commit without observing."""
         self._count = len(moves) + can_pass
         self._built: dict[int, Action] = {}
         self._last: Action | None = None
