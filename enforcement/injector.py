@@ -7,7 +7,7 @@ seat's own decision) sometimes returns an irregular action instead of asking the
 ``interject`` (called by ``tabletop.runner`` for every other seat before each decision) lets
 the seat act out of turn; ``interject_on_demand`` does the same with the same draws, but is
 handed the engine's ``observe`` and builds the seat's observation only when the seat acts
-(three chances a decision, almost all declined). A game supplies an ``InfractionCatalogue``: which kinds can be
+(three chances a decision, almost all declined); ``act_on_demand`` likewise for ``act``. A game supplies an ``InfractionCatalogue``: which kinds can be
 committed in a situation (``in_turn`` / ``out_of_turn``) and how (``commit``).
 
 Rates: a float ``r`` is the chance of one infraction per decision, the kind drawn uniformly
@@ -59,6 +59,10 @@ class InfractionCatalogue(Protocol):
 
     def out_of_turn(self, observation: Any, seat: int) -> list[str]:
         """Kinds ``seat`` (not to act) could commit now."""
+
+    def in_turn_from_legal(self, legal: Sequence[Any]) -> list[str] | None:
+        """Optional: ``in_turn``'s kinds when the legal actions alone tell them (the seat's
+        observation then need not be built), else None."""
 
     def may_interject(self, observation: Any, seat: int) -> bool:
         """Optional: ``bool(self.out_of_turn(observation, seat))``, cheaper (the injector
@@ -122,6 +126,40 @@ class Injector:
                     return attempt
         self.irregular_in_a_row = 0
         return self.agent.act(observation, legal_actions)
+
+    def act_on_demand(self, observe: Callable[[int], Any], seat: int, legal_actions: Sequence[Any]) -> Any:
+        """``act(observe(seat), legal_actions)``, for a caller that hands over the engine's
+        ``observe``, as ``tabletop.runner`` does: when the catalogue can tell the kinds from
+        the legal actions alone (``in_turn_from_legal``: a 双升 lead or follow), the seat
+        observes only if it errs or its agent reads observations. The same draws, so the
+        same play."""
+        observation = None
+        if self.irregular_in_a_row < MAX_IRREGULAR_IN_A_ROW:   # past it: no draw, the agent decides
+            kinds = self._in_turn_from_legal(legal_actions) if self._in_turn_from_legal is not None else None
+            if kinds is None:
+                observation = observe(seat)
+                kinds = self.catalogue.in_turn(observation, legal_actions)
+            kind = self._draw(kinds, 1.0)
+            if kind is not None:
+                if observation is None:
+                    observation = observe(seat)
+                attempt = self.catalogue.commit(kind, observation, legal_actions, observation.seat, self.rng)
+                if attempt is not None:
+                    self.committed.append(kind)
+                    self.irregular_in_a_row += 1
+                    return attempt
+        self.irregular_in_a_row = 0
+        if observation is None and self._agent_observes:
+            observation = observe(seat)
+        return self.agent.act(observation, legal_actions)
+
+    @functools.cached_property
+    def _in_turn_from_legal(self) -> Callable[[Sequence[Any]], list[str] | None] | None:
+        return getattr(self.catalogue, "in_turn_from_legal", None)
+
+    @functools.cached_property
+    def _agent_observes(self) -> bool:
+        return getattr(self.agent, "observes", True) is not False
 
     def interject(self, observation: Any, seat: int) -> Any | None:
         rates = self.rates
@@ -224,10 +262,13 @@ class GuandanInfractions:
                       "report_missing": 0.1, "report_wrong": 0.1}
 
     def in_turn(self, obs: Any, legal: Sequence[Any]) -> list[str]:
-        Draw, GiveTribute, Play, Report, ReturnCard, LegalActions = _guandan_types()
+        Draw, GiveTribute, Pass, Play, Report, ReturnCard, LegalActions = _guandan_types()
         if not len(legal):
             return []
-        first = type(legal[0])
+        if type(legal) is LegalActions:   # a play: Pass (when legal) first, then Plays; told without making one
+            first = Pass if cast(Any, legal).can_pass else Play
+        else:
+            first = type(legal[0])
         if first is Draw:
             return ["draw_slip"] if obs.stock_left >= 2 else []
         if first is GiveTribute:
@@ -251,6 +292,25 @@ class GuandanInfractions:
         elif obs.situation != "pass_sequence":
             out.append("pass_on_lead")
         if plays and obs.situation != "out_of_turn" and len(obs.hand) >= 2:
+            out.append("extra_cards")
+        return out
+
+    def in_turn_from_legal(self, legal: Sequence[Any]) -> list[str] | None:
+        LegalActions = _guandan_types()[-1]
+        if type(legal) is not LegalActions:
+            return None
+        hand_size = cast(Any, legal).ordinary_hand_size
+        if hand_size < 0:
+            return None
+        # A play in turn, no pass sequence: no choice, no situation but a correction, the
+        # top the table's; the seat leads exactly when it may not pass. ``in_turn`` without
+        # the observation.
+        can_pass = cast(Any, legal).can_pass
+        plays = len(legal) > can_pass
+        if not plays and not can_pass:
+            return []
+        out = ["wrong_kind", "does_not_beat" if can_pass else "pass_on_lead"]
+        if plays and hand_size >= 2:
             out.append("extra_cards")
         return out
 
@@ -496,10 +556,10 @@ def _guandan_types() -> tuple[type, ...]:
     """The 掼蛋 types ``GuandanInfractions.in_turn`` tells apart, imported once (this module
     does not import a game at load time; an import statement costs microseconds at every
     decision)."""
-    from guandan.actions import Draw, GiveTribute, Play, Report, ReturnCard
+    from guandan.actions import Draw, GiveTribute, Pass, Play, Report, ReturnCard
     from guandan.legal import LegalActions
 
-    return Draw, GiveTribute, Play, Report, ReturnCard, LegalActions
+    return Draw, GiveTribute, Pass, Play, Report, ReturnCard, LegalActions
 
 
 def catalogue_for(game: str) -> InfractionCatalogue:

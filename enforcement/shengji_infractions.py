@@ -28,7 +28,7 @@ Out of turn (another seat, before a decision):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -36,6 +36,7 @@ from shengji.actions import (
     Bury, Choices, Declare, DeclareAtOnce, Draw, DrawKitty, DrawOutOfTurn, DropCard, Incident, NoDeclare, Play,
     PlayWithExtra, Revoke, lead_units,
 )
+from shengji.choices import FollowChoices, LeadChoices
 from shengji.deal import Phase
 from shengji.declare import declaration_options
 from shengji.follow import lead_info, sample_follow, why_illegal_follow
@@ -88,7 +89,12 @@ class ShengjiInfractions:
                       "incident": 0.3, "wrong_follow": 0.1, "revoke": 0.1, "play_before_turn": 0.1}
 
     def in_turn(self, obs: Any, legal: Sequence[Any]) -> list[str]:
-        if not len(legal) or getattr(obs, "situation", None) in ("choice", "awaiting_ruling"):
+        if getattr(obs, "situation", None) in ("choice", "awaiting_ruling"):
+            return []
+        legal_type = type(legal)
+        if legal_type is LeadChoices or legal_type is FollowChoices:
+            return _play_kinds(len(obs.hand), obs.lead, legal)
+        if not len(legal):
             return []
         first = type(legal[0])
         if first is Draw or first is Declare or first is NoDeclare:
@@ -106,6 +112,15 @@ class ShengjiInfractions:
         if len(obs.hand) > len(obs.lead):
             out.append("extra_card")
         return out
+
+    def in_turn_from_legal(self, legal: Sequence[Any]) -> list[str] | None:
+        # a lead's or follow's Choices exist only while no ruling is awaited and no choice is
+        # open (``in_turn``'s situation test passes) and know the hand and the lead
+        legal_type = type(legal)
+        if legal_type is LeadChoices or legal_type is FollowChoices:
+            choices = cast("LeadChoices | FollowChoices", legal)
+            return _play_kinds(len(choices.hand), choices.lead, legal)
+        return None
 
     def may_interject(self, obs: Any, seat: int) -> bool:
         return getattr(obs, "situation", None) != "awaiting_ruling" and obs.to_act is not None
@@ -265,6 +280,16 @@ class ShengjiInfractions:
 
 _REPORTED = {"signing": "scoresheet not signed"}
 """What a report says where the incident's id would read wrong (SJ-1.15 is no signal)."""
+
+
+def _play_kinds(hand_size: int, lead: Any, legal: Sequence[Any]) -> list[str]:
+    """``in_turn`` at a lead (``lead`` None) or follow: every action a Play, and whether
+    there is one told by the hand without listing them (listing costs more than deciding)."""
+    if lead is None:
+        return ["extra_card"] if hand_size >= 2 else []
+    if hand_size < len(lead) and not len(legal):   # short of cards (a wrong burial): maybe none
+        return []
+    return ["wrong_follow", "revoke", "extra_card"] if hand_size > len(lead) else ["wrong_follow", "revoke"]
 
 
 def _kitty_chance(obs: Any, seat: int) -> bool:

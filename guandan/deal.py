@@ -989,8 +989,8 @@ class Deal:
                                                            self.shrunk_from[seat])
             top = self.top
             if top is None or top.seat == seat:
-                return LegalActions(seat, hand.plays(None), False)
-            return LegalActions(seat, hand.plays(top.reading), True)
+                return LegalActions(seat, hand.plays(None), False, self.sizes[seat])
+            return LegalActions(seat, hand.plays(top.reading), True, self.sizes[seat])
         to_act = self.to_act
         if to_act is None:
             return LegalActions(0, [], False)
@@ -1016,7 +1016,8 @@ class Deal:
         top = self.top  # refereed play under a restriction
         assert t is not None  # strict play returned above
         return refereed.play.play_options(self, seat, None if top is None or top.seat == seat else top.reading,
-                                          pass_on_lead=t.sequence is not None)
+                                          pass_on_lead=t.sequence is not None,
+                                          ordinary_hand_size=-1 if t.sequence is not None else self.sizes[seat])
 
 def _check_seat(seat: Any, name: str) -> None:
     if not isinstance(seat, int) or not 0 <= seat < NUM_SEATS:

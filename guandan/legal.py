@@ -30,12 +30,16 @@ class LegalActions(Sequence):
     index never pays for building hundreds of Play objects (nor, with ``movegen.plays``,
     for their cards). Pass (when legal) is first."""
 
-    __slots__ = ("seat", "moves", "can_pass", "_count", "_built", "_last")
+    __slots__ = ("seat", "moves", "can_pass", "ordinary_hand_size", "_count", "_built", "_last")
 
-    def __init__(self, seat: int, moves: Sequence[Move], can_pass: bool) -> None:
+    def __init__(self, seat: int, moves: Sequence[Move], can_pass: bool, ordinary_hand_size: int = -1) -> None:
         self.seat = seat
         self.moves = moves
         self.can_pass = can_pass
+        self.ordinary_hand_size = ordinary_hand_size
+        """At a play in turn with no ruling, choice, 报牌 or pass sequence pending (the seat
+        leads exactly when it may not pass): the seat's number of cards; else -1. What an
+        infraction injector needs to tell what it could commit without observing."""
         self._count = len(moves) + can_pass
         self._built: dict[int, Action] = {}
         self._last: Action | None = None
@@ -107,7 +111,8 @@ class LegalActions(Sequence):
     # Pickle and copy written out (a deal keeps its legal actions, an environment's snapshot
     # pickles the deal): compiled builds make this a native class, which has no default.
     def __reduce__(self) -> tuple[Any, ...]:
-        return (LegalActions, (self.seat, self.moves, self.can_pass), (self._count, self._built, self._last))
+        return (LegalActions, (self.seat, self.moves, self.can_pass, self.ordinary_hand_size),
+                (self._count, self._built, self._last))
 
     def __setstate__(self, state: tuple[int, dict[int, Action], Action | None]) -> None:
         self._count, self._built, self._last = state

@@ -47,6 +47,14 @@ class LeadChoices(Choices):
         seat = self._seat
         return play_of(seat, random_lead(self._deal.hand(seat), self._ctx, rng))
 
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The leader's hand."""
+        return self._deal.hand(self._seat)
+
+    lead = None
+    """No lead yet (as a follow's ``lead``)."""
+
     # len() and [0] without listing (an infraction injector asks both at every decision)
 
     def __len__(self) -> int:
@@ -78,6 +86,16 @@ class FollowChoices(Choices):
         self._make = None
         self._sampler = None
         self._complete = False          # unused: ``complete`` is decided by ``_is_few``
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The follower's hand."""
+        return self._hand
+
+    @property
+    def lead(self) -> tuple[Card, ...]:
+        """The cards that lead the trick."""
+        return self._lead
 
     def _in_suit(self) -> list[Card]:
         suit_of = self._ctx.suit_of

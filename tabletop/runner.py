@@ -41,6 +41,10 @@ def run(engine: Engine, agents: Sequence[Agent], observers: Sequence[Observer] =
     # An agent that says it never reads its observation (``observes = False``) is given None:
     # the engine does not snapshot the table for it at every decision.
     observing = [getattr(agent, "observes", True) is not False for agent in agents]
+    # An agent with ``act_on_demand`` (an infraction injector) is handed ``engine.observe``
+    # and observes only when it needs to.
+    acting_on_demand: list[Callable[[Callable[[int], Any], int, Any], Any] | None] = [
+        getattr(agent, "act_on_demand", None) for agent in agents]
     steps = 0
     while True:
         seat = engine.to_act
@@ -55,7 +59,11 @@ def run(engine: Engine, agents: Sequence[Agent], observers: Sequence[Observer] =
         assert isinstance(seat, int), f"to_act is a seat or the referee's, not {seat!r}"
         if interjecting and _interjection(engine, seat, interjecting, observers):
             continue
-        action = agents[seat].act(engine.observe(seat) if observing[seat] else None, engine.legal_actions())
+        on_demand = acting_on_demand[seat]
+        if on_demand is not None:
+            action = on_demand(engine.observe, seat, engine.legal_actions())
+        else:
+            action = agents[seat].act(engine.observe(seat) if observing[seat] else None, engine.legal_actions())
         _apply(engine, action, observers)
     return engine.result
 

@@ -162,7 +162,9 @@ def incident(deal: Deal, a: Incident, handed: bool) -> None:
                    note=a.note, phase=deal.phase.value)
 
 
-def play_options(deal: Deal, seat: int, top: Reading | None, *, pass_on_lead: bool = False) -> Any:
+def play_options(deal: Deal, seat: int, top: Reading | None, *, pass_on_lead: bool = False,
+                 ordinary_hand_size: int = -1) -> Any:
+    """The legal plays (``ordinary_hand_size``: ``LegalActions.ordinary_hand_size``)."""
     t = table_of(deal)
     moves: Sequence[Move] | None = None
     if t.exposures or t.restriction is not None:
@@ -172,7 +174,7 @@ def play_options(deal: Deal, seat: int, top: Reading | None, *, pass_on_lead: bo
                                                                     rules=deal.rules))
     if moves is None:   # no restriction: the engine's lazy listing (cards made for the move picked)
         moves = plays(deal.hands[seat], top, deal.level, deal.rules)
-    return LegalActions(seat, moves, top is not None or pass_on_lead)
+    return LegalActions(seat, moves, top is not None or pass_on_lead, ordinary_hand_size)
 
 
 def restriction_broken(deal: Deal, seat: int, cards: tuple[Card, ...], reading: Reading,

@@ -24,17 +24,17 @@ def test_a_seat_at_rate_one_attempts_at_most_the_bound_in_a_row_and_the_deal_end
     turns: dict[int, list[bool]] = {seat: [] for seat in range(4)}   # per own turn: irregular?
 
     def recording(injector: Injector, seat: int):
-        act = injector.act
+        act_on_demand = injector.act_on_demand   # what the runner calls
 
-        def recorded(observation, legal):
-            action = act(observation, legal)
+        def recorded(observe, asked, legal):
+            action = act_on_demand(observe, asked, legal)
             turns[seat].append(injector.irregular_in_a_row > 0)
             return action
         return recorded
 
     for seat, agent in enumerate(agents):
         assert isinstance(agent, Injector)
-        agent.act = recording(agent, seat)   # type: ignore[method-assign]
+        agent.act_on_demand = recording(agent, seat)   # type: ignore[method-assign]
     run(engine, agents, referee=referee, max_steps=20_000)   # today: still running after 20,000 actions
     assert engine.to_act is None and engine.result is not None
     longest = 0
