@@ -119,13 +119,19 @@ class Injector:
             kinds = self.catalogue.in_turn(observation, legal_actions)
             kind = self._draw(kinds, 1.0)
             if kind is not None:
-                attempt = self.catalogue.commit(kind, observation, legal_actions, observation.seat, self.rng)
+                attempt = self._commit(kind, observation, legal_actions)
                 if attempt is not None:
-                    self.committed.append(kind)
-                    self.irregular_in_a_row += 1
                     return attempt
         self.irregular_in_a_row = 0
         return self.agent.act(observation, legal_actions)
+
+    def _commit(self, kind: str, observation: Any, legal_actions: Sequence[Any]) -> Any:
+        """The catalogue's irregular attempt of ``kind`` now, counted as committed; or None."""
+        attempt = self.catalogue.commit(kind, observation, legal_actions, observation.seat, self.rng)
+        if attempt is not None:
+            self.committed.append(kind)
+            self.irregular_in_a_row += 1
+        return attempt
 
     def act_on_demand(self, observe: Callable[[int], Any], seat: int, legal_actions: Sequence[Any]) -> Any:
         """``act(observe(seat), legal_actions)``, for a caller that hands over the engine's
@@ -143,10 +149,8 @@ class Injector:
             if kind is not None:
                 if observation is None:
                     observation = observe(seat)
-                attempt = self.catalogue.commit(kind, observation, legal_actions, observation.seat, self.rng)
+                attempt = self._commit(kind, observation, legal_actions)
                 if attempt is not None:
-                    self.committed.append(kind)
-                    self.irregular_in_a_row += 1
                     return attempt
         self.irregular_in_a_row = 0
         if observation is None and self._agent_observes:

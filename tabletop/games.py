@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 from collections.abc import Callable, Iterator, Mapping
+from types import ModuleType
 from typing import Any
 
 import attrs
@@ -192,3 +193,18 @@ def game_of_kind(kind: str) -> str | None:
         if any(c.KIND == kind for c in game_spec(name).events):
             return name
     return None
+
+
+def features_on_first_use(package: str, features: tuple[str, ...]) -> Callable[[str], ModuleType]:
+    """A package's module ``__getattr__`` that imports all its ``features`` the first time any
+    is asked for through the package: a game's refereed mode, which a strict deal never reaches,
+    so a strict run does not load it."""
+
+    def feature(name: str) -> ModuleType:
+        if name not in features:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        for each in features:
+            importlib.import_module(f"{package}.{each}")
+        module: ModuleType = importlib.import_module(f"{package}.{name}")
+        return module
+    return feature

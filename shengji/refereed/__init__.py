@@ -45,9 +45,9 @@ How the table works in refereed mode:
   banker is known, then move points as ``adjust_points`` says.
 """
 
-import importlib
-from types import ModuleType
 from typing import TYPE_CHECKING
+
+from tabletop.games import features_on_first_use
 
 if TYPE_CHECKING:
     from shengji.refereed import (  # noqa: F401  (the deal reaches the features through the package)
@@ -66,14 +66,7 @@ if TYPE_CHECKING:
     )
 
 FEATURES = ('declaration', 'draw', 'engine', 'kitty', 'observation', 'on_table', 'out_of_turn', 'play', 'points', 'remedies', 'revoke', 'state')
-"""The feature modules, all imported the first time the deal reaches one through the package
-(``__getattr__``): a strict deal never does, so a strict run does not load refereed mode."""
+"""The feature modules, all imported the first time the deal reaches one through the package:
+a strict deal never does, so a strict run does not load refereed mode."""
 
-
-def __getattr__(name: str) -> ModuleType:
-    if name not in FEATURES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    for feature in FEATURES:
-        importlib.import_module(f"{__name__}.{feature}")
-    module: ModuleType = importlib.import_module(f"{__name__}.{name}")
-    return module
+__getattr__ = features_on_first_use(__name__, FEATURES)
