@@ -589,8 +589,8 @@ class _Hand:
         bomb kind), weakest first."""
         got = self._recipes[comparison_class]
         if got is None:
-            # _BUILDERS[comparison_class](self), each builder called directly (compiled, a
-            # method called through a tuple is a generic Python call)
+            # each builder called directly (compiled, a method called through a table is a
+            # generic Python call)
             if comparison_class == BOMB_CLASS:
                 got = self.bombs()
             elif comparison_class > 3:
@@ -766,15 +766,6 @@ class _Hand:
             out += _recipes(key) if recipes is None else recipes
         return out
 
-    def straights(self) -> list[Recipe]:
-        return self.sequences(0)
-
-    def tubes(self) -> list[Recipe]:
-        return self.sequences(1)
-
-    def plates(self) -> list[Recipe]:
-        return self.sequences(2)
-
     def bombs(self) -> list[Recipe]:
         """Bombs, straight flushes and the joker bomb, up the ladder."""
         found: list[tuple[int, int, int, Recipe]] = []
@@ -861,9 +852,8 @@ _JOKER_BOMB_ENTRY = (VALUES[0][JOKER_BOMB.id], JOKER_BOMB.id, 0, (JOKER_BOMB, _H
 """The joker bomb's entry among a hand's bombs (its value is the same at every level)."""
 assert all(values[JOKER_BOMB.id] == _JOKER_BOMB_ENTRY[0] for values in VALUES)
 
-_BUILDERS = (_Hand.singles, _Hand.pairs, _Hand.triples, _Hand.full_houses, _Hand.straights,
-             _Hand.tubes, _Hand.plates, _Hand.bombs)
-"""Move builders by comparison class (Kind value for non-bombs, BOMB_CLASS last)."""
+# ``_Hand.class_recipes`` picks a class's builder by its number: the Kind value for non-bombs
+# (singles 0 … full houses 3, then straights, tubes, plates as ``sequences(class - 4)``).
 assert all(k.value == i for i, k in enumerate(Kind) if i < BOMB_CLASS)
 
 
