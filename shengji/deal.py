@@ -452,11 +452,10 @@ class Deal:
         if self.table is not None:
             return refereed.engine.apply(self, action)
         if type(action) is Play and self.phase is _PLAY and action.seat == self.turn:
-            # the common case: ``illegality`` checks just this
-            if not self.plain_follow(action):
-                found = self.play_illegality(action)
-                if found is not None:
-                    raise IllegalAction(found[1])
+            # the common case: ``illegality`` checks just this (a plain follow first)
+            found = self.play_illegality(action)
+            if found is not None:
+                raise IllegalAction(found[1])
             self.play_cards(action)
             return self.stream.take()
         reason = self.why_illegal(action)
@@ -529,14 +528,6 @@ class Deal:
         if len(cards) != self._kitty_size:
             return "wrong_bury_count", f"kitty must be {self._kitty_size} cards (got {len(cards)})"
         return None if _has_cards(counts, cards) else ("cards_not_in_hand", "cards not in hand")
-
-    def plain_follow(self, action: Play) -> bool:
-        """A fast yes for a Play in turn in the play phase that is a plain follow to a led
-        single or pair; False means "ask ``play_illegality``"."""
-        trick = self.trick
-        ctx = self.ctx
-        assert ctx is not None  # trump is known in play
-        return bool(trick) and _plain_follow_ok(self.hands[action.seat], action.cards, trick[0][1], ctx)
 
     def play_illegality(self, action: Play) -> tuple[str, str] | None:
         """``illegality`` of a Play by the seat to act in the play phase."""

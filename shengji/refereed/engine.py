@@ -29,7 +29,7 @@ def apply(deal: Deal, action: Any) -> list:
     if kind is Play and deal.phase is _PLAY:
         t = table_of(deal)
         if (action.seat == deal.turn and t.choice is None and t.bad_burial is None
-                and (deal.plain_follow(action) or deal.play_illegality(action) is None)):
+                and deal.play_illegality(action) is None):
             # the common case: ``play.play_now`` of a legal play in turn, inline
             seat = action.seat
             played = deal.play_cards(action)
