@@ -362,7 +362,7 @@ class Choices(Sequence):
 def lead_units(hand: Sequence[Card], ctx: Context) -> list[tuple[Card, ...]]:
     """Every single, pair and tractor the hand can lead (each multiset once). Throws of
     several units are left out: there are exponentially many."""
-    cards, tractors = hand_units(hand, ctx)
+    cards, tractors = _hand_units(hand, ctx)
     out: list[tuple[Card, ...]] = []
     previous = None
     for c in cards:                                  # a card's second copy stands for the pair
@@ -371,7 +371,7 @@ def lead_units(hand: Sequence[Card], ctx: Context) -> list[tuple[Card, ...]]:
     return out + tractors
 
 
-def hand_units(hand: Sequence[Card], ctx: Context) -> tuple[list[Card], list[tuple[Card, ...]]]:
+def _hand_units(hand: Sequence[Card], ctx: Context) -> tuple[list[Card], list[tuple[Card, ...]]]:
     """The hand sorted by card index (copies adjacent) and its tractors in ``lead_units``'
     order: ``lead_units`` is one unit per card of the first list (a second copy: the pair),
     then the tractors."""
@@ -416,7 +416,7 @@ def random_lead(hand: Sequence[Card], ctx: Context, rng: np.random.Generator) ->
             size = 2 + pick_index(rng, len(cards) - 1)
             picks = rng.choice(len(cards), size=size, replace=False)
             return [cards[i] for i in sorted(picks)]
-    cards, tractors = hand_units(hand, ctx)       # lead_units(hand, ctx)[k] without the list
+    cards, tractors = _hand_units(hand, ctx)      # lead_units(hand, ctx)[k] without the list
     k = pick_index(rng, len(cards) + len(tractors))
     if k >= len(cards):
         return list(tractors[k - len(cards)])

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from shengji.actions import Choices, Play, hand_units, lead_units, pick_index, play_of, random_lead
+from shengji.actions import Choices, Play, lead_units, pick_index, play_of, random_lead
 from shengji.context import Context
 from shengji.follow import legal_follows, sample_follow
-from tabletop.cards import CARDS, Card
+from tabletop.cards import Card
 
 if TYPE_CHECKING:
     from shengji.deal import Deal
@@ -55,20 +55,6 @@ class LeadChoices(Choices):
     lead = None
     """No lead yet (as a follow's ``lead``)."""
 
-    # len() and [0] without listing (an infraction injector asks both at every decision)
-
-    def __len__(self) -> int:
-        if self._listed is None:
-            cards, tractors = hand_units(self._deal.hand(self._seat), self._ctx)
-            return len(cards) + len(tractors)       # lead_units: one unit a card, then the tractors
-        return len(self._listed)
-
-    def __getitem__(self, index: int):  # type: ignore[override]  # as Choices.__getitem__
-        if index == 0 and self._listed is None:
-            hand = self._deal.hand(self._seat)
-            if hand:                                 # lead_units' first: the lowest card alone
-                return play_of(self._seat, (min(hand),))
-        return self.listed[index]
 
 class FollowChoices(Choices):
     """A follow's Choices (``Deal.legal_actions`` at a follow). A class rather than closures: one is
@@ -123,56 +109,36 @@ class FollowChoices(Choices):
                 self._listed = (self.sample(np.random.default_rng(0)),)
         return self._listed
 
-    # len() and [0] without listing a follow to a single (an infraction injector asks both at
-    # every decision); legal_follows lists the suit's kinds held, else every kind held
-
-    def __len__(self) -> int:
-        if self._listed is None and len(self._lead) == 1:
-            return len(set(self._in_suit() or self._hand))
-        return len(self.listed)
-
-    def __getitem__(self, index: int):  # type: ignore[override]  # as Choices.__getitem__
-        if index == 0 and self._listed is None and len(self._lead) == 1 and self._hand:
-            in_suit = self._in_suit()
-            if not in_suit:
-                return play_of(self._seat, (min(self._hand),))
-            held = set(in_suit)
-            suit = self._ctx.suit_of[self._lead[0]]
-            return play_of(self._seat, (CARDS[next(c for c in self._ctx.kinds[suit] if c in held)],))
-        return self.listed[index]
-
     def sample(self, rng: np.random.Generator) -> Play:
         lead = self._lead
         n = len(lead)
-        if n == 1:                      # _sample_small_follow of a single, inline: the common follow
+        if n == 1:                      # a single: of the suit if held, else any card
             suit_of = self._ctx.suit_of
             suit = suit_of[lead[0]]
             pool = [c for c in self._hand if suit_of[c] == suit] or self._hand
             return play_of(self._seat, (pool[int(rng.random() * len(pool))],))
         if n == 2 and lead[0] == lead[1]:
-            return play_of(self._seat, _sample_small_follow(self._hand, self._in_suit(), n, rng))
+            return play_of(self._seat, _sample_pair_follow(self._hand, self._in_suit(), rng))
         return play_of(self._seat, sample_follow(self._hand, lead, self._ctx, rng))
 
-def _sample_small_follow(hand: tuple[Card, ...], in_suit: list[Card], n: int, rng: np.random.Generator) -> list[Card]:
-    """A random legal follow to a led single (n = 1) or pair (n = 2): a pair of the suit if
-    the hand has one (有对必须出对), else cards of the suit, else anything to fill up."""
+
+def _sample_pair_follow(hand: tuple[Card, ...], in_suit: list[Card], rng: np.random.Generator) -> list[Card]:
+    """A random legal follow to a led pair: a pair of the suit if the hand has one
+    (有对必须出对), else two cards of the suit, else what it has of the suit filled up."""
     h = len(in_suit)
-    if h >= n:
-        if n == 2:
-            pairs = [c for i, c in enumerate(in_suit) if i and in_suit[i - 1] == c]
-            if pairs:
-                c = pairs[pick_index(rng, len(pairs))]
-                return [c, c]
-            i, j = _two_indices(h, rng)
-            return [in_suit[i], in_suit[j]]
-        return [in_suit[pick_index(rng, h)]]
+    if h >= 2:
+        pairs = [c for i, c in enumerate(in_suit) if i and in_suit[i - 1] == c]
+        if pairs:
+            c = pairs[pick_index(rng, len(pairs))]
+            return [c, c]
+        i, j = _two_indices(h, rng)
+        return [in_suit[i], in_suit[j]]
     if h == 1:
         rest = [c for c in hand if c != in_suit[0]]
-        return [in_suit[0], rest[pick_index(rng, len(rest))]] if n == 2 else [in_suit[0]]
-    if n == 1:
-        return [hand[pick_index(rng, len(hand))]]
+        return [in_suit[0], rest[pick_index(rng, len(rest))]]
     i, j = _two_indices(len(hand), rng)
     return [hand[i], hand[j]]
+
 
 def _two_indices(m: int, rng: np.random.Generator) -> tuple[int, int]:
     i = pick_index(rng, m)
