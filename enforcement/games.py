@@ -5,8 +5,9 @@ compares a game's name.
 
 A built-in game's part is added when its referee module is first imported (``_BUILT_IN``); any
 other game adds its own with ``register_referee``. What only a ruling, an injector or a tool
-reads (the effect events, irregularities, interactions) may be given as ``OnFirstUse``: a
-clean refereed run never rules, so it never imports them."""
+reads (the infraction catalogue, the invariant checker, the effect events, irregularities,
+interactions) may be given as ``OnFirstUse``: a clean refereed run never rules, injects or
+checks, so it never imports them."""
 
 from __future__ import annotations
 
@@ -40,9 +41,9 @@ class RefereePart:
     make_referee: Callable[..., Any]
     """(rules=None, fallback=record_only_fallback) → a fresh ``enforcement.referee.Referee``
     (one per match or lone deal: it keeps the match's ledger)."""
-    catalogue: Callable[[], Any]
+    _catalogue: Any
     """→ the game's ``InfractionCatalogue`` (what an injector may commit, and how)."""
-    checker: Callable[..., Any]
+    _checker: Any
     """(**options) → the game's invariant ``Checker``."""
     _effect_events: Any
     """How the table shows a ruling's effects carried out (``carried_out.EffectEvents``)."""
@@ -56,6 +57,14 @@ class RefereePart:
     """Step → the clause the table cites when it takes that step on its own, no ruling at hand
     (``tabletop.games.cited_by_referee``): the engine knows what it did, the referee which
     clause that falls under."""
+
+    @property
+    def catalogue(self) -> Callable[[], Any]:
+        return self._loaded("_catalogue")
+
+    @property
+    def checker(self) -> Callable[..., Any]:
+        return self._loaded("_checker")
 
     @property
     def effect_events(self) -> Any:

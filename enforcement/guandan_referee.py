@@ -31,20 +31,6 @@ def _rulings() -> Any:
     return GuandanRulings()
 
 
-def _checker(**options: Any) -> Any:
-    """The invariant checker (GuandanChecker), imported when one is made: a refereed run makes none."""
-    from enforcement.guandan_invariants import GuandanChecker
-
-    return GuandanChecker(**options)
-
-
-def _catalogue() -> Any:
-    """The infraction catalogue, imported when an injector asks: a clean run injects nothing."""
-    from enforcement.injector import GuandanInfractions
-
-    return GuandanInfractions()
-
-
 TABLE_CITATIONS = {
     "lead_option": "GD-2.3.1",    # the 上家 answers a lead option a or b: the exposed cards go back
     "penalty_cards": "GD-6",      # exposed cards become penalty cards: by choice c, or as the option lapses
@@ -52,7 +38,9 @@ TABLE_CITATIONS = {
 """The clauses the 掼蛋 table cites for the steps it takes on its own after a ruling set them up."""
 
 
-register_referee(GAME, RefereePart(make_referee=make_guandan_referee, catalogue=_catalogue, checker=_checker,
+register_referee(GAME, RefereePart(make_referee=make_guandan_referee,
+                                   catalogue=OnFirstUse("enforcement.injector", "GuandanInfractions"),
+                                   checker=OnFirstUse("enforcement.guandan_invariants", "GuandanChecker"),
                                    effect_events=OnFirstUse("enforcement.carried_out", "GUANDAN"),
                                    irregularities=OnFirstUse("enforcement.guandan_irregularities", "IRREGULARITIES"),
                                    interactions=OnFirstUse("enforcement.guandan_interactions", "INTERACTIONS"),

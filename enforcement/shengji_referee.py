@@ -46,21 +46,9 @@ class _Rulings:
                               ledger=self.referee.ledger)
 
 
-def _checker(**options: Any) -> Any:
-    """The invariant checker (ShengjiChecker), imported when one is made: a refereed run makes none."""
-    from enforcement.shengji_invariants import ShengjiChecker
-
-    return ShengjiChecker(**options)
-
-
-def _catalogue() -> Any:
-    """The infraction catalogue, imported when an injector asks: a clean run injects nothing."""
-    from enforcement.shengji_infractions import ShengjiInfractions
-
-    return ShengjiInfractions()
-
-
-register_referee(GAME, RefereePart(make_referee=make_shengji_referee, catalogue=_catalogue, checker=_checker,
+register_referee(GAME, RefereePart(make_referee=make_shengji_referee,
+                                   catalogue=OnFirstUse("enforcement.shengji_infractions", "ShengjiInfractions"),
+                                   checker=OnFirstUse("enforcement.shengji_invariants", "ShengjiChecker"),
                                    effect_events=OnFirstUse("enforcement.carried_out", "SHENGJI"),
                                    irregularities=OnFirstUse("enforcement.shengji_irregularities", "IRREGULARITIES"),
                                    interactions=OnFirstUse("enforcement.shengji_interactions", "INTERACTIONS")))
