@@ -86,14 +86,21 @@ class Kinded:
         return out
 
     @classmethod
+    def kind_class(cls, kind: Any) -> "type[Kinded] | None":
+        """The class of ``kind`` in this family's registry, a shared one or a registered game's
+        own: a kind not defined yet defines every game's (they load on first use; None: none)."""
+        found = cls._REGISTRY.get(kind) if isinstance(kind, str) else None
+        if found is None:
+            _define_game_effects()
+            found = cls._REGISTRY.get(kind) if isinstance(kind, str) else None
+        return found
+
+    @classmethod
     def from_dict(cls: type[K], data: dict[str, Any]) -> K:
         """Rebuild from ``to_dict`` output. Called on a family base (``Sanction``,
         ``TableEffect``) it dispatches on ``kind``; on a concrete class it checks it."""
         kind = data.get("kind") if isinstance(data, dict) else None
-        target = cls._REGISTRY.get(kind) if isinstance(kind, str) else None
-        if target is None:   # a registered game's own kind, not defined yet (or none: every kind known)
-            _define_game_effects()
-            target = cls._REGISTRY.get(kind) if isinstance(kind, str) else None
+        target = cls.kind_class(kind)
         if target is None or not issubclass(target, cls):
             known = ", ".join(k for k, c in cls._REGISTRY.items() if issubclass(c, cls))
             raise ValueError(f"not a {cls.__name__} kind: {kind!r} (known: {known})")
@@ -130,10 +137,7 @@ def _plain(value: Any) -> Any:
 
 def effect_class(kind: Any) -> "type[TableEffect] | None":
     """The table effect class of ``kind``: a shared one or a registered game's own (None: none)."""
-    found = TableEffect._REGISTRY.get(kind) if isinstance(kind, str) else None
-    if found is None and isinstance(kind, str):   # a registered game's own kind, not defined yet
-        _define_game_effects()
-        found = TableEffect._REGISTRY.get(kind)
+    found = TableEffect.kind_class(kind)
     return found if found is not None and issubclass(found, TableEffect) else None
 
 
