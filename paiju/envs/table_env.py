@@ -258,9 +258,7 @@ class TableEnv(AECEnv):
                 mask = np.ones(self.spec.N_ACTIONS, np.int8)
             else:   # another agent's turn (PettingZoo's convention: nothing legal now)
                 mask = np.zeros(self.spec.N_ACTIONS, np.int8)
-        view = self._views.get(seat)
-        if view is None:
-            view = self._views[seat] = self.engine.observe(seat)
+        view = self._engine_view(seat)
         if writer is not None:
             observation = writer.write(view)
         else:
